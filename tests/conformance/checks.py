@@ -1,0 +1,168 @@
+"""The checks every registered game must pass, applied along random legal matches.
+
+Each check raises ``AssertionError`` with the game, seed and step so a failure replays.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, get_args, get_origin
+
+from rules.cards import CardError, parse_card
+from rules.contract import Action, GameSpec, IllegalAction, Match, json_roundtrip
+from rules.random_play import random_step
+
+GARBAGE_IDS = ("", "play", "play:ZZ", "bid:-1", "nonsense", "play:JS:extra", "x" * 200)
+
+
+def card_strings_in(data: Any) -> Iterator[str]:
+    """Every string anywhere in a JSON-able structure that is a card (jokers excluded)."""
+    if isinstance(data, str):
+        if data != "*":
+            try:
+                parse_card(data)
+            except CardError:
+                return
+            yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from card_strings_in(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from card_strings_in(value)
+
+
+def random_options(spec: GameSpec[Any], rng: random.Random) -> dict[str, Any]:
+    """A random choice for every bool and Literal field of the game's Options."""
+    chosen: dict[str, Any] = {}
+    for name, field in spec.Options.model_fields.items():
+        annotation = field.annotation
+        if annotation is bool:
+            chosen[name] = rng.random() < 0.5
+        elif get_origin(annotation) is typing.Literal:
+            chosen[name] = rng.choice(get_args(annotation))
+    return chosen
+
+
+def state_fingerprint(match: Match[Any]) -> Any:
+    return (
+        match.snapshot(),
+        match.phase,
+        sorted(match.to_act),
+        [match.view(s) for s in range(match.players)],
+        match.public_view(),
+        [[a.id for a in match.legal_actions(s)] for s in range(match.players)],
+    )
+
+
+def check_state(match: Match[Any]) -> None:
+    spec = match.spec
+    players = match.players
+    # legal actions exist exactly for the seats to act
+    to_act = match.to_act
+    if match.is_over:
+        assert not to_act, "a finished match still has seats to act"
+        assert match.result is not None, "a finished match has no result"
+    else:
+        assert to_act, f"nobody may act in phase {match.phase!r} of an unfinished match"
+    for seat in range(players):
+        actions = match.legal_actions(seat)
+        assert bool(actions) == (seat in to_act), (
+            f"seat {seat}: {len(actions)} legal actions but to_act={sorted(to_act)}"
+        )
+        ids = [a.id for a in actions]
+        assert len(set(ids)) == len(ids), f"duplicate action ids {ids}"
+        for action in actions:
+            assert isinstance(action, Action)
+            assert action.id == str(action) and len(action.id) <= 80, action.id
+            assert action.label, f"action {action.id} has no label"
+            assert spec.parse_action(action.id) == action, action.id
+    # cards are conserved
+    zones = match.card_zones()
+    together = Counter(c for cards in zones.values() for c in cards)
+    assert together == Counter(match.deck()), (
+        f"cards not conserved: extra {together - Counter(match.deck())}, "
+        f"missing {Counter(match.deck()) - together}"
+    )
+    # views are JSON-able and leak no other seat's hidden card
+    public = match.public_view()
+    assert json_roundtrip(public) == public, "public view is not JSON-able"
+    public_count = Counter(card_strings_in(public))
+    views = [match.view(s) for s in range(players)]
+    hands = []
+    for seat, view in enumerate(views):
+        assert json_roundtrip(view) == view, f"view({seat}) is not JSON-able"
+        assert isinstance(view.get("hand"), list), f"view({seat}) has no hand list"
+        hands.append(Counter(view["hand"]))
+    for seat, view in enumerate(views):
+        extra = Counter(card_strings_in(view)) - hands[seat] - public_count
+        for other in range(players):
+            if other != seat:
+                leaked = extra & hands[other]
+                assert not leaked, f"view({seat}) shows seat {other}'s hidden {sorted(leaked)}"
+
+
+def check_illegal_rejected(match: Match[Any], rng: random.Random, extra: list[str]) -> None:
+    """Actions not legal for a seat raise ``IllegalAction`` and leave the match unchanged."""
+    before = state_fingerprint(match)
+    candidates: list[tuple[int, str]] = []
+    for seat in range(match.players):
+        legal = {a.id for a in match.legal_actions(seat)}
+        pool = [i for i in extra if i not in legal] + list(GARBAGE_IDS)
+        for other in range(match.players):
+            pool += [a.id for a in match.legal_actions(other) if a.id not in legal]
+        if pool:
+            candidates.append((seat, rng.choice(pool)))
+    candidates.append((match.players, "pass"))
+    candidates.append((-1, "pass"))
+    for seat, action_id in candidates:
+        try:
+            match.apply(seat, action_id)
+        except IllegalAction as exc:
+            assert str(exc), "an IllegalAction without a message"
+        else:
+            raise AssertionError(f"seat {seat} was allowed the illegal {action_id!r}")
+        assert state_fingerprint(match) == before, f"rejected {action_id!r} changed the state"
+
+
+def run_match(
+    spec: GameSpec[Any],
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    full_check_every: int = 1,
+) -> Match[Any]:
+    """Play one random match to the end, checking everything; returns the finished match."""
+    match = spec.new_match(players, options, seed=seed)
+    rng = random.Random(seed ^ 0x5EED)
+    snapshot_at = rng.randrange(1, 200)
+    seen_ids: list[str] = []
+    step = 0
+    restored: Match[Any] | None = None
+    while not match.is_over:
+        if step % full_check_every == 0:
+            check_state(match)
+            check_illegal_rejected(match, rng, seen_ids[-20:])
+        if step == snapshot_at:
+            restored = spec.restore(json_roundtrip(match.snapshot()))
+            assert state_fingerprint(restored) == state_fingerprint(match), "restore differs"
+        seat, action = random_step(match, rng)
+        events = match.apply(seat, action)
+        for event in events:
+            assert event.visible_to is None or event.visible_to <= set(range(players))
+            assert json_roundtrip(event.data) == event.data, f"event {event.kind} not JSON-able"
+        if restored is not None:
+            restored.apply(seat, action.id)
+        seen_ids.append(action.id)
+        step += 1
+        assert step < 50_000, "match did not end"
+    check_state(match)
+    if restored is not None:
+        assert state_fingerprint(restored) == state_fingerprint(match), "restored future differs"
+        assert restored.result == match.result and restored.hand_results == match.hand_results
+    assert json_roundtrip(match.hand_results) == match.hand_results
+    assert json_roundtrip(match.result) == match.result
+    return match

@@ -1,0 +1,86 @@
+"""The engine contract, checked on every registered game (shared/design/engine-api.md).
+
+``CONFORMANCE_MATCHES`` sets the random matches per game and player count (CI default 40;
+the soak run uses 10000 with ``CONFORMANCE_FULL_CHECK_EVERY`` to thin the slow checks).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from rules import registry
+from rules.contract import IllegalAction
+from rules.random_play import play_out
+from tests.conformance.checks import random_options, run_match
+
+MATCHES = int(os.environ.get("CONFORMANCE_MATCHES", "40"))
+FULL_CHECK_EVERY = int(os.environ.get("CONFORMANCE_FULL_CHECK_EVERY", "1"))
+
+CASES = [
+    (name, players) for name in registry.names() for players in registry.get(name).player_counts
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_matches_with_default_options(name: str, players: int) -> None:
+    spec = registry.get(name)
+    for seed in range(MATCHES):
+        run_match(spec, players, {}, seed, FULL_CHECK_EVERY)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_matches_with_random_options(name: str, players: int) -> None:
+    spec = registry.get(name)
+    played = 0
+    for seed in range(MATCHES):
+        options = random_options(spec, random.Random(seed))
+        try:
+            spec.new_match(players, options, seed=seed)
+        except IllegalAction:
+            continue  # an impossible combination, rejected with a message
+        run_match(spec, players, options, 1000 + seed, FULL_CHECK_EVERY)
+        played += 1
+    assert played > 0, "every random option mix was rejected"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_same_seed_same_match(name: str, players: int) -> None:
+    spec = registry.get(name)
+    first = spec.new_match(players, seed=77)
+    second = spec.new_match(players, seed=77)
+    play_out(first, random.Random(5))
+    play_out(second, random.Random(5))
+    assert first.hand_results == second.hand_results
+    assert first.result == second.result
+    assert first.snapshot() == second.snapshot()
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_bad_input_is_rejected_clearly(name: str) -> None:
+    spec = registry.get(name)
+    players = spec.player_counts[0]
+    with pytest.raises(IllegalAction, match="not a"):
+        spec.new_match(players, {"no_such_option": True})
+    with pytest.raises(IllegalAction):
+        spec.new_match(max(spec.player_counts) + 1)
+    with pytest.raises(IllegalAction):
+        spec.parse_action("play:not-a-card")
+    match = spec.new_match(players, seed=1)
+    idle = (
+        next(s for s in range(players) if s not in match.to_act)
+        if len(match.to_act) < players
+        else None
+    )
+    if idle is not None:
+        some_action = match.legal_actions(next(iter(match.to_act)))[0]
+        with pytest.raises(IllegalAction, match="not your turn"):
+            match.apply(idle, some_action)
+
+
+def test_registry_names_and_unknown_game() -> None:
+    assert "nigerian_thunee" in registry.names()
+    with pytest.raises(KeyError, match="known games"):
+        registry.get("snap")
