@@ -19,21 +19,35 @@ from pictures.drawing import (
 )
 from pictures.scenes import TableScene
 
-WIDTH, HEIGHT = 760, 620
-CENTRE = (WIDTH // 2, HEIGHT // 2 + 20)
-SEAT_RADII = (272, 238)
-CORNER_WIDTH = 240
-HEADING_WIDTH = 270
+HEADING_WIDTH = 300
+SCORES_WIDTH = 230
+TRUMP_COLUMN = 96
 
 
-def trick_layout(seats: int) -> tuple[int, float]:
-    """Trick card width and how far from the centre a trick card sits (a share of the
-    seat's distance): more seats, smaller cards further out, so neighbours never overlap."""
-    if seats <= 4:
-        return 96, 0.52
-    if seats <= 6:
-        return 80, 0.58
-    return 72, 0.63
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The oval for one seat count: its area's size, the radii the plates sit on, the
+    trick card width and how far out a trick card sits (a share of the seat's distance).
+    More seats: a wider oval, smaller cards, so no card ever covers a card or a plate."""
+
+    width: int
+    height: int
+    radii: tuple[int, int]
+    card_width: int
+    pull: float
+
+
+GEOMETRIES = {
+    4: Geometry(760, 540, (285, 225), 96, 0.52),
+    6: Geometry(830, 610, (320, 265), 80, 0.50),
+    8: Geometry(850, 610, (330, 265), 72, 0.57),
+}
+
+
+def geometry(seats: int) -> Geometry:
+    """Odd counts (rummy tables drawn as a trick, a seat count a variant allows) use the
+    6-seat oval, whose spacing suits 3, 5 and 7 seats too."""
+    return GEOMETRIES[4 if seats in (1, 2, 4) else 8 if seats == 8 else 6]
 
 
 def seat_angle(index: int, seats: int, clockwise: bool) -> float:
@@ -46,10 +60,10 @@ def seat_angle(index: int, seats: int, clockwise: bool) -> float:
     return math.pi / 2 + (index * step if clockwise else -index * step)
 
 
-def _felt(canvas: Image.Image) -> None:
+def _felt(canvas: Image.Image, centre: tuple[int, int], radii: tuple[int, int]) -> None:
     draw = ImageDraw.Draw(canvas)
-    cx, cy = CENTRE
-    rx, ry = SEAT_RADII
+    cx, cy = centre
+    rx, ry = radii
     draw.ellipse(
         (cx - rx + 40, cy - ry + 30, cx + rx - 40, cy + ry - 30),
         outline=colours.FELT_LINE,
@@ -69,11 +83,15 @@ class SeatSpot:
     card: Box
 
 
-def seat_spots(seats: int, bottom_seat: int = 0, clockwise: bool = False) -> list[SeatSpot]:
-    """The plate centre and trick card box of every seat, bottom seat first."""
-    cx, cy = CENTRE
-    rx, ry = SEAT_RADII
-    card_w, pull = trick_layout(seats)
+def seat_spots(
+    seats: int, bottom_seat: int = 0, clockwise: bool = False, top: int = 0
+) -> list[SeatSpot]:
+    """The plate centre and trick card box of every seat, bottom seat first, for an oval
+    area starting ``top`` pixels down."""
+    shape = geometry(seats)
+    cx, cy = shape.width // 2, top + shape.height // 2
+    rx, ry = shape.radii
+    card_w, pull = shape.card_width, shape.pull
     card_h = card_height(card_w)
     spots = []
     for index in range(seats):
@@ -89,15 +107,26 @@ def seat_spots(seats: int, bottom_seat: int = 0, clockwise: bool = False) -> lis
     return spots
 
 
+def header_height(scene: TableScene) -> int:
+    """The band above the oval: title and status, scores, trump; never under a seat."""
+    heading = 12 + 32 + (24 if scene.status else 0)
+    scores = 12 + 25 * len(scene.scores)
+    trump = 0 if scene.trump is None else 112
+    return max(heading, scores, trump) + 4
+
+
 def draw_trick_table(scene: TableScene) -> Image.Image:
-    canvas = Image.new("RGB", (WIDTH, HEIGHT), colours.FELT)
-    _felt(canvas)
-    heading_bottom = draw_heading(canvas, scene.title, scene.status, (16, 12), HEADING_WIDTH)
+    shape = geometry(len(scene.seats))
+    top = header_height(scene)
+    canvas = Image.new("RGB", (shape.width, top + shape.height), colours.FELT)
+    _felt(canvas, (shape.width // 2, top + shape.height // 2), shape.radii)
+    draw_heading(canvas, scene.title, scene.status, (16, 12), HEADING_WIDTH)
     if scene.scores:
-        draw_scores(canvas, scene.scores, (16, heading_bottom + 2), CORNER_WIDTH)
+        scores_x = shape.width - 16 - TRUMP_COLUMN - SCORES_WIDTH
+        draw_scores(canvas, scene.scores, (scores_x, 14), SCORES_WIDTH)
     if scene.trump is not None:
-        draw_trump(canvas, scene.trump, scene.trump_label, (WIDTH - 70, 56))
-    spots = seat_spots(len(scene.seats), scene.bottom_seat, scene.clockwise)
+        draw_trump(canvas, scene.trump, scene.trump_label, (shape.width - 16 - 48, 46))
+    spots = seat_spots(len(scene.seats), scene.bottom_seat, scene.clockwise, top)
     for spot in spots:
         draw_plate(canvas, scene.seats[spot.seat], spot.plate)
     # Cards after every plate: a card near a neighbour's plate covers the plate's edge,

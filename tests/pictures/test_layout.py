@@ -8,11 +8,11 @@ import itertools
 import pytest
 
 from pictures.cards import card_height
+from pictures.drawing import PLATE_HEIGHT, PLATE_MAX_WIDTH
 from pictures.hand import CARD_WIDTH, MIN_STEP, hand_layout
 from pictures.rummy import MELD_CARD, WIDTH, layout_melds, meld_width
 from pictures.scenes import HandScene
-from pictures.table import HEIGHT, seat_spots
-from pictures.table import WIDTH as TABLE_WIDTH
+from pictures.table import geometry, seat_spots
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -38,13 +38,27 @@ def test_bottom_seat_rotates_the_table() -> None:
     assert spots[0].plate[1] == max(s.plate[1] for s in spots)
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6, 8])
-def test_trick_cards_never_overlap_and_stay_on_the_table(seats: int) -> None:
-    boxes = [s.card for s in seat_spots(seats)]
-    for a, b in itertools.combinations(boxes, 2):
+def _plate_box(centre: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The largest plate a seat can have (a long name, a note, every badge)."""
+    x, y = centre
+    return (
+        x - PLATE_MAX_WIDTH // 2,
+        y - PLATE_HEIGHT // 2,
+        x + PLATE_MAX_WIDTH // 2,
+        y + PLATE_HEIGHT // 2,
+    )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7, 8])
+def test_trick_cards_and_plates_never_overlap_and_stay_in_the_picture(seats: int) -> None:
+    spots = seat_spots(seats)
+    cards = [s.card for s in spots]
+    plates = [_plate_box(s.plate) for s in spots]
+    for a, b in itertools.combinations(cards + plates, 2):
         assert not _overlap(a, b), (a, b)
-    for x0, y0, x1, y1 in boxes:
-        assert 0 <= x0 < x1 <= TABLE_WIDTH and 0 <= y0 < y1 <= HEIGHT
+    shape = geometry(seats)
+    for x0, y0, x1, y1 in cards + plates:
+        assert 0 <= x0 < x1 <= shape.width and 0 <= y0 < y1 <= shape.height
 
 
 def test_playable_cards_are_raised_and_the_rest_are_not() -> None:
