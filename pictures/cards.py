@@ -131,10 +131,14 @@ def dimmed_sprite(card: str, width: int) -> Image.Image:
     return out
 
 
-@functools.lru_cache(maxsize=64)
 def shadow_sprite(width: int) -> Image.Image:
-    """A soft-edged dark card shape pasted under a card, offset down-right."""
-    h = card_height(width)
+    """A dark card shape pasted under a card, offset down-right."""
+    return shadow_shape(width, card_height(width))
+
+
+@functools.lru_cache(maxsize=256)
+def shadow_shape(width: int, h: int) -> Image.Image:
+    """The shadow of a card-cornered shape ``width`` x ``h`` (a card, a whole meld)."""
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle(
         (0, 0, width - 1, h - 1), radius=round(width * 0.09), fill=(*colours.SHADOW, 140)

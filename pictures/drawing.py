@@ -7,21 +7,10 @@ from PIL import Image, ImageDraw
 
 from pictures import colours
 from pictures.cards import SUIT_SYMBOLS, card_height, card_sprite, dimmed_sprite, shadow_sprite
-from pictures.fonts import font
 from pictures.scenes import FACE_DOWN, TRUMP_CLOSED, ScoreLine, SeatScene
+from pictures.text import fit, put_text, text_width
 
-ELLIPSIS = "\u2026"
 SHADOW_OFFSET = 3
-
-
-def fit(text: str, size: int, bold: bool, width: float) -> str:
-    """``text`` cut with an ellipsis so it is at most ``width`` pixels long."""
-    face = font(size, bold)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + ELLIPSIS) > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
 
 
 def paste_card(
@@ -58,10 +47,8 @@ def card_count_badge(
     x, y = xy
     paste_card(canvas, FACE_DOWN, 14, (x, y), shadow=False)
     text = str(count)
-    ImageDraw.Draw(canvas).text(
-        (x + 18, y + card_height(14) // 2), text, font=font(15, True), fill=colour, anchor="lm"
-    )
-    return 18 + round(font(15, True).getlength(text))
+    put_text(canvas, (x + 18, y + card_height(14) // 2), text, 15, colour, bold=True, anchor="lm")
+    return 18 + round(text_width(text, 15, True))
 
 
 PLATE_HEIGHT = 52
@@ -73,8 +60,8 @@ NOTE_SIZE = 15
 
 def plate_width(seat: SeatScene) -> int:
     """The width a seat's plate needs (name, note, badges), within the limits."""
-    name_w = font(NAME_SIZE, True).getlength(seat.name)
-    note_w = font(NOTE_SIZE, False).getlength(seat.note)
+    name_w = text_width(seat.name, NAME_SIZE, True)
+    note_w = text_width(seat.note, NOTE_SIZE)
     extra = 44 if seat.hand_count is not None else 0
     wanted = max(name_w, note_w) + 26 + extra + (22 if seat.dealer else 0)
     return int(min(PLATE_MAX_WIDTH, max(PLATE_MIN_WIDTH, wanted)))
@@ -103,30 +90,35 @@ def draw_plate(canvas: Image.Image, seat: SeatScene, centre: tuple[int, int]) ->
     if seat.dealer:
         right -= 22
         draw.ellipse((right, cy - 10, right + 20, cy + 10), fill=colours.CARD_FACE)
-        draw.text((right + 10, cy), "D", font=font(13, True), fill=colours.BLACK, anchor="mm")
+        put_text(canvas, (right + 10, cy), "D", 13, colours.BLACK, bold=True, anchor="mm")
         right -= 4
     room = right - left
     if seat.note:
-        draw.text(
+        put_text(
+            canvas,
             (left, cy - 2),
             fit(seat.name, NAME_SIZE, True, room),
-            font=font(NAME_SIZE, True),
-            fill=text,
+            NAME_SIZE,
+            text,
+            bold=True,
             anchor="ls",
         )
-        draw.text(
+        put_text(
+            canvas,
             (left, cy + 3),
             fit(seat.note, NOTE_SIZE, False, room),
-            font=font(NOTE_SIZE, False),
-            fill=muted,
+            NOTE_SIZE,
+            muted,
             anchor="lt",
         )
     else:
-        draw.text(
+        put_text(
+            canvas,
             (left, cy),
             fit(seat.name, NAME_SIZE, True, room),
-            font=font(NAME_SIZE, True),
-            fill=text,
+            NAME_SIZE,
+            text,
+            bold=True,
             anchor="lm",
         )
 
@@ -149,20 +141,18 @@ def draw_trump(canvas: Image.Image, trump: str, label: str, centre: tuple[int, i
             outline=colours.CARD_EDGE,
             width=2,
         )
-        draw.text(
-            (cx, cy + 2),
-            SUIT_SYMBOLS[trump],
-            font=font(46, False),
-            fill=colours.SUIT_COLOURS[trump],
-            anchor="mm",
+        put_text(
+            canvas, (cx, cy + 2), SUIT_SYMBOLS[trump], 46, colours.SUIT_COLOURS[trump], anchor="mm"
         )
         bottom = cy + half
     if label:
-        draw.text(
+        put_text(
+            canvas,
             (cx, bottom + 6),
             fit(label, 15, True, 150),
-            font=font(15, True),
-            fill=colours.TEXT,
+            15,
+            colours.TEXT,
+            bold=True,
             anchor="mt",
         )
 
@@ -183,15 +173,16 @@ def draw_scores(
         if chip is not None:
             draw.ellipse((x, y + 5, x + 11, y + 16), fill=chip)
             label_x += 17
-        value_w = font(SCORE_SIZE, True).getlength(line.value)
-        draw.text(
+        value_w = text_width(line.value, SCORE_SIZE, True)
+        put_text(
+            canvas,
             (label_x, y),
             fit(line.label, SCORE_SIZE, False, width - (label_x - x) - value_w - 10),
-            font=font(SCORE_SIZE, False),
-            fill=colours.TEXT,
+            SCORE_SIZE,
+            colours.TEXT,
         )
-        draw.text(
-            (x + width, y), line.value, font=font(SCORE_SIZE, True), fill=colours.TEXT, anchor="ra"
+        put_text(
+            canvas, (x + width, y), line.value, SCORE_SIZE, colours.TEXT, bold=True, anchor="ra"
         )
         y += line_h
     return y
@@ -201,13 +192,10 @@ def draw_heading(
     canvas: Image.Image, title: str, status: str, xy: tuple[int, int], width: int
 ) -> int:
     """The game title and one status line; returns the bottom y."""
-    draw = ImageDraw.Draw(canvas)
     x, y = xy
-    draw.text((x, y), fit(title, 24, True, width), font=font(24, True), fill=colours.TEXT)
+    put_text(canvas, (x, y), fit(title, 24, True, width), 24, colours.TEXT, bold=True)
     y += 32
     if status:
-        draw.text(
-            (x, y), fit(status, 16, False, width), font=font(16, False), fill=colours.TEXT_MUTED
-        )
+        put_text(canvas, (x, y), fit(status, 16, False, width), 16, colours.TEXT_MUTED)
         y += 24
     return y

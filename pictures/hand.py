@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 
 from pictures import colours
 from pictures.cards import card_height
-from pictures.drawing import fit, paste_card
-from pictures.fonts import font
+from pictures.drawing import paste_card
 from pictures.scenes import HandScene
+from pictures.text import fit, put_text
 
 CARD_WIDTH = 96
 MAX_WIDTH = 800
@@ -80,11 +80,13 @@ def draw_hand(scene: HandScene) -> Image.Image:
     canvas = Image.new("RGB", layout.size, colours.FELT)
     draw = ImageDraw.Draw(canvas)
     if scene.caption:
-        draw.text(
+        put_text(
+            canvas,
             (PAD, PAD - 2),
             fit(scene.caption, CAPTION_SIZE, True, layout.size[0] - 2 * PAD),
-            font=font(CAPTION_SIZE, True),
-            fill=colours.TEXT,
+            CAPTION_SIZE,
+            colours.TEXT,
+            bold=True,
         )
     for index, (card, (x, y)) in enumerate(zip(scene.cards, layout.corners, strict=True)):
         if index in scene.selected:

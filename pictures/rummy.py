@@ -7,9 +7,11 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from pictures import colours
-from pictures.cards import card_height
+from pictures.cards import card_height, shadow_shape
 from pictures.drawing import (
     PLATE_HEIGHT,
+    PLATE_MAX_WIDTH,
+    SHADOW_OFFSET,
     draw_heading,
     draw_plate,
     draw_scores,
@@ -27,7 +29,7 @@ MELD_STEP = 26
 """Overlap of cards in a meld: the index of each card stays visible."""
 MELD_GAP = 14
 LINE_GAP = 10
-MELDS_LEFT = PAD + 190 + 14
+MELDS_LEFT = PAD + PLATE_MAX_WIDTH + 12
 SCORES_WIDTH = 250
 
 
@@ -97,7 +99,11 @@ def draw_rummy_table(scene: TableScene) -> Image.Image:
             for index, x in line:
                 meld = seat.melds[index]
                 step = _meld_step(len(meld))
+                # One shadow for the whole meld: the cards cover the rest of each
+                # card's own shadow anyway, and it saves a paste per card.
+                shadow = shadow_shape(MELD_CARD + step * (len(meld) - 1), card_height(MELD_CARD))
+                canvas.paste(shadow, (x + SHADOW_OFFSET, top + SHADOW_OFFSET), shadow)
                 for place, card in enumerate(meld):
-                    paste_card(canvas, card, MELD_CARD, (x + place * step, top))
+                    paste_card(canvas, card, MELD_CARD, (x + place * step, top), shadow=False)
         y += row_h
     return canvas
