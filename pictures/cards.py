@@ -66,15 +66,20 @@ def _draw_face(card: str, w: int, h: int) -> Image.Image:
         colour = colours.SUIT_COLOURS[suit]
         index, symbol = rank, SUIT_SYMBOLS[suit]
     # The index (rank over suit) sits in the left strip, the part still visible when
-    # cards overlap in a hand or a meld; "10" is squeezed to the same width as "Q".
-    left = w * 0.06
+    # cards overlap in a hand or a meld; "10" is set smaller to fit the same strip. The
+    # rank's ink (not its advance: a J hangs left) is centred over the suit.
     rank_size = round(w * (0.30 if len(index) > 1 else 0.36))
     rank_font = font(rank_size, True)
-    draw.text((left, w * 0.05), index, font=rank_font, fill=colour, anchor="la")
-    rank_bottom = w * 0.05 + rank_font.getbbox(index, anchor="la")[3]
-    rank_width = rank_font.getlength(index)
+    ink_left, _, ink_right, ink_bottom = rank_font.getbbox(index, anchor="la")
+    ink_width = ink_right - ink_left
+    column = max(w * 0.20, w * 0.07 + ink_width / 2)
+    top = w * 0.05
+    draw.text(
+        (column - ink_width / 2 - ink_left, top), index, font=rank_font, fill=colour, anchor="la"
+    )
+    rank_bottom = top + ink_bottom
     suit_size = round(w * 0.30)
-    suit_x = left + max(rank_width, w * 0.22) / 2
+    suit_x = column
     if card != "*":
         draw.text(
             (suit_x, rank_bottom + w * 0.03),
