@@ -51,11 +51,11 @@ def card_count_badge(
     return 18 + round(text_width(text, 15, True))
 
 
-PLATE_HEIGHT = 52
+PLATE_HEIGHT = 56
 PLATE_MIN_WIDTH = 120
 PLATE_MAX_WIDTH = 170
-NAME_SIZE = 19
-NOTE_SIZE = 15
+NAME_SIZE = 21
+NOTE_SIZE = 16
 
 
 def plate_width(seat: SeatScene) -> int:
@@ -157,7 +157,12 @@ def draw_trump(canvas: Image.Image, trump: str, label: str, centre: tuple[int, i
         )
 
 
-SCORE_SIZE = 17
+SCORE_SIZE = 18
+SCORE_LINE = SCORE_SIZE + 8
+TITLE_SIZE = 26
+TITLE_LINE = 34
+STATUS_SIZE = 17
+STATUS_LINE = 25
 
 
 def draw_scores(
@@ -166,7 +171,7 @@ def draw_scores(
     """Score lines from ``xy`` down, each ``chip label ... value``; returns the bottom y."""
     draw = ImageDraw.Draw(canvas)
     x, y = xy
-    line_h = SCORE_SIZE + 8
+    line_h = SCORE_LINE
     for line in scores:
         chip = colours.team_colour(line.team)
         label_x = x
@@ -193,9 +198,13 @@ def draw_heading(
 ) -> int:
     """The game title and one status line; returns the bottom y."""
     x, y = xy
-    put_text(canvas, (x, y), fit(title, 24, True, width), 24, colours.TEXT, bold=True)
-    y += 32
+    put_text(
+        canvas, (x, y), fit(title, TITLE_SIZE, True, width), TITLE_SIZE, colours.TEXT, bold=True
+    )
+    y += TITLE_LINE
     if status:
-        put_text(canvas, (x, y), fit(status, 16, False, width), 16, colours.TEXT_MUTED)
-        y += 24
+        put_text(
+            canvas, (x, y), fit(status, STATUS_SIZE, False, width), STATUS_SIZE, colours.TEXT_MUTED
+        )
+        y += STATUS_LINE
     return y

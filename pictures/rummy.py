@@ -11,7 +11,10 @@ from pictures.cards import card_height, shadow_shape
 from pictures.drawing import (
     PLATE_HEIGHT,
     PLATE_MAX_WIDTH,
+    SCORE_LINE,
     SHADOW_OFFSET,
+    STATUS_LINE,
+    TITLE_LINE,
     draw_heading,
     draw_plate,
     draw_scores,
@@ -67,7 +70,9 @@ def draw_rummy_table(scene: TableScene) -> Image.Image:
     order = [scene.seats[(scene.bottom_seat + i) % n] for i in range(n)]
     pile_h = card_height(PILE_CARD)
     header = max(
-        12 + 32 + (24 if scene.status else 0), 14 + pile_h + 8, 12 + 25 * len(scene.scores)
+        12 + TITLE_LINE + (STATUS_LINE if scene.status else 0),
+        14 + pile_h + 8,
+        14 + SCORE_LINE * len(scene.scores),
     )
     height = header + sum(_row_height(seat.melds) for seat in order) + PAD
     canvas = Image.new("RGB", (WIDTH, height), colours.FELT)

@@ -11,6 +11,9 @@ from PIL import Image, ImageDraw
 from pictures import colours
 from pictures.cards import card_height
 from pictures.drawing import (
+    SCORE_LINE,
+    STATUS_LINE,
+    TITLE_LINE,
     draw_heading,
     draw_plate,
     draw_scores,
@@ -20,7 +23,7 @@ from pictures.drawing import (
 from pictures.scenes import TableScene
 
 HEADING_WIDTH = 300
-SCORES_WIDTH = 230
+SCORES_WIDTH = 260
 TRUMP_COLUMN = 96
 
 
@@ -38,7 +41,7 @@ class Geometry:
 
 
 GEOMETRIES = {
-    4: Geometry(760, 540, (285, 225), 96, 0.52),
+    4: Geometry(700, 490, (255, 200), 96, 0.45),
     6: Geometry(830, 610, (320, 265), 80, 0.50),
     8: Geometry(850, 610, (330, 265), 72, 0.57),
 }
@@ -109,8 +112,8 @@ def seat_spots(
 
 def header_height(scene: TableScene) -> int:
     """The band above the oval: title and status, scores, trump; never under a seat."""
-    heading = 12 + 32 + (24 if scene.status else 0)
-    scores = 12 + 25 * len(scene.scores)
+    heading = 12 + TITLE_LINE + (STATUS_LINE if scene.status else 0)
+    scores = 14 + SCORE_LINE * len(scene.scores)
     trump = 0 if scene.trump is None else 112
     return max(heading, scores, trump) + 4
 
@@ -120,9 +123,10 @@ def draw_trick_table(scene: TableScene) -> Image.Image:
     top = header_height(scene)
     canvas = Image.new("RGB", (shape.width, top + shape.height), colours.FELT)
     _felt(canvas, (shape.width // 2, top + shape.height // 2), shape.radii)
-    draw_heading(canvas, scene.title, scene.status, (16, 12), HEADING_WIDTH)
+    scores_x = shape.width - 16 - TRUMP_COLUMN - SCORES_WIDTH
+    heading_width = min(HEADING_WIDTH, scores_x - 28) if scene.scores else HEADING_WIDTH
+    draw_heading(canvas, scene.title, scene.status, (16, 12), heading_width)
     if scene.scores:
-        scores_x = shape.width - 16 - TRUMP_COLUMN - SCORES_WIDTH
         draw_scores(canvas, scene.scores, (scores_x, 14), SCORES_WIDTH)
     if scene.trump is not None:
         draw_trump(canvas, scene.trump, scene.trump_label, (shape.width - 16 - 48, 46))
