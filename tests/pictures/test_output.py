@@ -5,12 +5,15 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
-from pictures import FACE_DOWN, HandScene, ScoreLine, SeatScene, TableScene
+from pictures import FACE_DOWN, TRUMP_CLOSED, HandScene, ScoreLine, SeatScene, TableScene
 from pictures.cards import SUIT_SYMBOLS
 from pictures.fonts import font
 from pictures.render import render_hand, render_table
+from rules.cards import CARD_STRINGS
 from tests.pictures.examples import GOLDEN
 
 MAX_BYTES = 60_000
@@ -79,3 +82,77 @@ def test_the_installed_font_draws_every_suit_symbol(suit: str) -> None:
     drawn = bytes(face.getmask(SUIT_SYMBOLS[suit]))
     assert drawn != missing
     assert face.getbbox(SUIT_SYMBOLS[suit])[2] > 10
+
+
+CARDS = st.sampled_from((*CARD_STRINGS, FACE_DOWN))
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
+
+
+SCORE_LINES = st.builds(ScoreLine, TEXT, TEXT, st.none() | st.integers(0, 3))
+
+
+@st.composite
+def any_table(draw: st.DrawFn) -> TableScene:
+    n = draw(st.integers(1, 8))
+    rummy = draw(st.booleans())
+    seats = tuple(
+        SeatScene(
+            draw(TEXT),
+            card=None if rummy else draw(st.none() | CARDS),
+            to_act=draw(st.booleans()),
+            dealer=draw(st.booleans()),
+            team=draw(st.none() | st.integers(0, 5)),
+            hand_count=draw(st.none() | st.integers(0, 30)),
+            note=draw(TEXT),
+            melds=tuple(draw(st.lists(st.tuples(CARDS, CARDS, CARDS), max_size=5)))
+            if rummy
+            else (),
+            winning=draw(st.booleans()),
+        )
+        for _ in range(n)
+    )
+    return TableScene(
+        draw(TEXT),
+        seats,
+        trump=draw(st.none() | st.sampled_from(("S", "H", "D", "C", TRUMP_CLOSED))),
+        trump_label=draw(TEXT),
+        scores=tuple(
+            draw(
+                st.lists(
+                    st.builds(ScoreLine, TEXT, TEXT, st.none() | st.integers(0, 3)), max_size=4
+                )
+            )
+        ),
+        status=draw(TEXT),
+        clockwise=draw(st.booleans()),
+        bottom_seat=draw(st.integers(0, n - 1)),
+        stock_count=draw(st.none() | st.integers(0, 108)) if rummy else None,
+        discard_top=draw(st.none() | CARDS) if rummy else None,
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(any_table())
+def test_any_table_scene_renders_a_small_png(scene: TableScene) -> None:
+    """Any names (any script, empty, very long), any seat count and mix of markers."""
+    data = render_table.__wrapped__(scene)  # type: ignore[attr-defined]
+    assert len(data) < MAX_BYTES
+    assert Image.open(io.BytesIO(data)).mode == "P"
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(CARDS, max_size=30).flatmap(
+        lambda cards: st.builds(
+            HandScene,
+            st.just(tuple(cards)),
+            st.none() | st.frozensets(CARDS),
+            st.frozensets(st.integers(0, max(0, len(cards) - 1)), max_size=len(cards)),
+            st.none() | st.sampled_from(("S", "H", "D", "C")),
+            TEXT,
+        )
+    )
+)
+def test_any_hand_scene_renders_a_small_png(scene: HandScene) -> None:
+    data = render_hand.__wrapped__(scene)  # type: ignore[attr-defined]
+    assert len(data) < MAX_BYTES
