@@ -123,7 +123,8 @@ def draw_trick_table(scene: TableScene) -> Image.Image:
     top = header_height(scene)
     canvas = Image.new("RGB", (shape.width, top + shape.height), colours.FELT)
     _felt(canvas, (shape.width // 2, top + shape.height // 2), shape.radii)
-    scores_x = shape.width - 16 - TRUMP_COLUMN - SCORES_WIDTH
+    trump_room = TRUMP_COLUMN if scene.trump is not None else 0
+    scores_x = shape.width - 16 - trump_room - SCORES_WIDTH
     heading_width = min(HEADING_WIDTH, scores_x - 28) if scene.scores else HEADING_WIDTH
     draw_heading(canvas, scene.title, scene.status, (16, 12), heading_width)
     if scene.scores:
