@@ -25,6 +25,7 @@ from rules.nigerian_thunee import (
     SPEC,
     TRICKS,
     TRUMP,
+    NigerianOptions,
     NigerianThunee,
     match_winner,
     team_score,
@@ -63,7 +64,8 @@ class NigerianWorlds:
     def __init__(self, situation: Situation) -> None:
         view = situation.view
         self.seat = seat = situation.seat
-        self.options = SPEC.parse_options(situation.options)
+        assert isinstance(situation.options, NigerianOptions)
+        self.options = situation.options
         self.phase: str = view["phase"]
         self.dealer: int = view["dealer"]
         self.scores: list[int] = list(view["scores"])
