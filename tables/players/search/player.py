@@ -26,8 +26,16 @@ from tables.players.search.sampling import NoConsistentDeal
 class SearchBudget:
     rollouts: int = 160
     """Rollouts per decision (all actions together): the deterministic budget."""
-    time_cap_ms: float = 70.0
-    """Stop early past this much wall time (checked after each world); ``0`` = no cap."""
+    time_cap_ms: float = 60.0
+    """Stop early past this much wall time (checked after every rollout; a decision then
+    rests on the worlds finished); ``0`` = no cap. Only the cap depends on the clock."""
+
+    @classmethod
+    def from_settings(cls) -> SearchBudget:
+        from settings import Settings
+
+        settings = Settings()
+        return cls(settings.search_rollouts, settings.search_time_cap_ms)
 
 
 @dataclass(slots=True)
@@ -49,7 +57,7 @@ class SearchPlayer:
     ) -> None:
         self.model = model
         self.fallback = fallback
-        self.budget = budget or SearchBudget()
+        self.budget = budget or SearchBudget.from_settings()
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
@@ -85,18 +93,26 @@ class SearchPlayer:
         seat = situation.seat
         totals = [0.0] * len(legal)
         worlds = max(1, budget.rollouts // len(legal))
+        clock = time.perf_counter
         for _ in range(worlds):
             world = sampler.sample(rng)
             seed = rng.getrandbits(64)
-            for i, action in enumerate(legal):
+            values = []
+            for action in legal:
                 state: Match[Any] = model.clone(world)
                 state.apply(seat, action)
-                totals[i] += model.rollout(state, world, team, random.Random(seed))
+                values.append(model.rollout(state, world, team, random.Random(seed)))
+                if cap is not None and clock() - start > cap:
+                    # Past the cap: drop this unfinished world (all actions must be
+                    # scored on the same worlds) and decide on the finished ones.
+                    stats.capped = True
+                    break
+            if stats.capped:
+                break
+            for i, value in enumerate(values):
+                totals[i] += value
             stats.worlds += 1
             stats.rollouts += len(legal)
-            if cap is not None and time.perf_counter() - start > cap:
-                stats.capped = True
-                break
         return [t / stats.worlds for t in totals] if stats.worlds else None
 
 
