@@ -4,8 +4,9 @@
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
 search plays every seat and every deal from both sides. Prints the search team's win
-rate (with a 95% interval) and the search's move times: p50/p99/max over the decisions
-that had a choice (a single legal action is played without thinking).
+rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
+time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
+single legal action is played without thinking).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 
 def play_match(
     game: str, seed: int, search_team: int, budget: SearchBudget, opponent: str
-) -> tuple[bool, list[float]]:
-    """One match; whether the search team won and the search's thinking times (s)."""
+) -> tuple[bool, list[tuple[float, float]]]:
+    """One match; whether the search team won and the search's thinking times (wall and
+    CPU seconds per decision)."""
     spec = registry.get(game)
     players = 4
     teams = spec.teams(players)
@@ -43,7 +45,7 @@ def play_match(
         s: (search if s in teams[search_team] else other) for s in range(players)
     }
     match = spec.new_match(players, seed=seed)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     step = 0
     while not match.is_over:
         seat = min(match.to_act)
@@ -59,10 +61,10 @@ def play_match(
             legal=legal,
             rng=random.Random(seed * 1_000_003 + step * 31 + seat),
         )
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = seats[seat].choose(situation)
         if seats[seat] is search and len(legal) > 1:
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.thread_time() - cpu))
         match.apply(seat, action)
         step += 1
         if step > 20_000:
@@ -71,7 +73,7 @@ def play_match(
     return result.get("winner_team") == search_team, times
 
 
-def _job(args: tuple[str, int, int, SearchBudget, str]) -> tuple[bool, list[float]]:
+def _job(args: tuple[str, int, int, SearchBudget, str]) -> tuple[bool, list[tuple[float, float]]]:
     return play_match(*args)
 
 
@@ -91,7 +93,8 @@ def measure(
     else:
         results = [_job(j) for j in jobs]
     wins = sum(1 for won, _ in results if won)
-    times = [t for _, ts in results for t in ts]
+    times = [t for _, ts in results for t, _ in ts]
+    cpu = [c for _, ts in results for _, c in ts]
     rate = wins / matches
     half = 1.96 * math.sqrt(rate * (1 - rate) / matches)
     return {
@@ -104,6 +107,8 @@ def measure(
         "p50_ms": 1000 * percentile(times, 0.50),
         "p99_ms": 1000 * percentile(times, 0.99),
         "max_ms": 1000 * max(times, default=0.0),
+        "cpu_p50_ms": 1000 * percentile(cpu, 0.50),
+        "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
         "wall_s": time.perf_counter() - start,
     }
 
@@ -126,8 +131,9 @@ def main() -> None:
         print(
             f"{r['game']:>16}: search won {r['wins']}/{r['matches']} = "
             f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
-            f"move p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms "
-            f"over {r['moves']} moves; {r['wall_s']:.0f} s"
+            f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+            f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
+            f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s"
         )
 
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from rules.contract import Match
+from rules.contract import Action, Match
 from tables.players.base import Situation
 
 
 class SearchModel(Protocol):
     def worlds(self, situation: Situation) -> WorldSampler:
         """Read ``situation.view`` once (never anything else hidden) for this decision."""
+
+    def candidates(self, situation: Situation) -> list[Action]:
+        """The legal actions worth searching (a subset of ``situation.legal``, in order)."""
 
     def clone(self, match: Match[Any]) -> Match[Any]:
         """An independent copy of a sampled state (rollouts mutate it)."""

@@ -40,11 +40,22 @@ WIN_BONUS = 12.0
 EPSILON = 0.08
 """Share of rollout moves played at random, so rollouts are not all the same line."""
 CARD_OF_ACTION: dict[int, Card] = {id(a): c for c, a in PLAY.items()}
+BID_CHOICES = 4
+"""Raises searched at the auction: the lowest few legal bids."""
 PRE_PLAY = ("throw_in", "bidding", "trump")
 NEXT = tuple((s + 1) % PLAYERS for s in range(PLAYERS))
 
 
 class NigerianModel:
+    def candidates(self, situation: Situation) -> list[Action]:
+        """At the auction: pass and the lowest few raises (higher jumps are never worth
+        the rollouts they would take from the sensible bids)."""
+        legal = situation.legal
+        if situation.phase != "bidding":
+            return legal
+        bids = [a for a in legal if a.kind == "bid"][:BID_CHOICES]
+        return bids + [a for a in legal if a.kind != "bid"]
+
     def worlds(self, situation: Situation) -> NigerianWorlds:
         return NigerianWorlds(situation)
 

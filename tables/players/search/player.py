@@ -24,9 +24,9 @@ from tables.players.search.sampling import NoConsistentDeal
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    rollouts: int = 160
+    rollouts: int = 240
     """Rollouts per decision (all actions together): the deterministic budget."""
-    time_cap_ms: float = 60.0
+    time_cap_ms: float = 80.0
     """Stop early past this much wall time (checked after every rollout; a decision then
     rests on the worlds finished); ``0`` = no cap. Only the cap depends on the clock."""
 
@@ -62,8 +62,8 @@ class SearchPlayer:
 
     def choose(self, situation: Situation) -> Action:
         start = time.perf_counter()
-        legal = situation.legal
         stats = self.last = SearchStats()
+        legal = self.model.candidates(situation) or situation.legal
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(situation.rng.getrandbits(64))
