@@ -493,7 +493,8 @@ class TableManager:
             await self.storage.actions.remove(table.id, seq)
             raise
         table.seq = seq
-        table.last_by_seat[seat] = (action.id, seq)
+        if by == "player":
+            table.last_by_seat[seat] = (action.id, seq)
         self._publish(
             table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
         )
@@ -701,7 +702,8 @@ class TableManager:
             if entry.seq <= start:
                 continue
             match.apply(entry.seat, entry.action_id)
-            table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
+            if entry.by == "player":
+                table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
         table.match = match
         table.seq = len(actions) if actions else start
 
