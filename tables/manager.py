@@ -159,6 +159,9 @@ class TableManager:
             away=record is not None and record.away,
         )
 
+    def match_spec(self, table_id: int) -> GameSpec[Any]:
+        return self._table(table_id).spec
+
     def match_of(self, table_id: int) -> Match[Any] | None:
         """The engine match (read only: mutate it only through ``act``)."""
         return self._table(table_id).match
