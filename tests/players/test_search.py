@@ -92,7 +92,7 @@ def test_search_acts_legally_from_random_positions(seed: int) -> None:
     assert player().choose(sit) in sit.legal
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(40))
 def test_sampled_worlds_agree_with_the_view(seed: int) -> None:
     """A world is the seat's view exactly, hidden cards aside: the same hand, bids,
     trump, cards played, trick, counts and scores, and the same legal actions."""

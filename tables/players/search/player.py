@@ -11,15 +11,18 @@ The player is given a ``Situation`` only: the sampler reads ``view`` and never t
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from rules.contract import Action, Match
+from rules.contract import Action, IllegalAction, Match
 from tables.players.base import ComputerPlayer, Situation
 from tables.players.search.model import SearchModel
 from tables.players.search.sampling import NoConsistentDeal
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,8 @@ class SearchPlayer:
         self.fallback = fallback
         self.budget = budget or SearchBudget.from_settings()
         self.last = SearchStats()
+        """The last decision's figures (tests and benchmarks; racy if tables share the
+        player across threads, which only makes the figures, not the moves, unreliable)."""
 
     def choose(self, situation: Situation) -> Action:
         start = time.perf_counter()
@@ -69,7 +74,10 @@ class SearchPlayer:
         rng = random.Random(situation.rng.getrandbits(64))
         try:
             scores = self._search(situation, legal, rng, start, stats)
-        except NoConsistentDeal:
+        except (NoConsistentDeal, IllegalAction) as exc:
+            # A view the sampler cannot explain is a bug to fix, not a reason to stall
+            # the table: say so and let the heuristic move.
+            log.error("search found no world for %s (%s); heuristic moves", situation.game, exc)
             scores = None
         stats.seconds = time.perf_counter() - start
         if not scores:
