@@ -224,3 +224,24 @@ def test_deal_unseen_refuses_an_impossible_record() -> None:
         deal_unseen([0, 1, 2], [Zone("a", 3, {0})], random.Random(1))
     with pytest.raises(NoConsistentDeal):
         deal_unseen([0, 1], [Zone("a", 3)], random.Random(1))
+
+
+def test_nigerian_view_lists_the_cards_played_this_hand() -> None:
+    """The search's memory is the view: ``played`` holds this hand's cards in order (all
+    public), and a new hand starts it afresh."""
+    match = SPEC.new_match(4, seed=11)
+    rng = random.Random(11)
+    hand = match.view(0)["hand_number"]
+    seen: list[list[Any]] = []
+    while match.view(0)["hand_number"] == hand:
+        seat = min(match.to_act)
+        action = random_choice(SPEC, match.legal_actions(seat), rng)
+        if action.kind == "throw_in":
+            action = next(a for a in match.legal_actions(seat) if a.kind == "keep")
+        match.apply(seat, action)
+        if action.kind == "play":
+            seen.append([seat, action.value])
+            if len(seen) < 32:
+                assert match.public_view()["played"] == seen
+    assert len(seen) == 32
+    assert match.is_over or match.public_view()["played"] == []
