@@ -295,3 +295,61 @@ def test_th23_th31_hand_flow_phases() -> None:
     play_any(match)
     seen.append(match.phase)
     assert seen == ["cut", "trump", "bidding", "calls", "play", "cut"]
+
+
+def test_ex12_bid_jodi_and_last_trick_on_the_engine() -> None:
+    """EX-12 / TH-24.3: seat 0 bids 30 and makes diamonds trump, declares the trump K-Q
+    (40) after his team's first trick, and his team takes the last trick: the counting
+    team's total starts at 30 - 40 - 10 = -20 and it needs 125; with 0 points the trump
+    team gains 1 ball."""
+    deal_12 = deal(
+        0,
+        "KD QD 9S AS 10S JS",
+        "JH 9H AH 10H KS QS",
+        "9D AD 10C JD KC QC",
+        "JC 9C AC 10D KH QH",
+    )
+    match = new(deal_12)
+    act(match, 3, "no_cut")
+    act(match, 1, "trump:JH")
+    act(match, 2, "bid:10")
+    act(match, 3, "bid:20")
+    act(match, 0, "bid:30")
+    act(match, 1, "pass")
+    act(match, 3, "pass")
+    act(match, 0, "trump:KD")
+    pass_poll(match, "calls")
+    for card in ("KS", "10C", "QH", "10S"):
+        match.apply(match.turn, f"play:{card}")
+    act(match, 0, "jodi:D:40")
+    play(
+        match,
+        *[
+            "JS",
+            "QS",
+            "KC",
+            "9C",
+            "KD",
+            "9H",
+            "9D",
+            "10D",
+            "JD",
+            "JC",
+            "QD",
+            "10H",
+            "AD",
+            "AC",
+            "9S",
+            "JH",
+            "QC",
+            "KH",
+            "AS",
+            "AH",
+        ],
+    )
+    result = match.hand_results[-1]
+    count = result["count"]
+    assert (count["bid"], count["trump_team_jodi"], count["last_trick"]) == (30, 40, -10)
+    assert count["card_points"] == 0 and count["total"] == -20
+    assert count["needed_card_points"] == 125
+    assert (result["outcome"], result["balls_to"], result["balls"]) == ("trump_team_won", 0, 1)
