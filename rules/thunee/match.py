@@ -13,9 +13,9 @@ Seats run counter-clockwise: ``s + 1`` is the right-hand neighbour (TH-3). Teams
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules.cards import CARD_STRINGS, SUITS, card_strs, shuffled, thunee_deck
+from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled, thunee_deck
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
@@ -25,7 +25,6 @@ from rules.thunee.cardplay import (
     card_points,
     contract_eligible,
     illegal_reason,
-    jodi_value,
     legal_cards,
     mariyal_safe,
     next_rung,
@@ -53,6 +52,31 @@ FIRST_BATCH = {4: 4}
 """TH-6.1: cards per player in the first batch, by player count (6p/2p come later)."""
 HAND_SIZE = {4: 6}
 CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals")
+KQJ: tuple[tuple[int, int, int], ...] = tuple(
+    (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
+)
+"""TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
+"""``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
+CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
+    {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
+)
+"""Events are frozen, so the one for each (seat, card) is built once."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: its winner, and the seats and cards in play order."""
+
+    winner: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "plays": [[s, CARD_STRINGS[c]] for s, c in zip(self.seats, self.cards, strict=True)],
+            "points": card_points(self.cards),
+        }
 
 
 def _suit(suit: int | None) -> str | None:
@@ -72,9 +96,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.score = BallScore([0, 0], options.target_balls, options.two_to_clear)
         self._results: list[dict[str, Any]] = []
         self._events: list[Event] = []
-        self._version = 0
         self._legal_cache: dict[int, list[Action]] = {}
-        self._legal_version = -1
+        self._challenge_mode = options.penalty_mode == "challenge"
         self.hand_number = 0
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
@@ -157,7 +180,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.trick_faults: list[str | None] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[Trick] = []
         self.team_tricks = [0, 0]
         self.won: list[list[int]] = [[], []]
         self.turn = 0
@@ -186,9 +209,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def awaiting(self) -> frozenset[int]:
         """Seats the match waits on; challenge mode adds optional challengers to ``to_act``."""
         if self.phase_name == "play":
-            return frozenset((self.turn,))
+            return ONLY[self.turn]
         if self.phase_name == "trick_open" and self.collector is not None:
-            return frozenset((self.collector,))
+            return ONLY[self.collector]
         return self._to_act
 
     @property
@@ -238,25 +261,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
         zones["won:1"] = card_strs(self.won[1])
         return zones
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """As ``Match.apply``, with an identity check against the cached legal actions."""
-        if isinstance(action, str):
-            action = self.spec.parse_action(action)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
-        if seat not in self._to_act:
-            if self.is_over:
-                raise IllegalAction("The match is over.")
-            raise IllegalAction("It is not your turn.")
-        legal = self.legal_actions(seat)
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalAction(self.explain_illegal(seat, action))
-        self._events = []
-        self._version += 1
-        self._apply(seat, action)
-        self._log.append((seat, action.id))
-        return self._events
-
     def explain_illegal(self, seat: int, action: Action) -> str:
         if action.kind == "play" and self.phase_name == "play" and seat == self.turn:
             card = A.PLAY_BY_ID.get(action.id)
@@ -276,9 +280,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return f"You can't do that now ({action.label or action.id})."
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self._legal_version != self._version:
-            self._legal_cache = {}
-            self._legal_version = self._version
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._compute_legal(seat) if seat in self._to_act else []
@@ -292,14 +293,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
-        self._to_act = frozenset((seat,))
+        self._to_act = ONLY[seat]
 
     def _set_play_turn(self, seat: int) -> None:
         self.turn = seat
-        if self.options.penalty_mode == "challenge" and self.trick_seats:
+        if self._challenge_mode and self.trick_seats:
             self._to_act = frozenset((seat, *self._challengers()))
         else:
-            self._to_act = frozenset((seat,))
+            self._to_act = ONLY[seat]
 
     def _challengers(self) -> list[int]:
         teams = {s % 2 for s in self.trick_seats}
@@ -354,7 +355,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         hand = self.hands[seat]
         if self.contract is not None and seat == self.contract["caller"] and self.blind_down:
             hand = [c for c in hand if c not in self.blind_down]  # THV-11.2
-        if self.options.penalty_mode == "challenge" or not self.trick:
+        if self._challenge_mode or not self.trick:
             cards = hand
         else:
             cards = legal_cards(hand, self.trick, self.trump, self.strength)
@@ -391,14 +392,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
         cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
-        declared = {j["suit"] for j in self.jodis}
         out = []
-        for suit in range(4):
-            if suit in declared:
-                continue
-            value = jodi_value(cards, suit, self.trump)
-            if value:
-                out.append((suit, value))
+        for suit, (king, queen, jack) in enumerate(KQJ):
+            if king in cards and queen in cards and not any(j["suit"] == suit for j in self.jodis):
+                if suit == self.trump:
+                    out.append((suit, 50 if jack in cards else 40))
+                else:
+                    out.append((suit, 30 if jack in cards else 20))
         return out
 
     def _jodi_actions(self, seat: int) -> list[Action]:
@@ -412,6 +412,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._events = []
+        self._legal_cache = {}
         kind = action.kind
         phase = self.phase_name
         if kind == "play":
@@ -498,7 +500,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.dealt = self.first_batch
         for s in range(self.players):
             self.hands[s] = self.full[s][: self.first_batch]
-            self._emit("cards_dealt", frozenset((s,)), seat=s, cards=card_strs(self.hands[s]))
+            self._emit("cards_dealt", ONLY[s], seat=s, cards=card_strs(self.hands[s]))
         self._emit("first_deal", cards_each=self.first_batch)
 
     def _deal_final(self) -> None:
@@ -511,11 +513,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self.blind_down = list(extra)
                 self._emit("cards_dealt_face_down", seat=s, count=len(extra))
             else:
-                self._emit("cards_dealt", frozenset((s,)), seat=s, cards=card_strs(extra))
+                self._emit("cards_dealt", ONLY[s], seat=s, cards=card_strs(extra))
         self._emit("final_deal", cards_each=self.hand_size - self.first_batch)
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
-            self._emit("trump_known", frozenset((self.tm,)), seat=self.tm, trump=SUITS[self.trump])
+            self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
         if self.contract is not None:
             self._start_play(self.contract["caller"])
         else:
@@ -536,7 +538,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.tm = seat
         self.trump = SUIT_OF[card]
         self._emit("trump_card_laid", seat=seat)
-        self._emit("trump_card", frozenset((seat,)), seat=seat, card=CARD_STRINGS[card])
+        self._emit("trump_card", ONLY[seat], seat=seat, card=CARD_STRINGS[card])
         if self.high_bidder is None and seat == self.trumper:
             self.phase_name = "bidding"
             self._open_bid_round(blind=False)
@@ -609,7 +611,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-9.7 (engine): secret simultaneous answers; two bids rise two rungs (THV-3: one)."""
         self.sealed[seat] = bids
         self._emit("sealed_answer", seat=seat)
-        self._emit("sealed_answer_private", frozenset((seat,)), seat=seat, bid=bids)
+        self._emit("sealed_answer_private", ONLY[seat], seat=seat, bid=bids)
         waiting = [s for s in self.poll if s not in self.sealed]
         if waiting:
             self._to_act = frozenset(waiting)
@@ -772,7 +774,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _play(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
         fault = None
-        if self.trick and self.options.penalty_mode == "challenge":
+        if self.trick and self._challenge_mode:
             fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
         hand.remove(card)
         self.trick.append(card)
@@ -780,7 +782,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trick_faults.append(fault)
         if self.call is not None and self.call["caller"] == seat:
             self.call_card_index = len(self.trick) - 1
-        self._emit("card_played", seat=seat, card=CARD_STRINGS[card], trick=len(self.tricks) + 1)
+        self._events.append(CARD_PLAYED[seat][card])
         if not self.tricks and len(self.trick) == 1:
             if self._reveal_trump(seat, card):
                 return
@@ -805,14 +807,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 card=CARD_STRINGS[card],
                 partner_catch=catch,
             )
-            if self.options.penalty_mode == "challenge":
+            if self._challenge_mode:
                 self._open_trick(seat)
             else:
                 self._score_contract()
             return
         if len(self.trick) == self.players:
             winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
-            if self.options.penalty_mode == "challenge":
+            if self._challenge_mode:
                 self._open_trick(winner)
             else:
                 self._close_trick(winner)
@@ -871,15 +873,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _close_trick(self, winner: int) -> None:
         team = winner % 2
         cards = self.trick
-        self.tricks.append(
-            {
-                "winner": winner,
-                "plays": [
-                    [s, CARD_STRINGS[c]] for s, c in zip(self.trick_seats, cards, strict=True)
-                ],
-                "points": card_points(cards),
-            }
-        )
+        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
         self.team_tricks[team] += 1
         self.won[team] += cards
         self._emit(
@@ -897,7 +891,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if self.blind_down and self.team_tricks[caller % 2] == self.first_batch:
                 self._emit(
                     "blind_cards_picked_up",
-                    frozenset((caller,)),
+                    ONLY[caller],
                     seat=caller,
                     cards=card_strs(self.blind_down),
                 )
@@ -947,7 +941,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             }
         )
         self._emit("jodi", seat=seat, value=value, suit=SUITS[suit] if revealed else None)
-        self._emit("jodi_private", frozenset((seat,)), seat=seat, value=value, suit=SUITS[suit])
+        self._emit("jodi_private", ONLY[seat], seat=seat, value=value, suit=SUITS[suit])
         if not self._jodi_options(seat):
             if not self._advance_poll():
                 self._next_trick_or_score(self.leader)
@@ -1044,15 +1038,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         kind: CallKind = self.call["kind"]
         team = caller % 2
         last = self.tricks[-1]
-        won_last = last["winner"] == caller
-        plays = last["plays"]
+        won_last = last.winner == caller
+        plays = list(zip(last.seats, last.cards, strict=True))
         idx = next(i for i, p in enumerate(plays) if p[0] == caller)
-        from rules.cards import parse_card  # local: only on the rare call path
-
-        caller_card = parse_card(plays[idx][1])
+        caller_card = plays[idx][1]
         beater = None
         for s, c in plays[idx + 1 :]:
-            if beats(parse_card(c), caller_card, self.trump, self.strength):
+            if beats(c, caller_card, self.trump, self.strength):
                 beater = s
                 break
         blind_team = self.blind_bid_made and self.tm is not None and team == self.tm % 2
@@ -1092,7 +1084,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         assert self.tm is not None
         counting = 1 - self.tm % 2
         points = self._card_points()
-        last_team = self.tricks[-1]["winner"] % 2
+        last_team = self.tricks[-1].winner % 2
         count = ordinary_count(
             points[counting],
             self.high_bid or 0,
@@ -1155,12 +1147,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 }
                 for j in self.jodis
             ],
-            "tricks": [t["winner"] for t in self.tricks],
+            "tricks": [t.winner for t in self.tricks],
             "tricks_won": list(self.team_tricks),
             "card_points": points,
             "last_trick": None
             if last is None
-            else {"seat": last["winner"], "team": last["winner"] % 2, "points": 10},
+            else {"seat": last.winner, "team": last.winner % 2, "points": 10},
             **summary,
             "balls_to": balls_to,
             "balls": balls,
@@ -1231,7 +1223,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "trick": [
                 [s, CARD_STRINGS[c]] for s, c in zip(self.trick_seats, self.trick, strict=True)
             ],
-            "tricks": [dict(t) for t in self.tricks],
+            "tricks": [t.public() for t in self.tricks],
             "tricks_won": list(self.team_tricks),
             "turn": self.turn if self.phase_name in ("play",) else None,
             "first_dealer": {

@@ -69,7 +69,8 @@ def test_th28_unchallenged_trick_is_collected_and_play_goes_on() -> None:
     match = to_play(new(DEAL_A, penalty_mode="challenge"), "JH")
     play(match, "JD", "10C", "10S", "QS")
     act(match, 2, "collect")
-    assert match.tricks[-1]["winner"] == 2 and match.tricks[-1]["plays"][1] == [3, "10C"]
+    last = match.public_view()["tricks"][-1]
+    assert last["winner"] == 2 and last["plays"][1] == [3, "10C"]
     assert match.phase == "jodi" and match.trick == []
 
 
