@@ -19,7 +19,9 @@ from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled, thu
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
+    LADDER,
     NORMAL_STRENGTH,
+    POINTS,
     ROYALS_STRENGTH,
     beats,
     card_points,
@@ -56,6 +58,15 @@ KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
 """TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
+CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
+BID_OR_PASS: dict[int | None, list[Action]] = {
+    high: [A.BID[next_rung(high)], A.PASS] for high in (None, *LADDER[:-1])
+}
+PASSED: dict[tuple[int, str], Event] = {
+    (s, phase): Event.make("pass", seat=s, phase=phase)
+    for s in range(6)
+    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi")
+}
 ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
 """``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
@@ -98,6 +109,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._events: list[Event] = []
         self._legal_cache: dict[int, list[Action]] = {}
         self._challenge_mode = options.penalty_mode == "challenge"
+        self._contract_choices = (
+            [A.CALL_THUNEE, A.CALL_ROYALS, A.PASS] if options.royals else [A.CALL_THUNEE, A.PASS]
+        )
         self.hand_number = 0
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
@@ -311,6 +325,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _compute_legal(self, seat: int) -> list[Action]:
         phase = self.phase_name
         if phase == "play":
+            if not self._challenge_mode:
+                return self._play_actions(seat)
             out: list[Action] = []
             if seat == self.turn:
                 out = self._play_actions(seat)
@@ -319,9 +335,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             out = [A.COLLECT] if seat == self.collector else []
             return out + self._challenge_actions(seat)
         if phase == "cut":
-            return [A.CUT, A.NO_CUT]
+            return CUT_CHOICES
         if phase in ("bidding", "blind_bid"):
-            return [A.BID[next_rung(self.high_bid)], A.PASS]
+            return BID_OR_PASS[self.high_bid]
         if phase == "trump":
             cards = [A.TRUMP[c] for c in self.hands[seat]]
             if seat == self.trumper and self.high_bidder is None:
@@ -339,10 +355,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 calls.append(A.CALL_BLIND_ROYALS)
             return [*calls, A.PASS]
         if phase == "calls":
-            calls = [A.CALL_THUNEE]
-            if self.options.royals:
-                calls.append(A.CALL_ROYALS)
-            return [*calls, A.PASS]
+            return self._contract_choices
         if phase == "late_thunee":
             return [A.CALL_THUNEE, A.PASS]
         if phase == "late_choice":
@@ -359,7 +372,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
             cards = hand
         else:
             cards = legal_cards(hand, self.trick, self.trump, self.strength)
-        out = [A.PLAY[c] for c in cards]
+        play_of = A.PLAY_OF
+        out = [play_of[c] for c in cards]
         if len(self.tricks) == self.hand_size - 1 and self.contract is None and self.call is None:
             if self._double_offered(seat):
                 out.append(A.CALL_DOUBLE)
@@ -417,7 +431,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         kind = action.kind
         phase = self.phase_name
         if kind == "play":
-            self._play(seat, A.PLAY_BY_ID[action.id])
+            self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
         elif kind == "challenge":
             self._challenge(seat, int(action.value))
         elif kind == "collect":
@@ -427,7 +441,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         elif phase in ("bidding", "blind_bid"):
             self._bid(seat, kind == "bid")
         elif kind == "trump":
-            self._choose_trump_card(seat, A.TRUMP_BY_ID[action.id])
+            self._choose_trump_card(seat, A.TRUMP_BY_ID[action.kind + ":" + action.value])
         elif kind == "last_card":
             self._last_card(seat)
         elif kind == "redeal":
@@ -498,9 +512,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _deal_first(self) -> None:
         self.dealt = self.first_batch
-        for s in range(self.players):
+        for s in range(self.players):  # each seat's cards are in its view
             self.hands[s] = self.full[s][: self.first_batch]
-            self._emit("cards_dealt", ONLY[s], seat=s, cards=card_strs(self.hands[s]))
         self._emit("first_deal", cards_each=self.first_batch)
 
     def _deal_final(self) -> None:
@@ -512,8 +525,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if self.contract is not None and s == self.contract["caller"]:
                 self.blind_down = list(extra)
                 self._emit("cards_dealt_face_down", seat=s, count=len(extra))
-            else:
-                self._emit("cards_dealt", ONLY[s], seat=s, cards=card_strs(extra))
         self._emit("final_deal", cards_each=self.hand_size - self.first_batch)
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
@@ -589,7 +600,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if bids:
             self._raise_bid(seat, 1, blind)
             return
-        self._emit("pass", seat=seat, phase=self.phase_name)
+        self._events.append(PASSED[seat, self.phase_name])
         self.poll_index += 1
         if self.poll_index < len(self.poll):
             self._set_turn(self.poll[self.poll_index])
@@ -692,7 +703,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _blind_call(self, seat: int, action: Action) -> None:
         if action is A.PASS:
-            self._emit("pass", seat=seat, phase="blind_calls")
+            self._events.append(PASSED[seat, "blind_calls"])
             if not self._advance_poll():
                 self._deal_final()
             return
@@ -720,7 +731,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _contract_call(self, seat: int, action: Action) -> None:
         if action is A.PASS:
             self.w4_passed.append(seat)
-            self._emit("pass", seat=seat, phase="calls")
+            self._events.append(PASSED[seat, "calls"])
             if not self._advance_poll():
                 assert self.tm is not None
                 self._start_play((self.tm + 1) % self.players)
@@ -740,7 +751,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self._set_turn(seat)
                 return
         else:
-            self._emit("pass", seat=seat, phase="late_thunee")
+            self._events.append(PASSED[seat, "late_thunee"])
         self._late_poll_next()
 
     def _late_poll_next(self) -> None:
@@ -876,9 +887,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
         self.team_tricks[team] += 1
         self.won[team] += cards
-        self._emit(
-            "trick_won", seat=winner, team=team, trick=len(self.tricks), points=card_points(cards)
-        )
+        points = 0
+        for c in cards:
+            points += POINTS[c]
+        self._emit("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
@@ -922,7 +934,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _jodi(self, seat: int, action: Action) -> None:
         if action is A.PASS:
-            self._emit("pass", seat=seat, phase="jodi")
+            self._events.append(PASSED[seat, "jodi"])
             if not self._advance_poll():
                 self._next_trick_or_score(self.leader)
             return
