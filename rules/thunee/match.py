@@ -197,6 +197,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.tricks: list[Trick] = []
         self.team_tricks = [0, 0]
         self.won: list[list[int]] = [[], []]
+        self.points = [0, 0]
         self.turn = 0
         self.leader = 0
         self.collector: int | None = None
@@ -274,6 +275,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
         zones["won:0"] = card_strs(self.won[0])
         zones["won:1"] = card_strs(self.won[1])
         return zones
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """``Match.apply`` with the checks in the order the hot path needs them: a seat to
+        act, then its cached legal list by identity (actions are prebuilt)."""
+        if action.__class__ is str:
+            action = self.spec.parse_action(action)  # type: ignore[arg-type]
+        legal = self._legal_cache.get(seat) if seat in self._to_act else None
+        if legal is None:
+            return super().apply(seat, action)
+        for candidate in legal:
+            if candidate is action:
+                events = self._apply(seat, candidate)
+                self._log.append((seat, candidate))
+                return events
+        return super().apply(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         if action.kind == "play" and self.phase_name == "play" and seat == self.turn:
@@ -366,14 +382,18 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        if self.contract is not None and seat == self.contract["caller"] and self.blind_down:
+        if self.blind_down and self.contract is not None and seat == self.contract["caller"]:
             hand = [c for c in hand if c not in self.blind_down]  # THV-11.2
-        if self._challenge_mode or not self.trick:
-            cards = hand
-        else:
-            cards = legal_cards(hand, self.trick, self.trump, self.strength)
         play_of = A.PLAY_OF
-        out = [play_of[c] for c in cards]
+        trick = self.trick
+        if not trick or self._challenge_mode:
+            out = [play_of[c] for c in hand]
+        else:
+            suit_of = SUIT_OF
+            led = suit_of[trick[0]]
+            out = [play_of[c] for c in hand if suit_of[c] == led]  # TH-21.2
+            if not out:  # void: TH-21.3 / TH-21.4
+                out = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
         if len(self.tricks) == self.hand_size - 1 and self.contract is None and self.call is None:
             if self._double_offered(seat):
                 out.append(A.CALL_DOUBLE)
@@ -884,12 +904,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _close_trick(self, winner: int) -> None:
         team = winner % 2
         cards = self.trick
-        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
-        self.team_tricks[team] += 1
-        self.won[team] += cards
         points = 0
         for c in cards:
             points += POINTS[c]
+        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
+        self.team_tricks[team] += 1
+        self.won[team] += cards
+        self.points[team] += points
         self._emit("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
         self.trick = []
         self.trick_seats = []
@@ -1038,7 +1059,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         )
 
     def _card_points(self) -> list[int]:
-        return [card_points(self.won[0]), card_points(self.won[1])]
+        return list(self.points)
 
     def _jodi_total(self, team: int) -> int:
         return sum(j["value"] for j in self.jodis if j["team"] == team)
