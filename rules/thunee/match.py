@@ -280,7 +280,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """``Match.apply`` with the checks in the order the hot path needs them: a seat to
         act, then its cached legal list by identity (actions are prebuilt)."""
         if action.__class__ is str:
-            action = self.spec.parse_action(action)  # type: ignore[arg-type]
+            action = self.spec.parse_action(action)
         legal = self._legal_cache.get(seat) if seat in self._to_act else None
         if legal is None:
             return super().apply(seat, action)
