@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled, thunee_deck
+from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
@@ -33,6 +33,15 @@ from rules.thunee.cardplay import (
     redeal_eligible,
     winning_index,
 )
+from rules.thunee.dealing import (
+    DECK,
+    FIRST_BATCH,
+    HAND_SIZE,
+    black_jack_draw,
+    cut_pack,
+    lay_out,
+    validate_deal,
+)
 from rules.thunee.options import ThuneeOptions
 from rules.thunee.scoring import (
     CALL_FAILURE_BALLS,
@@ -46,13 +55,9 @@ from rules.thunee.scoring import (
     ordinary_balls,
     ordinary_count,
 )
+from rules.thunee.views import public_view, seat_view
 from rules.tricks import SUIT_OF
 
-DECK: tuple[int, ...] = tuple(sorted(thunee_deck()))
-BLACK_JACKS = frozenset({9, 48})  # JS, JC
-FIRST_BATCH = {4: 4}
-"""TH-6.1: cards per player in the first batch, by player count (6p/2p come later)."""
-HAND_SIZE = {4: 6}
 CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals")
 KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
@@ -103,7 +108,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         super().__init__(players, options, seed, deals)
         self.first_batch = FIRST_BATCH[players]
         self.hand_size = HAND_SIZE[players]
-        self._stacked = [self._validate_deal(i, d) for i, d in enumerate(self._deals)]
+        self._stacked = [
+            validate_deal(i, d, players, self.hand_size) for i, d in enumerate(self._deals)
+        ]
         self.score = BallScore([0, 0], options.target_balls, options.two_to_clear)
         self._results: list[dict[str, Any]] = []
         self._events: list[Event] = []
@@ -121,36 +128,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.dealer = self.rng.randrange(players)
             self.first_dealer_method = "random"
         else:
-            self.dealer = self._black_jack_dealer()
+            self.first_dealer_draw = black_jack_draw(
+                self.rng, options.first_dealer_start_seat, players
+            )
+            self.dealer = self.first_dealer_draw[-1][0]
             self.first_dealer_method = "black_jack"
         self._start_hand()
 
     # -- setup -------------------------------------------------------------------------
-
-    def _validate_deal(self, index: int, deal: Deal) -> list[list[int]]:
-        hands, stock, upcard = deal.card_ints()
-        where = f"Stacked deal {index + 1}"
-        if not 0 <= deal.dealer < self.players:
-            raise IllegalAction(f"{where}: there is no seat {deal.dealer} to deal.")
-        if len(hands) != self.players or any(len(h) != self.hand_size for h in hands):
-            raise IllegalAction(
-                f"{where}: give each of the {self.players} seats {self.hand_size} cards."
-            )
-        if stock or upcard is not None:
-            raise IllegalAction(f"{where}: Thunee deals the whole pack; no stock or upcard.")
-        if sorted(c for h in hands for c in h) != list(DECK):
-            raise IllegalAction(f"{where}: the hands must hold the 24-card pack exactly once.")
-        return hands
-
-    def _black_jack_dealer(self) -> int:
-        """TH-4.2: deal face up from the start seat until someone receives a black jack."""
-        seat = self.options.first_dealer_start_seat
-        for card in shuffled(DECK, self.rng):
-            self.first_dealer_draw.append((seat, card))
-            if card in BLACK_JACKS:
-                return seat
-            seat = (seat + 1) % self.players
-        raise AssertionError("the pack has two black jacks")
 
     def _start_hand(self) -> None:
         n = self.players
@@ -490,16 +475,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.cut_choice = "cut" if cut else "no_cut"
         method = self.options.cut_method
         if cut and not self.from_stack:
-            pack = self.pack
-            if method == "bottom":  # TH-5.3: a packet from the bottom goes on top
-                k = self.rng.randint(1, len(pack) - 1)
-                self.pack = pack[-k:] + pack[:-k]
-            elif method == "table":  # THV-2.2: the lifted top packet ends at the bottom
-                k = self.rng.randint(1, len(pack) - 1)
-                self.pack = pack[k:] + pack[:k]
-            else:  # THV-2.3: three packets A B C from the top, restacked C + B + A
-                i, j = sorted(self.rng.sample(range(1, len(pack)), 2))
-                self.pack = pack[j:] + pack[i:j] + pack[:i]
+            self.pack = cut_pack(self.pack, method, self.rng)
         self._emit(
             "cut",
             seat=self.cutter,
@@ -508,27 +484,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
             stacked=self.from_stack,
         )
         if not self.from_stack:
-            self._lay_out_pack()
+            self.full = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            self.pack = []
         if self.options.blind_bid:
             self.phase_name = "blind_bid"
             self._open_bid_round(blind=True)
         else:
             self._deal_first()
             self._start_trumper()
-
-    def _lay_out_pack(self) -> None:
-        """TH-3.6 / TH-6: batches from the top, the trumper first and the dealer last."""
-        n = self.players
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        pack = self.pack
-        first = self.first_batch
-        second = self.hand_size - first
-        for i, s in enumerate(order):
-            self.full[s] = pack[i * first : (i + 1) * first]
-        base = n * first
-        for i, s in enumerate(order):
-            self.full[s] += pack[base + i * second : base + (i + 1) * second]
-        self.pack = []
 
     def _deal_first(self) -> None:
         self.dealt = self.first_batch
@@ -1214,74 +1177,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return
         self._start_hand()
 
-    # -- views (TH-32) ---------------------------------------------------------------------
-
-    def _common_view(self) -> dict[str, Any]:
-        contract = self.contract
-        return {
-            "game": "thunee",
-            "players": self.players,
-            "phase": self.phase_name,
-            "to_act": sorted(self._to_act),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "cutter": self.cutter,
-            "trumper": self.trumper,
-            "cut": self.cut_choice,
-            "balls": list(self.score.balls),
-            "target_balls": self.score.target,
-            "deuce": self.score.deuce,
-            "corner": [self.score.corner(0), self.score.corner(1)],
-            "cards_held": [len(h) for h in self.hands],
-            "trump_choice": self.trump_choice,
-            "trump_card_face_down": self.trump_card is not None,
-            "trump_maker": contract["caller"] if contract else self.tm,
-            "trump": _suit(self.trump) if self.trump_revealed else None,
-            "bids": list(self.bids),
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder,
-            "blind_bid": self.blind_bid_made,
-            "sealed_answered": sorted(self.sealed) if self.phase_name == "bidding" else [],
-            "contract": dict(contract) if contract else None,
-            "blind_face_down": len(self.blind_down),
-            "call": dict(self.call) if self.call else None,
-            "jodis": [
-                {
-                    "seat": j["seat"],
-                    "value": j["value"],
-                    "suit": SUITS[j["suit"]] if j["shown"] else None,
-                }
-                for j in self.jodis
-            ],
-            "trick": [
-                [s, CARD_STRINGS[c]] for s, c in zip(self.trick_seats, self.trick, strict=True)
-            ],
-            "tricks": [t.public() for t in self.tricks],
-            "tricks_won": list(self.team_tricks),
-            "turn": self.turn if self.phase_name in ("play",) else None,
-            "first_dealer": {
-                "method": self.first_dealer_method,
-                "draw": [[s, CARD_STRINGS[c]] for s, c in self.first_dealer_draw],
-            },
-            "hands_played": len(self._results),
-        }
+    # -- views (TH-32): rules.thunee.views ----------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
-        view = self._common_view()
-        view["hand"] = []
-        return view
+        return public_view(self)
 
     def view(self, seat: int) -> dict[str, Any]:
-        view = self._common_view()
-        hidden = set(self.blind_down)
-        if self.trump_card is not None and seat == self.tm:
-            hidden.add(self.trump_card)
-            view["trump_card"] = CARD_STRINGS[self.trump_card]
-        view["hand"] = card_strs(c for c in self.hands[seat] if c not in hidden)
-        view["seat"] = seat
-        if seat == self.tm and self.trump is not None and self.contract is None:
-            view["trump"] = SUITS[self.trump]
-        if seat in self.sealed and self.phase_name == "bidding":
-            view["my_sealed_answer"] = "bid" if self.sealed[seat] else "pass"
-        view["my_jodi_suits"] = [SUITS[j["suit"]] for j in self.jodis if j["seat"] == seat]
-        return view
+        return seat_view(self, seat)

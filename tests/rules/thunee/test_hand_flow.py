@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.contract import IllegalAction
-from rules.thunee.match import BLACK_JACKS
+from rules.thunee.dealing import BLACK_JACKS
 from tests.rules.thunee.helpers import (
     DEAL_36,
     DEAL_A,
