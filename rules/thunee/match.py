@@ -74,6 +74,19 @@ PASSED: dict[tuple[int, str], Event] = {
 }
 ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
 """``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
+FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (1, 3, 4)}
+FINAL_DEAL = {n: Event.make("final_deal", cards_each=n) for n in (1, 2)}
+TRUMP_CARD_LAID = tuple(Event.make("trump_card_laid", seat=s) for s in range(6))
+TRUMP_CARD: tuple[dict[int, Event], ...] = tuple(
+    {c: Event.make("trump_card", ONLY[s], seat=s, card=CARD_STRINGS[c]) for c in DECK}
+    for s in range(6)
+)
+BID_MADE: dict[tuple[int, int, bool], Event] = {
+    (s, v, blind): Event.make("bid", seat=s, value=v, blind=blind)
+    for s in range(6)
+    for v in LADDER
+    for blind in (False, True)
+}
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
 )
@@ -172,6 +185,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.poll_index = 0
         self.w4_passed: list[int] = []
         self.contract: dict[str, Any] | None = None
+        self._plain_play = not self._challenge_mode
         self.blind_down: list[int] = []
         self.call: dict[str, Any] | None = None
         self.call_card_index = -1
@@ -431,9 +445,35 @@ class ThuneeMatch(Match[ThuneeOptions]):
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        trick = self.trick
+        if (
+            kind == "play"
+            and trick
+            and self._plain_play
+            and len(trick) < self.players - 1
+            and len(self.tricks) < self.hand_size - 1
+        ):
+            # The common case inline: a card mid-trick in an ordinary hand, strict mode;
+            # the next seat's follow-suit choices are computed here (TH-21).
+            card = A.PLAY_BY_ID[kind + ":" + action.value]
+            self.hands[seat].remove(card)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            self.trick_faults.append(None)
+            nxt = self.turn = (seat + 1) % self.players
+            self._to_act = ONLY[nxt]
+            hand = self.hands[nxt]
+            led = SUIT_OF[trick[0]]
+            play_of = A.PLAY_OF
+            legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+            if not legal:
+                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
+            self._legal_cache = {nxt: legal}
+            self._events = [CARD_PLAYED[seat][card]]
+            return self._events
         self._events = []
         self._legal_cache = {}
-        kind = action.kind
         phase = self.phase_name
         if kind == "play":
             self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
@@ -497,7 +537,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.dealt = self.first_batch
         for s in range(self.players):  # each seat's cards are in its view
             self.hands[s] = self.full[s][: self.first_batch]
-        self._emit("first_deal", cards_each=self.first_batch)
+        self._events.append(FIRST_DEAL[self.first_batch])
 
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
@@ -508,7 +548,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if self.contract is not None and s == self.contract["caller"]:
                 self.blind_down = list(extra)
                 self._emit("cards_dealt_face_down", seat=s, count=len(extra))
-        self._emit("final_deal", cards_each=self.hand_size - self.first_batch)
+        self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
             self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
@@ -531,8 +571,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trump_card = card
         self.tm = seat
         self.trump = SUIT_OF[card]
-        self._emit("trump_card_laid", seat=seat)
-        self._emit("trump_card", ONLY[seat], seat=seat, card=CARD_STRINGS[card])
+        self._events.append(TRUMP_CARD_LAID[seat])
+        self._events.append(TRUMP_CARD[seat][card])
         if self.high_bidder is None and seat == self.trumper:
             self.phase_name = "bidding"
             self._open_bid_round(blind=False)
@@ -595,7 +635,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.high_bid = value
         self.high_bidder = seat
         self.bids.append({"seat": seat, "value": value, "blind": blind})
-        self._emit("bid", seat=seat, value=value, blind=blind)
+        self._events.append(BID_MADE[seat, value, blind])
         if value == 104:  # TH-9.4
             self._end_bidding(blind)
         else:
@@ -696,6 +736,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _set_contract(self, seat: int, kind: str, late: bool) -> None:
         """TH-12.5: a contract overrides bids and trump; TM's card goes back to his hand."""
         self.contract = {"kind": kind, "caller": seat, "late": late}
+        self._plain_play = False
         self.trump_card = None
         self.trump = None
         self.trump_revealed = False
