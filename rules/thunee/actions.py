@@ -42,6 +42,11 @@ CHALLENGE: dict[int, Action] = {
     s: TABLE.add("challenge", str(s), label=f"Challenge seat {s}'s card") for s in range(MAX_SEATS)
 }
 
+CHALLENGE_JODI: dict[int, Action] = {
+    s: TABLE.add("challenge_jodi", str(s), label=f"Challenge seat {s}'s Jodi")
+    for s in range(MAX_SEATS)
+}
+
 JODI: dict[tuple[int, int, bool], Action] = {}
 """``(suit, value, shown)``: declare that suit's Jodi; ``shown`` names the suit (a 20 only)."""
 for _suit, _letter in enumerate(SUITS):

@@ -27,6 +27,7 @@ from rules.thunee.cardplay import (
     card_points,
     contract_eligible,
     illegal_reason,
+    jodi_value,
     legal_cards,
     mariyal_safe,
     next_rung,
@@ -190,6 +191,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.call: dict[str, Any] | None = None
         self.call_card_index = -1
         self.jodis: list[dict[str, Any]] = []
+        self.open_jodis: list[int] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.trick_faults: list[str | None] = []
@@ -326,13 +328,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _set_play_turn(self, seat: int) -> None:
         self.turn = seat
-        if self._challenge_mode and self.trick_seats:
+        if self._challenge_mode and (self.trick_seats or self.open_jodis):
             self._to_act = frozenset((seat, *self._challengers()))
         else:
             self._to_act = ONLY[seat]
 
     def _challengers(self) -> list[int]:
         teams = {s % 2 for s in self.trick_seats}
+        teams.update(self.jodis[i]["team"] for i in self.open_jodis)
         return [s for s in range(self.players) if (1 - s % 2) in teams]
 
     # -- legal actions -------------------------------------------------------------------
@@ -401,10 +404,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return out
 
     def _challenge_actions(self, seat: int) -> list[Action]:
-        if self.options.penalty_mode != "challenge":
+        if not self._challenge_mode:
             return []
         team = seat % 2
-        return [A.CHALLENGE[s] for s in self.trick_seats if s % 2 != team]
+        out = [A.CHALLENGE[s] for s in self.trick_seats if s % 2 != team]
+        declarers = {self.jodis[i]["seat"] for i in self.open_jodis}
+        return out + [A.CHALLENGE_JODI[s] for s in sorted(declarers) if s % 2 != team]
 
     def _double_offered(self, seat: int) -> bool:
         """TH-15.9: the team won tricks 1-5 (unless doomed calls are allowed) and is not in
@@ -424,6 +429,16 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
+        if (
+            self._challenge_mode
+        ):  # TH-28.2(d): any Jodi may be claimed; a false one risks a challenge
+            declared = {j["suit"] for j in self.jodis}
+            return [
+                (suit, value)
+                for suit in range(4)
+                if suit not in declared
+                for value in ((40, 50) if suit == self.trump else (20, 30))
+            ]
         cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
         out = []
         for suit, (king, queen, jack) in enumerate(KQJ):
@@ -479,6 +494,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
         elif kind == "challenge":
             self._challenge(seat, int(action.value))
+        elif kind == "challenge_jodi":
+            self._challenge_jodi(seat, int(action.value))
         elif kind == "collect":
             self._collect()
         elif kind == "cut" or kind == "no_cut":
@@ -807,6 +824,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._set_play_turn(leader)
 
     def _play(self, seat: int, card: int) -> None:
+        self.open_jodis = []  # a Jodi may be challenged only until the next card
         hand = self.hands[seat]
         fault = None
         if self.trick and self._challenge_mode:
@@ -967,6 +985,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         suit = SUITS.index(suit_letter)
         value = int(value_text)
         revealed = value in (40, 50) or bool(shown)
+        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        self.open_jodis.append(len(self.jodis))
         self.jodis.append(
             {
                 "seat": seat,
@@ -975,6 +995,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 "value": value,
                 "shown": revealed,
                 "after_trick": len(self.tricks),
+                "held": jodi_value(held, suit, self.trump) == value,  # TH-14.5
             }
         )
         self._emit("jodi", seat=seat, value=value, suit=SUITS[suit] if revealed else None)
@@ -1015,12 +1036,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._emit("challenge", seat=seat, target=target, card=card, upheld=False, offence=None)
             self._penalty(seat % 2, "wrong_challenge", seat, seat)
 
+    def _challenge_jodi(self, seat: int, target: int) -> None:
+        """TH-14.5 / TH-28.2(d): the Jodis just declared by ``target`` must be held."""
+        false = [
+            self.jodis[i]
+            for i in self.open_jodis
+            if self.jodis[i]["seat"] == target and not self.jodis[i]["held"]
+        ]
+        self._emit("jodi_challenge", seat=seat, target=target, upheld=bool(false))
+        if false:
+            self._penalty(target % 2, "false_jodi", target, seat)
+        else:
+            self._penalty(seat % 2, "wrong_challenge", seat, seat)
+
     def _penalty(self, team: int, offence: str, offender: int, challenger: int | None) -> None:
         """TH-28.1: the offending team's opponents gain 4 balls; nothing else is scored."""
         words = {
             "revoke": f"Seat {offender} did not follow suit when able.",
             "undercut": f"Seat {offender} undercut while holding a non-trump.",
-            "wrong_challenge": f"Seat {offender} challenged a legal card.",
+            "wrong_challenge": f"Seat {offender} challenged a legal card or a true Jodi.",
+            "false_jodi": f"Seat {offender} declared a Jodi he did not hold.",
             "cornered_double": f"Seat {offender} called Double while his team was in the corner.",
         }
         self._finish_hand(

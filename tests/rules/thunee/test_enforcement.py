@@ -6,6 +6,7 @@ import pytest
 
 from rules.contract import Deal, IllegalAction
 from rules.thunee import SPEC
+from rules.thunee.match import ThuneeMatch
 from tests.conformance.checks import state_fingerprint
 from tests.rules.thunee.helpers import DEAL_A, DEAL_U, act, ids, new, play, to_play
 
@@ -133,3 +134,35 @@ def test_th28_5_spec_names_for_penalty_mode() -> None:
     """TH-28.5: the spec's 'prevent' and 'penalize' name strict and challenge."""
     assert SPEC.parse_options({"penalty_mode": "prevent"}).penalty_mode == "strict"
     assert SPEC.parse_options({"penalty_mode": "penalize"}).penalty_mode == "challenge"
+
+
+def _challenge_jodi_window() -> ThuneeMatch:
+    match = to_play(new(DEAL_A, penalty_mode="challenge"), "JH")
+    play(match, "JD", "QD", "10S", "QS")
+    act(match, 2, "collect")
+    assert match.phase == "jodi" and match.turn == 2
+    assert "jodi:S:30" in ids(match, 2) and "jodi:H:50" in ids(match, 2)
+    return match
+
+
+def test_th14_5_false_jodi_caught_by_a_challenge() -> None:
+    """TH-14.5 / TH-28.2(d): in challenge mode a Jodi not held may be declared; an opponent's
+    challenge before the next card gives the declarer's opponents 4 balls."""
+    m = _challenge_jodi_window()
+    act(m, 2, "jodi:S:30", "pass")
+    act(m, 0, "pass")
+    assert m.phase == "play" and {1, 2, 3} <= m.to_act
+    assert "challenge_jodi:2" in ids(m, 1)
+    act(m, 1, "challenge_jodi:2")
+    result = m.hand_results[-1]
+    assert (result["offence"], result["balls_to"], result["balls"]) == ("false_jodi", 1, 4)
+
+
+def test_th14_5_true_jodi_wrongly_challenged() -> None:
+    """A challenge of a Jodi really held costs the challenger's team 4 balls."""
+    m = _challenge_jodi_window()
+    act(m, 2, "jodi:C:20", "pass")
+    act(m, 0, "pass")
+    act(m, 3, "challenge_jodi:2")
+    result = m.hand_results[-1]
+    assert (result["offence"], result["balls_to"], result["balls"]) == ("wrong_challenge", 0, 4)
