@@ -8,6 +8,22 @@ mode) -> scoring -> the next hand's ``cut``, or ``match_over``.
 
 Seats run counter-clockwise: ``s + 1`` is the right-hand neighbour (TH-3). Teams are
 ``s % 2``; the player count is a parameter so that the 6- and 2-player forms slot in.
+
+Decisions beyond the rules file:
+- A stacked ``Deal`` gives every card each seat receives (first batch, then the rest). The
+  first stacked deal's ``dealer`` replaces the first-dealer draw; later hands follow TH-30,
+  so a later deal's ``dealer`` field is not consulted. The cut is still asked (declining is
+  always legal) and has no effect on a stacked deal.
+- Jodi windows (W5) poll only seats with something to declare, as W4 passes ineligible
+  seats automatically (TH-12.8). In challenge mode every team member is polled, since any
+  Jodi may be claimed.
+- Challenge mode (TH-28): while a trick is open (until the trick is collected by its
+  winner, an extra ``collect`` step) the opponents of any seat that played to it may
+  challenge that seat's card; until the next card after a Jodi window the declarers'
+  opponents may challenge their Jodis. Challengers are in ``to_act`` beside the seat the
+  match waits on; ``awaiting`` names only the latter (for turn timers).
+- Not modelled (TH-28.2 b, c; TH-28.3, TH-28.4): out-of-turn play, table talk, forgotten
+  ball records and reminders; the turn-based contract makes them impossible.
 """
 
 from __future__ import annotations
