@@ -38,7 +38,7 @@ class Settings(BaseSettings):
         default=240, ge=1, le=100_000, description="Search player: rollouts per decision."
     )
     search_time_cap_ms: float = Field(
-        default=80.0, ge=0, le=60_000, description="Search player: wall-time cap per decision."
+        default=50.0, ge=0, le=60_000, description="Search player: wall-time cap per decision."
     )
     shard_ids: list[int] | None = None
     shard_count: int | None = None

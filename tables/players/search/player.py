@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 class SearchBudget:
     rollouts: int = 240
     """Rollouts per decision (all actions together): the deterministic budget."""
-    time_cap_ms: float = 80.0
+    time_cap_ms: float = 50.0
     """Stop early past this much wall time (checked after every rollout; a decision then
     rests on the worlds finished); ``0`` = no cap. Only the cap depends on the clock."""
 
