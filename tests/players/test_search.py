@@ -245,3 +245,15 @@ def test_nigerian_view_lists_the_cards_played_this_hand() -> None:
                 assert match.public_view()["played"] == seen
     assert len(seen) == 32
     assert match.is_over or match.public_view()["played"] == []
+
+
+def test_deal_unseen_finds_the_only_deals_left_late_in_a_hand() -> None:
+    """Three clubs left and one seat that may still hold clubs with room for exactly
+    three: every sample gives it those clubs (a greedy deal failed here 34 times in 35)."""
+    clubs = [3 * 13 + r for r in (7, 8, 12)]  # 9C 10C AC
+    spades = [8, 10, 11]  # 10S QS KS
+    others = [13 + 5, 13 + 6, 2 * 13 + 5, 2 * 13 + 6]  # 7H 8H 7D 8D
+    zones = [Zone("hand0", 3, {0}), Zone("hand2", 4, {3}), Zone("hand3", 3, {3})]
+    for seed in range(30):
+        dealt = deal_unseen(clubs + spades + others, zones, random.Random(seed))
+        assert sorted(dealt["hand0"]) == sorted(clubs)
