@@ -257,3 +257,9 @@ def test_deal_unseen_finds_the_only_deals_left_late_in_a_hand() -> None:
     for seed in range(30):
         dealt = deal_unseen(clubs + spades + others, zones, random.Random(seed))
         assert sorted(dealt["hand0"]) == sorted(clubs)
+
+
+def test_games_without_a_search_model_get_the_heuristic() -> None:
+    """Thunee and 304 have no search model yet: the hard level plays their heuristic."""
+    for game in ("thunee", "304", "tonk"):
+        assert search_for(game).level == "heuristic"
