@@ -44,9 +44,10 @@ def player(budget: SearchBudget = SMALL) -> SearchPlayer:
 
 
 def random_position(seed: int) -> NigerianThunee:
-    """A match advanced by random legal actions to a random point of some hand."""
+    """A match advanced by random legal actions to a random point of some hand (every
+    third one with the highest bid lowered to 3, NG-7.2's option)."""
     rng = random.Random(seed)
-    match = SPEC.new_match(4, seed=seed)
+    match = SPEC.new_match(4, {"ng_max_bid": 3} if seed % 3 == 2 else None, seed=seed)
     for _ in range(rng.randrange(0, 60)):
         if match.is_over:
             break
