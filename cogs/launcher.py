@@ -1,0 +1,80 @@
+"""Builds and runs the Discord bot: Settings -> Storage -> TableManager -> Bot -> run.
+
+``create_bot`` is what the end-to-end tests use (they bring their own storage and manager);
+``run_bot`` is what ``bot.py`` calls. The only place that knows the API can live elsewhere is
+``point_at_endpoints``: settings may move the REST base and the gateway (tests use a fake).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from cogs.bot import CardTableBot
+from settings import Settings
+
+log = logging.getLogger(__name__)
+
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY = yarl.URL("wss://gateway.discord.gg/")
+
+
+def point_at_endpoints(settings: Settings) -> None:
+    """Aim discord.py's REST and gateway at the configured URLs (Discord's by default)."""
+    discord.http.Route.BASE = (settings.api_base_url or DISCORD_API_BASE).rstrip("/")
+    gateway = settings.gateway_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway) if gateway else DISCORD_GATEWAY
+
+
+def create_bot(settings: Settings, storage: Any, manager: Any) -> CardTableBot:
+    """A bot wired to ``storage`` and ``manager``; start it with ``bot.start(token)``."""
+    point_at_endpoints(settings)
+    return CardTableBot(settings=settings, storage=storage, manager=manager)
+
+
+async def _run(settings: Settings) -> None:
+    storage, manager = await open_services(settings)
+    bot = create_bot(settings, storage, manager)
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        await close_services(storage, manager)
+
+
+async def open_services(settings: Settings) -> tuple[Any, Any]:
+    """Storage and the table manager for these settings (``(None, None)`` if not built)."""
+    try:
+        from storage import open_storage  # type: ignore[attr-defined]
+        from tables import TableManager  # type: ignore[attr-defined]
+    except ImportError:
+        log.warning("storage or tables not available: only /rules will work")
+        return None, None
+    storage = await open_storage(settings.database_url)
+    manager = TableManager(storage=storage, settings=settings)
+    await manager.start()
+    return storage, manager
+
+
+async def close_services(storage: Any, manager: Any) -> None:
+    if manager is not None:
+        await manager.close()
+    if storage is not None:
+        await storage.close()
+
+
+def run_bot(settings: Settings) -> int:
+    """Run until interrupted; 0 on a clean stop, 1 when Discord refuses the token."""
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (CARDTABLE_DISCORD_TOKEN).")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
