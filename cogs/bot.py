@@ -3,35 +3,64 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from cogs.components import DYNAMIC_ITEMS
 from settings import Settings
+
+if TYPE_CHECKING:
+    from cogs.controller import TableController
+    from cogs.table_messages import TableMessages
+    from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 
-COG_MODULES = ("cogs.rules_cog", "cogs.admin")
+ALWAYS_LOADED = ("cogs.rules_cog", "cogs.admin")
+WITH_TABLES = ("cogs.play_cog",)
 
 
 class CardTableBot(commands.Bot):
-    def __init__(self, *, settings: Settings, storage: Any, manager: Any) -> None:
+    def __init__(
+        self, *, settings: Settings, storage: Any, manager: TableManager | None, **options: Any
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **options,
         )
         self.settings = settings
         self.storage = storage
         self.manager = manager
         self.synced_commands: list[discord.app_commands.AppCommand] = []
+        self.table_messages: TableMessages
+        self.controller: TableController
 
     async def setup_hook(self) -> None:
-        for module in COG_MODULES:
+        modules = list(ALWAYS_LOADED)
+        if self.manager is not None:
+            from cogs.controller import TableController
+            from cogs.table_messages import TableMessages
+
+            self.table_messages = TableMessages(
+                self, self.manager, interval=self.settings.table_edit_seconds
+            )
+            self.table_messages.start()
+            self.controller = TableController(self.manager, self.table_messages)
+            self.add_dynamic_items(*DYNAMIC_ITEMS)
+            modules += WITH_TABLES
+        for module in modules:
             await self.load_extension(module)
         await self.sync_commands()
+
+    async def close(self) -> None:
+        if self.manager is not None and hasattr(self, "table_messages"):
+            await self.table_messages.close()
+        await super().close()
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         """To the dev guild (instant) when one is set, globally otherwise."""

@@ -17,6 +17,9 @@ from discord.gateway import DiscordWebSocket
 
 from cogs.bot import CardTableBot
 from settings import Settings
+from storage import Storage, open_storage
+from tables.config import TableSettings
+from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +34,12 @@ def point_at_endpoints(settings: Settings) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway) if gateway else DISCORD_GATEWAY
 
 
-def create_bot(settings: Settings, storage: Any, manager: Any) -> CardTableBot:
+def create_bot(
+    settings: Settings, storage: Storage | None, manager: TableManager | None, **options: Any
+) -> CardTableBot:
     """A bot wired to ``storage`` and ``manager``; start it with ``bot.start(token)``."""
     point_at_endpoints(settings)
-    return CardTableBot(settings=settings, storage=storage, manager=manager)
+    return CardTableBot(settings=settings, storage=storage, manager=manager, **options)
 
 
 async def _run(settings: Settings) -> None:
@@ -47,21 +52,20 @@ async def _run(settings: Settings) -> None:
         await close_services(storage, manager)
 
 
-async def open_services(settings: Settings) -> tuple[Any, Any]:
-    """Storage and the table manager for these settings (``(None, None)`` if not built)."""
-    try:
-        from storage import open_storage  # type: ignore[attr-defined]
-        from tables import TableManager  # type: ignore[attr-defined]
-    except ImportError:
-        log.warning("storage or tables not available: only /rules will work")
-        return None, None
+async def open_services(settings: Settings) -> tuple[Storage, TableManager]:
+    """Storage and the table manager for these settings, open tables recovered."""
     storage = await open_storage(settings.database_url)
-    manager = TableManager(storage=storage, settings=settings)
-    await manager.start()
+    table_settings = TableSettings(
+        turn_seconds=float(settings.turn_timer_seconds),
+        timeouts_before_takeover=settings.timeouts_before_takeover,
+    )
+    manager = TableManager(storage, table_settings)
+    report = await manager.recover()
+    log.info("recovered %d open tables (%d running)", report.tables, report.running)
     return storage, manager
 
 
-async def close_services(storage: Any, manager: Any) -> None:
+async def close_services(storage: Storage | None, manager: TableManager | None) -> None:
     if manager is not None:
         await manager.close()
     if storage is not None:

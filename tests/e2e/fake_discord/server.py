@@ -371,6 +371,7 @@ class FakeDiscord:
         r("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_edit)
         r("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete)
         r("GET", "/channels/{channel_id}", self._get_channel)
+        r("GET", "/channels/{channel_id}/messages", self._channel_history)
         r("POST", "/channels/{channel_id}/messages", self._channel_post)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self._channel_get)
         r("PATCH", "/channels/{channel_id}/messages/{message_id}", self._channel_edit)
@@ -691,6 +692,12 @@ class FakeDiscord:
         message.apply({**data, "flags": 0}, edit=False)
         self.messages[message.id] = message
         return json_response(message.payload(), headers=headers)
+
+    async def _channel_history(self, request: web.Request, p: dict[str, str]) -> web.Response:
+        channel = self._channel(p)
+        limit = min(int(request.query.get("limit", "50")), 100)
+        newest_first = sorted(self.channel_messages(channel.id), key=lambda m: -m.id)
+        return json_response([m.payload() for m in newest_first[:limit]])
 
     async def _channel_get(self, request: web.Request, p: dict[str, str]) -> web.Response:
         return json_response(self._channel_message(p).payload())

@@ -1,0 +1,271 @@
+"""The table message: one per table, edited in place (lobby, play, end of match).
+
+Rendering is pure: a ``TableState`` and a translator in, a ``Rendered`` message out, so the
+editor can compare renders and skip edits that would change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs import custom_ids
+from cogs.cards_text import card_text, suit_text
+from cogs.components import TableButton, send_only
+from storage import TableStatus
+from tables.table import SeatState, TableState
+
+Translate = Callable[[str], str]
+
+COLOUR_LOBBY = 0x1565C0
+COLOUR_PLAYING = 0x2E7D32
+COLOUR_OVER = 0x6D4C41
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A message body ready to send; ``key`` identifies its content for edit coalescing."""
+
+    content: str
+    embed: discord.Embed
+    buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
+    """(custom_id, label, style, disabled) in display order (5 per row)."""
+    key: str = field(default="")
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for i, (custom_id, label, style, disabled) in enumerate(self.buttons):
+            view.add_item(TableButton.build(custom_id, label, style, disabled=disabled, row=i // 5))
+        return send_only(view)
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view()}
+
+
+def seat_name(seat: SeatState, t: Translate) -> str:
+    if seat.empty:
+        return t("(empty)")
+    name = seat.name or "?"
+    if seat.computer is not None:
+        return "🤖 " + name
+    if seat.user_id is not None:
+        name = f"<@{seat.user_id}>"
+    return name + (" " + t("(computer playing)") if seat.away else "")
+
+
+def plain_name(state: TableState, seat: int, t: Translate) -> str:
+    if not 0 <= seat < len(state.seats):
+        return "?"
+    s = state.seats[seat]
+    return s.name or t("Seat {n}").format(n=seat + 1)
+
+
+def team_of(state: TableState, seat: int) -> int | None:
+    for i, team in enumerate(state.teams or ()):
+        if seat in team:
+            return i
+    return None
+
+
+def render_table(state: TableState, t: Translate) -> Rendered:
+    if state.status is TableStatus.LOBBY:
+        rendered = _lobby(state, t)
+    elif state.status is TableStatus.RUNNING:
+        rendered = _playing(state, t)
+    else:
+        rendered = _over(state, t)
+    key = repr((rendered.content, rendered.embed.to_dict(), rendered.buttons))
+    return Rendered(rendered.content, rendered.embed, rendered.buttons, key)
+
+
+def _seat_lines(state: TableState, t: Translate) -> str:
+    lines = []
+    for seat in state.seats:
+        marker = "▶ " if seat.seat in state.to_act else ""
+        team = team_of(state, seat.seat)
+        team_text = "" if team is None else " · " + t("Team {n}").format(n=team + 1)
+        lines.append(f"{marker}**{seat.seat + 1}.** {seat_name(seat, t)}{team_text}")
+    return "\n".join(lines)
+
+
+def _lobby(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid),
+        description=t("Waiting for players. The host starts when every seat is filled."),
+        colour=COLOUR_LOBBY,
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    if state.options:
+        embed.add_field(name=t("Options"), value=_options_text(state.options), inline=False)
+    if state.host_id is not None:
+        embed.description = (
+            (embed.description or "") + "\n" + t("Host: {host}").format(host=f"<@{state.host_id}>")
+        )
+    buttons: list[tuple[str, str, discord.ButtonStyle, bool]] = [
+        (custom_ids.table_id(tid, "join"), t("Join"), discord.ButtonStyle.success, False),
+        (custom_ids.table_id(tid, "leave"), t("Leave"), discord.ButtonStyle.secondary, False),
+        (
+            custom_ids.table_id(tid, "computer"),
+            t("Add computer"),
+            discord.ButtonStyle.secondary,
+            False,
+        ),
+        (custom_ids.table_id(tid, "start"), t("Start"), discord.ButtonStyle.primary, False),
+        (custom_ids.table_id(tid, "cancel"), t("Cancel"), discord.ButtonStyle.danger, False),
+    ]
+    if state.teams:
+        for i in range(min(len(state.teams), 5)):
+            buttons.append(
+                (
+                    custom_ids.table_id(tid, "team", i),
+                    t("Sit in team {n}").format(n=i + 1),
+                    discord.ButtonStyle.secondary,
+                    False,
+                )
+            )
+    else:
+        for seat in state.seats[:5]:
+            buttons.append(
+                (
+                    custom_ids.table_id(tid, "seat", seat.seat),
+                    t("Take seat {n}").format(n=seat.seat + 1),
+                    discord.ButtonStyle.secondary,
+                    not seat.empty,
+                )
+            )
+    content = t("A table of {game} is open here. Join in!").format(game=state.title)
+    return Rendered(content, embed, tuple(buttons))
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    text = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return text[:1000] or "—"
+
+
+def _playing(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    public = state.public or {}
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid), colour=COLOUR_PLAYING
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    for name, value in public_fields(state, public, t):
+        embed.add_field(name=name, value=value, inline=True)
+    turn = _turn_text(state, t)
+    if turn:
+        embed.add_field(name=t("Turn"), value=turn, inline=False)
+    buttons = [
+        (custom_ids.table_id(tid, "hand"), t("My hand"), discord.ButtonStyle.primary, False),
+        (custom_ids.table_id(tid, "spectate"), t("Spectate"), discord.ButtonStyle.secondary, False),
+    ]
+    return Rendered("", embed, tuple(buttons))
+
+
+def _turn_text(state: TableState, t: Translate) -> str:
+    if not state.to_act:
+        return ""
+    names = ", ".join(seat_name(state.seats[s], t) for s in sorted(state.to_act))
+    if state.deadline is not None:
+        return t("{names} to act, time runs out <t:{deadline}:R>").format(
+            names=names, deadline=int(state.deadline)
+        )
+    return t("{names} to act").format(names=names)
+
+
+def _over(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    public = state.public or {}
+    if state.status is TableStatus.STOPPED:
+        description = t("This table was stopped.")
+    else:
+        description = t("The match is over.") + " " + result_text(state, t)
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid),
+        description=description,
+        colour=COLOUR_OVER,
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    for name, value in public_fields(state, public, t):
+        if name == t("Scores"):
+            embed.add_field(name=name, value=value, inline=True)
+    buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
+    if state.status is TableStatus.FINISHED:
+        buttons = (
+            (custom_ids.table_id(tid, "rematch"), t("Rematch"), discord.ButtonStyle.success, False),
+        )
+    return Rendered("", embed, buttons)
+
+
+def result_text(state: TableState, t: Translate) -> str:
+    result = state.result or {}
+    winners = result.get("winners")
+    if isinstance(winners, list) and winners:
+        names = ", ".join(plain_name(state, int(s), t) for s in winners)
+        return t("Winners: {names}.").format(names=names)
+    return ""
+
+
+def _scores_text(state: TableState, scores: list[Any], target: Any, t: Translate) -> str:
+    if state.teams and len(scores) == len(state.teams):
+        parts = [t("Team {n}").format(n=i + 1) + f": **{score}**" for i, score in enumerate(scores)]
+    else:
+        parts = [f"{plain_name(state, i, t)}: **{score}**" for i, score in enumerate(scores)]
+    text = "\n".join(parts)
+    if target is not None:
+        text += "\n" + t("(playing to {target})").format(target=target)
+    return text
+
+
+def _cards_by_seat(state: TableState, pairs: list[Any], t: Translate) -> str:
+    parts = []
+    for pair in pairs:
+        if isinstance(pair, dict):
+            pair = (pair.get("seat"), pair.get("card"))
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[0], int):
+            seat, card = pair
+            parts.append(f"{plain_name(state, seat, t)} {card_text(str(card))}")
+    return " · ".join(parts) or "—"
+
+
+def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> list[tuple[str, str]]:
+    """Embed fields for the public view's common keys (every trick game uses some)."""
+    fields: list[tuple[str, str]] = []
+    dealer = public.get("dealer")
+    if isinstance(dealer, int):
+        fields.append((t("Dealer"), plain_name(state, dealer, t)))
+    bids = public.get("bids") or public.get("auction")
+    if isinstance(bids, list) and bids:
+        parts = []
+        for entry in bids[-8:]:
+            if isinstance(entry, (list, tuple)) and len(entry) == 2:
+                parts.append(f"{plain_name(state, int(entry[0]), t)} {entry[1]}")
+        if parts:
+            fields.append((t("Bids"), " · ".join(parts)))
+    contract = public.get("contract")
+    if contract not in (None, "", [], {}):
+        fields.append((t("Contract"), str(contract)[:200]))
+    trump = public.get("trump")
+    if isinstance(trump, str) and trump:
+        fields.append((t("Trump"), suit_text(trump)))
+    trick = public.get("trick")
+    if isinstance(trick, list):
+        fields.append((t("Trick"), _cards_by_seat(state, trick, t)))
+    last = public.get("last_trick")
+    if isinstance(last, list) and last:
+        fields.append((t("Last trick"), _cards_by_seat(state, last, t)))
+    won = public.get("tricks_won")
+    if isinstance(won, list) and won and any(won):
+        text = " · ".join(f"{plain_name(state, i, t)} {n}" for i, n in enumerate(won))
+        fields.append((t("Tricks won"), text))
+    scores = public.get("scores")
+    if isinstance(scores, list) and scores:
+        fields.append((t("Scores"), _scores_text(state, scores, public.get("target"), t)))
+    for key, label in (("balls", t("Balls")), ("tokens", t("Tokens")), ("points", t("Points"))):
+        value = public.get(key)
+        if isinstance(value, list) and value:
+            fields.append((label, _scores_text(state, value, None, t)))
+    return fields

@@ -1,0 +1,50 @@
+"""A table's life through Discord with the table manager's toy game (tests/tables)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from rules import registry
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotRunner
+from tests.e2e.players import Players, table_id_of, table_message
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.tables.toy_game")
+    registry.get.cache_clear()
+    yield
+    registry.get.cache_clear()
+
+
+async def test_lobby_join_start_and_a_full_match_by_clicks(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    users = [runner.user(n) for n in ("alice", "bob", "carol", "dan")]
+    opened = await users[0].slash("play", game="toy", players=4)
+    assert opened.message is not None and not opened.ephemeral
+    lobby = opened.message
+    assert "Join" in [b["label"] for b in lobby.buttons()]
+    for user in users[1:]:
+        joined = await user.click(lobby, "Join")
+        assert joined.interaction.response_type == 7  # the lobby message itself is edited
+    assert all(u.mention in lobby.text() for u in users)
+    started = await users[0].click(lobby, "Start")
+    assert started.interaction.response_type == 7
+    assert "My hand" in [b["label"] for b in lobby.buttons()]
+
+    table_id = table_id_of(lobby)
+    players = Players(runner, users, table_id)
+    await players.open_hands()
+    actions = await players.play_until_over(random.Random(7))
+    assert actions > 20
+    assert not players.running()
+    assert runner.bot is not None
+    await runner.bot.table_messages.flush(table_id)
+    final = table_message(fake, table_id)
+    assert "The match is over" in final.text()
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
