@@ -41,6 +41,7 @@ class TableMessages:
         self.last_key: dict[int, str] = {}
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._next_edit: dict[int, float] = {}  # loop time before which no edit is sent
         self.edits = 0
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -90,9 +91,13 @@ class TableMessages:
             self._tasks[table_id] = asyncio.get_running_loop().create_task(self._run(table_id))
 
     async def _run(self, table_id: int) -> None:
-        await asyncio.sleep(FIRST_EDIT_DELAY)
+        loop = asyncio.get_running_loop()
         try:
             while table_id in self._dirty:
+                # A short wait gathers a burst (computers answering a click) into one edit;
+                # then no edit before ``interval`` has passed since the last one.
+                not_before = self._next_edit.get(table_id, 0.0) - loop.time()
+                await asyncio.sleep(max(FIRST_EDIT_DELAY, not_before))
                 self._dirty.discard(table_id)
                 try:
                     await self._edit_once(table_id)
@@ -100,7 +105,7 @@ class TableMessages:
                     return
                 except discord.HTTPException as exc:
                     log.warning("table %s: message edit failed: %s", table_id, exc)
-                await asyncio.sleep(self.interval)
+                self._next_edit[table_id] = loop.time() + self.interval
         finally:
             self._tasks.pop(table_id, None)
             self._forget_if_closed(table_id)
@@ -155,6 +160,7 @@ class TableMessages:
             if self.manager.state(table_id).status in (TableStatus.FINISHED, TableStatus.STOPPED):
                 self.last_key.pop(table_id, None)
                 self.messages.pop(table_id, None)
+                self._next_edit.pop(table_id, None)
 
     def pending(self) -> dict[str, Any]:
         return {"dirty": len(self._dirty), "tasks": len(self._tasks)}

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from rules import registry
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, table_id_of, table_message
 
-
-@pytest.fixture(autouse=True)
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.tables.toy_game")
-    registry.get.cache_clear()
-    yield
-    registry.get.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_game")
 
 
 async def test_lobby_join_start_and_a_full_match_by_clicks(

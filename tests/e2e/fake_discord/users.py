@@ -85,7 +85,11 @@ class SimulatedUser:
         return await self.click_custom_id(message, str(button["custom_id"]))
 
     async def click_custom_id(self, message: FakeMessage, custom_id: str) -> Reply:
+        """Click the component ``custom_id``; like Discord, only an enabled one on the message."""
         self._check_visible(message)
+        button = next((b for b in message.buttons() if b.get("custom_id") == custom_id), None)
+        if button is None or button.get("disabled"):
+            raise AssertionError(f"no enabled button {custom_id!r} on that message")
         data = {"custom_id": custom_id, "component_type": 2}
         interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
         return await self.wait(interaction)
@@ -93,6 +97,10 @@ class SimulatedUser:
     async def choose(self, message: FakeMessage, custom_id: str, values: list[str]) -> Reply:
         """Pick ``values`` in the select menu ``custom_id``."""
         self._check_visible(message)
+        menu = next((m for m in message.selects() if m.get("custom_id") == custom_id), None)
+        offered = {str(o.get("value")) for o in (menu or {}).get("options", [])}
+        if menu is None or not set(values) <= offered:
+            raise AssertionError(f"no menu {custom_id!r} offering {values} on that message")
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
         return await self.wait(interaction)
