@@ -10,6 +10,7 @@ import asyncio
 import random
 from dataclasses import dataclass, field
 
+from tables.manager import TableManager
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
 
@@ -64,10 +65,12 @@ class Players:
         self.fake = runner.fake
         self.table_id = table_id
         self.seats = {u.id: Seat(u) for u in users}
+        self.avoid: tuple[str, ...] = ()
+        """Action id fragments users avoid when they can (e.g. a throw-in ends hands early)."""
 
     @property
-    def manager(self):  # type: ignore[no-untyped-def]
-        assert self.runner.bot is not None
+    def manager(self) -> TableManager:
+        assert self.runner.bot is not None and self.runner.bot.manager is not None
         return self.runner.bot.manager
 
     async def open_hands(self) -> None:
@@ -84,9 +87,12 @@ class Players:
         return reply
 
     async def act(self, seat: Seat, rng: random.Random) -> Reply:
+        """Click one of the offered actions at random (never an avoided kind if avoidable)."""
         assert seat.hand is not None
         options = choices(seat.hand)
         assert options, f"{seat.user.user.username} has nothing to do: {seat.hand.text()}"
+        preferred = [o for o in options if not any(k in (o[1] or o[0]) for k in self.avoid)]
+        options = preferred or options
         custom_id, value = rng.choice(options)
         if value is None:
             reply = await seat.user.click_custom_id(seat.hand, custom_id)
@@ -97,6 +103,16 @@ class Players:
         seat.action_interactions.append(reply.interaction.id)
         return reply
 
+    def rest_calls_per_action(self) -> float:
+        """REST calls caused by action clicks plus every table-message write, per action."""
+        ids = {i for seat in self.seats.values() for i in seat.action_interactions}
+        by_actions = sum(1 for c in self.fake.calls if c.interaction_id in ids)
+        table_writes = len(self.fake.calls_matching("PATCH /channels/")) + len(
+            self.fake.calls_matching("POST /channels/")
+        )
+        actions = sum(seat.actions for seat in self.seats.values())
+        return (by_actions + table_writes) / max(actions, 1)
+
     def running(self) -> bool:
         return bool(self.manager.state(self.table_id).status == "running")
 
@@ -105,11 +121,8 @@ class Players:
         actions = 0
         while self.running() and actions < max_actions:
             state = self.manager.state(self.table_id)
-            humans = [
-                self.seats[state.seats[s].user_id]
-                for s in sorted(state.to_act)
-                if state.seats[s].user_id in self.seats and state.seats[s].computer is None
-            ]
+            owners = [state.seats[s].user_id for s in sorted(state.to_act)]
+            humans = [self.seats[u] for u in owners if u is not None and u in self.seats]
             if not humans:
                 await asyncio.sleep(0.01)
                 continue

@@ -74,8 +74,8 @@ async def test_a_double_click_plays_once_and_says_so(fake: FakeDiscord, runner: 
         owner.user.click_custom_id(owner.hand, custom_id),
     )
     assert players.manager.state(players.table_id).seq == seq_before + 1
-    answers = sorted([first.interaction.response_type, second.interaction.response_type])
-    assert answers == [4, 7]  # one hand-view update, one ephemeral refusal
+    answers = {first.interaction.response_type, second.interaction.response_type}
+    assert answers == {4, 7}  # one hand-view update, one ephemeral refusal
     refusal = first if first.interaction.response_type == 4 else second
     assert refusal.ephemeral and refusal.text == "You already played that."
 
