@@ -40,7 +40,32 @@ class CardTableBot(commands.Bot):
         self.table_messages: TableMessages
         self.controller: TableController
 
+    async def on_app_command_error(
+        self,
+        interaction: discord.Interaction[Any],
+        error: discord.app_commands.AppCommandError,
+    ) -> None:
+        """Never leave a command unanswered ("This interaction failed")."""
+        from cogs.responder import reply
+        from i18n import translator
+        from tables.errors import TableError
+
+        t = translator(str(interaction.locale))
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            text = original.translated(t)
+        elif isinstance(error, discord.app_commands.CheckFailure):
+            text = t("You can't use that command here.")
+        else:
+            log.error("command failed", exc_info=original)
+            text = t("Something went wrong; please try again.")
+        try:
+            await reply(interaction, content=text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report a command error to the user")
+
     async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         modules = list(ALWAYS_LOADED)
         if self.manager is not None:
             from cogs.controller import TableController

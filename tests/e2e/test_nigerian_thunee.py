@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import secrets
+
+import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner
@@ -10,8 +13,10 @@ from tests.e2e.players import Players, choices, table_id_of, table_message
 
 
 async def test_four_users_play_a_nigerian_thunee_match_to_the_end(
-    fake: FakeDiscord, runner: BotRunner
+    fake: FakeDiscord, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The table's seed is the only randomness besides the users' seeded clicks.
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 20261130)
     users = [runner.user(n) for n in ("alice", "bob", "carol", "dan")]
     opened = await users[0].slash("play", game="nigerian_thunee")
     assert opened.message is not None
