@@ -52,6 +52,10 @@ class CardTableBot(commands.Bot):
 
         t = translator(str(interaction.locale))
         original = getattr(error, "original", error)
+        if isinstance(original, discord.HTTPException):
+            # Discord refused our answer (e.g. too late: 10062): a second answer fails too.
+            log.warning("Discord refused a command's answer: %s", original)
+            return
         if isinstance(original, TableError):
             text = original.translated(t)
         elif isinstance(error, discord.app_commands.CheckFailure):

@@ -14,6 +14,7 @@ from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, user_locale
 from cogs.responder import reply, within_deadline
 from cogs.rules_cog import rules_embed
+from cogs.table_view import render_table
 from i18n import translator
 from tables.errors import BadOptions, NotHost, TableError
 from tables.manager import TableManager
@@ -145,9 +146,16 @@ class PlayCog(commands.Cog):
     @table.command(name="status", description="Show the table in this channel")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         table_id = await self._here(interaction)
-        if table_id is not None:
-            # A fresh copy of the table message, at the bottom of the channel.
-            await self.bot.controller.post_table(interaction, self.manager.state(table_id))
+        if table_id is None:
+            return
+        t = translator(user_locale(interaction))
+        rendered = render_table(self.manager.state(table_id), t)
+        known = self.bot.table_messages.messages.get(table_id)
+        content = ""
+        if known is not None and interaction.guild_id is not None:
+            link = f"https://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
+            content = t("The table message: {link}").format(link=link)
+        await reply(interaction, content=content, embed=rendered.embed)
 
     @table.command(name="spectate", description="See the table privately")
     async def spectate(self, interaction: discord.Interaction[Any]) -> None:

@@ -57,11 +57,20 @@ class SimulatedUser:
     ) -> Reply:
         """Type ``/name [subcommand] option:value...`` and wait for the bot's answer."""
         command = self.fake.command(name)
-        opts = [
-            {"name": key, "type": OPTION_TYPES.get(type(value), 3), "value": value}
-            for key, value in options.items()
-            if value is not None
-        ]
+        opts: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for key, value in options.items():
+            if value is None:
+                continue
+            if isinstance(value, SimulatedUser):
+                # A user option: Discord sends the id and the resolved user and member.
+                member = value.user.member_payload()
+                user = member.pop("user")
+                resolved.setdefault("users", {})[user["id"]] = user
+                resolved.setdefault("members", {})[user["id"]] = member
+                opts.append({"name": key, "type": 6, "value": user["id"]})
+            else:
+                opts.append({"name": key, "type": OPTION_TYPES.get(type(value), 3), "value": value})
         if subcommand is not None:
             opts = [{"name": subcommand, "type": 1, "options": opts}]
         data: dict[str, Any] = {
@@ -72,6 +81,8 @@ class SimulatedUser:
         }
         if "guild_id" in command:
             data["guild_id"] = command["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
         interaction = await self.fake.create_interaction(self.user, 2, data, channel_id=channel_id)
         return await self.wait(interaction)
 
