@@ -128,8 +128,8 @@ class TableController:
     async def _lobby_change(
         self, interaction: discord.Interaction[Any], table_id: int, work: Awaitable[TableState]
     ) -> None:
-        state = await within_deadline(interaction, work, update=True)
-        rendered = render_table(state, translator(self.messages.locale_for(state.guild_id)))
+        await within_deadline(interaction, work, update=True)
+        rendered = self.messages.render(table_id)
         message = interaction.message
         if message is not None and message.flags.ephemeral is False:
             self.messages.register(table_id, message.channel.id, message.id, rendered.key)
@@ -165,7 +165,7 @@ class TableController:
     async def spectate(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
     ) -> None:
-        rendered = render_table(self.manager.state(table_id), t)
+        rendered = self.messages.render(table_id, user_locale(interaction))
         await reply(interaction, embed=rendered.embed, ephemeral=True)
 
     async def _rematch(
@@ -178,7 +178,7 @@ class TableController:
 
     async def post_table(self, interaction: discord.Interaction[Any], state: TableState) -> None:
         """Answer with the new table's message (not ephemeral) and remember it."""
-        rendered = render_table(state, translator(self.messages.locale_for(state.guild_id)))
+        rendered = self.messages.render(state.id)
         message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
         if message_id is not None:
             self.messages.register(state.id, state.channel_id, message_id, rendered.key)

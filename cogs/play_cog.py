@@ -14,7 +14,6 @@ from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, user_locale
 from cogs.responder import reply, within_deadline
 from cogs.rules_cog import rules_embed
-from cogs.table_view import render_table
 from i18n import translator
 from tables.errors import BadOptions, NotHost, TableError
 from tables.manager import TableManager
@@ -149,7 +148,7 @@ class PlayCog(commands.Cog):
         if table_id is None:
             return
         t = translator(user_locale(interaction))
-        rendered = render_table(self.manager.state(table_id), t)
+        rendered = self.bot.table_messages.render(table_id, user_locale(interaction))
         known = self.bot.table_messages.messages.get(table_id)
         content = ""
         if known is not None and interaction.guild_id is not None:

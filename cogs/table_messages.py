@@ -75,9 +75,13 @@ class TableMessages:
         guild = self.client.get_guild(guild_id) if guild_id else None
         return str(guild.preferred_locale) if guild is not None else None
 
-    def render(self, table_id: int) -> Rendered:
+    def render(self, table_id: int, locale: str | None = None) -> Rendered:
+        """The table message now, in the server's language (or ``locale``'s)."""
         state = self.manager.state(table_id)
-        return render_table(state, translator(self.locale_for(state.guild_id)))
+        match = self.manager.match_of(table_id)
+        last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
+        t = translator(locale or self.locale_for(state.guild_id))
+        return render_table(state, t, last_hand)
 
     # -- coalesced editing ---------------------------------------------------------------
 

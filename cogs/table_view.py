@@ -70,13 +70,20 @@ def team_of(state: TableState, seat: int) -> int | None:
     return None
 
 
-def render_table(state: TableState, t: Translate) -> Rendered:
+def render_table(
+    state: TableState, t: Translate, last_hand: dict[str, Any] | None = None
+) -> Rendered:
+    """The table message for ``state``; ``last_hand`` is the engine's latest hand result."""
     if state.status is TableStatus.LOBBY:
         rendered = _lobby(state, t)
     elif state.status is TableStatus.RUNNING:
         rendered = _playing(state, t)
     else:
         rendered = _over(state, t)
+    if last_hand and state.status is not TableStatus.LOBBY:
+        summary = hand_summary(state, last_hand, t)
+        if summary:
+            rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
     key = repr((rendered.content, rendered.embed.to_dict(), rendered.buttons))
     return Rendered(rendered.content, rendered.embed, rendered.buttons, key)
 
@@ -198,6 +205,26 @@ def _over(state: TableState, t: Translate) -> Rendered:
             (custom_ids.table_id(tid, "rematch"), t("Rematch"), discord.ButtonStyle.success, False),
         )
     return Rendered("", embed, buttons)
+
+
+AWARD_KEYS = ("team_points", "points_awarded", "balls_awarded", "tokens_awarded", "balls", "tokens")
+
+
+def hand_summary(state: TableState, result: dict[str, Any], t: Translate) -> str:
+    """One line for a finished hand: its number, outcome and what each side gained."""
+    parts: list[str] = []
+    number = result.get("hand")
+    if isinstance(number, int):
+        parts.append(t("Hand {n}").format(n=number))
+    outcome = result.get("outcome")
+    if isinstance(outcome, str) and outcome:
+        parts.append(t(outcome.replace("_", " ")))
+    for key in AWARD_KEYS:
+        awarded = result.get(key)
+        if isinstance(awarded, list) and awarded:
+            parts.append(_scores_text(state, awarded, None, t).replace("\n", " · "))
+            break
+    return ": ".join(parts[:2]) + (" — " + " · ".join(parts[2:]) if parts[2:] else "")
 
 
 def result_text(state: TableState, t: Translate) -> str:

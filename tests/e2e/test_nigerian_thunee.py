@@ -58,6 +58,15 @@ async def test_four_users_play_a_nigerian_thunee_match_to_the_end(
     assert "Winners:" in final.text()
     assert all(u.user.username in final.text() for u in (users[s] for s in result["winners"]))
     assert winners
+    assert "Last hand" in final.text() and "Hand " in final.text()
+
+    rematch = await users[1].click(final, "Rematch")
+    assert rematch.message is not None and not rematch.ephemeral
+    new_table = table_id_of(rematch.message)
+    assert new_table != players.table_id
+    again = players.manager.state(new_table)
+    assert again.status == "running"
+    assert [s.user_id for s in again.seats] == [u.id for u in users]
     per_action = players.rest_calls_per_action()
     latencies = sorted(
         i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None
