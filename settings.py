@@ -40,6 +40,11 @@ class Settings(BaseSettings):
         le=60,
         description="Least time between two edits of one table message (Discord allows ~5/5 s).",
     )
+    turn_ping_seconds: int = Field(
+        default=0,
+        ge=0,
+        description="Ping a player whose turn has waited this long (0: never ping).",
+    )
     tables_in_threads: bool = Field(
         default=False, description="Open each table in a new thread of the channel."
     )

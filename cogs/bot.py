@@ -76,7 +76,10 @@ class CardTableBot(commands.Bot):
             from cogs.table_messages import TableMessages
 
             self.table_messages = TableMessages(
-                self, self.manager, interval=self.settings.table_edit_seconds
+                self,
+                self.manager,
+                interval=self.settings.table_edit_seconds,
+                ping_after=float(self.settings.turn_ping_seconds),
             )
             self.table_messages.start()
             self.controller = TableController(self.manager, self.table_messages)

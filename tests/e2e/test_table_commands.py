@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 from collections.abc import AsyncIterator
@@ -127,7 +128,7 @@ async def test_table_edits_are_paced_and_the_last_state_always_shows(
         seat = players.seats[alice.id]
         await players.refresh(seat)
         await players.act(seat, rng)
-        await __import__("asyncio").sleep(0.15)
+        await asyncio.sleep(0.15)
     assert runner.bot is not None
     await runner.bot.table_messages.flush(players.table_id)
     edits = [c.at for c in fake.calls_matching("PATCH /channels/") if c.status == 200]
@@ -136,3 +137,27 @@ async def test_table_edits_are_paced_and_the_last_state_always_shows(
     assert fake.limiter.rejections == 0
     expected = runner.bot.table_messages.render(players.table_id)
     assert table_message(fake).embeds == [expected.embed.to_dict()]
+
+
+@pytest.fixture
+async def pinging(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
+    bot_runner = BotRunner(fake, tmp_path / "db.sqlite3", turn_ping_seconds=1)
+    await bot_runner.start()
+    yield bot_runner
+    await bot_runner.stop()
+    assert fake.failures == [], fake.failures
+
+
+async def test_a_turn_left_waiting_pings_its_player_once(
+    fake: FakeDiscord, pinging: BotRunner
+) -> None:
+    alice = pinging.user("alice")
+    opened = await alice.slash("quickplay", game="nigerian_thunee")
+    assert opened.message is not None
+    players = Players(pinging, [alice], table_id_of(opened.message))
+    state = players.manager.state(players.table_id)
+    # Computers act at once, so the table waits for its only human.
+    assert [state.seats[s].user_id for s in state.to_act] == [alice.id]
+    await asyncio.sleep(1.3)
+    pings = [m for m in fake.channel_messages() if "your turn" in m.content]
+    assert len(pings) == 1 and alice.mention in pings[0].content
