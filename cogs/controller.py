@@ -182,8 +182,6 @@ class TableController:
         message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
         if message_id is not None:
             self.messages.register(state.id, state.channel_id, message_id, rendered.key)
-        else:
-            self.messages.mark_dirty(state.id)
 
     # -- actions -----------------------------------------------------------------------
 

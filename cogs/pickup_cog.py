@@ -137,16 +137,11 @@ class PickupCog(commands.Cog):
             await self.manager.join(state.id, entry.user_id, entry.name)
         state = await self.manager.start(state.id, host.user_id, fill_with=fill_with)
         mentions = " ".join(f"<@{e.user_id}>" for e in group)
-        rendered = self.bot.table_messages.render(state.id)
-        messageable = self.bot.get_partial_messageable(channel_id)
-        message = await messageable.send(
+        await self.bot.table_messages.post(
+            state.id,
             content=mentions + " " + t("your {game} table is ready.").format(game=state.title),
-            embed=rendered.embed,
-            view=rendered.view(),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        # The content (the pings) differs from later renders, so the next edit replaces it.
-        self.bot.table_messages.register(state.id, channel_id, message.id)
         return state
 
     def _arm_fill(self, guild_id: int, game: str) -> None:

@@ -74,7 +74,7 @@ class PlayCog(commands.Cog):
             await reply(interaction, content=exc.translated(t), ephemeral=True)
             return
         if interaction.channel is not None and state.channel_id != interaction.channel.id:
-            self.bot.table_messages.mark_dirty(state.id)
+            await self.bot.table_messages.post(state.id)
             await reply(
                 interaction,
                 content=t("Your table is open in <#{channel}>.").format(channel=state.channel_id),

@@ -46,6 +46,10 @@ class TableMessages:
         self._ping_timers: dict[int, asyncio.TimerHandle] = {}
         self._ping_messages: dict[int, int] = {}  # table -> the last ping's message id
         self.pings = 0
+        self._recovered: set[int] = set()
+        """Tables that were open when this process started: their message is looked up in
+        the channel's history and reposted if gone. A table opened by this process gets its
+        message from whoever opened it (the command's answer), never a second one."""
         self.messages: dict[int, tuple[int, int]] = {}  # table -> (channel_id, message_id)
         self.last_key: dict[int, str] = {}
         self._dirty: set[int] = set()
@@ -55,7 +59,9 @@ class TableMessages:
         self._unsubscribe: Callable[[], None] | None = None
 
     def start(self) -> None:
+        """Follow the manager; tables open at startup (recovered) may need a new message."""
         self._unsubscribe = self.manager.subscribe(self.on_update)
+        self._recovered = set(self.manager.open_tables())
 
     async def close(self) -> None:
         if self._unsubscribe is not None:
@@ -74,6 +80,20 @@ class TableMessages:
         self.messages[table_id] = (channel_id, message_id)
         if key:
             self.last_key[table_id] = key
+        self.mark_dirty(table_id)  # in case the table changed while the message was sent
+
+    async def post(self, table_id: int, content: str | None = None, **send: Any) -> int:
+        """Post the table's message in its channel (a thread table, a pickup table)."""
+        state = self.manager.state(table_id)
+        rendered = self.render(table_id)
+        channel = self.client.get_partial_messageable(state.channel_id)
+        kwargs = rendered.kwargs()
+        if content is not None:
+            kwargs["content"] = content
+        message = await channel.send(**kwargs, **send)
+        # With other content (pings) the key still matches: the next change replaces it.
+        self.register(table_id, state.channel_id, message.id, rendered.key)
+        return message.id
 
     def shown(self, table_id: int, key: str) -> None:
         self.last_key[table_id] = key
@@ -174,7 +194,11 @@ class TableMessages:
         if self.last_key.get(table_id) == rendered.key:
             return
         state = self.manager.state(table_id)
-        known = self.messages.get(table_id) or await self._find(table_id, state.channel_id)
+        known = self.messages.get(table_id)
+        if known is None:
+            if table_id not in self._recovered:
+                return  # its opener posts the message and registers it
+            known = await self._find(table_id, state.channel_id)
         channel = self.client.get_partial_messageable(state.channel_id)
         if known is None:
             message = await channel.send(**rendered.kwargs())

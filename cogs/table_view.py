@@ -6,6 +6,7 @@ editor can compare renders and skip edits that would change nothing.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,7 +85,11 @@ def render_table(
         summary = hand_summary(state, last_hand, t)
         if summary:
             rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
-    key = repr((rendered.content, rendered.embed.to_dict(), rendered.buttons))
+    # A digest, not the text: the editor keeps one per open table.
+    key = hashlib.blake2b(
+        repr((rendered.content, rendered.embed.to_dict(), rendered.buttons)).encode(),
+        digest_size=16,
+    ).hexdigest()
     return Rendered(rendered.content, rendered.embed, rendered.buttons, key)
 
 

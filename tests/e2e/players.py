@@ -21,9 +21,13 @@ SELECT_PREFIX = "ct:s:"
 def table_message(
     fake: FakeDiscord, table_id: int | None = None, channel_id: int | None = None
 ) -> FakeMessage:
-    """The newest table message in the channel (for ``table_id`` if given)."""
+    """The newest table message in the channel, or anywhere for a given ``table_id``."""
     prefix = "ct:t:" if table_id is None else f"ct:t:{table_id}:"
-    for message in reversed(fake.channel_messages(channel_id)):
+    if table_id is not None and channel_id is None:
+        candidates = [m for m in fake.messages.values() if not m.ephemeral and not m.deleted]
+    else:
+        candidates = fake.channel_messages(channel_id)
+    for message in sorted(candidates, key=lambda m: -m.id):
         if any(str(b.get("custom_id", "")).startswith(prefix) for b in message.buttons()):
             return message
     raise AssertionError("no table message in the channel")

@@ -40,3 +40,23 @@ async def test_lobby_join_start_and_a_full_match_by_clicks(
     final = table_message(fake, table_id)
     assert "The match is over" in final.text()
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
+
+
+async def test_slow_work_is_deferred_and_answered_after(
+    fake: FakeDiscord, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When storage is slow the bot defers within the deadline, then edits its answer."""
+    monkeypatch.setattr("cogs.responder.DEFER_AFTER", 0.0)
+    users = [runner.user(n) for n in ("alice", "bob")]
+    opened = await users[0].slash("play", game="toy", players=2)
+    assert opened.interaction.response_type == 5 and opened.message is not None
+    lobby = opened.message
+    assert "Join" in [b["label"] for b in lobby.buttons()]
+    joined = await users[1].click(lobby, "Join")
+    assert joined.interaction.response_type == 6
+    assert users[1].mention in lobby.text()
+    await users[0].click(lobby, "Start")
+    players = Players(runner, users, table_id_of(lobby))
+    await players.open_hands()
+    actions = await players.play_until_over(random.Random(1))
+    assert actions > 5 and not players.running()

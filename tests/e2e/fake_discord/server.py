@@ -114,6 +114,8 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.ack_deadline = ack_deadline
+        self.settle_timeout = 5.0
+        """How long a simulated user waits for a deferred answer before failing."""
         self.limiter = EditRateLimiter(self.clock, edit_limit, edit_window)
         self.main_channel = self.add_channel("games")
         self.ready = asyncio.Event()

@@ -9,7 +9,6 @@ from typing import Any
 from tests.e2e.fake_discord.model import FakeInteraction, FakeMessage, FakeUser
 from tests.e2e.fake_discord.server import FakeDiscord
 
-SETTLE_TIMEOUT = 5.0
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 
 
@@ -128,7 +127,7 @@ class SimulatedUser:
             self.fake.failures.append(f"interaction {interaction.id} was never acknowledged")
             raise AssertionError("the bot did not acknowledge the interaction") from None
         if not interaction.settled.is_set():
-            await asyncio.wait_for(interaction.settled.wait(), SETTLE_TIMEOUT)
+            await asyncio.wait_for(interaction.settled.wait(), self.fake.settle_timeout)
         message = None
         if interaction.original_message_id is not None:
             message = self.fake.messages[interaction.original_message_id]

@@ -1,0 +1,155 @@
+"""Many tables at once through the real bot and the fake Discord (tests/e2e).
+
+    python bench/discord_load.py [--tables N] [--actions K] [--game GAME] [--concurrency C]
+
+Each table is a ``/quickplay`` in its own channel: one simulated user with computers in the
+other seats. The user opens their hand and plays K actions by clicking (Refresh, then an
+action). Prints the time from INTERACTION_CREATE to the bot's callback (p50/p99, over every
+interaction), REST calls per player action (the action clicks' own calls plus every
+table-message write), and the memory the bot keeps per table (tracemalloc, after the fake's
+own records are dropped). Everything runs in one process on one event loop, so the latency
+includes the fake's and the simulated users' work too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
+from tests.e2e.harness import BotRunner
+from tests.e2e.players import Players, table_id_of
+
+
+async def one_table(
+    runner: BotRunner, user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int
+) -> Players:
+    opened = await user.slash("quickplay", channel_id=channel_id, game=game)
+    assert opened.message is not None, opened.text
+    players = Players(runner, [user], table_id_of(opened.message))
+    await players.open_hands()
+    rng = random.Random(seed)
+    seat = players.seats[user.id]
+    for _ in range(actions):
+        if not players.running():
+            break
+        await players.refresh(seat)
+        await players.act(seat, rng)
+    return players
+
+
+async def run(tables: int, actions: int, game: str, concurrency: int) -> dict[str, float]:
+    tracemalloc.start()
+    fake = FakeDiscord()
+    fake.settle_timeout = 60.0  # a loaded machine may need long for deferred answers
+    await fake.start()
+    channels = [fake.add_channel(f"table-{n}").id for n in range(tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = BotRunner(fake, Path(tmp) / "load.sqlite3")
+        users = [runner.user(f"player{n}") for n in range(tables)]
+        await runner.start()
+        try:
+            return await measure(fake, runner, users, channels, game, actions, concurrency)
+        finally:
+            await runner.stop()
+            await fake.stop()
+            tracemalloc.stop()
+
+
+async def measure(
+    fake: FakeDiscord,
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+    concurrency: int,
+) -> dict[str, float]:
+    tables = len(users)
+    assert runner.bot is not None
+    gc.collect()
+    baseline = tracemalloc.get_traced_memory()[0]
+    gate = asyncio.Semaphore(concurrency)
+
+    async def guarded(n: int) -> Players:
+        async with gate:
+            return await one_table(runner, users[n], channels[n], game, actions, n)
+
+    start, cpu_start = time.perf_counter(), time.process_time()
+    all_players = await asyncio.gather(*(guarded(n) for n in range(tables)))
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    for players in all_players:
+        await runner.bot.table_messages.flush(players.table_id)
+    latencies = sorted(
+        i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None
+    )
+    action_ids = {i for p in all_players for s in p.seats.values() for i in s.action_interactions}
+    played = sum(s.actions for p in all_players for s in p.seats.values())
+    by_actions = sum(1 for c in fake.calls if c.interaction_id in action_ids)
+    writes = len(fake.calls_matching("PATCH /channels/")) + len(
+        fake.calls_matching("POST /channels/")
+    )
+    failures = list(fake.failures)
+    assert runner.bot.manager is not None
+    applied = sum(runner.bot.manager.state(p.table_id).seq for p in all_players)
+    # Drop what the fake and the users recorded, then see what the bot keeps.
+    fake.messages.clear()
+    fake.interactions.clear()
+    fake.calls.clear()
+    del all_players
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - baseline
+    return {
+        "tables": tables,
+        "actions": played,
+        "seconds": elapsed,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "interactions": len(latencies),
+        "rest_per_action": (by_actions + writes) / max(played, 1),
+        "rest_per_applied": (by_actions + writes) / max(applied, 1),
+        "applied": applied,
+        "cpu_ms_per_interaction": cpu * 1000 / max(len(latencies), 1),
+        "kb_per_table": kept / tables / 1024,
+        "failures": len(failures),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--actions", type=int, default=8, help="clicked actions per table")
+    parser.add_argument("--game", default="nigerian_thunee")
+    parser.add_argument("--concurrency", type=int, default=100, help="users clicking at once")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    r = asyncio.run(run(args.tables, args.actions, args.game, args.concurrency))
+    load = os.getloadavg()[0]
+    print(
+        f"{r['tables']} tables ({args.game}), {r['actions']} clicked actions "
+        f"({r['applied']} applied with the computers') in {r['seconds']:.1f} s, "
+        f"{r['interactions']} interactions, load average {load:.1f}\n"
+        f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms"
+        f" (target p99 < 50 ms); CPU per interaction (bot + fake + users): "
+        f"{r['cpu_ms_per_interaction']:.2f} ms\n"
+        f"REST calls per clicked action: {r['rest_per_action']:.3f}; per applied action: "
+        f"{r['rest_per_applied']:.3f} (target <= 1.1)\n"
+        f"memory kept per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
+        f"fake Discord failures: {r['failures']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
