@@ -18,15 +18,15 @@ READY_TIMEOUT = 10.0
 class BotRunner:
     def __init__(self, fake: FakeDiscord, db_path: Path, **overrides: Any) -> None:
         self.fake = fake
-        self.settings = Settings(
-            _env_file=None,
-            discord_token=fake.bot_token,
-            api_base_url=fake.api_base,
-            gateway_url=fake.gateway_url,
-            dev_guild_id=fake.guild_id,
-            database_url=f"sqlite:///{db_path}",
-            **overrides,
-        )
+        values: dict[str, Any] = {
+            "discord_token": fake.bot_token,
+            "api_base_url": fake.api_base,
+            "gateway_url": fake.gateway_url,
+            "dev_guild_id": fake.guild_id,
+            "database_url": f"sqlite:///{db_path}",
+        }
+        values.update(overrides)
+        self.settings = Settings(_env_file=None, **values)
         self.bot: CardTableBot | None = None
         self._task: asyncio.Task[None] | None = None
         self._services: tuple[Any, Any] = (None, None)

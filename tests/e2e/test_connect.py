@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 
 from tests.e2e.fake_discord import FakeDiscord
@@ -30,3 +32,18 @@ async def test_rules_answers_with_an_ephemeral_summary(
     assert reply.ephemeral
     assert "First team to 16 wins" in reply.text
     assert reply.interaction.ack_latency is not None and reply.interaction.ack_latency < 3.0
+
+
+async def test_without_a_dev_guild_commands_sync_globally(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    runner = BotRunner(fake, tmp_path / "db.sqlite3", dev_guild_id=None)
+    await runner.start()
+    try:
+        assert {"play", "rules", "table", "pickup"} <= {c["name"] for c in fake.global_commands}
+        assert fake.guild_commands == {}
+        reply = await runner.user("alice").slash("rules", game="304")
+        assert "304" in reply.text
+    finally:
+        await runner.stop()
+    assert fake.failures == []
