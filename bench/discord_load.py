@@ -1,14 +1,15 @@
 """Many tables at once through the real bot and the fake Discord (tests/e2e).
 
-    python bench/discord_load.py [--tables N] [--actions K] [--game GAME] [--concurrency C]
+    python bench/discord_load.py [--tables N] [--actions K] [--think S] [--game GAME]
 
 Each table is a ``/quickplay`` in its own channel: one simulated user with computers in the
 other seats. The user opens their hand and plays K actions by clicking (Refresh, then an
-action). Prints the time from INTERACTION_CREATE to the bot's callback (p50/p99, over every
-interaction), REST calls per player action (the action clicks' own calls plus every
-table-message write), and the memory the bot keeps per table (tracemalloc, after the fake's
-own records are dropped). Everything runs in one process on one event loop, so the latency
-includes the fake's and the simulated users' work too.
+action), waiting about ``--think`` seconds before each, as a person would. Prints the time
+from INTERACTION_CREATE to the bot's callback (p50/p99, over every interaction), REST calls
+per player action (the action clicks' own calls plus every table-message write), and the
+memory the bot keeps per table (tracemalloc, after the fake's own records are dropped).
+Everything runs in one process on one event loop, so the latency includes the fake's and
+the simulated users' work too.
 """
 
 from __future__ import annotations
@@ -34,23 +35,33 @@ from tests.e2e.players import Players, table_id_of
 
 
 async def one_table(
-    runner: BotRunner, user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int
+    runner: BotRunner,
+    user: SimulatedUser,
+    channel_id: int,
+    game: str,
+    actions: int,
+    seed: int,
+    think: float,
 ) -> Players:
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, think))  # users arrive spread over one think time
     opened = await user.slash("quickplay", channel_id=channel_id, game=game)
     assert opened.message is not None, opened.text
     players = Players(runner, [user], table_id_of(opened.message))
     await players.open_hands()
-    rng = random.Random(seed)
     seat = players.seats[user.id]
     for _ in range(actions):
         if not players.running():
             break
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         await players.refresh(seat)
         await players.act(seat, rng)
     return players
 
 
-async def run(tables: int, actions: int, game: str, concurrency: int) -> dict[str, float]:
+async def run(
+    tables: int, actions: int, game: str, concurrency: int, think: float
+) -> dict[str, float]:
     tracemalloc.start()
     fake = FakeDiscord()
     fake.settle_timeout = 60.0  # a loaded machine may need long for deferred answers
@@ -61,7 +72,7 @@ async def run(tables: int, actions: int, game: str, concurrency: int) -> dict[st
         users = [runner.user(f"player{n}") for n in range(tables)]
         await runner.start()
         try:
-            return await measure(fake, runner, users, channels, game, actions, concurrency)
+            return await measure(fake, runner, users, channels, game, actions, concurrency, think)
         finally:
             await runner.stop()
             await fake.stop()
@@ -76,6 +87,7 @@ async def measure(
     game: str,
     actions: int,
     concurrency: int,
+    think: float,
 ) -> dict[str, float]:
     tables = len(users)
     assert runner.bot is not None
@@ -85,7 +97,7 @@ async def measure(
 
     async def guarded(n: int) -> Players:
         async with gate:
-            return await one_table(runner, users[n], channels[n], game, actions, n)
+            return await one_table(runner, users[n], channels[n], game, actions, n, think)
 
     start, cpu_start = time.perf_counter(), time.process_time()
     all_players = await asyncio.gather(*(guarded(n) for n in range(tables)))
@@ -132,10 +144,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--actions", type=int, default=8, help="clicked actions per table")
     parser.add_argument("--game", default="nigerian_thunee")
-    parser.add_argument("--concurrency", type=int, default=100, help="users clicking at once")
+    parser.add_argument("--concurrency", type=int, default=1000, help="most users active at once")
+    parser.add_argument(
+        "--think", type=float, default=3.0, help="mean seconds a user waits between clicks"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    r = asyncio.run(run(args.tables, args.actions, args.game, args.concurrency))
+    r = asyncio.run(run(args.tables, args.actions, args.game, args.concurrency, args.think))
     load = os.getloadavg()[0]
     print(
         f"{r['tables']} tables ({args.game}), {r['actions']} clicked actions "
