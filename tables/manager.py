@@ -159,6 +159,9 @@ class TableManager:
             away=record is not None and record.away,
         )
 
+    def match_spec(self, table_id: int) -> GameSpec[Any]:
+        return self._table(table_id).spec
+
     def match_of(self, table_id: int) -> Match[Any] | None:
         """The engine match (read only: mutate it only through ``act``)."""
         return self._table(table_id).match
@@ -493,7 +496,8 @@ class TableManager:
             await self.storage.actions.remove(table.id, seq)
             raise
         table.seq = seq
-        table.last_by_seat[seat] = (action.id, seq)
+        if by == "player":
+            table.last_by_seat[seat] = (action.id, seq)
         self._publish(
             table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
         )
@@ -701,7 +705,8 @@ class TableManager:
             if entry.seq <= start:
                 continue
             match.apply(entry.seat, entry.action_id)
-            table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
+            if entry.by == "player":
+                table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
         table.match = match
         table.seq = len(actions) if actions else start
 
