@@ -59,24 +59,51 @@ async def one_table(
     return players
 
 
+async def play_tables(
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+    concurrency: int,
+    think: float,
+) -> list[Players]:
+    """Every table played at once; a table whose user gave up is left out (and counted by
+    the fake's failures)."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def guarded(n: int) -> Players:
+        async with gate:
+            return await one_table(runner, users[n], channels[n], game, actions, n, think)
+
+    outcomes = await asyncio.gather(
+        *(guarded(n) for n in range(len(users))), return_exceptions=True
+    )
+    return [o for o in outcomes if isinstance(o, Players)]
+
+
 async def run(
-    tables: int, actions: int, game: str, concurrency: int, think: float
+    tables: int, actions: int, game: str, concurrency: int, think: float, memory_tables: int
 ) -> dict[str, float]:
-    tracemalloc.start()
     fake = FakeDiscord()
     fake.settle_timeout = 60.0  # a loaded machine may need long for deferred answers
     await fake.start()
-    channels = [fake.add_channel(f"table-{n}").id for n in range(tables)]
+    channels = [fake.add_channel(f"table-{n}").id for n in range(tables + memory_tables)]
     with tempfile.TemporaryDirectory() as tmp:
         runner = BotRunner(fake, Path(tmp) / "load.sqlite3")
-        users = [runner.user(f"player{n}") for n in range(tables)]
+        users = [runner.user(f"player{n}") for n in range(tables + memory_tables)]
         await runner.start()
         try:
-            return await measure(fake, runner, users, channels, game, actions, concurrency, think)
+            result = await measure(
+                fake, runner, users[:tables], channels[:tables], game, actions, concurrency, think
+            )
+            result["kb_per_table"] = await memory_per_table(
+                fake, runner, users[tables:], channels[tables:], game, actions
+            )
+            return result
         finally:
             await runner.stop()
             await fake.stop()
-            tracemalloc.stop()
 
 
 async def measure(
@@ -89,18 +116,9 @@ async def measure(
     concurrency: int,
     think: float,
 ) -> dict[str, float]:
-    tables = len(users)
-    assert runner.bot is not None
-    gc.collect()
-    baseline = tracemalloc.get_traced_memory()[0]
-    gate = asyncio.Semaphore(concurrency)
-
-    async def guarded(n: int) -> Players:
-        async with gate:
-            return await one_table(runner, users[n], channels[n], game, actions, n, think)
-
+    assert runner.bot is not None and runner.bot.manager is not None
     start, cpu_start = time.perf_counter(), time.process_time()
-    all_players = await asyncio.gather(*(guarded(n) for n in range(tables)))
+    all_players = await play_tables(runner, users, channels, game, actions, concurrency, think)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     for players in all_players:
         await runner.bot.table_messages.flush(players.table_id)
@@ -113,18 +131,10 @@ async def measure(
     writes = len(fake.calls_matching("PATCH /channels/")) + len(
         fake.calls_matching("POST /channels/")
     )
-    failures = list(fake.failures)
-    assert runner.bot.manager is not None
     applied = sum(runner.bot.manager.state(p.table_id).seq for p in all_players)
-    # Drop what the fake and the users recorded, then see what the bot keeps.
-    fake.messages.clear()
-    fake.interactions.clear()
-    fake.calls.clear()
-    del all_players
-    gc.collect()
-    kept = tracemalloc.get_traced_memory()[0] - baseline
     return {
-        "tables": tables,
+        "tables": len(users),
+        "completed": len(all_players),
         "actions": played,
         "seconds": elapsed,
         "p50_ms": statistics.median(latencies) * 1000,
@@ -134,9 +144,38 @@ async def measure(
         "rest_per_applied": (by_actions + writes) / max(applied, 1),
         "applied": applied,
         "cpu_ms_per_interaction": cpu * 1000 / max(len(latencies), 1),
-        "kb_per_table": kept / tables / 1024,
-        "failures": len(failures),
+        "failures": len(fake.failures),
     }
+
+
+async def memory_per_table(
+    fake: FakeDiscord,
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+) -> float:
+    """KB the bot keeps per open table: tracemalloc (on only for this pass, it slows Python)
+    over fresh tables, after dropping what the fake and the users recorded."""
+    fake.messages.clear()
+    fake.interactions.clear()
+    fake.calls.clear()
+    gc.collect()
+    tracemalloc.start()
+    baseline = tracemalloc.get_traced_memory()[0]
+    played = await play_tables(runner, users, channels, game, actions, 20, 0.0)
+    assert runner.bot is not None
+    for players in played:
+        await runner.bot.table_messages.flush(players.table_id)
+    fake.messages.clear()
+    fake.interactions.clear()
+    fake.calls.clear()
+    del played
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - baseline
+    tracemalloc.stop()
+    return kept / max(len(users), 1) / 1024
 
 
 def main() -> None:
@@ -148,12 +187,18 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=3.0, help="mean seconds a user waits between clicks"
     )
+    parser.add_argument(
+        "--memory-tables", type=int, default=100, help="tables opened again to measure memory"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    r = asyncio.run(run(args.tables, args.actions, args.game, args.concurrency, args.think))
+    r = asyncio.run(
+        run(args.tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
+    )
     load = os.getloadavg()[0]
     print(
-        f"{r['tables']} tables ({args.game}), {r['actions']} clicked actions "
+        f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+        f"{r['actions']} clicked actions "
         f"({r['applied']} applied with the computers') in {r['seconds']:.1f} s, "
         f"{r['interactions']} interactions, load average {load:.1f}\n"
         f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms"

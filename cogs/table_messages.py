@@ -26,7 +26,10 @@ from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 
-FIRST_EDIT_DELAY = 0.25
+QUIET = 0.25
+"""An edit waits until the table has been quiet this long (seconds)..."""
+MAX_DELAY = 2.0
+"""...but no longer than this after the first unshown change."""
 HISTORY_LOOKUP = 50
 
 
@@ -55,6 +58,8 @@ class TableMessages:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._next_edit: dict[int, float] = {}  # loop time before which no edit is sent
+        self._last_change: dict[int, float] = {}
+        self._first_change: dict[int, float] = {}
         self.edits = 0
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -159,20 +164,32 @@ class TableMessages:
             self.pings += 1
 
     def mark_dirty(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
         self._dirty.add(table_id)
+        self._last_change[table_id] = loop.time()
+        self._first_change.setdefault(table_id, loop.time())
         task = self._tasks.get(table_id)
         if task is None or task.done():
-            self._tasks[table_id] = asyncio.get_running_loop().create_task(self._run(table_id))
+            self._tasks[table_id] = loop.create_task(self._run(table_id))
 
     async def _run(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
         try:
             while table_id in self._dirty:
-                # A short wait gathers a burst (computers answering a click) into one edit;
-                # then no edit before ``interval`` has passed since the last one.
-                not_before = self._next_edit.get(table_id, 0.0) - loop.time()
-                await asyncio.sleep(max(FIRST_EDIT_DELAY, not_before))
+                # Wait for a quiet moment (a click and the computers' answers form one
+                # burst, one edit), but not past MAX_DELAY, and never sooner than
+                # ``interval`` after the previous edit.
+                while True:
+                    now = loop.time()
+                    quiet_at = self._last_change.get(table_id, now) + QUIET
+                    latest = self._first_change.get(table_id, now) + MAX_DELAY
+                    allowed = self._next_edit.get(table_id, 0.0)
+                    wait = max(min(quiet_at, latest), allowed) - now
+                    if wait <= 0:
+                        break
+                    await asyncio.sleep(wait)
                 self._dirty.discard(table_id)
+                self._first_change.pop(table_id, None)
                 try:
                     await self._edit_once(table_id)
                 except NoSuchTable:
@@ -239,6 +256,7 @@ class TableMessages:
                 self.last_key.pop(table_id, None)
                 self.messages.pop(table_id, None)
                 self._next_edit.pop(table_id, None)
+                self._last_change.pop(table_id, None)
 
     def pending(self) -> dict[str, Any]:
         return {"dirty": len(self._dirty), "tasks": len(self._tasks)}

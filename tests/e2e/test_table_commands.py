@@ -122,7 +122,7 @@ async def test_table_edits_are_paced_and_the_last_state_always_shows(
     players = Players(runner, [alice], table_id_of(opened.message))
     await players.open_hands()
     rng = random.Random(4)
-    for _ in range(12):
+    for _ in range(20):  # about 3 s of steady play: edits at least every 2 s (MAX_DELAY)
         if not players.running():
             break
         seat = players.seats[alice.id]
