@@ -85,7 +85,9 @@ def layout(view: SeatView, t: Translate) -> list[list[Slot]]:
         for n, card in enumerate(cards):
             if card in card_actions:
                 index, action = card_actions[card]
-                slots.append(action_slot(index, action, card_text(card), style_for(card)))
+                # Playing shows just the card; any other use of it says what it does.
+                label = card_text(card) if action.kind == "play" else _label(action, t)
+                slots.append(action_slot(index, action, label, style_for(card)))
             else:
                 slots.append(
                     Slot(

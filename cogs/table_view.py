@@ -252,15 +252,37 @@ def _scores_text(state: TableState, scores: list[Any], target: Any, t: Translate
     return text
 
 
-def _cards_by_seat(state: TableState, pairs: list[Any], t: Translate) -> str:
+FACE_DOWN = "🂠"
+
+
+def _cards_by_seat(state: TableState, plays: list[Any], t: Translate) -> str:
+    """``[[seat, card], ...]`` or ``[{"seat", "card", "face_down"}, ...]`` as a line; a card
+    played face down shows as 🂠 (with the card, when this view may see it)."""
     parts = []
-    for pair in pairs:
-        if isinstance(pair, dict):
-            pair = (pair.get("seat"), pair.get("card"))
-        if isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[0], int):
-            seat, card = pair
-            parts.append(f"{plain_name(state, seat, t)} {card_text(str(card))}")
+    for play in plays:
+        face_down = False
+        if isinstance(play, dict):
+            seat, card, face_down = play.get("seat"), play.get("card"), bool(play.get("face_down"))
+        elif isinstance(play, (list, tuple)) and len(play) == 2:
+            seat, card = play
+        else:
+            continue
+        if not isinstance(seat, int):
+            continue
+        if card is None:
+            shown = FACE_DOWN
+        elif face_down:
+            shown = f"{FACE_DOWN}{card_text(str(card))}"
+        else:
+            shown = card_text(str(card))
+        parts.append(f"{plain_name(state, seat, t)} {shown}")
     return " · ".join(parts) or "—"
+
+
+def _per_seat_or_team(state: TableState, values: list[Any], t: Translate) -> str:
+    if state.teams and len(values) == len(state.teams) and len(values) != state.players:
+        return " · ".join(t("Team {n}").format(n=i + 1) + f" {v}" for i, v in enumerate(values))
+    return " · ".join(f"{plain_name(state, i, t)} {v}" for i, v in enumerate(values))
 
 
 def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> list[tuple[str, str]]:
@@ -283,6 +305,11 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     trump = public.get("trump")
     if isinstance(trump, str) and trump:
         fields.append((t("Trump"), suit_text(trump)))
+    elif public.get("indicator_on_table"):
+        fields.append((t("Trump"), FACE_DOWN + " " + t("closed (the indicator is face down)")))
+    indicator = public.get("indicator")
+    if isinstance(indicator, str) and indicator:
+        fields.append((t("Your trump indicator"), card_text(indicator)))
     trick = public.get("trick")
     if isinstance(trick, list):
         fields.append((t("Trick"), _cards_by_seat(state, trick, t)))
@@ -291,8 +318,7 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
         fields.append((t("Last trick"), _cards_by_seat(state, last, t)))
     won = public.get("tricks_won")
     if isinstance(won, list) and won and any(won):
-        text = " · ".join(f"{plain_name(state, i, t)} {n}" for i, n in enumerate(won))
-        fields.append((t("Tricks won"), text))
+        fields.append((t("Tricks won"), _per_seat_or_team(state, won, t)))
     scores = public.get("scores")
     if isinstance(scores, list) and scores:
         fields.append((t("Scores"), _scores_text(state, scores, public.get("target"), t)))

@@ -117,3 +117,12 @@ def test_other_actions_are_buttons_up_to_five_then_menus(count: int) -> None:
     kinds = {c["type"] for row in rows[:-1] for c in row["components"]}
     assert kinds == ({2} if count <= 5 else {3})
     assert offered(rows) == {a.id for a in legal}
+
+
+def test_a_card_used_for_something_else_than_playing_says_what() -> None:
+    hand = ["JS", "9H"]
+    legal = [Action(kind="trump", value=c, label=f"Trump indicator {c}") for c in hand]
+    rows = components(hand, legal)
+    labels = [c["label"] for row in rows[:-1] for c in row["components"]]
+    assert labels == ["Trump indicator JS", "Trump indicator 9H"]
+    assert offered(rows) == {"trump:JS", "trump:9H"}
