@@ -285,6 +285,30 @@ def _per_seat_or_team(state: TableState, values: list[Any], t: Translate) -> str
     return " · ".join(f"{plain_name(state, i, t)} {v}" for i, v in enumerate(values))
 
 
+SEAT_KEYS = frozenset({"seat", "caller", "bidder", "trumper", "player", "by"})
+
+
+def readable(state: TableState, value: Any, t: Translate) -> str:
+    """A short text for an engine value: a dict as "kind, caller alice, ...", seats named."""
+    if isinstance(value, dict):
+        parts = []
+        kind = value.get("kind")
+        if isinstance(kind, str):
+            parts.append(t(kind.replace("_", " ")))
+        for key, item in value.items():
+            if key == "kind" or item in (None, False, "", [], {}):
+                continue
+            label = t(key.replace("_", " "))
+            if key in SEAT_KEYS and isinstance(item, int) and not isinstance(item, bool):
+                parts.append(f"{label} {plain_name(state, item, t)}")
+            elif item is True:
+                parts.append(label)
+            else:
+                parts.append(f"{label} {item}")
+        return ", ".join(parts)[:200] or "—"
+    return str(value)[:200]
+
+
 def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> list[tuple[str, str]]:
     """Embed fields for the public view's common keys (every trick game uses some)."""
     fields: list[tuple[str, str]] = []
@@ -301,7 +325,7 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
             fields.append((t("Bids"), " · ".join(parts)))
     contract = public.get("contract")
     if contract not in (None, "", [], {}):
-        fields.append((t("Contract"), str(contract)[:200]))
+        fields.append((t("Contract"), readable(state, contract, t)))
     trump = public.get("trump")
     if isinstance(trump, str) and trump:
         fields.append((t("Trump"), suit_text(trump)))

@@ -126,3 +126,11 @@ def test_a_card_used_for_something_else_than_playing_says_what() -> None:
     labels = [c["label"] for row in rows[:-1] for c in row["components"]]
     assert labels == ["Trump indicator JS", "Trump indicator 9H"]
     assert offered(rows) == {"trump:JS", "trump:9H"}
+
+
+def test_an_engine_contract_reads_as_words_with_seat_names() -> None:
+    from cogs.table_view import readable
+
+    text = readable(state(), {"kind": "thunee", "caller": 1, "late": False}, t)
+    assert text == "thunee, caller p1"
+    assert readable(state(), "PCC", t) == "PCC"
