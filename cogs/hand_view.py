@@ -15,14 +15,7 @@ import discord
 
 from cogs import custom_ids
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
-from cogs.components import (
-    ActionButton,
-    ActionSelect,
-    CardButton,
-    IndexedActionButton,
-    TableButton,
-    send_only,
-)
+from cogs.components import TableButton, item_for, send_only
 from cogs.table_view import public_fields
 from rules.contract import Action
 from tables.table import SeatView, TableState
@@ -131,7 +124,6 @@ def layout(view: SeatView, t: Translate) -> list[list[Slot]]:
 
 
 def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
-    kind = slot.custom_id[:5]
     if slot.options:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=slot.custom_id,
@@ -141,7 +133,7 @@ def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
             ],
             row=row,
         )
-        return ActionSelect(0, 0, select)
+        return item_for(select)
     button: discord.ui.Button[Any] = discord.ui.Button(
         label=slot.label,
         style=slot.style,
@@ -149,11 +141,7 @@ def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
         disabled=slot.disabled,
         row=row,
     )
-    if kind == "ct:c:":
-        return CardButton(0, button)
-    if kind == "ct:i:":
-        return IndexedActionButton(0, 0, 0, button)
-    return ActionButton(0, 0, "", button)
+    return item_for(button)
 
 
 @dataclass(frozen=True)
