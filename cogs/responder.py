@@ -26,12 +26,17 @@ async def within_deadline(
     ephemeral: bool = True,
     update: bool = False,
 ) -> T:
-    """Await ``work``; defer the interaction first if it takes longer than ``DEFER_AFTER``.
+    """Await ``work``; defer the interaction if it is not done ``DEFER_AFTER`` seconds after
+    the interaction was created.
 
     ``update``: the answer will edit the clicked message (a deferred update, no "thinking").
     """
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    # Count from the interaction's creation (its snowflake time), not from now: when the
+    # bot is busy an event may reach this handler already late. Clamped against clock skew.
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = DEFER_AFTER - min(max(age, 0.0), DEFER_AFTER)
+    done, _ = await asyncio.wait({task}, timeout=budget) if budget > 0 else (set(), set())
     if not done and not interaction.response.is_done():
         with contextlib.suppress(discord.HTTPException):
             if update:
