@@ -60,3 +60,22 @@ async def test_slow_work_is_deferred_and_answered_after(
     await players.open_hands()
     actions = await players.play_until_over(random.Random(1))
     assert actions > 5 and not players.running()
+
+
+async def test_an_interaction_that_arrives_late_is_deferred_at_once(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """Created 2 s before it reached the bot (a busy gateway): no time to lose."""
+    alice = runner.user("alice")
+    command = fake.command("play")
+    data = {
+        "id": command["id"],
+        "name": "play",
+        "type": 1,
+        "guild_id": command["guild_id"],
+        "options": [{"name": "game", "type": 3, "value": "toy"}],
+    }
+    interaction = await fake.create_interaction(alice.user, 2, data, age=2.0)
+    reply = await alice.wait(interaction)
+    assert interaction.response_type == 5
+    assert reply.message is not None and "Join" in [b["label"] for b in reply.message.buttons()]

@@ -34,8 +34,9 @@ class Snowflakes:
     def __init__(self) -> None:
         self._counter = itertools.count(1)
 
-    def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    def next(self, age: float = 0.0) -> int:
+        """A new id whose timestamp is ``age`` seconds ago."""
+        ms = int((time.time() - age) * 1000) - DISCORD_EPOCH_MS
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
 

@@ -313,7 +313,7 @@ class FakeDiscord:
         """Send INTERACTION_CREATE; ``age`` makes it look that many seconds old already."""
         cid = channel_id or (message.channel_id if message else self.main_channel.id)
         interaction = FakeInteraction(
-            id=self.ids.next(),
+            id=self.ids.next(age),
             token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
             type=kind,
             user=user,
