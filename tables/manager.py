@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -565,7 +564,7 @@ class TableManager:
             phase=match.phase,
             view=match.view(seat),
             legal=match.legal_actions(seat),
-            rng=random.Random(table.record.seed * 1_000_003 + table.seq * 31 + seat),
+            rng=table.computer_rng,
         )
         if player.blocking:
             action = await asyncio.to_thread(player.choose, situation)
