@@ -7,7 +7,7 @@ import pytest
 
 from rules import registry
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, assert_clean
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ async def runner(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
     await bot_runner.start()
     yield bot_runner
     await bot_runner.stop()
-    assert fake.failures == [], fake.failures
+    assert_clean(fake)
 
 
 @pytest.fixture

@@ -67,3 +67,11 @@ class BotRunner:
 
     def user(self, name: str, *, locale: str = "en-US") -> SimulatedUser:
         return SimulatedUser(self.fake, self.fake.add_user(name, locale=locale))
+
+
+def assert_clean(fake: FakeDiscord) -> None:
+    """Nothing went wrong that a user or Discord would notice: no refused or unknown call,
+    and no interaction left unanswered ("This interaction failed")."""
+    assert fake.failures == [], fake.failures
+    unanswered = [i.id for i in fake.interactions.values() if i.response_type is None]
+    assert unanswered == [], unanswered

@@ -7,7 +7,7 @@ from pathlib import Path
 import discord
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, assert_clean
 
 
 async def test_bot_connects_and_syncs_commands_to_the_dev_guild(
@@ -46,4 +46,4 @@ async def test_without_a_dev_guild_commands_sync_globally(
         assert "304" in reply.text
     finally:
         await runner.stop()
-    assert fake.failures == []
+    assert_clean(fake)

@@ -129,3 +129,4 @@ async def test_an_acknowledgement_after_three_seconds_is_refused(
     assert interaction.response_type is None
     assert any("10062 Unknown interaction" in f for f in fake.failures)
     fake.failures.clear()
+    del fake.interactions[interaction.id]  # unanswered on purpose

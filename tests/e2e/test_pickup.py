@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import table_id_of, table_message
 
 
@@ -50,7 +50,7 @@ async def filling_runner(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bot
     await bot_runner.start()
     yield bot_runner
     await bot_runner.stop()
-    assert fake.failures == [], fake.failures
+    assert_clean(fake)
 
 
 async def test_after_the_wait_computers_fill_a_pickup_table(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of, table_message
 
 
@@ -80,7 +80,7 @@ async def threaded(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner
     await bot_runner.start()
     yield bot_runner
     await bot_runner.stop()
-    assert fake.failures == [], fake.failures
+    assert_clean(fake)
 
 
 async def test_tables_open_in_a_new_thread_when_the_server_wants_it(
@@ -109,7 +109,7 @@ async def tight_limits(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, BotRu
     yield fake, bot_runner
     await bot_runner.stop()
     await fake.stop()
-    assert fake.failures == [], fake.failures
+    assert_clean(fake)
 
 
 async def test_table_edits_are_paced_and_the_last_state_always_shows(
@@ -145,7 +145,7 @@ async def pinging(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]
     await bot_runner.start()
     yield bot_runner
     await bot_runner.stop()
-    assert fake.failures == [], fake.failures
+    assert_clean(fake)
 
 
 async def test_a_turn_left_waiting_pings_its_player_once(
