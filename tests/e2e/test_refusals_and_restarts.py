@@ -153,3 +153,27 @@ async def test_a_finished_table_refuses_actions_with_one_line(
     await players.play_until_over(random.Random(2))
     reply = await alice.click_custom_id(stale_view, custom_id)
     assert reply.ephemeral and reply.text == "The game at this table is not running."
+
+
+async def test_a_gateway_reconnect_loses_no_click(fake: FakeDiscord, runner: BotRunner) -> None:
+    _, players = await four_player_table(runner)
+    identified = fake.identified_count
+    await fake.request_reconnect()
+    await asyncio.wait_for(fake.ready.wait(), 10)
+    assert (fake.identified_count, fake.resumed_count) == (identified, 1)  # resumed
+    owner = players.seats[seat_to_act(players)]
+    await players.refresh(owner)
+    reply = await players.act(owner, random.Random(8))
+    assert reply.interaction.response_type == 7
+
+
+async def test_a_lobby_survives_a_restart(fake: FakeDiscord, runner: BotRunner) -> None:
+    alice, bob = runner.user("alice"), runner.user("bob")
+    opened = await alice.slash("play", game="toy", players=2)
+    assert opened.message is not None
+    await runner.restart()
+    joined = await bob.click(opened.message, "Join")
+    assert joined.interaction.response_type == 7 and bob.mention in opened.message.text()
+    started = await alice.click(opened.message, "Start")
+    assert started.interaction.response_type == 7
+    assert "My hand" in [b["label"] for b in opened.message.buttons()]

@@ -120,6 +120,8 @@ class FakeDiscord:
         self.main_channel = self.add_channel("games")
         self.ready = asyncio.Event()
         self.identified_count = 0
+        self.resumed_count = 0
+        self._sessions: set[str] = set()
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self._runner: web.AppRunner | None = None
@@ -257,7 +259,7 @@ class FakeDiscord:
             elif op == 2:
                 await self._identify(ws, frame["d"])
             elif op == 6:
-                await ws.send_json({"op": 9, "d": False})
+                await self._resume(ws, frame["d"])
             elif op in (3, 4, 8):
                 pass
             else:
@@ -267,12 +269,23 @@ class FakeDiscord:
             self.ready.clear()
         return ws
 
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        """Resume a known session (no events were missed here); otherwise invalid session."""
+        if data.get("token") != self.bot_token or data.get("session_id") not in self._sessions:
+            await ws.send_json({"op": 9, "d": False})
+            return
+        self.resumed_count += 1
+        self._seq = int(data.get("seq") or 0)
+        await self._send_dispatch(ws, "RESUMED", {})
+        self.ready.set()
+
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("token") != self.bot_token:
             await ws.close(code=4004, message=b"Authentication failed.")
             return
         self.identified_count += 1
         session = secrets.token_hex(16)
+        self._sessions.add(session)
         await self._send_dispatch(
             ws,
             "READY",
@@ -292,6 +305,13 @@ class FakeDiscord:
     async def _send_dispatch(self, ws: web.WebSocketResponse, event: str, data: Any) -> None:
         self._seq += 1
         await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def request_reconnect(self) -> None:
+        """Ask the bot to reconnect (op 7), as Discord does now and then."""
+        if self._ws is None:
+            raise RuntimeError("the bot is not connected to the fake gateway")
+        self.ready.clear()
+        await self._ws.send_json({"op": 7, "d": None})
 
     async def dispatch(self, event: str, data: Any) -> None:
         if self._ws is None or self._ws.closed:
