@@ -19,10 +19,11 @@ from cogs.responder import reply, update, within_deadline
 from cogs.table_messages import TableMessages
 from cogs.table_view import render_table
 from i18n import translator
+from rules.contract import IllegalAction
 from storage import TableStatus
 from tables.errors import NoSuchTable, TableError
 from tables.manager import TableManager
-from tables.table import TableState
+from tables.table import SeatView, TableState
 
 log = logging.getLogger(__name__)
 
@@ -138,12 +139,30 @@ class TableController:
             self.messages.mark_dirty(table_id)
             await reply(interaction, content="✓", ephemeral=True)
 
+    def grey_reason(self, view: SeatView, t: Translate) -> str:
+        """Why some cards are greyed out, in the engine's words ("You must follow hearts.")
+        when the seat may play some cards but not others."""
+        played = [a for a in view.legal if a.kind == "play"]
+        hand = [str(c) for c in view.view.get("hand") or []]
+        playable = {a.value for a in played}
+        greyed = [c for c in hand if c not in playable]
+        match = self.manager.match_of(view.table_id)
+        if not played or not greyed or match is None:
+            return ""
+        try:
+            action = match.spec.parse_action(f"play:{greyed[0]}")
+        except IllegalAction:
+            return ""
+        return t("Greyed cards: {reason}").format(
+            reason=t(match.explain_illegal(view.seat, action))
+        )
+
     async def _open_hand(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
     ) -> None:
         view = self.manager.seat_view(table_id, interaction.user.id)
         state = self.manager.state(table_id)
-        hand = render_hand(view, state, t)
+        hand = render_hand(view, state, t, self.grey_reason(view, t))
         await reply(interaction, embed=hand.embed, view=hand.view(t), ephemeral=True)
 
     async def _refresh_hand(
@@ -159,6 +178,7 @@ class TableController:
             )
             return
         view = self.manager.seat_view(table_id, interaction.user.id)
+        notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
         hand = render_hand(view, state, t, notice)
         await update(interaction, embed=hand.embed, view=hand.view(t))
 

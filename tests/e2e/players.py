@@ -69,6 +69,8 @@ class Players:
         self.fake = runner.fake
         self.table_id = table_id
         self.seats = {u.id: Seat(u) for u in users}
+        self.seen_lines: set[str] = set()
+        """Every line of text the players' refreshed hand views showed."""
         self.avoid: tuple[str, ...] = ()
         """Action id fragments users avoid when they can (e.g. a throw-in ends hands early)."""
 
@@ -88,6 +90,7 @@ class Players:
         assert seat.hand is not None
         reply = await seat.user.click(seat.hand, "Refresh")
         seat.clicks += 1
+        self.seen_lines.update(reply.text.splitlines())
         return reply
 
     async def act(self, seat: Seat, rng: random.Random) -> Reply:

@@ -47,6 +47,8 @@ async def test_four_users_play_a_nigerian_thunee_match_to_the_end(
     players.avoid = ("throw_in", "bid:5", "bid:6", "bid:7", "bid:8")
     actions = await players.play_until_over(random.Random(11))
     assert actions >= 2 * 32  # at least two hands of eight tricks were played by clicks
+    # Unplayable cards were greyed out with the engine's reason (NG-10.2 follow suit).
+    assert any(line.startswith("Greyed cards: You must follow") for line in players.seen_lines)
     assert not players.running()
     result = players.manager.state(players.table_id).result
     assert result is not None and max(result["scores"]) >= 16
