@@ -319,8 +319,12 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     if isinstance(bids, list) and bids:
         parts = []
         for entry in bids[-8:]:
-            if isinstance(entry, (list, tuple)) and len(entry) == 2:
-                parts.append(f"{plain_name(state, int(entry[0]), t)} {entry[1]}")
+            if isinstance(entry, dict):
+                # e.g. {"seat": 1, "value": 40} or {"seat": 1, "action": "pass"}
+                what = entry.get("value", entry.get("bid", entry.get("action")))
+                entry = (entry.get("seat"), t("pass") if what in (None, 0, "pass") else what)
+            if isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[0], int):
+                parts.append(f"{plain_name(state, entry[0], t)} {entry[1]}")
         if parts:
             fields.append((t("Bids"), " · ".join(parts)))
     contract = public.get("contract")
@@ -349,5 +353,6 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     for key, label in (("balls", t("Balls")), ("tokens", t("Tokens")), ("points", t("Points"))):
         value = public.get(key)
         if isinstance(value, list) and value:
-            fields.append((label, _scores_text(state, value, None, t)))
+            target = public.get(f"target_{key}")
+            fields.append((label, _scores_text(state, value, target, t)))
     return fields

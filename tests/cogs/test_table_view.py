@@ -76,3 +76,10 @@ def test_a_finished_table_offers_a_rematch_and_names_the_winners() -> None:
     rendered = render_table(table(4, TableStatus.FINISHED, True, **PUBLIC), t)
     assert "Winners: " in (rendered.embed.description or "")
     assert [b[1] for b in rendered.buttons] == ["Rematch"]
+
+
+def test_bids_in_any_engine_shape_read_as_names_and_values() -> None:
+    bids = [{"seat": 0, "value": 40, "blind": False}, {"seat": 1, "action": "pass"}, [2, 50]]
+    rendered = render_table(table(4, TableStatus.RUNNING, True, bids=bids), t)
+    fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
+    assert fields["Bids"] == f"{'N' * 32} 40 · {'N' * 32} pass · {'N' * 32} 50"
