@@ -14,6 +14,7 @@ from settings import Settings
 if TYPE_CHECKING:
     from cogs.controller import TableController
     from cogs.table_messages import TableMessages
+    from cogs.turn_pings import TurnPings
     from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ class CardTableBot(commands.Bot):
         self.synced_commands: list[discord.app_commands.AppCommand] = []
         self.table_messages: TableMessages
         self.controller: TableController
+        self.turn_pings: TurnPings | None = None
 
     async def on_app_command_error(
         self,
@@ -74,14 +76,20 @@ class CardTableBot(commands.Bot):
         if self.manager is not None:
             from cogs.controller import TableController
             from cogs.table_messages import TableMessages
+            from cogs.turn_pings import TurnPings
 
             self.table_messages = TableMessages(
-                self,
-                self.manager,
-                interval=self.settings.table_edit_seconds,
-                ping_after=float(self.settings.turn_ping_seconds),
+                self, self.manager, interval=self.settings.table_edit_seconds
             )
             self.table_messages.start()
+            if self.settings.turn_ping_seconds > 0:
+                self.turn_pings = TurnPings(
+                    self,
+                    self.manager,
+                    float(self.settings.turn_ping_seconds),
+                    self.table_messages.locale_for,
+                )
+                self.turn_pings.start()
             self.controller = TableController(self.manager, self.table_messages)
             self.add_dynamic_items(*DYNAMIC_ITEMS)
             modules += WITH_TABLES
@@ -90,6 +98,8 @@ class CardTableBot(commands.Bot):
         await self.sync_commands()
 
     async def close(self) -> None:
+        if self.turn_pings is not None:
+            self.turn_pings.close()
         if self.manager is not None and hasattr(self, "table_messages"):
             await self.table_messages.close()
         await super().close()

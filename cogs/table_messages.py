@@ -40,15 +40,10 @@ class TableMessages:
         manager: TableManager,
         *,
         interval: float = 1.0,
-        ping_after: float = 0.0,
     ) -> None:
         self.client = client
         self.manager = manager
         self.interval = interval
-        self.ping_after = ping_after
-        self._ping_timers: dict[int, asyncio.TimerHandle] = {}
-        self._ping_messages: dict[int, int] = {}  # table -> the last ping's message id
-        self.pings = 0
         self._recovered: set[int] = set()
         """Tables that were open when this process started: their message is looked up in
         the channel's history and reposted if gone. A table opened by this process gets its
@@ -71,8 +66,6 @@ class TableMessages:
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        for timer in self._ping_timers.values():
-            timer.cancel()
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -123,45 +116,6 @@ class TableMessages:
 
     def on_update(self, update: TableUpdate) -> None:
         self.mark_dirty(update.table_id)
-        if self.ping_after > 0 and update.kind in ("started", "action", "back"):
-            self._arm_ping(update.table_id, update.seq)
-
-    # -- turn pings (a reminder for a turn left waiting; edits never notify) -------------
-
-    def _arm_ping(self, table_id: int, seq: int) -> None:
-        old = self._ping_timers.pop(table_id, None)
-        if old is not None:
-            old.cancel()
-        loop = asyncio.get_running_loop()
-        self._ping_timers[table_id] = loop.call_later(
-            self.ping_after, lambda: loop.create_task(self._ping(table_id, seq))
-        )
-
-    async def _ping(self, table_id: int, seq: int) -> None:
-        self._ping_timers.pop(table_id, None)
-        state = self.manager.state(table_id)
-        if state.seq != seq or state.status is not TableStatus.RUNNING:
-            return  # someone acted meanwhile
-        users = [
-            s.user_id
-            for s in (state.seats[i] for i in sorted(state.to_act))
-            if s.user_id is not None and s.computer is None and not s.away
-        ]
-        if not users:
-            return
-        t = translator(self.locale_for(state.guild_id))
-        channel = self.client.get_partial_messageable(state.channel_id)
-        previous = self._ping_messages.pop(table_id, None)
-        with contextlib.suppress(discord.HTTPException):
-            if previous is not None:
-                await channel.get_partial_message(previous).delete()
-            mentions = " ".join(f"<@{u}>" for u in users)
-            text = t("your turn at {game} (table {id}).").format(game=state.title, id=state.id)
-            message = await channel.send(
-                f"{mentions} {text}", allowed_mentions=discord.AllowedMentions(users=True)
-            )
-            self._ping_messages[table_id] = message.id
-            self.pings += 1
 
     def mark_dirty(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
