@@ -177,3 +177,23 @@ async def test_a_lobby_survives_a_restart(fake: FakeDiscord, runner: BotRunner) 
     started = await alice.click(opened.message, "Start")
     assert started.interaction.response_type == 7
     assert "My hand" in [b["label"] for b in opened.message.buttons()]
+
+
+async def test_a_stale_hand_view_after_the_turn_passed_says_not_your_turn(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    _, players = await four_player_table(runner)
+    owner = players.seats[seat_to_act(players)]
+    await players.refresh(owner)
+    assert owner.hand is not None
+    stale = await owner.user.click(table_message(fake, players.table_id), "My hand")
+    assert stale.message is not None
+    options = choices(stale.message)
+    first, other = options[0][0], options[-1][0]
+    assert first != other
+    await owner.user.click_custom_id(owner.hand, first)  # plays from the first view
+    state = players.manager.state(players.table_id)
+    assert owner.user.id not in [state.seats[s].user_id for s in state.to_act]
+    reply = await owner.user.click_custom_id(stale.message, other)
+    assert reply.ephemeral and reply.text == "It is not your turn."
+    assert players.manager.state(players.table_id).seq == state.seq
