@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus, unpack_log
 from storage.repositories import ActionLog, ChannelTaken, Storage, StorageError, TableRepository
 from storage.sqlite import SqliteStorage
 
@@ -20,6 +20,7 @@ __all__ = [
     "TableRepository",
     "TableStatus",
     "open_storage",
+    "unpack_log",
 ]
 
 

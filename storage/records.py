@@ -86,3 +86,23 @@ class LoggedAction:
     at: float
     by: str = "player"
     """``"player"`` or the computer level that chose it (timeouts, computer seats)."""
+
+
+FIELD_SEP = "\x1f"
+RECORD_SEP = "\x1e"
+
+
+def unpack_log(table_id: int, packed: str) -> list[LoggedAction]:
+    """The entries of a packed log (``ActionLog.packed_logs``), in ``seq`` order.
+
+    Packing lets a restart read thousands of logs as one string each (the database joins
+    them) instead of millions of rows; ``at`` is not packed (replay does not need it).
+    """
+    if not packed:
+        return []
+    entries = []
+    for record in packed.split(RECORD_SEP):
+        seq, seat, by, action_id = record.split(FIELD_SEP, 3)
+        entries.append(LoggedAction(table_id, int(seq), int(seat), action_id, 0.0, by))
+    entries.sort(key=lambda a: a.seq)
+    return entries

@@ -43,13 +43,21 @@ class ActionLog(Protocol):
     async def append(self, action: LoggedAction) -> None:
         """Durably store an action; returns only once it is committed."""
 
+    async def append_many(self, actions: Sequence[LoggedAction]) -> None:
+        """Store many actions in one transaction (imports, benchmarks, tests)."""
+
     async def remove(self, table_id: int, seq: int) -> None:
         """Take back an entry the engine then refused (never expected; keeps the log clean)."""
 
     async def for_table(self, table_id: int, after_seq: int = 0) -> list[LoggedAction]: ...
 
     async def for_tables(self, table_ids: Sequence[int]) -> dict[int, list[LoggedAction]]:
-        """Every table's log at once (restart recovery loads thousands of tables)."""
+        """Every table's log at once."""
+
+    async def packed_logs(self, table_ids: Sequence[int]) -> dict[int, str]:
+        """Each table's log after its snapshot (``snapshot_seq``), packed into one string
+        per table (decode with ``storage.records.unpack_log``): restart recovery reads
+        thousands of logs this way instead of millions of rows."""
 
 
 class Storage(Protocol):

@@ -274,6 +274,21 @@ class SqliteActionLog:
                 if not future.done():
                     future.set_result(None)
 
+    async def append_many(self, actions: Sequence[LoggedAction]) -> None:
+        await self.drain()
+        rows = [(a.table_id, a.seq, a.seat, a.action_id, a.at, a.by) for a in actions]
+        async with self._write_lock:
+            try:
+                await self._conn.executemany(
+                    "INSERT INTO actions (table_id, seq, seat, action_id, at, by)"
+                    " VALUES (?,?,?,?,?,?)",
+                    rows,
+                )
+                await self._conn.commit()
+            except Exception:
+                await self._conn.rollback()
+                raise
+
     async def remove(self, table_id: int, seq: int) -> None:
         await self.drain()
         async with self._write_lock:
@@ -289,6 +304,23 @@ class SqliteActionLog:
             (table_id, after_seq),
         )
         return [LoggedAction(*row) for row in rows]
+
+    async def packed_logs(self, table_ids: Sequence[int]) -> dict[int, str]:
+        # The primary key (table_id, seq) orders the scan; unpack_log sorts by seq anyway.
+        packed: dict[int, str] = {}
+        ids = list(table_ids)
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            rows = await self._conn.execute_fetchall(
+                "SELECT a.table_id, group_concat("
+                "a.seq || char(31) || a.seat || char(31) || a.by || char(31) || a.action_id,"
+                " char(30)) FROM actions a JOIN tables t ON t.id = a.table_id"
+                f" WHERE a.table_id IN ({marks}) AND a.seq > t.snapshot_seq GROUP BY a.table_id",
+                chunk,
+            )
+            packed.update((row[0], row[1]) for row in rows)
+        return packed
 
     async def for_tables(self, table_ids: Sequence[int]) -> dict[int, list[LoggedAction]]:
         logs: dict[int, list[LoggedAction]] = {t: [] for t in table_ids}

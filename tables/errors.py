@@ -51,6 +51,10 @@ class TableNotRunning(TableError):
     template = N_("The game at this table is not running.")
 
 
+class TableRestoring(TableError):
+    template = N_("This table is being restored after a restart; try again in a moment.")
+
+
 class TableClosed(TableError):
     template = N_("This table has closed.")
 

@@ -25,6 +25,7 @@ from storage import (
     Storage,
     TableRecord,
     TableStatus,
+    unpack_log,
 )
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
@@ -48,6 +49,7 @@ from tables.errors import (
     TableClosed,
     TableFull,
     TableNotRunning,
+    TableRestoring,
     TableRunning,
     TeamFull,
     UnknownGame,
@@ -139,11 +141,14 @@ class TableManager:
             public=match.public_view() if match is not None else None,
             result=match.result if match is not None else None,
             stop_votes=frozenset(table.stop_votes),
+            restoring=table.needs_replay,
         )
 
     def seat_view(self, table_id: int, user_id: int) -> SeatView:
         """The private view of the user's seat and its legal actions."""
         table = self._table(table_id)
+        if table.needs_replay:
+            raise TableRestoring()
         seat = self._seat_of(table, user_id)
         match = self._running_match(table)
         record = table.seats[seat]
@@ -157,6 +162,12 @@ class TableManager:
             deadline=table.deadline if seat in match.to_act else None,
             away=record is not None and record.away,
         )
+
+    async def ready(self, table_id: int) -> TableState:
+        """The table's state once its match is rebuilt (at once, unless the bot has just
+        restarted and this table was not warmed up yet)."""
+        await self._ready(table_id)
+        return self.state(table_id)
 
     def match_spec(self, table_id: int) -> GameSpec[Any]:
         return self._table(table_id).spec
@@ -240,7 +251,7 @@ class TableManager:
     async def join(
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> TableState:
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
@@ -252,7 +263,7 @@ class TableManager:
 
     async def leave(self, table_id: int, user_id: int) -> TableState:
         """Leave a lobby; leaving a running game hands the seat to a computer for good."""
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             seat = self._seat_of(table, user_id)
             if table.status is TableStatus.RUNNING:
@@ -276,7 +287,7 @@ class TableManager:
         return self.state(table_id)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> TableState:
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             self._require_lobby(table)
             current = self._seat_of(table, user_id)
@@ -288,7 +299,7 @@ class TableManager:
         return self.state(table_id)
 
     async def choose_team(self, table_id: int, user_id: int, team: int) -> TableState:
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         teams = table.spec.teams(table.record.players)
         if teams is None:
             raise NoTeams()
@@ -305,7 +316,7 @@ class TableManager:
     async def add_computer(
         self, table_id: int, user_id: int, seat: int | None = None, level: str | None = None
     ) -> TableState:
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         level = level or self.settings.default_level
         self._check_level(level, table.spec.name)
         async with table.lock:
@@ -317,7 +328,7 @@ class TableManager:
         return self.state(table_id)
 
     async def remove_computer(self, table_id: int, user_id: int, seat: int) -> TableState:
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             self._require_lobby(table)
             self._require_seated_or_host(table, user_id)
@@ -339,7 +350,7 @@ class TableManager:
         is_admin: bool = False,
     ) -> TableState:
         """Start the match; ``fill_with`` a level puts computers in the empty seats first."""
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         if fill_with is not None:
             self._check_level(fill_with, table.spec.name)
         async with table.lock:
@@ -364,7 +375,7 @@ class TableManager:
 
     async def stop(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableState:
         """The host or an admin ends the table now (a running match is abandoned)."""
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             if not table.status.is_open:
                 raise TableClosed()
@@ -374,7 +385,7 @@ class TableManager:
 
     async def vote_stop(self, table_id: int, user_id: int) -> TableState:
         """A seated player votes to stop; a majority of the seated humans stops the table."""
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             if not table.status.is_open:
                 raise TableClosed()
@@ -390,7 +401,7 @@ class TableManager:
 
     async def rematch(self, table_id: int, user_id: int) -> TableState:
         """A new match in the same channel with the same game, options and seats."""
-        old = self._table(table_id)
+        old = await self._ready(table_id)
         if old.status.is_open:
             raise TableRunning()
         if old.seat_of(user_id) is None and old.record.host_id != user_id:
@@ -429,7 +440,7 @@ class TableManager:
         ``seen_seq`` (the ``seq`` of the view the user clicked on, if the front end knows
         it) tells a repeated click apart from a new move of the same action.
         """
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             if table.status is not TableStatus.RUNNING:
                 raise TableNotRunning()
@@ -467,7 +478,7 @@ class TableManager:
 
     async def come_back(self, table_id: int, user_id: int) -> TableState:
         """The player takes their seat back from the computer that played it."""
-        table = self._table(table_id)
+        table = await self._ready(table_id)
         async with table.lock:
             seat = self._seat_of(table, user_id)
             record = table.seats[seat]
@@ -654,14 +665,17 @@ class TableManager:
 
     # -- recovery --------------------------------------------------------------------
 
-    async def recover(self) -> RecoveryReport:
-        """Rebuild every open table after a restart: replay each running table's log (from
-        its snapshot when one is stored), then let computers act and re-arm the timers."""
+    async def recover(self, *, warm: bool = True) -> RecoveryReport:
+        """Take back every open table after a restart.
+
+        Only the table rows are read here. A running table's match is rebuilt by replaying
+        its log (from its snapshot when one is stored) on its first use, or by
+        ``warm_up()``, which ``warm`` runs now (otherwise start it in the background: the
+        manager serves meanwhile). Rebuilt tables resume their computers and timers.
+        """
         records = await self.storage.tables.list_open()
-        running = [r for r in records if r.status is TableStatus.RUNNING]
-        logs = await self.storage.actions.for_tables([r.id for r in running])
         failed: list[int] = []
-        rebuilt: list[Table] = []
+        running = 0
         for record in records:
             try:
                 spec = registry.get(record.game)
@@ -671,24 +685,71 @@ class TableManager:
                 continue
             table = Table(record, spec)
             if record.status is TableStatus.RUNNING:
-                try:
-                    self._replay(table, logs.get(record.id, []))
-                except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-                    log.warning("table %s: log does not replay (%s), left closed", record.id, exc)
-                    failed.append(record.id)
-                    continue
-                rebuilt.append(table)
+                table.needs_replay = True
+                running += 1
             self._tables[table.id] = table
             self._by_channel[record.channel_id] = table.id
-        for table in rebuilt:
+        if warm:
+            broken = await self.warm_up()
+            failed += broken
+            running -= len(broken)
+        return RecoveryReport(len(records) - len(failed), running, failed)
+
+    async def warm_up(self, chunk: int = 256) -> list[int]:
+        """Rebuild every table still waiting since ``recover(warm=False)``, reading their
+        logs a chunk at a time; returns the ids of tables whose log did not replay."""
+        failed: list[int] = []
+        waiting = [t.id for t in self._tables.values() if t.needs_replay]
+        for start in range(0, len(waiting), chunk):
+            ids = waiting[start : start + chunk]
+            packed = await self.storage.actions.packed_logs(ids)
+            for table_id in ids:
+                table = self._tables.get(table_id)
+                if table is None or not table.needs_replay:
+                    continue  # rebuilt meanwhile by a click
+                async with table.lock:
+                    if table.needs_replay and not await self._rebuild(
+                        table, unpack_log(table_id, packed.get(table_id, ""))
+                    ):
+                        failed.append(table_id)
+            await asyncio.sleep(0)  # let clicks through while warming up
+        return failed
+
+    async def _ready(self, table_id: int) -> Table:
+        """The table, its match rebuilt first if the bot has just restarted."""
+        table = self._table(table_id)
+        if table.needs_replay:
             async with table.lock:
-                if table.match is not None and table.match.is_over:
-                    await self._close(table, TableStatus.FINISHED)
-                else:
-                    await self._after_change(table)
-        return RecoveryReport(len(records) - len(failed), len(rebuilt), failed)
+                if table.needs_replay:
+                    tail = await self.storage.actions.for_table(
+                        table.id, after_seq=table.record.snapshot_seq
+                    )
+                    if not await self._rebuild(table, tail):
+                        raise NoSuchTable()
+        return table
+
+    async def _rebuild(self, table: Table, actions: list[LoggedAction]) -> bool:
+        """Replay a recovered table's log (the caller holds its lock) and resume it; a log
+        that does not replay leaves the table closed (logged) and returns False."""
+        try:
+            self._replay(table, actions)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            log.warning("table %s: log does not replay (%s), left closed", table.id, exc)
+            self._tables.pop(table.id, None)
+            if self._by_channel.get(table.record.channel_id) == table.id:
+                del self._by_channel[table.record.channel_id]
+            return False
+        table.needs_replay = False
+        match = table.match
+        if match is not None and match.is_over:
+            await self._close(table, TableStatus.FINISHED)
+        else:
+            await self._after_change(table)
+        return True
 
     def _replay(self, table: Table, actions: list[LoggedAction]) -> None:
+        """Rebuild the match: from the snapshot (then ``actions`` are its tail) or from the
+        start; ``seq`` must run on without a gap."""
         record = table.record
         start = 0
         if record.snapshot is not None and record.snapshot_seq > 0:
@@ -698,16 +759,18 @@ class TableManager:
             match = table.spec.new_match(
                 record.players, record.options, seed=record.seed, deals=record.deals
             )
-        for expected, entry in enumerate(actions, start=1):
-            if entry.seq != expected:
-                raise ValueError(f"gap in the log before seq {entry.seq}")
+        expected = start
+        for entry in actions:
             if entry.seq <= start:
                 continue
+            expected += 1
+            if entry.seq != expected:
+                raise ValueError(f"gap in the log before seq {entry.seq}")
             match.apply(entry.seat, entry.action_id)
             if entry.by == "player":
                 table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
         table.match = match
-        table.seq = len(actions) if actions else start
+        table.seq = expected
 
     # -- helpers ---------------------------------------------------------------------
 

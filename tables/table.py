@@ -35,6 +35,8 @@ class Table:
         self.last_by_seat: dict[int, tuple[str, int]] = {}
         """Each seat's latest (action id, seq): tells a double click from a wrong move."""
         self.stop_votes: set[int] = set()
+        self.needs_replay = False
+        """After a restart: the match is not rebuilt from the log yet."""
         self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
         """The computers' dice at this table (their choices are logged, never re-rolled)."""
 
@@ -117,6 +119,8 @@ class TableState:
     public: dict[str, Any] | None
     result: dict[str, Any] | None
     stop_votes: frozenset[int] = field(default_factory=frozenset)
+    restoring: bool = False
+    """Just after a restart: the match is being rebuilt (``await manager.ready(id)``)."""
 
 
 @dataclass(frozen=True, slots=True)

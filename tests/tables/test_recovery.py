@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from rules import registry
-from storage import SqliteStorage, TableStatus
+from storage import SeatRecord, SqliteStorage, TableRecord, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
+from tables.errors import TableRestoring
 from tables.manager import TableManager
 from tests.tables.conftest import play_humans
 
@@ -58,10 +59,10 @@ async def open_tables(
     return tables
 
 
-@pytest.mark.parametrize("snapshot_every", [0, 7])
+@pytest.mark.parametrize(("snapshot_every", "warm"), [(0, True), (7, True), (0, False)])
 @pytest.mark.parametrize("game", GAMES)
 async def test_recovered_tables_equal_the_originals_at_random_stop_points(
-    game: str, snapshot_every: int, db_path: Path
+    game: str, snapshot_every: int, warm: bool, db_path: Path
 ) -> None:
     settings = TableSettings(snapshot_every=snapshot_every)
     store = await SqliteStorage.open(db_path)
@@ -76,9 +77,17 @@ async def test_recovered_tables_equal_the_originals_at_random_stop_points(
     store = await SqliteStorage.open(db_path)
     clock = FakeClock()
     second = TableManager(store, settings, clock)
-    report = await second.recover()
+    report = await second.recover(warm=warm)
     assert report.failed == []
     assert sorted(second.open_tables()) == sorted(open_ids)
+    if not warm:  # half the tables rebuilt on first use, the rest by the warm-up
+        for table_id in open_ids[::2]:
+            assert second.state(table_id).restoring
+            with pytest.raises(TableRestoring):
+                second.seat_view(table_id, 1)
+            await second.ready(table_id)
+            assert fingerprint(second, table_id) == before[table_id]
+        assert await second.warm_up() == []
     for table_id in open_ids:
         assert fingerprint(second, table_id) == before[table_id]
         state = second.state(table_id)
@@ -125,5 +134,51 @@ async def test_recovery_keeps_lobbies_and_away_seats_and_skips_broken_tables(
     assert second.state(lobby.id).status is TableStatus.LOBBY
     assert second.state(running.id).seats[1].away
     assert second.table_in_channel(3) is None
+    await second.close()
+    await store.close()
+
+
+@pytest.mark.parametrize("warm", [True, False])
+async def test_a_computer_whose_turn_it_was_at_the_crash_plays_after_recovery(
+    warm: bool, db_path: Path
+) -> None:
+    store = await SqliteStorage.open(db_path)
+    record = await store.tables.create(
+        TableRecord(
+            game="toy",
+            players=2,
+            options={},
+            seed=3,
+            channel_id=1,
+            status=TableStatus.RUNNING,
+            seats=[SeatRecord(name="a", user_id=1), SeatRecord(name="c", computer="random")],
+        )
+    )
+    clock = FakeClock()
+    manager = TableManager(store, TableSettings(), clock)
+    await manager.recover(warm=warm)
+    if not warm:
+        assert manager.state(record.id).restoring  # rebuilt on first use
+        await manager.ready(record.id)
+    state = manager.state(record.id)
+    assert state.seq >= 1 and state.to_act == {0} and state.deadline is not None
+    assert [a.by for a in await store.actions.for_table(record.id)] == ["random"] * state.seq
+    await manager.close()
+    await store.close()
+
+
+async def test_a_click_on_a_table_not_yet_rebuilt_rebuilds_it_and_applies(db_path: Path) -> None:
+    store = await SqliteStorage.open(db_path)
+    first = TableManager(store, TableSettings(), FakeClock())
+    state = await first.create(channel_id=1, game="toy", host_id=1, host_name="a", players=2)
+    await first.join(state.id, 2, "b")
+    await first.start(state.id, 1)
+    await first.act(state.id, 2, "bid:1")
+    await first.close()
+    second = TableManager(store, TableSettings(), FakeClock())
+    await second.recover(warm=False)
+    after = await second.act(state.id, 1, "pass")  # seat 0 passes: seat 1 names trump
+    assert not after.restoring and after.seq == 2 and after.phase == "trump"
+    assert [a.action_id for a in await store.actions.for_table(state.id)] == ["bid:1", "pass"]
     await second.close()
     await store.close()
