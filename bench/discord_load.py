@@ -7,9 +7,13 @@ other seats. The user opens their hand and plays K actions by clicking (Refresh,
 action), waiting about ``--think`` seconds before each, as a person would. Prints the time
 from INTERACTION_CREATE to the bot's callback (p50/p99, over every interaction), REST calls
 per player action (the action clicks' own calls plus every table-message write), and the
-memory the bot keeps per table (tracemalloc, after the fake's own records are dropped).
-Everything runs in one process on one event loop, so the latency includes the fake's and
-the simulated users' work too.
+memory the bot keeps per table.
+
+By default the bot runs as its own process (``python bot.py``, pointed at the fake by its
+settings), so the latency is the bot's alone and memory is the growth of its RSS. With
+``--in-process`` everything shares one event loop (the latency then includes the fake's and
+the users' work), memory is measured with tracemalloc, and the REST calls per action the
+computers applied are reported too.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, SimulatedUser
 from tests.e2e.harness import BotRunner
-from tests.e2e.players import Players, table_id_of
+from tests.e2e.players import Players, choices, table_id_of
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 async def one_table(
@@ -178,6 +184,105 @@ async def memory_per_table(
     return kept / max(len(users), 1) / 1024
 
 
+# -- the bot as its own process ---------------------------------------------------------
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+async def user_session(
+    user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int, think: float
+) -> list[int]:
+    """One table by one user with nothing but clicks; returns the action interactions."""
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, think))
+    opened = await user.slash("quickplay", channel_id=channel_id, game=game)
+    assert opened.message is not None, opened.text
+    hand_reply = await user.click(opened.message, "My hand")
+    hand: FakeMessage | None = hand_reply.message
+    assert hand is not None
+    clicked: list[int] = []
+    for _ in range(actions):
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        await user.click(hand, "Refresh")
+        options = choices(hand)
+        if not options:
+            break  # the match is over
+        custom_id, value = rng.choice(options)
+        if value is None:
+            reply = await user.click_custom_id(hand, custom_id)
+        else:
+            reply = await user.choose(hand, custom_id, [value])
+        clicked.append(reply.interaction.id)
+    return clicked
+
+
+async def run_separate(tables: int, actions: int, game: str, think: float) -> dict[str, float]:
+    fake = FakeDiscord()
+    fake.settle_timeout = 60.0
+    await fake.start()
+    channels = [fake.add_channel(f"table-{n}").id for n in range(tables)]
+    users = [SimulatedUser(fake, fake.add_user(f"player{n}")) for n in range(tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            **os.environ,
+            "CARDTABLE_DISCORD_TOKEN": fake.bot_token,
+            "CARDTABLE_API_BASE_URL": fake.api_base,
+            "CARDTABLE_GATEWAY_URL": fake.gateway_url,
+            "CARDTABLE_DEV_GUILD_ID": str(fake.guild_id),
+            "CARDTABLE_DATABASE_URL": f"sqlite:///{Path(tmp) / 'load.sqlite3'}",
+            "CARDTABLE_LOG_LEVEL": "ERROR",
+        }
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable, "bot.py", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            await asyncio.wait_for(fake.ready.wait(), 60)
+            await asyncio.sleep(3.0)  # discord.py waits for guilds before on_ready
+            base_rss = rss_kb(bot.pid)
+            start = time.perf_counter()
+            outcomes = await asyncio.gather(
+                *(
+                    user_session(users[n], channels[n], game, actions, n, think)
+                    for n in range(tables)
+                ),
+                return_exceptions=True,
+            )
+            elapsed = time.perf_counter() - start
+            await asyncio.sleep(2.5)  # the last coalesced table edits
+            grown = rss_kb(bot.pid) - base_rss
+        finally:
+            bot.terminate()
+            await bot.wait()
+            await fake.stop()
+    sessions = [o for o in outcomes if isinstance(o, list)]
+    action_ids = {i for s in sessions for i in s}
+    latencies = sorted(
+        i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None
+    )
+    by_actions = sum(1 for c in fake.calls if c.interaction_id in action_ids)
+    writes = len(fake.calls_matching("PATCH /channels/")) + len(
+        fake.calls_matching("POST /channels/")
+    )
+    return {
+        "tables": tables,
+        "completed": len(sessions),
+        "actions": len(action_ids),
+        "seconds": elapsed,
+        "interactions": len(latencies),
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "rest_per_action": (by_actions + writes) / max(len(action_ids), 1),
+        "kb_per_table": grown / tables,
+        "failures": len(fake.failures),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=500)
@@ -190,12 +295,26 @@ def main() -> None:
     parser.add_argument(
         "--memory-tables", type=int, default=100, help="tables opened again to measure memory"
     )
+    parser.add_argument("--in-process", action="store_true", help="bot in this process too")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
+    load = os.getloadavg()[0]
+    if not args.in_process:
+        r = asyncio.run(run_separate(args.tables, args.actions, args.game, args.think))
+        print(
+            f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+            f"{r['actions']} clicked actions in {r['seconds']:.1f} s, "
+            f"{r['interactions']} interactions, load average {load:.1f}; bot in its own process\n"
+            f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
+            f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms)\n"
+            f"REST calls per clicked action: {r['rest_per_action']:.3f} (target <= 1.1)\n"
+            f"bot RSS growth per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
+            f"fake Discord failures: {r['failures']}"
+        )
+        return
     r = asyncio.run(
         run(args.tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
     )
-    load = os.getloadavg()[0]
     print(
         f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
         f"{r['actions']} clicked actions "
