@@ -75,3 +75,32 @@ async def test_a_304_hand_with_a_closed_trump_and_a_face_down_cut(
     result = match.hand_results[0]
     assert result["mode"] == "closed", result
     assert saw_closed and saw_face_down
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("nigerian_thunee", 4), ("thunee", 2), ("thunee", 6), ("304", 6)]
+)
+async def test_computers_added_from_the_lobby_fill_any_table_size(
+    fake: FakeDiscord, runner: BotRunner, game: str, seats: int
+) -> None:
+    if game not in registry.names() or seats not in registry.get(game).player_counts:
+        pytest.skip(f"no {game} engine for {seats} players yet")
+    alice = runner.user("alice")
+    opened = await alice.slash("play", game=game, players=seats)
+    assert opened.message is not None, opened.text
+    lobby = opened.message
+    for _ in range(seats - 1):
+        added = await alice.click(lobby, "Add computer")
+        assert added.interaction.response_type == 7
+    assert lobby.text().count("🤖") == seats - 1
+    await alice.click(lobby, "Start")
+    players = Players(runner, [alice], table_id_of(lobby))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    rng = random.Random(seats)
+    for _ in range(12):
+        if not players.running():
+            break
+        await players.refresh(seat)
+        await players.act(seat, rng)
+    assert seat.actions >= 1
