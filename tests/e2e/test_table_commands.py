@@ -158,6 +158,11 @@ async def test_a_turn_left_waiting_pings_its_player_once(
     state = players.manager.state(players.table_id)
     # Computers act at once, so the table waits for its only human.
     assert [state.seats[s].user_id for s in state.to_act] == [alice.id]
-    await asyncio.sleep(1.3)
+    for _ in range(100):  # the reminder is due after 1 s
+        pings = [m for m in fake.channel_messages() if "your turn" in m.content]
+        if pings:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)  # and no second one follows
     pings = [m for m in fake.channel_messages() if "your turn" in m.content]
     assert len(pings) == 1 and alice.mention in pings[0].content
