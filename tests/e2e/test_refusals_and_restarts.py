@@ -52,6 +52,8 @@ async def test_a_stranger_cannot_start_a_table_or_open_a_hand(
     seq_before = players.manager.state(players.table_id).seq
     reply = await eve.click(lobby, "My hand")
     assert reply.ephemeral and reply.text == "You don't have a seat at this table."
+    watching = await eve.click(lobby, "Spectate")  # anyone may watch, privately
+    assert watching.ephemeral and users[0].mention in watching.text
     assert players.manager.state(players.table_id).seq == seq_before
     # Another seat's hand view is ephemeral: a stranger never sees it to click it.
     await players.open_hands()
