@@ -34,10 +34,16 @@ API (stable: later work adds names, never renames these)
     a set if the cards make one, else the run in the order given.
 ``interpretations(cards, rules)`` -> ``list[Meld]``
     every distinct meld these exact cards make, in any order (wild placements enumerated).
-``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN))`` -> ``list[Meld]``
+``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN),
+interchangeable_wilds=False)`` -> ``list[Meld]``
     every distinct meld formable from part of a hand. By default a wild is never placed in
     a run where the hand holds the natural card for that place (that meld is dominated by
     the one using the natural); pass ``True`` for the full list (partition search does).
+    ``interchangeable_wilds=True`` treats wilds of one kind as the same card: a meld
+    using k wild 2s uses the first k of ``wild_use_order`` (2C, 2D, 2H, 2S) only, which
+    keeps a UI's list short when a hand holds several 2s.
+``wild_use_order(cards)`` -> ``list[Card]``
+    jokers, then 2s of clubs, diamonds, hearts, spades.
 ``lay_off(meld, card, rules, end=None)`` -> ``Meld | None`` and
 ``lay_off_options(meld, card, rules)`` -> ``list[tuple[End | None, Meld]]``
     the meld after adding one card (a run: at ``"low"`` or ``"high"``; ``None`` = the
@@ -514,12 +520,28 @@ def _sub_multisets(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
     return set(itertools.combinations(sorted(cards, key=_sort_key), size))
 
 
-def _wild_choices(wilds: Sequence[Card], count: int) -> set[tuple[Card, ...]]:
+def wild_use_order(cards: Iterable[Card]) -> list[Card]:
+    """Wild-capable cards in the order interchangeable wilds are used: jokers, then the 2s
+    of clubs, diamonds, hearts, spades (``find_melds(interchangeable_wilds=True)``)."""
+    return sorted(cards, key=lambda c: -1 if c == JOKER else 52 - c)
+
+
+def _wild_choices(
+    wilds: Sequence[Card], count: int, interchangeable: bool = False
+) -> set[tuple[Card, ...]]:
     if count == 0:
         return {()}
     if count > len(wilds):
         return set()
-    return _sub_multisets(wilds, count)
+    if not interchangeable:
+        return _sub_multisets(wilds, count)
+    jokers = [c for c in wilds if c == JOKER]
+    twos = wild_use_order(c for c in wilds if c != JOKER)
+    out = set()
+    for j in range(0, min(count, len(jokers)) + 1):
+        if count - j <= len(twos):
+            out.add((JOKER,) * j + tuple(twos[: count - j]))
+    return out
 
 
 def find_melds(
@@ -527,6 +549,7 @@ def find_melds(
     rules: RummyRules,
     wild_for_held_natural: bool = False,
     kinds: tuple[MeldKind, ...] = (SET, RUN),
+    interchangeable_wilds: bool = False,
 ) -> list[Meld]:
     """Every distinct meld that part of ``hand`` makes (see the module docstring)."""
     cards = list(hand)
@@ -534,14 +557,18 @@ def find_melds(
     wild_pool = [c for c in cards if capable[c]]
     found: dict[Meld, None] = {}
     if SET in kinds:
-        _find_sets(cards, wild_pool, rules, found)
+        _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
     if RUN in kinds:
-        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found)
+        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found, interchangeable_wilds)
     return list(found)
 
 
 def _find_sets(
-    cards: Sequence[Card], wild_pool: Sequence[Card], rules: RummyRules, found: dict[Meld, None]
+    cards: Sequence[Card],
+    wild_pool: Sequence[Card],
+    rules: RummyRules,
+    found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     capable = rules.wild_capable
     by_rank: dict[int, list[Card]] = {}
@@ -564,14 +591,14 @@ def _find_sets(
                 for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
                     if k + w < rules.min_set:
                         continue
-                    for ws in _wild_choices(wilds, w):
+                    for ws in _wild_choices(wilds, w, interchangeable):
                         meld = make_set(nats + ws, rules)
                         if meld is not None:
                             found.setdefault(meld, None)
     if rules.min_naturals_set == 0:
         jokers = [c for c in wild_pool if c == JOKER or not rules.two_natural_in_place]
         for w in range(rules.min_set, min(max_set, len(jokers)) + 1):
-            for ws in _wild_choices(jokers, w):
+            for ws in _wild_choices(jokers, w, interchangeable):
                 meld = make_set(ws, rules)
                 if meld is not None:
                     found.setdefault(meld, None)
@@ -583,6 +610,7 @@ def _find_runs(
     rules: RummyRules,
     wild_for_held_natural: bool,
     found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     capable = rules.wild_capable
     held = set(cards)
@@ -623,7 +651,16 @@ def _find_runs(
                     [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
                 )
                 _runs_in_window(
-                    suit, low, chosen, free, optional, wild_pool, max_wilds, rules, found
+                    suit,
+                    low,
+                    chosen,
+                    free,
+                    optional,
+                    wild_pool,
+                    max_wilds,
+                    rules,
+                    found,
+                    interchangeable,
                 )
 
 
@@ -637,6 +674,7 @@ def _runs_in_window(
     max_wilds: int,
     rules: RummyRules,
     found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     for extra in range(0, len(optional) + 1):
         if len(free) + extra > max_wilds:
@@ -650,7 +688,7 @@ def _runs_in_window(
                     pool.remove(c)  # a 2 used as itself is not also a wild
             if need > len(pool):
                 continue
-            for ws in _wild_choices(pool, need):
+            for ws in _wild_choices(pool, need, interchangeable):
                 for order in _distinct_orders(ws):
                     filled = list(chosen)
                     for i, c in zip(places, order, strict=True):

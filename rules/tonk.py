@@ -87,6 +87,7 @@ from rules.rummy import (
     lay_off_options,
     meld_from_cards,
     points_table,
+    wild_use_order,
 )
 
 Card = int
@@ -294,6 +295,25 @@ def parse_spread_value(value: str) -> list[Card]:
     if len(set(cards)) != len(cards):
         raise IllegalAction("A spread can't name the same card twice.")
     return cards
+
+
+def _first_wild(meld: Meld, end: str | None, grown: Meld, twos: list[Card]) -> Card | None:
+    """The 2 to offer for a hit at this place (``None``: every 2 is offered).
+
+    A 2 natural at that place is offered as itself; as a wild, only the first 2 in
+    ``wild_use_order``."""
+    if meld.kind == RUN:
+        place = 0 if end == "low" else len(grown.cards) - 1
+        natural = grown.stands_for(place)
+        if natural in twos:
+            others = [t for t in twos if t != natural]
+            if not grown.wild[place]:
+                return natural
+            return others[0] if others else None
+        return twos[0] if twos else None
+    if grown.rank == TWO:
+        return None  # every 2 is natural in a book of 2s: all are offered
+    return twos[0] if twos else None
 
 
 # -- the match ----------------------------------------------------------------------------
@@ -562,9 +582,14 @@ class Tonk(Match[TonkOptions]):
         return cards
 
     def _spread_actions(self, seat: int) -> list[Action]:
-        melds = find_melds(self.hands[seat], self.rules)
+        """Every distinct spread, wild 2s taken in ``wild_use_order`` (they are alike)."""
         if not self.taken_used:
-            melds = [m for m in melds if self.taken_discard in m.cards]
+            # TKV-OPT-2: the taken card must go down; any 2 may serve with it.
+            melds = [
+                m for m in find_melds(self.hands[seat], self.rules) if self.taken_discard in m.cards
+            ]
+        else:
+            melds = find_melds(self.hands[seat], self.rules, interchangeable_wilds=True)
         return [self._cached(spread_action(list(m.cards))) for m in melds]
 
     def _hit_allowed_on(self, index: int) -> bool:
@@ -576,13 +601,20 @@ class Tonk(Match[TonkOptions]):
         return True
 
     def _hit_actions(self, seat: int) -> list[Action]:
-        """TK-34: every card of the hand onto every spread it fits, one card per action."""
+        """TK-34: every card of the hand onto every spread it fits, one card per action.
+
+        A 2 hitting as a wild is offered once per place: the first of the hand's 2s in
+        ``wild_use_order`` that would be wild there (the others mean the same).
+        """
         out: list[Action] = []
         rules = self.rules
         capable = rules.wild_capable
         hand = sorted(set(self.hands[seat]), key=lambda c: (c % 13, c // 13))
+        canonical_only = True
         if not self.taken_used and self.taken_discard is not None:
             hand = [self.taken_discard]
+            canonical_only = False
+        twos = wild_use_order(c for c in hand if capable[c])
         for index, meld in enumerate(self.spreads):
             if not self._hit_allowed_on(index):
                 continue
@@ -593,7 +625,11 @@ class Tonk(Match[TonkOptions]):
                         continue
                     if meld.kind != RUN and card % 13 != meld.rank:
                         continue
-                for end, _ in lay_off_options(meld, card, rules):
+                for end, grown in lay_off_options(meld, card, rules):
+                    if wild and canonical_only:
+                        first = _first_wild(meld, end, grown, twos)
+                        if first is not None and card != first:
+                            continue
                     named = end if wild and meld.kind == RUN else None
                     out.append(self._cached(hit_action(card, index + 1, named)))
         return out
@@ -670,7 +706,10 @@ class Tonk(Match[TonkOptions]):
                 "That is not a spread: 3-4 of a rank or 3+ in sequence of one suit, "
                 "ace low, with at least two natural cards."
             )
-        return "Lay your natural card there rather than a wild."
+        return (
+            "Lay your natural card rather than a wild where you hold it, and use wild 2s in "
+            "the order 2♣, 2♦, 2♥, 2♠ (they are interchangeable)."
+        )
 
     def _explain_hit(self, seat: int, action: Action) -> str:
         match = _HIT.match(action.value)
@@ -1037,7 +1076,7 @@ class Tonk(Match[TonkOptions]):
             ),
             "last_hand": self._last_hand_summary(),
         }
-        if self.cut is not None and self.hand_number == 1:
+        if self.cut is not None:
             view["cut_for_deal"] = self.cut
         if self.options.hoyle:
             view["scores"] = list(self.scores)
