@@ -57,6 +57,8 @@ interchangeable_wilds=False)`` -> ``list[Meld]``
 ``hand_points(cards, rules)`` -> ``int``; ``best_partition(hand, rules)`` -> ``Partition``
     the count of cards in hand; the arrangement of a hand into melds leaving the fewest
     unmatched points (``melds``, ``unmatched``, ``deadwood``).
+``deadwood_floor(hand, rules)`` -> ``int``
+    a cheap lower bound of ``best_partition(hand).deadwood`` (for pruning knock checks).
 """
 
 from __future__ import annotations
@@ -623,16 +625,24 @@ def _find_runs(
     else:
         lows = range(1 if rules.ace_low else 2, (14 if rules.ace_high else 13) + 1)
         top = 14 if rules.ace_high else 13
-    for suit in range(4):
+    by_suit: dict[int, list[int]] = {}
+    for c in held:
+        if c != JOKER and (not capable[c] or rules.two_natural_in_place):
+            by_suit.setdefault(c // 13, []).extend(_positions(c, rules))
+    for suit, spots in by_suit.items():
         base = suit * 13
         # have[p]: the hand holds the natural card for position p of this suit
         have = [False] * (top + 2)
-        for p in range(1, top + 1):
-            card = base + (p - 2) % 13
-            have[p] = card in held and (not capable[card] or rules.two_natural_in_place)
-        if not any(have):
-            continue
+        for p in spots:
+            have[p] = True
+            if rules.ace_around:
+                for q in range(p + 13, top + 1, 13):
+                    have[q] = True
+        first = min(spots) - max_wilds
+        last = top if rules.ace_around else max(spots)
         for low in lows:
+            if low < first or low > last:
+                continue
             naturals = 0
             for n in range(1, max_len + 1):
                 p = low + n - 1
@@ -785,6 +795,49 @@ def shift_end_wild(meld: Meld, natural: Card, to_end: End, rules: RummyRules) ->
 def hand_points(cards: Iterable[Card], rules: RummyRules) -> int:
     points = rules.points
     return sum(points[c] for c in cards)
+
+
+def deadwood_floor(hand: Iterable[Card], rules: RummyRules) -> int:
+    """A lower bound of ``best_partition(hand).deadwood``, cheap to compute.
+
+    Counts the natural cards that no meld of this hand can hold: with no natural partner
+    of the same rank, and none of the same suit near enough for the hand's wilds to close
+    the gap. Wild-capable cards are never counted (they may always find a place).
+    """
+    cards = list(hand)
+    capable = rules.wild_capable
+    wilds = sum(1 for c in cards if capable[c])
+    if rules.min_naturals_set <= 1 and wilds >= rules.min_set - 1:
+        return 0
+    if rules.min_naturals_run <= 1 and wilds >= rules.min_run - 1:
+        return 0
+    gap_wilds = min(wilds, rules.max_wilds_run if rules.max_wilds_run is not None else wilds)
+    counted = [c for c in cards if c != JOKER and not capable[c]]
+    # a 2 used as itself can be the natural partner of a card (it is never counted here)
+    partners = counted + [
+        c for c in cards if c != JOKER and capable[c] and rules.two_natural_in_place
+    ]
+    rank_count = Counter(c % 13 for c in partners)
+    floor = 0
+    for c in counted:
+        if rank_count[c % 13] >= 2:
+            continue
+        if not any(_near_in_suit(c, d, gap_wilds, rules) for d in partners if d != c):
+            floor += rules.points[c]
+    return floor
+
+
+def _near_in_suit(c: Card, d: Card, gap_wilds: int, rules: RummyRules) -> bool:
+    if c // 13 != d // 13:
+        return False
+    for p in _positions(c, rules):
+        for q in _positions(d, rules):
+            gap = abs(p - q)
+            if rules.ace_around:
+                gap = min(gap, 13 - gap)
+            if gap > 0 and gap - 1 <= gap_wilds:
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,7 @@ from rules.rummy import (
     Meld,
     RummyRules,
     best_partition,
+    deadwood_floor,
     find_melds,
     hand_points,
     lay_off_options,
@@ -316,6 +317,26 @@ def _first_wild(meld: Meld, end: str | None, grown: Meld, twos: list[Card]) -> C
     return twos[0] if twos else None
 
 
+class LegalActions(list[Action]):
+    """A list of legal actions whose ``in`` looks the id up instead of comparing models.
+
+    ``Match.apply`` checks ``action in legal_actions(seat)``; pydantic equality against
+    every earlier entry made that the costliest step of a random playout.
+    """
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, actions: list[Action], by_id: dict[str, Action]) -> None:
+        super().__init__(actions)
+        self._by_id = by_id
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Action):
+            return False
+        found = self._by_id.get(item.id)
+        return found is not None and (found is item or found == item)
+
+
 # -- the match ----------------------------------------------------------------------------
 
 
@@ -339,7 +360,7 @@ class Tonk(Match[TonkOptions]):
         self.dealer = -1
         self.last_winner: int | None = None
         self._phase = "draw"
-        self._start_events: list[Event] = []
+        self._public: dict[str, Any] | None = None
         self._next_hand()
 
     # -- dealing ----------------------------------------------------------------------
@@ -529,11 +550,14 @@ class Tonk(Match[TonkOptions]):
 
     def _refresh(self) -> None:
         """Who acts and their legal actions, computed once per state change."""
+        self._public = None
         if self._phase == "match_over":
             self._to_act: frozenset[int] = frozenset()
             self._legal: list[Action] = []
+            self._legal_ids: dict[str, Action] | None = None
             return
         self._to_act = frozenset((self.turn,))
+        self._legal_ids = None
         seat = self.turn
         if self._phase in ("draw", "final_draw"):
             legal = []
@@ -638,10 +662,13 @@ class Tonk(Match[TonkOptions]):
         """TKV-HOYLE-4: discard X and knock if the rest leaves at most 5 unmatched points."""
         hand = self.hands[seat]
         limit = self.options.hoyle_knock_limit
+        # Removing a card lowers the best count by at most its own points.
+        most = max(self.points[c] for c in hand)
+        if deadwood_floor(hand, self.rules) - most > limit:
+            return []
         whole = best_partition(hand, self.rules).deadwood
         out = []
         for card in self._discardable(seat):
-            # Removing a card lowers the best count by at most its own points.
             if whole - self.points[card] > limit:
                 continue
             rest = list(hand)
@@ -651,7 +678,11 @@ class Tonk(Match[TonkOptions]):
         return out
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal) if seat in self._to_act else []
+        if seat not in self._to_act:
+            return []
+        if self._legal_ids is None:
+            self._legal_ids = {a.id: a for a in self._legal}
+        return LegalActions(self._legal, self._legal_ids)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         phase = self._phase
@@ -1032,6 +1063,8 @@ class Tonk(Match[TonkOptions]):
         self._phase = "match_over"
         self._to_act = frozenset()
         self._legal = []
+        self._legal_ids = None
+        self._public = None
         events.append(Event.make("match_over", **(self.result or {})))
 
     def timeout_action(self) -> Action | None:
@@ -1055,6 +1088,12 @@ class Tonk(Match[TonkOptions]):
     # -- views ----------------------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
+        """What everyone may know (built once per state: treat the nested lists as read-only)."""
+        if self._public is None:
+            self._public = self._build_public_view()
+        return dict(self._public)
+
+    def _build_public_view(self) -> dict[str, Any]:
         view: dict[str, Any] = {
             "game": "tonk",
             "variant": "hoyle" if self.options.hoyle else "standard",
@@ -1150,7 +1189,7 @@ class TonkSpec(GameSpec[TonkOptions]):
     match_class = Tonk
     actions = ACTIONS
     random_play_weights: ClassVar[dict[str, float]] = {
-        "drop": 0.1,
+        "drop": 0.2,
         "spread": 6.0,
         "hit": 6.0,
         "tunk": 60.0,
