@@ -804,13 +804,19 @@ def deadwood_floor(hand: Iterable[Card], rules: RummyRules) -> int:
     of the same rank, and none of the same suit near enough for the hand's wilds to close
     the gap. Wild-capable cards are never counted (they may always find a place).
     """
-    cards = list(hand)
+    alone = _isolated(list(hand), rules)
+    points = rules.points
+    return sum(points[c] for c in alone)
+
+
+def _isolated(cards: list[Card], rules: RummyRules) -> list[Card]:
+    """The natural cards with no partner for any meld of this hand."""
     capable = rules.wild_capable
     wilds = sum(1 for c in cards if capable[c])
-    if rules.min_naturals_set <= 1 and wilds >= rules.min_set - 1:
-        return 0
-    if rules.min_naturals_run <= 1 and wilds >= rules.min_run - 1:
-        return 0
+    lone_sets = rules.min_naturals_set <= 1 and wilds >= rules.min_set - 1
+    lone_runs = rules.min_naturals_run <= 1 and wilds >= rules.min_run - 1
+    if lone_sets or lone_runs:
+        return []
     gap_wilds = min(wilds, rules.max_wilds_run if rules.max_wilds_run is not None else wilds)
     counted = [c for c in cards if c != JOKER and not capable[c]]
     # a 2 used as itself can be the natural partner of a card (it is never counted here)
@@ -818,13 +824,13 @@ def deadwood_floor(hand: Iterable[Card], rules: RummyRules) -> int:
         c for c in cards if c != JOKER and capable[c] and rules.two_natural_in_place
     ]
     rank_count = Counter(c % 13 for c in partners)
-    floor = 0
+    alone = []
     for c in counted:
-        if rank_count[c % 13] >= 2:
-            continue
-        if not any(_near_in_suit(c, d, gap_wilds, rules) for d in partners if d != c):
-            floor += rules.points[c]
-    return floor
+        if rank_count[c % 13] < 2 and not any(
+            _near_in_suit(c, d, gap_wilds, rules) for d in partners if d != c
+        ):
+            alone.append(c)
+    return alone
 
 
 def _near_in_suit(c: Card, d: Card, gap_wilds: int, rules: RummyRules) -> bool:

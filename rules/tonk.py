@@ -47,7 +47,8 @@ Engine decisions beyond tonk.md's own (each cited where implemented):
   points), so they need not spread them. The final round goes on even if the stock is empty
   (the discard can always be taken); TKV-HOYLE-8 voids a hand only during normal play.
 - TKV-OPT-7 changes the count, so it requires ``tonk_on_deal="off"`` (TK-15 would need
-  re-tuned totals); TKV-HOYLE ignores the stakes options (OPT-1..6, ``stock_out``).
+  re-tuned totals); TKV-HOYLE ignores the stakes options (OPT-1..6, ``stock_out``) and
+  requires wild 2s (TKV-HOYLE-3 defines its matched cards with them).
 """
 
 from __future__ import annotations
@@ -1203,6 +1204,10 @@ class TonkSpec(GameSpec[TonkOptions]):
             raise IllegalAction(
                 "With court cards worth 11, 12 and 13 (TKV-OPT-7) the 49/50 tonk on the deal "
                 "no longer fits: set tonk_on_deal to 'off'."
+            )
+        if options.hoyle and not options.twos_wild:
+            raise IllegalAction(
+                "Hoyle Tunk matches cards with wild 2s (TKV-HOYLE-3): keep twos_wild on."
             )
         if dealt_hand_size(options, players) * players + 2 > len(DECK):
             raise IllegalAction("That deal leaves no stock: deal fewer cards.")

@@ -738,6 +738,12 @@ def test_tkv_hoyle_7_everyone_out_lowest_total_wins() -> None:
     assert match.result == {"winners": [0], "scores": [4, 10], "eliminated": [1]}
 
 
+def test_tkv_hoyle_3_requires_wild_twos() -> None:
+    """TKV-HOYLE-3: Hoyle's matched cards use wild 2s; TKV-NOWILD with it is refused."""
+    with pytest.raises(IllegalAction, match="wild 2s"):
+        SPEC.new_match(2, {"hoyle": True, "twos_wild": False})
+
+
 def test_tkv_hoyle_8_stock_exhausted_voids_the_hand() -> None:
     """TKV-HOYLE-8: the stock runs out in normal play -> void, no score, redeal."""
     match = SPEC.new_match(4, {"hoyle": True, "hoyle_knock_limit": 0}, seed=5)
