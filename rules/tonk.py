@@ -318,6 +318,30 @@ def _first_wild(meld: Meld, end: str | None, grown: Meld, twos: list[Card]) -> C
     return twos[0] if twos else None
 
 
+def may_hold_spread(hand: list[Card], twos_wild: bool) -> bool:
+    """A quick necessary test for TK-30..TK-32 spreads in ``hand`` (False: surely none).
+
+    Needs two naturals that could share a spread (a pair of one rank, or two of one suit
+    close enough for the wild 2s to close the gap) plus a third card; bit masks keep it
+    several times cheaper than listing the spreads, and most hands have none.
+    """
+    wilds = sum(1 for c in hand if c % 13 == TWO) if twos_wild else 0
+    ranks = [0] * 13
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        rank = c % 13
+        ranks[rank] += 1
+        masks[c // 13] |= 1 << (1 if rank == 12 else rank + 2)  # TK-31: ace low only
+    if any(n >= 3 or (n == 2 and wilds) for n in ranks):
+        return True
+    for m in masks:
+        if m & (m >> 1) & (m >> 2):
+            return True
+        if wilds and any(m & (m >> d) for d in range(1, wilds + 2)):
+            return True
+    return False
+
+
 class LegalActions(list[Action]):
     """A list of legal actions whose ``in`` looks the id up instead of comparing models.
 
@@ -613,8 +637,10 @@ class Tonk(Match[TonkOptions]):
             melds = [
                 m for m in find_melds(self.hands[seat], self.rules) if self.taken_discard in m.cards
             ]
-        else:
+        elif may_hold_spread(self.hands[seat], self.options.twos_wild):
             melds = find_melds(self.hands[seat], self.rules, interchangeable_wilds=True)
+        else:
+            melds = []
         return [self._cached(spread_action(list(m.cards))) for m in melds]
 
     def _hit_allowed_on(self, index: int) -> bool:

@@ -11,7 +11,7 @@ import pytest
 from rules import registry
 from rules.cards import parse_card, parse_cards
 from rules.contract import IllegalAction
-from rules.rummy import make_run, make_set
+from rules.rummy import find_melds, make_run, make_set
 from rules.tonk import (
     DRAW_STOCK,
     SPEC,
@@ -22,6 +22,7 @@ from rules.tonk import (
     drop_payments,
     everyone_pays,
     hoyle_points,
+    may_hold_spread,
     meld_rules,
     showdown_payments,
 )
@@ -787,6 +788,21 @@ def test_spread_written_in_the_wrong_order_gets_a_hint() -> None:
     play(match, "0 draw:stock")
     message = rejected(match, 0, "spread:7H,5H,2S")
     assert "spread:5H,2S,7H" in message
+
+
+def test_quick_spread_test_never_misses_a_spread() -> None:
+    """``may_hold_spread`` is False only for hands with no TK-30..TK-32 spread."""
+    rng = random.Random(4)
+    deck = list(range(52))
+    skipped = 0
+    for wild in (True, False):
+        rules = meld_rules(TonkOptions(twos_wild=wild))
+        for _ in range(1500):
+            hand = rng.sample(deck, rng.randint(3, 8))
+            if not may_hold_spread(hand, wild):
+                skipped += 1
+                assert find_melds(hand, rules, wild_for_held_natural=True) == []
+    assert skipped > 600
 
 
 def test_legal_spread_list_stays_small() -> None:
