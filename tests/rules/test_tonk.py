@@ -11,6 +11,7 @@ import pytest
 from rules import registry
 from rules.cards import parse_card, parse_cards
 from rules.contract import IllegalAction
+from rules.random_play import play_out, random_step
 from rules.rummy import find_melds, make_run, make_set
 from rules.tonk import (
     DRAW_STOCK,
@@ -505,10 +506,7 @@ def test_tk45_tk46_every_outcome_pays_as_the_table_says() -> None:
 def test_tk47_session_of_h_hands_ranked_by_ledger() -> None:
     """TK-47: the session lasts ``hands`` hands; winners are the best ledger."""
     match = SPEC.new_match(3, {"hands": 4}, seed=12)
-    rng = random.Random(1)
-    from rules.random_play import play_out
-
-    play_out(match, rng)
+    play_out(match, random.Random(1))
     assert match.is_over and len(match.hand_results) == 4
     result = match.result
     assert result is not None and result["scores"] == match.ledger
@@ -817,3 +815,19 @@ def test_legal_spread_list_stays_small() -> None:
     assert "2♣, 2♦, 2♥, 2♠" in message
     counter = Counter(i.split(":")[0] for i in legal_ids(match))
     assert counter["discard"] == 6
+
+
+def test_snapshot_is_the_contract_log_and_restores() -> None:
+    """INV-TK-11: the snapshot (kept incrementally) is the contract's identity + log."""
+    match = SPEC.new_match(3, {"hands": 2}, seed=21)
+    rng = random.Random(2)
+    for _ in range(25):
+        if match.is_over:
+            break
+        match.apply(*random_step(match, rng))
+    snap = match.snapshot()
+    assert snap["actions"] == [[s, a] for s, a in match.actions_applied]
+    assert set(snap) == {"game", "players", "options", "seed", "deals", "actions"}
+    again = SPEC.restore(snap)
+    assert again.public_view() == match.public_view()
+    assert [again.view(s) for s in range(3)] == [match.view(s) for s in range(3)]
