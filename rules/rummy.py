@@ -13,7 +13,8 @@ API (stable: later work adds names, never renames these)
     ``ace_high``, ``ace_around`` = runs may wrap K-A-2), ``set_suits_distinct`` (a set
     may not repeat a suit among its naturals), wild limits per meld kind
     (``min_naturals_set``/``_run``, ``max_wilds_set``/``_run``, ``wild_ratio``: ``"any"``,
-    ``"at_most_naturals"``, ``"fewer_than_naturals"``, ``wilds_adjacent``), whether a wild
+    ``"at_most_naturals"``, ``"fewer_than_naturals"``, or per kind ``wild_ratio_set`` /
+    ``wild_ratio_run`` when not ``None``; ``wilds_adjacent``), whether a wild
     may be laid off on a set (``wilds_laid_off_on_sets``), and ``points`` (53 values, the
     count of a card left in hand). ``points_table(...)`` builds ``points``.
     Presets: ``TONK_RULES``, ``TELEFUNKEN_RULES``.
@@ -128,6 +129,8 @@ class RummyRules:
     max_wilds_set: int | None = None
     max_wilds_run: int | None = None
     wild_ratio: WildRatio = "any"
+    wild_ratio_set: WildRatio | None = None
+    wild_ratio_run: WildRatio | None = None
     wilds_adjacent: bool = True
     wilds_laid_off_on_sets: bool = True
     points: tuple[int, ...] = field(default_factory=points_table)
@@ -247,15 +250,21 @@ class Meld:
 
 
 def _wild_limits_ok(
-    naturals: int, wilds: int, min_naturals: int, max_wilds: int | None, rules: RummyRules
+    naturals: int,
+    wilds: int,
+    min_naturals: int,
+    max_wilds: int | None,
+    ratio: WildRatio | None,
+    rules: RummyRules,
 ) -> bool:
     if naturals < min_naturals:
         return False
     if max_wilds is not None and wilds > max_wilds:
         return False
-    if rules.wild_ratio == "at_most_naturals":
+    ratio = ratio or rules.wild_ratio
+    if ratio == "at_most_naturals":
         return wilds <= naturals
-    if rules.wild_ratio == "fewer_than_naturals":
+    if ratio == "fewer_than_naturals":
         return wilds < naturals
     return True
 
@@ -295,7 +304,12 @@ def make_set(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
         else:
             naturals.append(c)
     if not _wild_limits_ok(
-        len(naturals), len(wilds), rules.min_naturals_set, rules.max_wilds_set, rules
+        len(naturals),
+        len(wilds),
+        rules.min_naturals_set,
+        rules.max_wilds_set,
+        rules.wild_ratio_set,
+        rules,
     ):
         return None
     if rules.set_suits_distinct:
@@ -362,7 +376,12 @@ def _run_at(cards: Sequence[Card], suit: int, low: int, rules: RummyRules) -> Me
         previous_wild = is_wild
         wild.append(is_wild)
     if not _wild_limits_ok(
-        naturals, n - naturals, rules.min_naturals_run, rules.max_wilds_run, rules
+        naturals,
+        n - naturals,
+        rules.min_naturals_run,
+        rules.max_wilds_run,
+        rules.wild_ratio_run,
+        rules,
     ):
         return None
     return Meld(RUN, tuple(cards), tuple(wild), -1, suit, low)

@@ -145,6 +145,20 @@ def test_fewer_than_naturals_and_adjacent_wilds() -> None:
     assert meld("5S,JK,JK,8S,9S", apart) is None
 
 
+def test_wild_ratio_per_meld_kind() -> None:
+    """Farmer's Rummy style: naturals must outnumber wilds in sets; runs follow the default."""
+    farmers = dataclasses.replace(
+        TF,
+        twos_wild=True,
+        max_wilds_set=None,
+        max_wilds_run=None,
+        wild_ratio_set="fewer_than_naturals",
+    )
+    assert meld("9C,9D,9H,JK,2S", farmers) is not None
+    assert meld("9C,9D,JK,2S", farmers) is None
+    assert meld("5S,JK,2H,8S", farmers) is not None
+
+
 def test_all_wild_set_only_when_no_natural_is_required() -> None:
     delifante = dataclasses.replace(TF, min_naturals_set=0, max_wilds_set=None)
     trio = make_set(cards("JK,JK,JK"), delifante)
