@@ -54,7 +54,9 @@ def play_checked(
     size = dealt_hand_size(match.options, players)
     hands_with_actions: set[int] = set()
     scores = list(match.scores)
-    seen_hands = 0
+    for result in match.hand_results:  # hands decided on the deal, before any action
+        check_result(match, result, hands_with_actions)
+    seen_hands = len(match.hand_results)
     steps = 0
     while not match.is_over:
         hand = match.hand_number
