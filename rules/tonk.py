@@ -42,7 +42,8 @@ Engine decisions beyond tonk.md's own (each cited where implemented):
   card may be discarded (otherwise the turn could not end).
 - TKV-OPT-2: the discard may be taken only if it can be spread or hit at once; until it is
   on the table the only meld actions offered use it, and no discard is allowed.
-- TKV-OPT-1: a hit by another player blocks the owner's drop on their next turn only.
+- TKV-OPT-1: a hit by another player blocks the owner's drop on their next turn only;
+  with ``hit_penalty_stacks`` every such hit adds one more turn.
 - TKV-OPT-3: "the lowest player", when several share the lowest count, is the first of them
   in turn order after the dropper.
 - TK-44 ``reshuffle`` with nothing under the top discard falls back to the showdown.
@@ -120,6 +121,9 @@ class TonkOptions(GameOptions):
         "showdown", description="TK-44: what an empty stock at the end of a turn does."
     )
     hit_penalty: bool = Field(False, description="TKV-OPT-1: hit and hold.")
+    hit_penalty_stacks: bool = Field(
+        False, description="TKV-OPT-1: each hit adds one more turn without a drop."
+    )
     discard_must_be_used: bool = Field(False, description="TKV-OPT-2.")
     caught_payment: CaughtPayment = Field(
         "each_equal_or_lower", description="TK-40; the others are TKV-OPT-3 (a) and (b)."
@@ -472,7 +476,7 @@ class Tonk(Match[TonkOptions]):
         self.spreads: list[Meld] = []
         self.spread_owner: list[int] = []
         self._spread_views: list[dict[str, Any]] = []
-        self.hit_blocked = [False] * n
+        self.hit_blocked = [0] * n  # TKV-OPT-1: turns left without a drop
         self.turn = self._next_seat(self.dealer)  # TK-12
         self.final_queue: list[int] = []
         self.tunker: int | None = None
@@ -615,7 +619,7 @@ class Tonk(Match[TonkOptions]):
         """TK-16/TK-40: only at the start of one's turn; TKV-OPT-1 blocks it after a hit."""
         if self.options.hoyle or self._phase != "draw":
             return False
-        return not (self.options.hit_penalty and self.hit_blocked[seat])
+        return not (self.options.hit_penalty and self.hit_blocked[seat] > 0)
 
     def _may_take_discard(self, seat: int) -> bool:
         """TK-17 (free), or TKV-OPT-2: only a card that can be spread or hit at once."""
@@ -890,7 +894,8 @@ class Tonk(Match[TonkOptions]):
             self.taken_used = True
         owner = self.spread_owner[index]
         if self.options.hit_penalty and owner != seat:
-            self.hit_blocked[owner] = True
+            stack = self.options.hit_penalty_stacks
+            self.hit_blocked[owner] = self.hit_blocked[owner] + 1 if stack else 1
         events = [
             Event.make(
                 "hit",
@@ -923,7 +928,7 @@ class Tonk(Match[TonkOptions]):
 
     def _end_turn(self, seat: int) -> list[Event]:
         if self.options.hit_penalty and self.hit_blocked[seat] and self._phase == "play":
-            self.hit_blocked[seat] = False  # TKV-OPT-1: the penalty lasted this one turn
+            self.hit_blocked[seat] -= 1  # TKV-OPT-1: one turn of the penalty served
         events: list[Event] = []
         if self._phase == "final_play":
             if self.final_queue:
@@ -1174,7 +1179,9 @@ class Tonk(Match[TonkOptions]):
             view["stake"] = self.options.stake
             view["hands_in_session"] = self.options.hands
             view["drop_blocked"] = [
-                s for s in range(self.players) if self.options.hit_penalty and self.hit_blocked[s]
+                s
+                for s in range(self.players)
+                if self.options.hit_penalty and self.hit_blocked[s] > 0
             ]
         return view
 

@@ -547,6 +547,30 @@ def test_tkv_opt_1_hit_and_hold() -> None:
     assert "drop" in legal_ids(match)  # the start of the second turn after the hit
 
 
+def test_tkv_opt_1_stacked_penalty_counts_each_hit() -> None:
+    """TKV-OPT-1 (stacked): two hits by others -> two turns without a drop."""
+    match = stacked_match(
+        3,
+        2,
+        {0: "5H,6H,7H,AS,AD", 1: "8H,KC,KD,QC,QD", 2: "9H,JC,JD,3C,3D"},
+        upcard="JS",
+        stock_top="4C,4D,4S,5C,5D,5S,6C",
+        hit_penalty=True,
+        hit_penalty_stacks=True,
+    )
+    play(match, "0 draw:stock", "0 spread:5H,6H,7H", "0 discard:4C")
+    play(match, "1 draw:stock", "1 hit:8H>m1", "1 discard:4D")
+    play(match, "2 draw:stock", "2 hit:9H>m1", "2 discard:4S")
+    assert "drop" not in legal_ids(match)
+    play(match, "0 draw:stock", "0 discard:5C", "1 draw:stock", "1 discard:5D")
+    play(match, "2 draw:stock", "2 discard:5S")
+    assert "drop" not in legal_ids(match)  # the second hit's turn
+    play(match, "0 draw:stock", "0 discard:6C", "1 draw:stock")
+    play(match, "1 discard:" + match.deck()[match.hands[1][-1]])
+    play(match, "2 draw:stock", "2 discard:" + match.deck()[match.hands[2][-1]])
+    assert "drop" in legal_ids(match)
+
+
 def test_tkv_opt_2_discard_must_be_used() -> None:
     """TKV-OPT-2: take the discard only to spread or hit it at once."""
     useless = stacked_match(2, 1, {0: "AS,3H,5D,7C,9S"}, upcard="KC", discard_must_be_used=True)
