@@ -588,6 +588,19 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
 
     # -- applying --------------------------------------------------------------------------
 
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """The base checks, with a reason when a seat outside the buy window tries to buy."""
+        if isinstance(action, str):
+            action = self.spec.parse_action(action)
+        if (
+            action.kind == "buy"
+            and self._phase == "buy"
+            and seat in range(self.players)
+            and seat not in self.to_act
+        ):
+            raise IllegalAction(self.explain_illegal(seat, action))
+        return super().apply(seat, action)
+
     def explain_illegal(self, seat: int, action: Action) -> str:
         if action.kind == "buy":
             if self.has_melded[seat] and not self.rs.buy_after_meld:
@@ -596,6 +609,8 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
                 return "You have no chips left to buy with."
             if self.contract.no_buying or not self.rs.buying:
                 return "There is no buying in this deal."
+            if self.window is not None and str(seat) in self.window["answers"]:
+                return "You have already answered this discard."
         if action.kind == "lay" and not self.has_melded[seat]:
             return "Lay your contract before laying off."
         if action.kind == "lay":
