@@ -26,10 +26,10 @@ from rules.telefunken.melds import (
     ContractSearch,
     ContractState,
     TableMeld,
-    all_candidates,
     assign,
     is_pure,
     layoff_results,
+    smallest_melds,
 )
 from rules.telefunken.variants import VARIANT_TITLES, Contract, TelefunkenOptions, ruleset
 
@@ -332,14 +332,13 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
 
     def _search(self, seat: int) -> ContractSearch:
         contract = self.contract
-        colour = [r.size for reqs in contract.options for r in reqs if r.kind == "colour"]
         return ContractSearch(
             self.hands[seat],
             self.rs,
             contract.joker_limit,
             contract.same_rank_ok,
             contract.same_suit_ok,
-            colour,
+            [r for reqs in contract.options for r in reqs],
         )
 
     def _remaining_reqs(self) -> list[list[Any]]:
@@ -460,7 +459,14 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
         have = Counter(hand)
         if contract_only:
             ct = self.contract
-            search = ContractSearch(hand, self.rs, ct.joker_limit, ct.same_rank_ok, ct.same_suit_ok)
+            search = ContractSearch(
+                hand,
+                self.rs,
+                ct.joker_limit,
+                ct.same_rank_ok,
+                ct.same_suit_ok,
+                [r for reqs in ct.options for r in reqs],
+            )
             for reqs in self.contract.options:
                 left = assign(reqs, self.staged)
                 if left and search.next_melds(
@@ -474,7 +480,7 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
         kinds = ("run",) if self.rs.wild_take == "swap_run" else ("set", "run")
         left = len(hand)
         out = []
-        for cand in all_candidates(hand, self.rs):
+        for cand in smallest_melds(hand, self.rs):
             if wild in cand.cards and cand.kind in kinds:
                 if self.rs.final_discard and left - len(cand.cards) <= 0:
                     continue
@@ -499,13 +505,9 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
         size = len(hand)
         min_out = 1 if rs.final_discard else 0
         if rs.new_melds_after_contract:
-            for cand in all_candidates(hand, rs):
-                smallest = rs.set_rules.min_set if cand.kind == "set" else rs.run_rules.min_run
-                if cand.meld.rank == -1 and cand.kind == "set":
-                    smallest = 3
-                if len(cand.cards) != smallest or size - len(cand.cards) < min_out:
-                    continue
-                ops[f"meld:{cand.id_text()}"] = ("new", cand)
+            for cand in smallest_melds(hand, rs):
+                if size - cand.size >= min_out:
+                    ops[f"meld:{cand.id_text()}"] = ("new", cand)
         if size - 1 >= min_out:
             for tm in self.melds:
                 if (
@@ -804,8 +806,8 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
             self.opening = True
             self._phase = "play"
             return []
-        if rs.upcard == "buy":  # TFV-BO-5: the upcard is bought like any discard
-            self.turn_no += 1
+        if rs.upcard == "buy":  # TFV-BO-5: the upcard is bought like the dealer's discard
+            self._begin_turn(self.dealer)
             return self._open_window(self.dealer, self.discard[-1])
         self.first_turn = True
         return self._start_turn(first)
@@ -1080,7 +1082,7 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
         for c in naturals:
             self.hands[seat].remove(c)
         self.hands[seat].append(wild)
-        return [Event.make("joker_taken", seat=seat, meld=tm.to_json())]
+        return [Event.make("joker_taken", seat=seat, naturals=len(naturals), meld=tm.to_json())]
 
     def _do_movejoker(self, seat: int, meld_id: int, moved: Meld, natural: Card) -> list[Event]:
         """TF-45: the natural takes the end joker's place; the joker moves to an end."""

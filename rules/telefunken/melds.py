@@ -9,26 +9,42 @@ floating jokers (TFV-PE2-4/5) and its colour run (TFV-PE2-3).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.cards import CARD_STRINGS, JOKER, RANKS, SUITS, Card
-from rules.rummy import RUN, SET, End, Meld, find_melds, interpretations, lay_off_options
+from rules.rummy import (
+    RUN,
+    SET,
+    End,
+    Meld,
+    RummyRules,
+    find_melds,
+    interpretations,
+    lay_off_options,
+)
 from rules.telefunken.variants import PERU2_JOKER_SETS, MeldReq, Ruleset
 
 
-@dataclass(frozen=True, slots=True)
 class Candidate:
-    """A meld a hand can lay down: the rummy meld plus whether it is a colour run."""
+    """A meld a hand can lay down: the rummy meld plus whether it is a colour run.
 
-    meld: Meld
-    colour: bool = False
+    ``kind``, ``size``, ``wilds`` and ``pure`` are worked out once: the contract search
+    tests them many times.
+    """
 
-    @property
-    def kind(self) -> str:
-        return "colour" if self.colour else self.meld.kind
+    __slots__ = ("colour", "kind", "meld", "pure", "size", "wilds")
+
+    def __init__(self, meld: Meld, colour: bool = False) -> None:
+        self.meld = meld
+        self.colour = colour
+        self.kind = "colour" if colour else meld.kind
+        self.size = len(meld.cards)
+        self.wilds = meld.wilds
+        self.pure = is_pure(meld)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -111,24 +127,58 @@ def contains(have: Counter[Card], cards: Iterable[Card]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
-def all_candidates(hand: Sequence[Card], rs: Ruleset, *, full: bool = False) -> list[Candidate]:
+@functools.lru_cache(maxsize=512)
+def capped(rules: RummyRules, max_set: int | None, min_run: int, max_run: int) -> RummyRules:
+    """The rules with meld sizes capped, so ``find_melds`` looks for fewer melds."""
+    return replace(rules, max_set=max_set, min_run=min_run, max_run=max_run)
+
+
+def all_candidates(
+    hand: Sequence[Card],
+    rs: Ruleset,
+    *,
+    full: bool = False,
+    sets: bool = True,
+    runs: bool = True,
+    max_set: int | None = None,
+    run_sizes: tuple[int, int] = (0, 13),
+) -> list[Candidate]:
     """Every distinct meld part of ``hand`` makes under the variant's rules.
 
     ``full`` also keeps runs that use a wild where the hand holds the natural (the
     partition search needs them; offering them to a player only lengthens the list).
+    ``max_set`` and ``run_sizes`` (least, most) limit the sizes looked for.
     """
     cards = list(hand)
-    out = [Candidate(m) for m in find_melds(cards, rs.set_rules, full, (SET,))]
-    if rs.joker_sets:
-        jokers = [c for c in cards if c == JOKER]
-        out += [
-            Candidate(m)
-            for m in find_melds(jokers, PERU2_JOKER_SETS, False, (SET,))
-            if m.rank == -1
-        ]
-    if rs.runs_allowed:
-        out += [Candidate(m) for m in find_melds(cards, rs.run_rules, full, (RUN,))]
+    out: list[Candidate] = []
+    if sets:
+        set_rules = rs.set_rules
+        if max_set is not None:
+            set_rules = capped(set_rules, max_set, set_rules.min_run, set_rules.max_run)
+        out += [Candidate(m) for m in find_melds(cards, set_rules, full, (SET,))]
+        if rs.joker_sets:
+            jokers = [c for c in cards if c == JOKER]
+            joker_rules = PERU2_JOKER_SETS
+            if max_set is not None:
+                joker_rules = capped(joker_rules, max_set, 3, 13)
+            out += [
+                Candidate(m) for m in find_melds(jokers, joker_rules, False, (SET,)) if m.rank == -1
+            ]
+    if runs and rs.runs_allowed:
+        run_rules = rs.run_rules
+        least = max(run_rules.min_run, run_sizes[0])
+        most = min(run_rules.max_run, run_sizes[1])
+        if (least, most) != (run_rules.min_run, run_rules.max_run):
+            run_rules = capped(run_rules, run_rules.max_set, least, most)
+        if least <= most:
+            out += [Candidate(m) for m in find_melds(cards, run_rules, full, (RUN,))]
     return out
+
+
+def smallest_melds(hand: Sequence[Card], rs: Ruleset) -> list[Candidate]:
+    """New melds after the contract: the smallest of each (longer ones grow by layoffs)."""
+    least_run = rs.run_rules.min_run
+    return all_candidates(hand, rs, max_set=rs.set_rules.min_set, run_sizes=(least_run, least_run))
 
 
 def colour_runs(hand: Sequence[Card], size: int) -> list[Candidate]:
@@ -215,7 +265,7 @@ class ContractState:
 
 
 def fits(req: MeldReq, cand: Candidate) -> bool:
-    return req.fits(cand.kind, len(cand.cards), cand.meld.wilds, is_pure(cand.meld))
+    return req.fits(cand.kind, cand.size, cand.wilds, cand.pure)
 
 
 def allowed_with(
@@ -265,20 +315,35 @@ class ContractSearch:
         limit: int | None,
         same_rank: bool,
         same_suit: bool,
-        colour_sizes: Iterable[int] = (),
+        reqs: Iterable[MeldReq] = (),
     ) -> None:
         self.rs = rs
         self.limit = limit
         self.same_rank = same_rank
         self.same_suit = same_suit
-        self.cands = all_candidates(hand, rs)
-        for size in colour_sizes:
+        wanted = list(reqs)
+        set_sizes = [r.size for r in wanted if r.kind == "set"]
+        run_reqs = [r for r in wanted if r.kind == "run"]
+        run_sizes = (
+            min((r.size for r in run_reqs), default=0),
+            13 if any(r.at_least for r in run_reqs) else max((r.size for r in run_reqs), default=0),
+        )
+        self.cands = all_candidates(
+            hand,
+            rs,
+            sets=bool(set_sizes),
+            runs=bool(run_reqs),
+            max_set=max(set_sizes, default=None),
+            run_sizes=run_sizes,
+        )
+        for size in sorted({r.size for r in wanted if r.kind == "colour"}):
             self.cands += colour_runs(hand, size)
         self._full: list[Candidate] | None = None
         self._hand = list(hand)
         self._cover_memo: dict[tuple[Card, ...], bool] = {}
 
     def _ok(self, cand: Candidate, req: MeldReq, have: Counter[Card], done: ContractState) -> bool:
+        """``cand`` may fill ``req`` from the cards in ``have`` (cheapest tests first)."""
         return (
             fits(req, cand)
             and contains(have, cand.cards)
