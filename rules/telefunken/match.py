@@ -29,6 +29,7 @@ from rules.telefunken.melds import (
     assign,
     is_pure,
     layoff_results,
+    may_fill,
     smallest_melds,
 )
 from rules.telefunken.variants import VARIANT_TITLES, Contract, TelefunkenOptions, ruleset
@@ -371,6 +372,12 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
     def _build_contract(self, seat: int, ops: dict[str, Op]) -> None:
         """TF-40 / TF-58: melds that start or continue a contract the hand can complete."""
         contract = self.contract
+        if not self.staged and self.must_use is None:
+            hand = self.hands[seat]
+            if not any(may_fill(hand, reqs, self.rs) for reqs in contract.options):
+                if self.rs.wild_take == "ec_contract" and contract.joker_limit != 0:
+                    self._build_ec_swaps(seat, ops, Counter(hand))
+                return
         search = self._search(seat)
         have = self._avail(seat)
         go_out = contract.must_go_out

@@ -255,6 +255,33 @@ def layoff_results(table: TableMeld, card: Card, rs: Ruleset) -> list[tuple[End 
 # -- the contract search ----------------------------------------------------------------
 
 
+def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool:
+    """A quick necessary test: could each required meld be made from ``hand`` on its own?
+
+    Most turns no contract is possible; this spares them the full meld search.
+    """
+    capable = rs.set_rules.wild_capable
+    wilds = sum(1 for c in hand if capable[c])
+    jokers = hand.count(JOKER)
+    for req in reqs:
+        if req.kind == "set":
+            per_set = rs.set_rules.max_wilds_set
+            spare = 0 if req.pure or req.natural else wilds if per_set is None else per_set
+            counts = Counter(c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER))
+            best = max(counts.values(), default=0) + min(spare, wilds)
+            if best < req.size and not (rs.joker_sets and jokers >= req.size):
+                return False
+        elif req.kind == "run":
+            if not rs.runs_allowed:
+                return False
+            run_spare = rs.run_rules.max_wilds_run
+            spare = wilds if run_spare is None else min(run_spare, wilds)
+            suits = [len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)]
+            if max(suits) + spare < req.size:
+                return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class ContractState:
     """What a partly staged contract has used: wilds, set ranks, run suits."""
