@@ -34,10 +34,16 @@ API (stable: later work adds names, never renames these)
     a set if the cards make one, else the run in the order given.
 ``interpretations(cards, rules)`` -> ``list[Meld]``
     every distinct meld these exact cards make, in any order (wild placements enumerated).
-``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN))`` -> ``list[Meld]``
+``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN),
+interchangeable_wilds=False)`` -> ``list[Meld]``
     every distinct meld formable from part of a hand. By default a wild is never placed in
     a run where the hand holds the natural card for that place (that meld is dominated by
     the one using the natural); pass ``True`` for the full list (partition search does).
+    ``interchangeable_wilds=True`` treats wilds of one kind as the same card: a meld
+    using k wild 2s uses the first k of ``wild_use_order`` (2C, 2D, 2H, 2S) only, which
+    keeps a UI's list short when a hand holds several 2s.
+``wild_use_order(cards)`` -> ``list[Card]``
+    jokers, then 2s of clubs, diamonds, hearts, spades.
 ``lay_off(meld, card, rules, end=None)`` -> ``Meld | None`` and
 ``lay_off_options(meld, card, rules)`` -> ``list[tuple[End | None, Meld]]``
     the meld after adding one card (a run: at ``"low"`` or ``"high"``; ``None`` = the
@@ -51,6 +57,8 @@ API (stable: later work adds names, never renames these)
 ``hand_points(cards, rules)`` -> ``int``; ``best_partition(hand, rules)`` -> ``Partition``
     the count of cards in hand; the arrangement of a hand into melds leaving the fewest
     unmatched points (``melds``, ``unmatched``, ``deadwood``).
+``deadwood_floor(hand, rules)`` -> ``int``
+    a cheap lower bound of ``best_partition(hand).deadwood`` (for pruning knock checks).
 """
 
 from __future__ import annotations
@@ -514,12 +522,28 @@ def _sub_multisets(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
     return set(itertools.combinations(sorted(cards, key=_sort_key), size))
 
 
-def _wild_choices(wilds: Sequence[Card], count: int) -> set[tuple[Card, ...]]:
+def wild_use_order(cards: Iterable[Card]) -> list[Card]:
+    """Wild-capable cards in the order interchangeable wilds are used: jokers, then the 2s
+    of clubs, diamonds, hearts, spades (``find_melds(interchangeable_wilds=True)``)."""
+    return sorted(cards, key=lambda c: -1 if c == JOKER else 52 - c)
+
+
+def _wild_choices(
+    wilds: Sequence[Card], count: int, interchangeable: bool = False
+) -> set[tuple[Card, ...]]:
     if count == 0:
         return {()}
     if count > len(wilds):
         return set()
-    return _sub_multisets(wilds, count)
+    if not interchangeable:
+        return _sub_multisets(wilds, count)
+    jokers = [c for c in wilds if c == JOKER]
+    twos = wild_use_order(c for c in wilds if c != JOKER)
+    out = set()
+    for j in range(0, min(count, len(jokers)) + 1):
+        if count - j <= len(twos):
+            out.add((JOKER,) * j + tuple(twos[: count - j]))
+    return out
 
 
 def find_melds(
@@ -527,6 +551,7 @@ def find_melds(
     rules: RummyRules,
     wild_for_held_natural: bool = False,
     kinds: tuple[MeldKind, ...] = (SET, RUN),
+    interchangeable_wilds: bool = False,
 ) -> list[Meld]:
     """Every distinct meld that part of ``hand`` makes (see the module docstring)."""
     cards = list(hand)
@@ -534,14 +559,18 @@ def find_melds(
     wild_pool = [c for c in cards if capable[c]]
     found: dict[Meld, None] = {}
     if SET in kinds:
-        _find_sets(cards, wild_pool, rules, found)
+        _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
     if RUN in kinds:
-        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found)
+        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found, interchangeable_wilds)
     return list(found)
 
 
 def _find_sets(
-    cards: Sequence[Card], wild_pool: Sequence[Card], rules: RummyRules, found: dict[Meld, None]
+    cards: Sequence[Card],
+    wild_pool: Sequence[Card],
+    rules: RummyRules,
+    found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     capable = rules.wild_capable
     by_rank: dict[int, list[Card]] = {}
@@ -564,14 +593,14 @@ def _find_sets(
                 for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
                     if k + w < rules.min_set:
                         continue
-                    for ws in _wild_choices(wilds, w):
+                    for ws in _wild_choices(wilds, w, interchangeable):
                         meld = make_set(nats + ws, rules)
                         if meld is not None:
                             found.setdefault(meld, None)
     if rules.min_naturals_set == 0:
         jokers = [c for c in wild_pool if c == JOKER or not rules.two_natural_in_place]
         for w in range(rules.min_set, min(max_set, len(jokers)) + 1):
-            for ws in _wild_choices(jokers, w):
+            for ws in _wild_choices(jokers, w, interchangeable):
                 meld = make_set(ws, rules)
                 if meld is not None:
                     found.setdefault(meld, None)
@@ -583,6 +612,7 @@ def _find_runs(
     rules: RummyRules,
     wild_for_held_natural: bool,
     found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     capable = rules.wild_capable
     held = set(cards)
@@ -595,16 +625,24 @@ def _find_runs(
     else:
         lows = range(1 if rules.ace_low else 2, (14 if rules.ace_high else 13) + 1)
         top = 14 if rules.ace_high else 13
-    for suit in range(4):
+    by_suit: dict[int, list[int]] = {}
+    for c in held:
+        if c != JOKER and (not capable[c] or rules.two_natural_in_place):
+            by_suit.setdefault(c // 13, []).extend(_positions(c, rules))
+    for suit, spots in by_suit.items():
         base = suit * 13
         # have[p]: the hand holds the natural card for position p of this suit
         have = [False] * (top + 2)
-        for p in range(1, top + 1):
-            card = base + (p - 2) % 13
-            have[p] = card in held and (not capable[card] or rules.two_natural_in_place)
-        if not any(have):
-            continue
+        for p in spots:
+            have[p] = True
+            if rules.ace_around:
+                for q in range(p + 13, top + 1, 13):
+                    have[q] = True
+        first = min(spots) - max_wilds
+        last = top if rules.ace_around else max(spots)
         for low in lows:
+            if low < first or low > last:
+                continue
             naturals = 0
             for n in range(1, max_len + 1):
                 p = low + n - 1
@@ -623,7 +661,16 @@ def _find_runs(
                     [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
                 )
                 _runs_in_window(
-                    suit, low, chosen, free, optional, wild_pool, max_wilds, rules, found
+                    suit,
+                    low,
+                    chosen,
+                    free,
+                    optional,
+                    wild_pool,
+                    max_wilds,
+                    rules,
+                    found,
+                    interchangeable,
                 )
 
 
@@ -637,6 +684,7 @@ def _runs_in_window(
     max_wilds: int,
     rules: RummyRules,
     found: dict[Meld, None],
+    interchangeable: bool,
 ) -> None:
     for extra in range(0, len(optional) + 1):
         if len(free) + extra > max_wilds:
@@ -650,7 +698,7 @@ def _runs_in_window(
                     pool.remove(c)  # a 2 used as itself is not also a wild
             if need > len(pool):
                 continue
-            for ws in _wild_choices(pool, need):
+            for ws in _wild_choices(pool, need, interchangeable):
                 for order in _distinct_orders(ws):
                     filled = list(chosen)
                     for i, c in zip(places, order, strict=True):
@@ -747,6 +795,49 @@ def shift_end_wild(meld: Meld, natural: Card, to_end: End, rules: RummyRules) ->
 def hand_points(cards: Iterable[Card], rules: RummyRules) -> int:
     points = rules.points
     return sum(points[c] for c in cards)
+
+
+def deadwood_floor(hand: Iterable[Card], rules: RummyRules) -> int:
+    """A lower bound of ``best_partition(hand).deadwood``, cheap to compute.
+
+    Counts the natural cards that no meld of this hand can hold: with no natural partner
+    of the same rank, and none of the same suit near enough for the hand's wilds to close
+    the gap. Wild-capable cards are never counted (they may always find a place).
+    """
+    cards = list(hand)
+    capable = rules.wild_capable
+    wilds = sum(1 for c in cards if capable[c])
+    if rules.min_naturals_set <= 1 and wilds >= rules.min_set - 1:
+        return 0
+    if rules.min_naturals_run <= 1 and wilds >= rules.min_run - 1:
+        return 0
+    gap_wilds = min(wilds, rules.max_wilds_run if rules.max_wilds_run is not None else wilds)
+    counted = [c for c in cards if c != JOKER and not capable[c]]
+    # a 2 used as itself can be the natural partner of a card (it is never counted here)
+    partners = counted + [
+        c for c in cards if c != JOKER and capable[c] and rules.two_natural_in_place
+    ]
+    rank_count = Counter(c % 13 for c in partners)
+    floor = 0
+    for c in counted:
+        if rank_count[c % 13] >= 2:
+            continue
+        if not any(_near_in_suit(c, d, gap_wilds, rules) for d in partners if d != c):
+            floor += rules.points[c]
+    return floor
+
+
+def _near_in_suit(c: Card, d: Card, gap_wilds: int, rules: RummyRules) -> bool:
+    if c // 13 != d // 13:
+        return False
+    for p in _positions(c, rules):
+        for q in _positions(d, rules):
+            gap = abs(p - q)
+            if rules.ace_around:
+                gap = min(gap, 13 - gap)
+            if gap > 0 and gap - 1 <= gap_wilds:
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,11 +82,13 @@ from rules.rummy import (
     Meld,
     RummyRules,
     best_partition,
+    deadwood_floor,
     find_melds,
     hand_points,
     lay_off_options,
     meld_from_cards,
     points_table,
+    wild_use_order,
 )
 
 Card = int
@@ -296,6 +298,45 @@ def parse_spread_value(value: str) -> list[Card]:
     return cards
 
 
+def _first_wild(meld: Meld, end: str | None, grown: Meld, twos: list[Card]) -> Card | None:
+    """The 2 to offer for a hit at this place (``None``: every 2 is offered).
+
+    A 2 natural at that place is offered as itself; as a wild, only the first 2 in
+    ``wild_use_order``."""
+    if meld.kind == RUN:
+        place = 0 if end == "low" else len(grown.cards) - 1
+        natural = grown.stands_for(place)
+        if natural in twos:
+            others = [t for t in twos if t != natural]
+            if not grown.wild[place]:
+                return natural
+            return others[0] if others else None
+        return twos[0] if twos else None
+    if grown.rank == TWO:
+        return None  # every 2 is natural in a book of 2s: all are offered
+    return twos[0] if twos else None
+
+
+class LegalActions(list[Action]):
+    """A list of legal actions whose ``in`` looks the id up instead of comparing models.
+
+    ``Match.apply`` checks ``action in legal_actions(seat)``; pydantic equality against
+    every earlier entry made that the costliest step of a random playout.
+    """
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, actions: list[Action], by_id: dict[str, Action]) -> None:
+        super().__init__(actions)
+        self._by_id = by_id
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Action):
+            return False
+        found = self._by_id.get(item.id)
+        return found is not None and (found is item or found == item)
+
+
 # -- the match ----------------------------------------------------------------------------
 
 
@@ -319,7 +360,7 @@ class Tonk(Match[TonkOptions]):
         self.dealer = -1
         self.last_winner: int | None = None
         self._phase = "draw"
-        self._start_events: list[Event] = []
+        self._public: dict[str, Any] | None = None
         self._next_hand()
 
     # -- dealing ----------------------------------------------------------------------
@@ -509,11 +550,14 @@ class Tonk(Match[TonkOptions]):
 
     def _refresh(self) -> None:
         """Who acts and their legal actions, computed once per state change."""
+        self._public = None
         if self._phase == "match_over":
             self._to_act: frozenset[int] = frozenset()
             self._legal: list[Action] = []
+            self._legal_ids: dict[str, Action] | None = None
             return
         self._to_act = frozenset((self.turn,))
+        self._legal_ids = None
         seat = self.turn
         if self._phase in ("draw", "final_draw"):
             legal = []
@@ -562,9 +606,14 @@ class Tonk(Match[TonkOptions]):
         return cards
 
     def _spread_actions(self, seat: int) -> list[Action]:
-        melds = find_melds(self.hands[seat], self.rules)
+        """Every distinct spread, wild 2s taken in ``wild_use_order`` (they are alike)."""
         if not self.taken_used:
-            melds = [m for m in melds if self.taken_discard in m.cards]
+            # TKV-OPT-2: the taken card must go down; any 2 may serve with it.
+            melds = [
+                m for m in find_melds(self.hands[seat], self.rules) if self.taken_discard in m.cards
+            ]
+        else:
+            melds = find_melds(self.hands[seat], self.rules, interchangeable_wilds=True)
         return [self._cached(spread_action(list(m.cards))) for m in melds]
 
     def _hit_allowed_on(self, index: int) -> bool:
@@ -576,13 +625,20 @@ class Tonk(Match[TonkOptions]):
         return True
 
     def _hit_actions(self, seat: int) -> list[Action]:
-        """TK-34: every card of the hand onto every spread it fits, one card per action."""
+        """TK-34: every card of the hand onto every spread it fits, one card per action.
+
+        A 2 hitting as a wild is offered once per place: the first of the hand's 2s in
+        ``wild_use_order`` that would be wild there (the others mean the same).
+        """
         out: list[Action] = []
         rules = self.rules
         capable = rules.wild_capable
         hand = sorted(set(self.hands[seat]), key=lambda c: (c % 13, c // 13))
+        canonical_only = True
         if not self.taken_used and self.taken_discard is not None:
             hand = [self.taken_discard]
+            canonical_only = False
+        twos = wild_use_order(c for c in hand if capable[c])
         for index, meld in enumerate(self.spreads):
             if not self._hit_allowed_on(index):
                 continue
@@ -593,7 +649,11 @@ class Tonk(Match[TonkOptions]):
                         continue
                     if meld.kind != RUN and card % 13 != meld.rank:
                         continue
-                for end, _ in lay_off_options(meld, card, rules):
+                for end, grown in lay_off_options(meld, card, rules):
+                    if wild and canonical_only:
+                        first = _first_wild(meld, end, grown, twos)
+                        if first is not None and card != first:
+                            continue
                     named = end if wild and meld.kind == RUN else None
                     out.append(self._cached(hit_action(card, index + 1, named)))
         return out
@@ -602,10 +662,13 @@ class Tonk(Match[TonkOptions]):
         """TKV-HOYLE-4: discard X and knock if the rest leaves at most 5 unmatched points."""
         hand = self.hands[seat]
         limit = self.options.hoyle_knock_limit
+        # Removing a card lowers the best count by at most its own points.
+        most = max(self.points[c] for c in hand)
+        if deadwood_floor(hand, self.rules) - most > limit:
+            return []
         whole = best_partition(hand, self.rules).deadwood
         out = []
         for card in self._discardable(seat):
-            # Removing a card lowers the best count by at most its own points.
             if whole - self.points[card] > limit:
                 continue
             rest = list(hand)
@@ -615,7 +678,11 @@ class Tonk(Match[TonkOptions]):
         return out
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal) if seat in self._to_act else []
+        if seat not in self._to_act:
+            return []
+        if self._legal_ids is None:
+            self._legal_ids = {a.id: a for a in self._legal}
+        return LegalActions(self._legal, self._legal_ids)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         phase = self._phase
@@ -670,7 +737,10 @@ class Tonk(Match[TonkOptions]):
                 "That is not a spread: 3-4 of a rank or 3+ in sequence of one suit, "
                 "ace low, with at least two natural cards."
             )
-        return "Lay your natural card there rather than a wild."
+        return (
+            "Lay your natural card rather than a wild where you hold it, and use wild 2s in "
+            "the order 2♣, 2♦, 2♥, 2♠ (they are interchangeable)."
+        )
 
     def _explain_hit(self, seat: int, action: Action) -> str:
         match = _HIT.match(action.value)
@@ -993,6 +1063,8 @@ class Tonk(Match[TonkOptions]):
         self._phase = "match_over"
         self._to_act = frozenset()
         self._legal = []
+        self._legal_ids = None
+        self._public = None
         events.append(Event.make("match_over", **(self.result or {})))
 
     def timeout_action(self) -> Action | None:
@@ -1016,6 +1088,12 @@ class Tonk(Match[TonkOptions]):
     # -- views ----------------------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
+        """What everyone may know (built once per state: treat the nested lists as read-only)."""
+        if self._public is None:
+            self._public = self._build_public_view()
+        return dict(self._public)
+
+    def _build_public_view(self) -> dict[str, Any]:
         view: dict[str, Any] = {
             "game": "tonk",
             "variant": "hoyle" if self.options.hoyle else "standard",
@@ -1037,7 +1115,7 @@ class Tonk(Match[TonkOptions]):
             ),
             "last_hand": self._last_hand_summary(),
         }
-        if self.cut is not None and self.hand_number == 1:
+        if self.cut is not None:
             view["cut_for_deal"] = self.cut
         if self.options.hoyle:
             view["scores"] = list(self.scores)
@@ -1111,7 +1189,7 @@ class TonkSpec(GameSpec[TonkOptions]):
     match_class = Tonk
     actions = ACTIONS
     random_play_weights: ClassVar[dict[str, float]] = {
-        "drop": 0.1,
+        "drop": 0.2,
         "spread": 6.0,
         "hit": 6.0,
         "tunk": 60.0,

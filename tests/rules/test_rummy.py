@@ -18,6 +18,7 @@ from rules.rummy import (
     Meld,
     RummyRules,
     best_partition,
+    deadwood_floor,
     find_melds,
     hand_points,
     interpretations,
@@ -348,6 +349,23 @@ def test_best_partition_matches_exhaustive_search() -> None:
         ) == Counter(hand)
         assert best.deadwood == hand_points(best.unmatched, TONK)
         assert best.deadwood == _exhaustive_deadwood(tuple(sorted(hand)))
+
+
+@pytest.mark.parametrize("rules", [TONK, TF, PERU, AROUND], ids=["tonk", "tf", "peru", "around"])
+def test_deadwood_floor_is_a_lower_bound(rules: RummyRules) -> None:
+    rng = random.Random(8)
+    deck = deck108() if rules.jokers_wild else deck52()
+    tight = 0
+    for _ in range(200):
+        hand = rng.sample(deck, rng.randint(1, 9))
+        floor = deadwood_floor(hand, rules)
+        best = best_partition(hand, rules).deadwood
+        assert floor <= best
+        tight += floor == best
+    assert tight > 50  # and it is often exact, so it prunes
+    # A-2-3 of hearts with a wild: the ace has a partner through the natural 2
+    assert deadwood_floor(cards("AH,2H,2C"), TONK) == 0
+    assert deadwood_floor(cards("AH,9S,KD"), TONK) == 1 + 9 + 10
 
 
 def _exhaustive_deadwood(hand: tuple[int, ...]) -> int:
