@@ -944,11 +944,12 @@ class TelefunkenMatch(Match[TelefunkenOptions]):
         w = self.window
         answers = w["answers"]
         winner: int | None = None
-        if self.rs.race_mode:  # TFV-BO-12: the first claim wins
+        if self.rs.race_mode:
+            # TFV-BO-12: the first claim wins, and once the next player draws it is too late
             claims = [s for s in w["order"] if answers.get(str(s)) == "buy"]
             if claims:
                 winner = claims[0]
-            elif len(answers) < len(w["order"]):
+            elif len(answers) < len(w["order"]) and str(w["next"]) not in answers:
                 return []
         else:
             for s in w["order"]:

@@ -142,12 +142,15 @@ def all_candidates(
     runs: bool = True,
     max_set: int | None = None,
     run_sizes: tuple[int, int] = (0, 13),
+    interchangeable: bool = False,
 ) -> list[Candidate]:
     """Every distinct meld part of ``hand`` makes under the variant's rules.
 
     ``full`` also keeps runs that use a wild where the hand holds the natural (the
     partition search needs them; offering them to a player only lengthens the list).
-    ``max_set`` and ``run_sizes`` (least, most) limit the sizes looked for.
+    ``max_set`` and ``run_sizes`` (least, most) limit the sizes looked for;
+    ``interchangeable`` offers one meld per count of wild 2s (rummy's
+    ``interchangeable_wilds``), which keeps the list short in the wild-2 variants.
     """
     cards = list(hand)
     out: list[Candidate] = []
@@ -155,7 +158,7 @@ def all_candidates(
         set_rules = rs.set_rules
         if max_set is not None:
             set_rules = capped(set_rules, max_set, set_rules.min_run, set_rules.max_run)
-        out += [Candidate(m) for m in find_melds(cards, set_rules, full, (SET,))]
+        out += [Candidate(m) for m in find_melds(cards, set_rules, full, (SET,), interchangeable)]
         if rs.joker_sets:
             jokers = [c for c in cards if c == JOKER]
             joker_rules = PERU2_JOKER_SETS
@@ -171,7 +174,9 @@ def all_candidates(
         if (least, most) != (run_rules.min_run, run_rules.max_run):
             run_rules = capped(run_rules, run_rules.max_set, least, most)
         if least <= most:
-            out += [Candidate(m) for m in find_melds(cards, run_rules, full, (RUN,))]
+            out += [
+                Candidate(m) for m in find_melds(cards, run_rules, full, (RUN,), interchangeable)
+            ]
     return out
 
 

@@ -492,6 +492,10 @@ def test_tfv_bo_12_race_mode_first_claim_wins() -> None:
     match.apply(1, "discard:QS")
     match.apply(3, "buy")
     assert parse_card("QS") in match.hands[3] and match.turn_player == 2
+    match.apply(2, "draw")
+    match.apply(2, "discard:4C")
+    match.apply(3, "draw")  # the next player draws: too late for anyone to buy
+    assert match.phase == "play" and match.turn_player == 3
 
 
 def test_tfv_bo_13_values_and_the_winning_streak() -> None:
