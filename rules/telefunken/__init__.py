@@ -6,8 +6,10 @@ Peru v2, Bolivia, Farmer's Rummy); the other fields are the local options of §1
 
 Modules, one concept each: ``variants`` (options, contract tables, the ``Ruleset`` a
 variant derives), ``dealing`` (cut and deal), ``melds`` (table melds and the contract
-search, over the shared ``rules.rummy``), ``actions`` (ids and labels), ``match`` (turns,
-buying, melding, scoring).
+search, over the shared ``rules.rummy``), ``actions`` (ids and labels), ``table`` (the
+state the parts share), ``buying`` (the buy window), ``meld_offers`` (what may be laid
+now), ``meld_moves`` (laying it), ``scoring``, and ``match`` (deals, turns, views,
+snapshots) which assembles them.
 
 How melding is offered (kept short enough for buttons and select menus):
 - Before your contract you choose its melds one at a time (``meld:7S,7H,7D``). Only melds
