@@ -21,7 +21,9 @@ How melding is offered (kept short enough for buttons and select menus):
   v2), and every card is laid off one at a time (``lay:<meld id>:<card>[:low|high]``),
   so longer melds are built by laying off. Candidate melds come from
   ``rules.rummy.find_melds``: one per distinct card multiset and wild placement; a wild is
-  never offered where the hand holds the natural card.
+  never offered where the hand holds the natural card, and wild 2s count as
+  interchangeable (a meld with k wild 2s uses the first k of clubs, diamonds, hearts,
+  spades), so a hand full of 2s does not flood the list.
 - Jokers: ``takejoker:<meld>:<cards>`` (TF-44), ``movejoker:<meld>:<end>`` (TF-45),
   ``swap:<meld>:<natural>:<wild>`` (TFV-EC-7, TFV-PE1-8, TFV-PE1-WG-4; the swapped wild
   must go straight into a new meld, or ``cancel`` undoes the swap).

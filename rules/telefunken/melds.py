@@ -183,7 +183,13 @@ def all_candidates(
 def smallest_melds(hand: Sequence[Card], rs: Ruleset) -> list[Candidate]:
     """New melds after the contract: the smallest of each (longer ones grow by layoffs)."""
     least_run = rs.run_rules.min_run
-    return all_candidates(hand, rs, max_set=rs.set_rules.min_set, run_sizes=(least_run, least_run))
+    return all_candidates(
+        hand,
+        rs,
+        max_set=rs.set_rules.min_set,
+        run_sizes=(least_run, least_run),
+        interchangeable=True,
+    )
 
 
 def colour_runs(hand: Sequence[Card], size: int) -> list[Candidate]:
@@ -367,6 +373,7 @@ class ContractSearch:
             runs=bool(run_reqs),
             max_set=max(set_sizes, default=None),
             run_sizes=run_sizes,
+            interchangeable=True,
         )
         for size in sorted({r.size for r in wanted if r.kind == "colour"}):
             self.cands += colour_runs(hand, size)
