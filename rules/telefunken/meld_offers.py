@@ -19,6 +19,7 @@ from rules.telefunken.melds import (
     ContractSearch,
     ContractState,
     TableMeld,
+    after,
     assign,
     layoff_results,
     may_fill,
@@ -73,23 +74,11 @@ class MeldOffers(TableState):
             [r for reqs in contract.options for r in reqs],
         )
 
-    def _remaining_reqs(self) -> list[list[Any]]:
-        out = []
-        for reqs in self.contract.options:
-            left = assign(reqs, self.staged)
-            if left is not None:
-                out.append(left)
-        return out
-
-    def _staged_state(self) -> ContractState:
+    def _staged_state(self, staged: list[Candidate] | None = None) -> ContractState:
+        """What the staged contract melds use up (EC-4 wilds, ranks, suits)."""
         done = ContractState()
-        for cand in self.staged:
-            m = cand.meld
-            done = ContractState(
-                done.wilds + m.wilds,
-                (*done.ranks, m.rank) if m.kind == SET else done.ranks,
-                (*done.suits, m.suit) if cand.kind == "run" else done.suits,
-            )
+        for cand in self.staged if staged is None else staged:
+            done = after(done, cand)
         return done
 
     def _contract_count(self) -> int:
@@ -113,13 +102,7 @@ class MeldOffers(TableState):
         have = self._avail(seat)
         go_out = contract.must_go_out
         contract_staged = self.staged[: self._contract_count()]
-        done = ContractState()
-        for cand in contract_staged:
-            done = ContractState(
-                done.wilds + cand.meld.wilds,
-                (*done.ranks, cand.meld.rank) if cand.meld.kind == SET else done.ranks,
-                (*done.suits, cand.meld.suit) if cand.kind == "run" else done.suits,
-            )
+        done = self._staged_state(contract_staged)
         lefts = [assign(reqs, contract_staged) for reqs in contract.options]
         complete = any(left == [] for left in lefts)
         if complete and go_out:

@@ -105,7 +105,7 @@ class TableState:
     def _contract_count(self) -> int:
         raise NotImplementedError
 
-    def _staged_state(self) -> Any:
+    def _staged_state(self, staged: list[Candidate] | None = None) -> Any:
         raise NotImplementedError
 
     def _search(self, seat: int) -> ContractSearch:
