@@ -320,7 +320,19 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         if action.kind == "lay":
             return "That card can't go on that meld now."
         if action.kind == "meld":
+            if self.contract.must_go_out and not self.has_melded[seat]:
+                return "This deal's contract must go down with the rest of your hand at once."
             return "Those cards aren't a meld you can lay now."
+        if action.kind == "discard" and (self.staged or self.must_use is not None):
+            return "Finish your melds, or take them back, before you discard."
+        if action.kind in ("draw", "take_upcard", "take_discard") and self._phase == "play":
+            return "You have already drawn this turn."
+        if action.kind == "take_upcard":
+            return "Only the first player of the deal may take the upcard, instead of drawing."
+        if action.kind in ("takejoker", "movejoker"):
+            return "You can work with jokers from the turn after your contract."
+        if action.kind == "discard" and self._phase == "draw":
+            return "Draw first."
         return super().explain_illegal(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

@@ -111,7 +111,7 @@ def test_tf21_tf56_draw_then_meld_then_one_discard() -> None:
     """TF-21: acquire, meld (optional), discard; TF-56: a turn ends only by discarding."""
     match = begin(deals=[stacked(hands={1: ["6C", "6D", "6H"]}, stock=["KS"])])
     assert {a.kind for a in match.legal_actions(1)} == {"draw", "take_upcard"}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="Draw first"):
         match.apply(1, "discard:6C")
     match.apply(1, "draw")
     match.apply(1, "meld:6H,6D,6C")
@@ -338,6 +338,8 @@ def test_tf40_first_meld_is_the_contract_extras_after() -> None:
     match.apply(1, "meld:8S,8H,8D")
     assert not match.melds and "cancel" in ids(match, 1)
     assert not any(i.startswith("discard:") for i in ids(match, 1))
+    with pytest.raises(IllegalAction, match="take them back"):
+        match.apply(1, "discard:2D")
     match.apply(1, "cancel")
     assert not match.staged and len(match.hands[1]) == 12
     match.apply(1, "meld:KS,KH,KD")
