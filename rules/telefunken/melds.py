@@ -458,10 +458,6 @@ class ContractSearch:
         out: dict[str, Candidate] = {}
         for cand in self.full_cands():
             key = cand.id_text()
-            if (
-                key not in out
-                and contains(have, cand.need)
-                and self.coverable(have - cand.need)
-            ):
+            if key not in out and contains(have, cand.need) and self.coverable(have - cand.need):
                 out[key] = cand
         return list(out.values())
