@@ -43,11 +43,14 @@ from rules.thunee.cardplay import (
     card_points,
     contract_eligible,
     illegal_reason,
+    jodi_cards,
     jodi_value,
     legal_cards,
     mariyal_safe,
+    moenie_eligible,
     next_rung,
     redeal_eligible,
+    trip_eligible,
     winning_index,
 )
 from rules.thunee.dealing import (
@@ -57,12 +60,16 @@ from rules.thunee.dealing import (
     black_jack_draw,
     cut_pack,
     lay_out,
+    lay_out_two,
+    split_two,
     validate_deal,
 )
 from rules.thunee.options import ThuneeOptions
 from rules.thunee.scoring import (
     CALL_FAILURE_BALLS,
+    COUNT_TARGET,
     PENALTY_BALLS,
+    TWO_PLAYER_COUNT_TARGET,
     BallScore,
     CallKind,
     call_success_balls,
@@ -75,7 +82,11 @@ from rules.thunee.scoring import (
 from rules.thunee.views import public_view, seat_view
 from rules.tricks import SUIT_OF
 
-CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals")
+CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals", "moenie", "trip")
+TRIP_BALLS = 3
+"""TH6-10.6: a Trip is worth 3 balls to the winner of trick 4's side."""
+MOENIE_PARTNER_CATCH_BALLS = 8
+"""TH6-11.5: a Moenie broken by the declarer's partner gives the opponents 8."""
 KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
@@ -87,12 +98,14 @@ BID_OR_PASS: dict[int | None, list[Action]] = {
 PASSED: dict[tuple[int, str], Event] = {
     (s, phase): Event.make("pass", seat=s, phase=phase)
     for s in range(6)
-    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi")
+    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi", "trip")
 }
 ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
 """``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
-FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (1, 3, 4)}
+FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (3, 4)}
 FINAL_DEAL = {n: Event.make("final_deal", cards_each=n) for n in (1, 2)}
+SECOND_DEAL = Event.make("second_deal", cards_each=6)
+ROWS_DEALT = Event.make("rows_dealt", cards_each=6)
 TRUMP_CARD_LAID = tuple(Event.make("trump_card_laid", seat=s) for s in range(6))
 TRUMP_CARD: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("trump_card", ONLY[s], seat=s, card=CARD_STRINGS[c]) for c in DECK}
@@ -138,8 +151,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         super().__init__(players, options, seed, deals)
         self.first_batch = FIRST_BATCH[players]
         self.hand_size = HAND_SIZE[players]
+        self.two_player = players == 2
+        method = options.two_player_method
+        self.two_deals = self.two_player and method == "two_deals"
+        self.face_up = self.two_player and method == "face_up"
+        self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
         self._stacked = [
-            validate_deal(i, d, players, self.hand_size) for i, d in enumerate(self._deals)
+            validate_deal(i, d, players, len(DECK) // players) for i, d in enumerate(self._deals)
         ]
         self.score = BallScore([0, 0], options.target_balls, options.two_to_clear)
         self._results: list[dict[str, Any]] = []
@@ -147,8 +165,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._legal_cache: dict[int, list[Action]] = {}
         self._challenge_mode = options.penalty_mode == "challenge"
         self._contract_choices = (
-            [A.CALL_THUNEE, A.CALL_ROYALS, A.PASS] if options.royals else [A.CALL_THUNEE, A.PASS]
+            [A.CALL_THUNEE, A.CALL_ROYALS] if options.royals else [A.CALL_THUNEE]
         )
+        if self.two_player:
+            self._trumper_last_card = options.two_player_last_card
+            self._trumper_redeal = options.two_player_redeal
+        else:
+            self._trumper_last_card = True
+            self._trumper_redeal = players == 4 or options.six_player_redeal
         self.hand_number = 0
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
@@ -175,14 +199,32 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trumper = (d + 1) % n
         stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
         self.from_stack = stacked is not None
+        self.full: list[list[int]] = [[] for _ in range(n)]
+        self.extra: list[list[int]] = [[] for _ in range(n)]
+        """Two players: the second half's cards (TH2-A) or the face-down row (TH2-B)."""
+        self.extra_dealt = False
+        self.pack: list[int] = []
         if stacked is not None:
             self.next_stacked_deal()
-            self.full: list[list[int]] = [list(h) for h in stacked]
-            self.pack: list[int] = []
+            self._receive([list(h) for h in stacked])
         else:
-            self.full = [[] for _ in range(n)]
             self.pack = shuffled(DECK, self.rng)  # TH-5.1
         self.dealt = 0
+        self.tricks_total = 2 * self.hand_size if self.two_player else self.hand_size
+        """Tricks in this hand: twelve with two players (six in a contract hand)."""
+        self.last_index = self.tricks_total - 1
+        self.half_base = [0, 0]
+        """Two deals: each side's tricks before the current half (TH2-A.5 counts per half)."""
+        self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
+        """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
+        self.laid = [False] * n
+        self.lay_pos = [0] * n
+        self.lay_open = [False] * n
+        self.uncovered: list[tuple[int, int]] = []
+        self.jodi_chances: list[tuple[int, int, int, int]] = []
+        """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
+        self.jodi_seen: set[tuple[int, int]] = set()
+        self.jodi_offer: list[tuple[int, int]] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.cut_choice: str | None = None
         self.trump_choice: str | None = None
@@ -202,6 +244,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.poll_index = 0
         self.w4_passed: list[int] = []
         self.contract: dict[str, Any] | None = None
+        self._contract_stops = False
         self._plain_play = not self._challenge_mode
         self.blind_down: list[int] = []
         self.call: dict[str, Any] | None = None
@@ -281,10 +324,17 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if not undealt:
             for s in range(self.players):
                 undealt += self.full[s][self.dealt :]
+                if not self.extra_dealt:
+                    undealt += self.extra[s]
         zones["pack"] = card_strs(undealt)
         for s in range(self.players):
             held = [c for c in self.hands[s] if c != self.trump_card or s != self.tm]
+            if self.laid[s]:  # TH2-B.6: the playable cards are the face-up row
+                held = []
             zones[f"hand:{s}"] = card_strs(c for c in held if c not in self.blind_down)
+            if self.face_up:
+                zones[f"face_up:{s}"] = card_strs(p[0] for p in self.piles[s] if p[0] is not None)
+                zones[f"face_down:{s}"] = card_strs(p[1] for p in self.piles[s] if p[1] is not None)
         if self.trump_card is not None and self.tm is not None:
             zones["face_down_trump"] = card_strs([self.trump_card])
         zones["blind_face_down"] = card_strs(self.blind_down)
@@ -375,10 +425,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if phase == "trump":
             cards = [A.TRUMP[c] for c in self.hands[seat]]
             if seat == self.trumper and self.high_bidder is None:
-                cards.append(A.LAST_CARD)
-                if redeal_eligible(self.hands[seat]):
+                if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
+                    cards.append(A.LAST_CARD)
+                if self._trumper_redeal and redeal_eligible(self.hands[seat]):  # TH-8, TH6-4
                     cards.append(A.REDEAL)
             return cards
+        if phase == "trip":
+            return [A.CALL_TRIP, A.PASS]
+        if phase == "layout":
+            return self._lay_actions(seat)
         if phase == "choose_bidder":
             return [A.CHOOSE[s] for s in self.choose_from]
         if phase == "blind_calls":
@@ -389,7 +444,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 calls.append(A.CALL_BLIND_ROYALS)
             return [*calls, A.PASS]
         if phase == "calls":
-            return self._contract_choices
+            return self._w4_choices(seat)
         if phase == "late_thunee":
             return [A.CALL_THUNEE, A.PASS]
         if phase == "late_choice":
@@ -412,7 +467,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             out = [play_of[c] for c in hand if suit_of[c] == led]  # TH-21.2
             if not out:  # void: TH-21.3 / TH-21.4
                 out = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
-        if len(self.tricks) == self.hand_size - 1 and self.contract is None and self.call is None:
+        if len(self.tricks) == self.last_index and self.contract is None and self.call is None:
             if self._double_offered(seat):
                 out.append(A.CALL_DOUBLE)
             if self._khanuck_offered(seat):
@@ -445,6 +500,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
+        if self.face_up:  # TH2-B.7: the Jodis that appeared face up, still in place
+            declared = {j["suit"] for j in self.jodis}
+            return [(su, v) for su, v in self.jodi_offer if su not in declared]
         if (
             self._challenge_mode
         ):  # TH-28.2(d): any Jodi may be claimed; a false one risks a challenge
@@ -455,7 +513,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 if suit not in declared
                 for value in ((40, 50) if suit == self.trump else (20, 30))
             ]
-        cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self._dealt(seat)
         out = []
         for suit, (king, queen, jack) in enumerate(KQJ):
             if king in cards and queen in cards and not any(j["suit"] == suit for j in self.jodis):
@@ -463,6 +521,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     out.append((suit, 50 if jack in cards else 40))
                 else:
                     out.append((suit, 30 if jack in cards else 20))
+        return out
+
+    def _dealt(self, seat: int) -> list[int]:
+        """The cards dealt to ``seat`` for the current half (TH-14.5 ``dealt``, TH2-A.5)."""
+        return self.extra[seat] if self.two_deals and self.extra_dealt else self.full[seat]
+
+    def _w4_choices(self, seat: int) -> list[Action]:
+        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held."""
+        hand = self.hands[seat]
+        out = list(self._contract_choices) if contract_eligible(hand) else []
+        if self.players == 6 and moenie_eligible(hand):
+            out.append(A.CALL_MOENIE)
+        out.append(A.PASS)
+        return out
+
+    def _lay_actions(self, seat: int) -> list[Action]:
+        """TH2-B.5: cover the next face-down card with a hand card, or leave it uncovered."""
+        out = [A.LAY[c] for c in self.hands[seat]]
+        if not self.lay_open[seat]:
+            out.append(A.LAY_OPEN)
         return out
 
     def _jodi_actions(self, seat: int) -> list[Action]:
@@ -483,7 +561,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             and trick
             and self._plain_play
             and len(trick) < self.players - 1
-            and len(self.tricks) < self.hand_size - 1
+            and len(self.tricks) < self.last_index
         ):
             # The common case inline: a card mid-trick in an ordinary hand, strict mode;
             # the next seat's follow-suit choices are computed here (TH-21).
@@ -528,6 +606,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._choose_bidder(seat, int(action.value))
         elif phase == "blind_calls":
             self._blind_call(seat, action)
+        elif phase == "trip":
+            self._trip_call(seat, action is A.CALL_TRIP)
+        elif kind == "lay":
+            self._lay(seat, action)
         elif phase == "calls":
             self._contract_call(seat, action)
         elif phase == "late_thunee":
@@ -557,20 +639,66 @@ class ThuneeMatch(Match[ThuneeOptions]):
             stacked=self.from_stack,
         )
         if not self.from_stack:
-            self.full = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            if self.two_player:
+                received = lay_out_two(self.pack, self.dealer, self.options.two_player_method)
+            else:
+                received = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            self._receive(received)
             self.pack = []
         if self.options.blind_bid:
             self.phase_name = "blind_bid"
             self._open_bid_round(blind=True)
         else:
             self._deal_first()
-            self._start_trumper()
+            self._after_first_deal()
+
+    def _receive(self, received: list[list[int]]) -> None:
+        """Every seat's cards in the order received: the playing hand, and with two players
+        the extra six (second half or face-down row)."""
+        if self.two_player:
+            method = self.options.two_player_method
+            for s in range(2):
+                self.full[s], self.extra[s] = split_two(received[s], method)
+        else:
+            self.full = received
 
     def _deal_first(self) -> None:
+        if self.face_up:  # TH2-B.1: the face-down rows come first
+            self.extra_dealt = True
+            self.piles = [[[None, c] for c in self.extra[s]] for s in range(2)]
+            self._events.append(ROWS_DEALT)
         self.dealt = self.first_batch
         for s in range(self.players):  # each seat's cards are in its view
             self.hands[s] = self.full[s][: self.first_batch]
         self._events.append(FIRST_DEAL[self.first_batch])
+
+    def _deal_second(self) -> None:
+        """TH2-A.3: the other twelve cards, six each (4 then 2); same trump, no bidding."""
+        self.extra_dealt = True
+        self.half_base = list(self.team_tricks)
+        for s in range(2):
+            self.hands[s] = list(self.extra[s])
+        self._events.append(SECOND_DEAL)
+
+    def _after_first_deal(self) -> None:
+        """TH6-10.2: with six players, the Trip window comes before the trumper's decision."""
+        if self.players == 6:
+            n = self.players
+            ring = [(self.dealer + i) % n for i in range(1, n + 1)]
+            if self._open_poll([s for s in ring if trip_eligible(self.hands[s])], "trip"):
+                return
+        self._start_trumper()
+
+    def _trip_call(self, seat: int, declares: bool) -> None:
+        """TH6-10.3: a Trip skips trump, bidding and every other window; the declarer's 4th
+        card is dealt face down and he leads."""
+        if not declares:
+            self._events.append(PASSED[seat, "trip"])
+            if not self._advance_poll():
+                self._start_trumper()
+            return
+        self._set_contract(seat, "trip", late=False)
+        self._deal_final()
 
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
@@ -709,7 +837,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.blind_bid_made = self.high_bidder is not None
             self._emit("blind_bidding_over", bid=self.high_bid, bidder=self.high_bidder)
             self._deal_first()
-            self._start_trumper()
+            self._after_first_deal()
             return
         self._emit("bidding_over", bid=self.high_bid, bidder=self.high_bidder)
         if self.high_bidder is None:
@@ -770,6 +898,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-12.5: a contract overrides bids and trump; TM's card goes back to his hand."""
         self.contract = {"kind": kind, "caller": seat, "late": late}
         self._plain_play = False
+        self._contract_stops = kind != "trip"  # TH-12.11; a Trip plays all four tricks
+        self.tricks_total = self.hand_size  # TH2-6: a two-player contract is six tricks
+        self.last_index = self.hand_size - 1
         self.trump_card = None
         self.trump = None
         self.trump_revealed = False
@@ -779,7 +910,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        order = [s for s in self._contract_order() if contract_eligible(self.hands[s])]
+        order = [s for s in self._contract_order() if len(self._w4_choices(s)) > 1]
         self.w4_passed = []
         assert self.tm is not None
         if not self._open_poll(order, "calls"):
@@ -846,13 +977,20 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if self.trick and self._challenge_mode:
             fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
         hand.remove(card)
+        if self.laid[seat]:  # TH2-B.6: the card under it turns up when the trick ends
+            for i, pile in enumerate(self.piles[seat]):
+                if pile[0] == card:
+                    pile[0] = None
+                    if pile[1] is not None:
+                        self.uncovered.append((seat, i))
+                    break
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.trick_faults.append(fault)
         if self.call is not None and self.call["caller"] == seat:
             self.call_card_index = len(self.trick) - 1
         self._events.append(CARD_PLAYED[seat][card])
-        if not self.tricks and len(self.trick) == 1:
+        if not self.tricks and len(self.trick) == 1 and not self._is_trip():
             if self._reveal_trump(seat, card):
                 return
             if (
@@ -863,7 +1001,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 return
         contract = self.contract
         if (
-            contract is not None
+            self._contract_stops
+            and contract is not None
             and len(self.trick) > 1
             and beats(card, self.trick[0], self.trump, self.strength)  # TH-12.11
         ):
@@ -882,13 +1021,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self._score_contract()
             return
         if len(self.trick) == self.players:
-            winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
+            if self._is_trip() and len(self.tricks) < self.first_batch:
+                winner = self.trick_seats[0]  # TH6-10.4: his equal card ranks above the jack
+            else:
+                winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
             if self._challenge_mode:
                 self._open_trick(winner)
             else:
                 self._close_trick(winner)
         else:
             self._set_play_turn((seat + 1) % self.players)
+
+    def _is_trip(self) -> bool:
+        return self.contract is not None and self.contract["kind"] == "trip"
+
+    def _annulment_applies(self) -> bool:
+        """TH-20 (also Moenie, TH6-11.4); TH2-11: with two players per ``two_player_annul``."""
+        if not self.two_player:
+            return True
+        rule = self.options.two_player_annul
+        return rule == "always" or (rule == "thunee_only" and self.contract is not None)
 
     def _reveal_trump(self, seat: int, card: int) -> bool:
         """TH-19.3 / TH-12.9 then TH-20; returns True when the hand was annulled."""
@@ -910,7 +1062,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             by=self.contract["caller"] if self.contract else self.tm,
         )
         defenders = [s for s in range(self.players) if s % 2 != making_team]
-        if not any(SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]):
+        if self._annulment_applies() and not any(
+            SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]
+        ):
             self._finish_hand(
                 {
                     "mode": "annulled",
@@ -953,7 +1107,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
-        last = len(self.tricks) == self.hand_size
+        last = len(self.tricks) == self.tricks_total
         if self.contract is not None:
             if last:
                 self._score_contract()
@@ -970,7 +1124,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self.blind_down = []
             self._start_play(winner)
             return
-        if self.team_tricks[team] in (1, 3):  # TH-14.3 / TH-14.8
+        if self.face_up:
+            if len(self.tricks) == 1:  # TH2-B.5: the rows are laid out after trick 1
+                self.leader = winner
+                self._start_layout()
+                return
+            if self._face_up_jodi_window(winner):
+                return
+        elif self.team_tricks[team] - self.half_base[team] in (1, 3):  # TH-14.3 / TH2-A.5
             order = [winner] + [
                 (winner + i) % self.players
                 for i in range(1, self.players)
@@ -983,13 +1144,102 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._next_trick_or_score(winner)
 
     def _next_trick_or_score(self, leader: int) -> None:
-        if len(self.tricks) == self.hand_size:
+        if len(self.tricks) == self.tricks_total:
             if self.call is not None:
                 self._score_call()
             else:
                 self._score_ordinary()
         else:
+            if self.two_deals and len(self.tricks) == self.hand_size:
+                self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
             self._start_play(leader)
+
+    # -- face-up rows (TH2-B) --------------------------------------------------------------
+
+    def _start_layout(self) -> None:
+        """TH2-B.5: each player covers five of his six face-down cards with his five hand
+        cards, position by position, and leaves one uncovered (non-dealer first)."""
+        self.phase_name = "layout"
+        self.poll = [1 - self.dealer, self.dealer]
+        self.poll_index = 0
+        self._continue_layout()
+
+    def _lay(self, seat: int, action: Action) -> None:
+        pile = self.piles[seat][self.lay_pos[seat]]
+        if action is A.LAY_OPEN:
+            pile[0], pile[1] = pile[1], None
+            self.lay_open[seat] = True
+            self._emit(
+                "row_card_turned_up",
+                seat=seat,
+                position=self.lay_pos[seat],
+                card=CARD_STRINGS[pile[0] or 0],
+            )
+        else:
+            card = A.LAY_BY_ID[action.id]
+            self.hands[seat].remove(card)
+            pile[0] = card
+            self._emit("card_laid", seat=seat, position=self.lay_pos[seat], card=action.value)
+        self.lay_pos[seat] += 1
+        self._continue_layout()
+
+    def _continue_layout(self) -> None:
+        """Forced steps are taken at once; a finished row makes its face-up cards playable."""
+        while self.poll_index < len(self.poll):
+            seat = self.poll[self.poll_index]
+            if self.lay_pos[seat] < len(self.piles[seat]):
+                choices = self._lay_actions(seat)
+                if len(choices) > 1:
+                    self._set_turn(seat)
+                    return
+                self._lay(seat, choices[0])
+                return
+            self.laid[seat] = True
+            self.hands[seat] = [p[0] for p in self.piles[seat] if p[0] is not None]
+            self._note_jodi_chances(seat)
+            self.poll_index += 1
+        self._start_play(self.leader)
+
+    def _note_jodi_chances(self, seat: int) -> None:
+        """TH2-B.7: a K and Q of one suit face up together give one chance to declare; the
+        value is fixed now (30/50 only if the J is face up too)."""
+        visible = [p[0] for p in self.piles[seat] if p[0] is not None]
+        for suit, (king, queen, _jack) in enumerate(KQJ):
+            if (seat, suit) in self.jodi_seen or king not in visible or queen not in visible:
+                continue
+            self.jodi_seen.add((seat, suit))
+            value = jodi_value(visible, suit, self.trump)
+            self.jodi_chances.append((seat, suit, value, len(self.tricks)))
+
+    def _face_up_jodi_window(self, winner: int) -> bool:
+        """TH2-B.6 / TH2-B.7: covered cards turn up as the trick ends; the winner's earlier
+        Jodi chances are offered now (cards still in place) and then lapse."""
+        for seat, index in self.uncovered:
+            pile = self.piles[seat][index]
+            pile[0], pile[1] = pile[1], None
+            assert pile[0] is not None
+            self.hands[seat].append(pile[0])
+            self._emit("row_card_turned_up", seat=seat, position=index, card=CARD_STRINGS[pile[0]])
+        turned = {seat for seat, _ in self.uncovered}
+        self.uncovered = []
+        now = len(self.tricks)
+        offer = []
+        kept = []
+        for chance in self.jodi_chances:
+            seat, suit, value, since = chance
+            if seat == winner and since < now:
+                if all(c in self.hands[seat] for c in jodi_cards(suit, value)):
+                    offer.append((suit, value))
+            else:
+                kept.append(chance)
+        self.jodi_chances = kept
+        for seat in sorted(turned):
+            self._note_jodi_chances(seat)
+        self.jodi_offer = offer
+        if offer and self._open_poll([winner], "jodi"):
+            self.leader = winner
+            return True
+        return False
 
     def _jodi(self, seat: int, action: Action) -> None:
         if action is A.PASS:
@@ -1001,7 +1251,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         suit = SUITS.index(suit_letter)
         value = int(value_text)
         revealed = value in (40, 50) or bool(shown)
-        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self._dealt(seat)
+        if self.face_up:
+            held = jodi_cards(suit, value) if (suit, value) in self.jodi_offer else []
         self.open_jodis.append(len(self.jodis))
         self.jodis.append(
             {
@@ -1098,11 +1350,25 @@ class ThuneeMatch(Match[ThuneeOptions]):
         failure = self.pending_failure
         opts = self.options
         balls: int
-        if failure is None:
+        if kind == "trip":  # TH6-10.6: trick 4 decides
+            last = self.tricks[-1].winner
+            if last == caller:
+                outcome, to, balls = "contract_success", team, TRIP_BALLS
+                reason = f"Seat {caller} won trick 4 of the Trip."
+            elif last % 2 == team:
+                outcome, to = "contract_partner_catch", 1 - team
+                balls = opts.trip_partner_catch_balls
+                reason = f"Seat {last}, the declarer's partner, won trick 4 of the Trip."
+            else:
+                outcome, to, balls = "contract_failure", 1 - team, TRIP_BALLS
+                reason = f"Seat {last} won trick 4 of the Trip."
+        elif failure is None:
             outcome, to, balls = "contract_success", team, (opts.blind_thunee_balls if blind else 4)
             reason = f"Seat {caller} won every trick of the {kind.replace('_', ' ')}."
         elif failure["partner_catch"]:
             balls = opts.blind_partner_catch_balls if blind else opts.thunee_partner_catch_balls
+            if kind == "moenie":  # TH6-11.5
+                balls = MOENIE_PARTNER_CATCH_BALLS
             outcome, to = "contract_partner_catch", 1 - team
             reason = f"Seat {failure['seat']}, the caller's partner, beat the caller's card."
         else:
@@ -1138,7 +1404,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         blind_team = self.blind_bid_made and self.tm is not None and team == self.tm % 2
         extra: dict[str, Any] = {}
         if kind.endswith("double"):
-            success = won_last and self.team_tricks[team] == self.hand_size
+            success = won_last and self.team_tricks[team] == len(self.tricks)
         else:
             points = self._card_points()
             count = khanuck_count(
@@ -1179,6 +1445,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._jodi_total(counting),
             self._jodi_total(1 - counting),
             last_team == counting,
+            self.count_target,
         )
         made_bid = self.high_bidder is not None
         balls = ordinary_balls(count.counting_team_wins, made_bid, self.blind_bid_made)
@@ -1190,15 +1457,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "trump_team_jodi": count.trump_team_jodi,
             "last_trick": count.last_trick,
             "total": count.total,
-            "target": 105,
+            "target": self.count_target,
             "needed_card_points": count.needed_card_points,
         }
         if count.counting_team_wins:
             outcome = "counting_team_won"
-            reason = f"The counting team's total {count.total} reached 105."
+            reason = f"The counting team's total {count.total} reached {self.count_target}."
         else:
             outcome = "trump_team_won"
-            reason = f"The counting team's total {count.total} fell short of 105."
+            reason = f"The counting team's total {count.total} fell short of {self.count_target}."
         self._finish_hand(
             {"mode": "count", "outcome": outcome, "reason": reason, "count": detail},
             balls_to=winner,
@@ -1209,7 +1476,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """Record the hand, award balls (TH-29), rotate the deal (TH-30), deal the next."""
         tm = self.tm if self.contract is None else self.contract["caller"]
         points = self._card_points()
-        last = self.tricks[-1] if len(self.tricks) == self.hand_size else None
+        last = self.tricks[-1] if len(self.tricks) == self.tricks_total else None
         result: dict[str, Any] = {
             "hand": self.hand_number,
             "dealer": self.dealer,
