@@ -1036,7 +1036,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return self.contract is not None and self.contract["kind"] == "trip"
 
     def _annulment_applies(self) -> bool:
-        """TH-20 (also Moenie, TH6-11.4); TH2-11: with two players per ``two_player_annul``."""
+        """TH-20; TH2-11: with two players per ``two_player_annul``. Not for a Moenie: TH6-11.6
+        and EX-24 (source) make a Moenie playable when the declarer's partners hold every
+        other trump, which TH-20 (the TH6-11.4 adaptation) would annul; the source wins."""
+        if self.contract is not None and self.contract["kind"] == "moenie":
+            return False
         if not self.two_player:
             return True
         rule = self.options.two_player_annul
