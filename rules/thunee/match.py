@@ -1,13 +1,14 @@
 """One match of South African Thunee: the hand state machine of TH-31, driven by ``apply``.
 
 Phases of a hand (shared/rules/thunee.md TH-31): ``cut`` -> [``blind_bid``] -> first deal ->
-``trump`` (trumper, or blind bidder) -> ``bidding`` [-> ``choose_bidder``] [-> ``trump`` for
-the winning bidder] -> [``blind_calls``] -> final deal -> ``calls`` (W4) -> ``play``
-(with ``late_thunee``/``late_choice``, ``jodi`` windows, and ``trick_open`` in challenge
-mode) -> scoring -> the next hand's ``cut``, or ``match_over``.
+[``trip``, six players] -> ``trump`` (trumper, or blind bidder) -> ``bidding``
+[-> ``choose_bidder``] [-> ``trump`` for the winning bidder] -> [``blind_calls``] -> final
+deal -> ``calls`` (W4) -> ``play`` (with ``late_thunee``/``late_choice``, ``jodi`` windows,
+``trick_open`` in challenge mode; two players face up: ``layout`` after trick 1) -> scoring
+-> the next hand's ``cut``, or ``match_over``.
 
 Seats run counter-clockwise: ``s + 1`` is the right-hand neighbour (TH-3). Teams are
-``s % 2``; the player count is a parameter so that the 6- and 2-player forms slot in.
+``s % 2`` for 4 and 6 players (TH6-1); with 2 players each side is one player (TH2-1).
 
 Decisions beyond the rules file:
 - A stacked ``Deal`` gives every card each seat receives (first batch, then the rest). The
@@ -24,6 +25,18 @@ Decisions beyond the rules file:
   match waits on; ``awaiting`` names only the latter (for turn timers).
 - Not modelled (TH-28.2 b, c; TH-28.3, TH-28.4): out-of-turn play, table talk, forgotten
   ball records and reminders; the turn-based contract makes them impossible.
+- Six players: a Trip is a contract (``kind="trip"``): no trump, the declarer's 4th card
+  lies face down like a blind caller's, he wins tricks 1-3 outright and trick 4 decides.
+  TH-20 does not annul a Moenie: the source's partner catch (TH6-11.6, EX-24) needs the
+  declarer's partners to hold every other trump, which the TH6-11.4 adaptation would annul.
+- Two players: a stacked ``Deal`` lists a seat's twelve cards in the order received (4, 2,
+  then 4, 2 for two deals; the face-down row of 6, then 4, 2 face up). ``hands`` are the
+  cards a seat plays from; face up, after its row is laid they are the row's face-up cards
+  (public; ``view["hand"]`` is then empty and the row is in ``rows``). The layout (TH2-B.5)
+  is one ``lay`` action per row position, left to right: a hand card to cover it, or
+  ``lay:open`` to leave it uncovered (once); forced steps are taken automatically. A
+  face-up Jodi chance belongs to the first trick its holder wins after it appeared; all
+  cards of the combination, with the value fixed when it appeared, must still be in place.
 """
 
 from __future__ import annotations
