@@ -70,6 +70,8 @@ for _suit, _letter in enumerate(SUITS):
     )
 
 PLAY_BY_ID: dict[str, int] = {a.id: c for c, a in PLAY.items()}
+CARD_OF: dict[str, int] = {a.value: c for c, a in PLAY.items()}
+"""``CARD_OF[action.value]``: the card int of a ``play`` action (no id string built)."""
 PLAY_OF: tuple[Action, ...] = tuple(PLAY.get(c, CUT) for c in range(53))
 """``PLAY_OF[card]``: the play action of a card int (a list index beats a dict lookup)."""
 TRUMP_BY_ID: dict[str, int] = {a.id: c for c, a in TRUMP.items()}

@@ -169,6 +169,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.two_deals = self.two_player and method == "two_deals"
         self.face_up = self.two_player and method == "face_up"
         self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
+        self._rounds = [
+            [
+                [(ref + i) % players for i in range(1, players + 1) if (ref + i) % 2 == t]
+                for t in (0, 1)
+            ]
+            for ref in range(players)
+        ]
         self._stacked = [
             validate_deal(i, d, players, len(DECK) // players) for i, d in enumerate(self._deals)
         ]
@@ -258,7 +265,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.w4_passed: list[int] = []
         self.contract: dict[str, Any] | None = None
         self._contract_stops = False
-        self._plain_play = not self._challenge_mode
+        self._plain_play = not self._challenge_mode and not self.face_up
+        self._jodi_seats: frozenset[int] = frozenset()
+        """Seats dealt a K and Q of one suit this half: only they can ever declare a Jodi."""
+        self._w4: dict[int, list[Action]] = {}
         self.blind_down: list[int] = []
         self.call: dict[str, Any] | None = None
         self.call_card_index = -1
@@ -457,7 +467,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 calls.append(A.CALL_BLIND_ROYALS)
             return [*calls, A.PASS]
         if phase == "calls":
-            return self._w4_choices(seat)
+            return self._w4[seat]
         if phase == "late_thunee":
             return [A.CALL_THUNEE, A.PASS]
         if phase == "late_choice":
@@ -568,37 +578,47 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        trick = self.trick
-        if (
-            kind == "play"
-            and trick
-            and self._plain_play
-            and len(trick) < self.players - 1
-            and len(self.tricks) < self.last_index
-        ):
-            # The common case inline: a card mid-trick in an ordinary hand, strict mode;
-            # the next seat's follow-suit choices are computed here (TH-21).
-            card = A.PLAY_BY_ID[kind + ":" + action.value]
-            self.hands[seat].remove(card)
-            trick.append(card)
-            self.trick_seats.append(seat)
-            self.trick_faults.append(None)
-            nxt = self.turn = (seat + 1) % self.players
-            self._to_act = ONLY[nxt]
-            hand = self.hands[nxt]
-            led = SUIT_OF[trick[0]]
-            play_of = A.PLAY_OF
-            legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
-            if not legal:
-                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
-            self._legal_cache = {nxt: legal}
-            self._events = [CARD_PLAYED[seat][card]]
-            return self._events
+        if kind == "play" and self._plain_play and len(self.tricks) < self.last_index:
+            # The common case inline: a card of an ordinary trick (not the last) in strict
+            # mode, after trick 1's first card (the reveal). The next seat's follow-suit
+            # choices are computed here (TH-21); a full trick is closed at once (TH-22).
+            trick = self.trick
+            if trick or self.tricks:
+                card = A.CARD_OF[action.value]
+                self.hands[seat].remove(card)
+                if not trick:
+                    self.open_jodis = []  # a Jodi may be challenged only until the next card
+                trick.append(card)
+                self.trick_seats.append(seat)
+                self.trick_faults.append(None)
+                self._events = events = [CARD_PLAYED[seat][card]]
+                if len(trick) == self.players:
+                    self._legal_cache = {}
+                    index = winning_index(trick, self.trump, self.strength)
+                    self._close_trick(self.trick_seats[index])
+                    return events
+                nxt = self.turn = (seat + 1) % self.players
+                self._to_act = ONLY[nxt]
+                hand = self.hands[nxt]
+                play_of = A.PLAY_OF
+                if len(trick) == 1:
+                    legal = [play_of[c] for c in hand if SUIT_OF[c] == SUIT_OF[card]]
+                    if not legal:  # TH-21.3: nothing is trumped yet
+                        legal = [play_of[c] for c in hand]
+                else:
+                    led = SUIT_OF[trick[0]]
+                    legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+                    if not legal:
+                        legal = [
+                            play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)
+                        ]
+                self._legal_cache = {nxt: legal}
+                return events
         self._events = []
         self._legal_cache = {}
         phase = self.phase_name
         if kind == "play":
-            self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
+            self._play(seat, A.CARD_OF[action.value])
         elif kind == "challenge":
             self._challenge(seat, int(action.value))
         elif kind == "challenge_jodi":
@@ -691,6 +711,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.half_base = list(self.team_tricks)
         for s in range(2):
             self.hands[s] = list(self.extra[s])
+        self._note_jodi_seats()
         self._events.append(SECOND_DEAL)
 
     def _after_first_deal(self) -> None:
@@ -713,6 +734,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._set_contract(seat, "trip", late=False)
         self._deal_final()
 
+    def _note_jodi_seats(self) -> None:
+        self._jodi_seats = frozenset(
+            s
+            for s in range(self.players)
+            if any(k in cards and q in cards for k, q, _ in KQJ for cards in (self._dealt(s),))
+        )
+
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
         self.dealt = self.hand_size
@@ -723,6 +751,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self.blind_down = list(extra)
                 self._emit("cards_dealt_face_down", seat=s, count=len(extra))
         self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
+        self._note_jodi_seats()
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
             self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
@@ -771,8 +800,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         )
 
     def _round_order(self, ref: int, team: int) -> list[int]:
-        n = self.players
-        return [(ref + i) % n for i in range(1, n + 1) if (ref + i) % 2 == team]
+        """The seats of ``team`` counter-clockwise from ``ref``'s right (built once per match;
+        the lists are never changed)."""
+        return self._rounds[ref][team]
 
     def _open_bid_round(self, blind: bool) -> None:
         """TH-9.6: the eligible players, counter-clockwise from the reference seat."""
@@ -923,7 +953,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        order = [s for s in self._contract_order() if len(self._w4_choices(s)) > 1]
+        self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
+        order = [s for s in self._contract_order() if len(self._w4[s]) > 1]
         self.w4_passed = []
         assert self.tm is not None
         if not self._open_poll(order, "calls"):
@@ -1148,7 +1179,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 return
             if self._face_up_jodi_window(winner):
                 return
-        elif self.team_tricks[team] - self.half_base[team] in (1, 3):  # TH-14.3 / TH2-A.5
+        elif self.team_tricks[team] - self.half_base[team] in (1, 3) and (
+            self._jodi_seats or self._challenge_mode
+        ):  # TH-14.3 / TH2-A.5
             order = [winner] + [
                 (winner + i) % self.players
                 for i in range(1, self.players)
