@@ -169,6 +169,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.two_deals = self.two_player and method == "two_deals"
         self.face_up = self.two_player and method == "face_up"
         self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
+        self._jodi_order = [
+            [w] + [(w + i) % players for i in range(1, players) if (w + i) % 2 == w % 2]
+            for w in range(players)
+        ]
+        """TH-14.8: the trick winner, then his teammates counter-clockwise."""
         self._rounds = [
             [
                 [(ref + i) % players for i in range(1, players + 1) if (ref + i) % 2 == t]
@@ -596,6 +601,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     self._legal_cache = {}
                     index = winning_index(trick, self.trump, self.strength)
                     self._close_trick(self.trick_seats[index])
+                    if self.phase_name == "play" and len(self.tricks) < self.last_index:
+                        # the winner leads a trick that is not the last: any card (TH-21.1)
+                        play_of = A.PLAY_OF
+                        self._legal_cache = {self.turn: [play_of[c] for c in self.hands[self.turn]]}
                     return events
                 nxt = self.turn = (seat + 1) % self.players
                 self._to_act = ONLY[nxt]
@@ -1151,7 +1160,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.team_tricks[team] += 1
         self.won[team] += cards
         self.points[team] += points
-        self._emit("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
+        self._events.append(
+            Event.make("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
+        )
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
@@ -1182,12 +1193,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         elif self.team_tricks[team] - self.half_base[team] in (1, 3) and (
             self._jodi_seats or self._challenge_mode
         ):  # TH-14.3 / TH2-A.5
-            order = [winner] + [
-                (winner + i) % self.players
-                for i in range(1, self.players)
-                if (winner + i) % 2 == team
-            ]
-            order = [s for s in order if self._jodi_options(s)]
+            order = [s for s in self._jodi_order[winner] if self._jodi_options(s)]
             if self._open_poll(order, "jodi"):
                 self.leader = winner
                 return
