@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.cards import shuffled, thunee_deck
+from rules.cards import thunee_deck
 from rules.contract import Deal, IllegalAction
 
 DECK: tuple[int, ...] = tuple(sorted(thunee_deck()))
@@ -40,11 +40,31 @@ def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[
     return hands
 
 
+_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(len(DECK) + 1))
+
+
+def shuffle_pack(rng: random.Random) -> list[int]:
+    """TH-5.1: ``rules.cards.shuffled(DECK, rng)`` exactly (the same permutation from the
+    same RNG state: ``random.shuffle``'s Fisher-Yates with ``_randbelow`` written out),
+    without a method call per card."""
+    pack = list(DECK)
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
 def black_jack_draw(rng: random.Random, start: int, players: int) -> list[tuple[int, int]]:
     """TH-4.2: cards dealt face up from ``start`` until a black jack; the last receiver deals."""
     draw = []
     seat = start
-    for card in shuffled(DECK, rng):
+    for card in shuffle_pack(rng):
         draw.append((seat, card))
         if card in BLACK_JACKS:
             return draw

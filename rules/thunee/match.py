@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled
+from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
@@ -74,6 +74,7 @@ from rules.thunee.dealing import (
     cut_pack,
     lay_out,
     lay_out_two,
+    shuffle_pack,
     split_two,
     validate_deal,
 )
@@ -233,7 +234,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.next_stacked_deal()
             self._receive([list(h) for h in stacked])
         else:
-            self.pack = shuffled(DECK, self.rng)  # TH-5.1
+            self.pack = shuffle_pack(self.rng)  # TH-5.1
         self.dealt = 0
         self.tricks_total = 2 * self.hand_size if self.two_player else self.hand_size
         """Tricks in this hand: twelve with two players (six in a contract hand)."""
