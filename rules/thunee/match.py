@@ -131,6 +131,19 @@ BID_MADE: dict[tuple[int, int, bool], Event] = {
     for v in LADDER
     for blind in (False, True)
 }
+CUT_EVENT: dict[tuple[int, str | None, bool], Event] = {
+    (s, method, stacked): Event.make(
+        "cut", seat=s, cut=method is not None, method=method, stacked=stacked
+    )
+    for s in range(6)
+    for method in (None, "bottom", "table", "three")
+    for stacked in (False, True)
+}
+BIDDING_OVER: dict[tuple[int | None, int | None], Event] = {
+    (bid, bidder): Event.make("bidding_over", bid=bid, bidder=bidder)
+    for bid in (None, *LADDER)
+    for bidder in (None, *range(6))
+}
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
 )
@@ -674,13 +687,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         method = self.options.cut_method
         if cut and not self.from_stack:
             self.pack = cut_pack(self.pack, method, self.rng)
-        self._emit(
-            "cut",
-            seat=self.cutter,
-            cut=cut,
-            method=method if cut else None,
-            stacked=self.from_stack,
-        )
+        self._events.append(CUT_EVENT[self.cutter, method if cut else None, self.from_stack])
         if not self.from_stack:
             if self.two_player:
                 received = lay_out_two(self.pack, self.dealer, self.options.two_player_method)
@@ -745,11 +752,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._deal_final()
 
     def _note_jodi_seats(self) -> None:
-        self._jodi_seats = frozenset(
-            s
-            for s in range(self.players)
-            if any(k in cards and q in cards for k, q, _ in KQJ for cards in (self._dealt(s),))
-        )
+        seats = []
+        for s in range(self.players):
+            cards = self._dealt(s)
+            for king, queen, _jack in KQJ:
+                if king in cards and queen in cards:
+                    seats.append(s)
+                    break
+        self._jodi_seats = frozenset(seats)
 
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
@@ -892,7 +902,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._deal_first()
             self._after_first_deal()
             return
-        self._emit("bidding_over", bid=self.high_bid, bidder=self.high_bidder)
+        self._events.append(BIDDING_OVER[self.high_bid, self.high_bidder])
         if self.high_bidder is None:
             self._after_trump_fixed()
             return
