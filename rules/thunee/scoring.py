@@ -5,7 +5,7 @@ rotation (shared/rules/thunee.md §8 and §10, THV-1, THV-5 to THV-10).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 COUNT_TARGET = 105
 """TH-1.3 / TH-24.2: the counting team wins with an adjusted total of 105 or more."""
@@ -17,8 +17,7 @@ PENALTY_BALLS = 4
 """TH-28.1 / TH-27.2 / TH-17.4."""
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """TH-24: the counting team's adjusted total and what it needed."""
 
     card_points: int
