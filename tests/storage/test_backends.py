@@ -1,0 +1,101 @@
+"""The table and action-log repositories behave the same on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    ChannelTaken,
+    LoggedAction,
+    SeatRecord,
+    ShardSet,
+    Storage,
+    TableRecord,
+    TableStatus,
+    open_storage,
+)
+from storage.migrations import MIGRATIONS_DIR, load_migrations
+from storage.shards import shard_of
+
+
+def a_table(channel: int = 10, guild: int | None = 1) -> TableRecord:
+    return TableRecord(
+        game="toy",
+        players=2,
+        options={"target": 2},
+        seed=2**62 + 5,
+        channel_id=channel,
+        guild_id=guild,
+        host_id=7,
+        seats=[SeatRecord(name="Ann", user_id=7), None],
+    )
+
+
+def test_every_migration_has_a_postgresql_twin() -> None:
+    sqlite = [(m.version, m.name) for m in load_migrations()]
+    postgres = [(m.version, m.name) for m in load_migrations(MIGRATIONS_DIR / "postgresql")]
+    assert sqlite == postgres and sqlite[0] == (1, "tables_and_action_log")
+
+
+async def test_url_picks_the_backend(tmp_path: Path) -> None:
+    store = await open_storage(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert type(store).__name__ == "SqliteStorage"
+    await store.close()
+    with pytest.raises(ValueError, match="mysql"):
+        await open_storage("mysql://nobody@127.0.0.1/x")
+
+
+async def test_tables_round_trip_and_one_open_table_per_channel(store: Storage) -> None:
+    created = await store.tables.create(a_table())
+    loaded = await store.tables.get(created.id)
+    assert loaded is not None and loaded.seed == 2**62 + 5 and loaded.options == {"target": 2}
+    assert loaded.seats[0] == SeatRecord(name="Ann", user_id=7) and loaded.seats[1] is None
+    with pytest.raises(ChannelTaken):
+        await store.tables.create(a_table())
+    other = await store.tables.create(a_table(channel=11))
+    await store.tables.start(other.id, [SeatRecord("Ann", 7), SeatRecord("Bob", 8)], 99, 2)
+    await store.tables.update_status(created.id, TableStatus.STOPPED, host_id=8)
+    again = await store.tables.create(a_table())
+    assert [t.id for t in await store.tables.list_open()] == [other.id, again.id]
+    started = await store.tables.get(other.id)
+    assert started is not None and started.status is TableStatus.RUNNING and started.seed == 99
+    await store.tables.save_snapshot(other.id, {"game": "toy"}, 4)
+    snap = await store.tables.get(other.id)
+    assert snap is not None and snap.snapshot == {"game": "toy"} and snap.snapshot_seq == 4
+
+
+async def test_action_log_appends_in_order_and_reads_many_tables(store: Storage) -> None:
+    ids = [(await store.tables.create(a_table(channel=c))).id for c in range(5)]
+
+    async def play(table_id: int) -> None:
+        for seq in range(1, 11):
+            await store.actions.append(LoggedAction(table_id, seq, seq % 2, f"play:{seq}", 1.5))
+
+    await asyncio.gather(*(play(t) for t in ids))
+    logs = await store.actions.for_tables(ids)
+    assert all([a.seq for a in logs[t]] == list(range(1, 11)) for t in ids)
+    assert logs[ids[0]][0] == LoggedAction(ids[0], 1, 1, "play:1", 1.5, "player")
+    with pytest.raises(Exception):  # noqa: B017 - each driver raises its own integrity error
+        await store.actions.append(LoggedAction(ids[0], 3, 0, "again", 1.0))
+    await store.actions.remove(ids[0], 10)
+    tail = await store.actions.for_table(ids[0], after_seq=7)
+    assert [a.action_id for a in tail] == ["play:8", "play:9"]
+
+
+async def test_a_shard_lists_only_the_tables_of_its_guilds(store: Storage) -> None:
+    guilds = [g << 22 for g in range(6)]  # guild g lives on shard g % 3
+    for channel, guild in enumerate(guilds):
+        await store.tables.create(a_table(channel=channel, guild=guild))
+    await store.tables.create(a_table(channel=99, guild=None))  # a DM: shard 0
+    shards = ShardSet((0, 2), 3)
+    mine = await store.tables.list_open(shards)
+    assert sorted(t.channel_id for t in mine) == [0, 2, 3, 5, 99]
+    assert all(shards.owns(t.guild_id) for t in mine)
+    assert shard_of(guilds[4], 3) == 1 and not shards.owns(guilds[4])
+    assert ShardSet.from_settings(None, None) is None
+    assert ShardSet.from_settings([1], 2) == ShardSet((1,), 2)
+    with pytest.raises(ValueError):
+        ShardSet((3,), 3)
