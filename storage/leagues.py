@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from storage.db import Db, Row, Tx
 from storage.match_records import (
     LeaderboardOrder,
     LeagueSettings,
-    MatchSeat,
     Page,
     PlayerGameStats,
     Season,
@@ -116,10 +114,9 @@ async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
 
 
 async def standings_for_update(
-    tx: Tx, guild_id: int, game: str, season: int, seats: Sequence[MatchSeat]
+    tx: Tx, guild_id: int, game: str, season: int, humans: dict[int, str]
 ) -> dict[int, StandingRow]:
-    """The season lines of the match's humans (new lines for newcomers)."""
-    humans = {s.user_id: s.name for s in seats if not s.is_computer and s.user_id is not None}
+    """The season lines of these users (user id -> display name); new lines for newcomers."""
     if not humans:
         return {}
     marks = ",".join("?" * len(humans))
@@ -153,14 +150,9 @@ async def standings_for_update(
 
 
 async def write_standings(
-    tx: Tx,
-    guild_id: int,
-    game: str,
-    season: int,
-    rows: dict[int, StandingRow],
-    match_id: int,
-    at: float,
+    tx: Tx, guild_id: int, game: str, season: int, rows: dict[int, StandingRow]
 ) -> None:
+    """Upsert these season lines (each carries the match that last changed it)."""
     await tx.executemany(
         f"INSERT INTO standings ({_STANDING_COLUMNS}, updated_at)"
         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -187,8 +179,8 @@ async def write_standings(
                 r.mu,
                 r.sigma,
                 r.rating,
-                match_id,
-                float(at),
+                r.last_match_id,
+                float(r.updated_at),
             )
             for user, r in rows.items()
         ],

@@ -69,6 +69,9 @@ class MatchRepository(Protocol):
         """Store a finished or abandoned match in one transaction, with its league results
         when it counts; idempotent per ``table_id``."""
 
+    async def record_many(self, records: Sequence[MatchRecord]) -> list[MatchOutcome]:
+        """Record many matches in order in one transaction (imports, benchmarks)."""
+
     async def get(self, match_id: int) -> MatchRecord | None: ...
 
     async def get_by_table(self, table_id: int) -> MatchRecord | None: ...

@@ -40,6 +40,8 @@ class StandingRow:
     points: int = 0
     mu: float = DEFAULT_MU
     sigma: float = DEFAULT_SIGMA
+    last_match_id: int = 0
+    updated_at: float = 0.0
 
     @property
     def rating(self) -> float:
