@@ -137,6 +137,10 @@ async def measure(store: Storage, players: int) -> list[tuple[str, float]]:
         ("a player's stats across games", lambda: lg.player_stats(GUILD, user)),
         ("guild history, page 1", lambda: mt.history(GUILD)),
         (f"guild history, page {deep + 1:,}", lambda: mt.history(GUILD, page=deep)),
+        (
+            f"guild history, page {deep + 1:,} by key",
+            lambda: mt.history(GUILD, before=match_id - deep * 10),
+        ),
         ("guild history of one game, page 1", lambda: mt.history(GUILD, game=SOLO_GAME)),
         ("a player's history, page 1", lambda: mt.history(GUILD, user_id=user)),
         ("a player's history, page 20", lambda: mt.history(GUILD, user_id=user, page=19)),
@@ -150,6 +154,9 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--url", default=None, help="a fresh PostgreSQL database")
+    parser.add_argument(
+        "--measure-only", action="store_true", help="time the queries of a database filled before"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -157,13 +164,19 @@ async def main(argv: list[str]) -> int:
         try:
             backend = type(store).__name__
             print(f"{backend}: {args.matches:,} matches, {args.players} players, one guild")
-            rates = await fill(store, args.matches, args.players)
-            for name, value in rates.items():
-                print(f"  {name:<40} {value:>10,.0f}")
+            if not args.measure_only:
+                rates = await fill(store, args.matches, args.players)
+                for name, value in rates.items():
+                    print(f"  {name:<40} {value:>10,.0f}")
+            async with store.db.transaction() as tx:  # type: ignore[attr-defined]
+                await tx.execute("ANALYZE")  # as autovacuum / a maintained SQLite would have
+            season = await store.leagues.current_season(GUILD, TEAM_GAME)
             for name, ms in await measure(store, args.players):
                 print(f"  {name:<40} {ms:>8.2f} ms")
             for by in ("rating", "wins"):
-                plan = await store.leagues.explain_leaderboard(by)  # type: ignore[attr-defined]
+                plan = await store.leagues.explain_leaderboard(  # type: ignore[attr-defined]
+                    GUILD, TEAM_GAME, season, by
+                )
                 text = " | ".join(str(row[-1]) for row in plan)
                 print(f"  plan ({by}): {text}")
         finally:

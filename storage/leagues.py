@@ -400,7 +400,9 @@ class SqlLeagueRepository:
             )
         return stats
 
-    async def explain_leaderboard(self, by: LeaderboardOrder = "rating") -> list[Any]:
+    async def explain_leaderboard(
+        self, guild_id: int, game: str, season: int, by: LeaderboardOrder = "rating"
+    ) -> list[Any]:
         """The database's plan for a leaderboard page (the benchmark shows the index used)."""
         order = _ORDER_BY[by]
         sql = (
@@ -409,4 +411,5 @@ class SqlLeagueRepository:
             f" ORDER BY {order} LIMIT ? OFFSET ?"
         )
         prefix = "EXPLAIN QUERY PLAN " if self._db.dialect == "sqlite" else "EXPLAIN "
-        return [tuple(r) for r in await self._db.fetch(prefix + sql, 1, "x", 1, 10, 0)]
+        rows = await self._db.fetch(prefix + sql, guild_id, game, season, 11, 0)
+        return [tuple(r) for r in rows]

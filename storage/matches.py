@@ -160,9 +160,13 @@ class SqlMatchRepository:
         game: str | None = None,
         page: int = 0,
         per_page: int = 10,
+        before: int | None = None,
     ) -> Page[MatchSummary]:
         """Matches newest first: a guild's (``guild_id``; None: every guild), or one
-        player's in it (``user_id``), optionally one game. Unreadable rows are skipped."""
+        player's in it (``user_id``), optionally one game. Unreadable rows are skipped.
+
+        ``before`` (a match id: the last one shown) pages by key instead of by offset, as
+        fast on the thousandth page as on the first; ``page`` then counts from there."""
         page, per_page = _page_args(page, per_page)
         where: list[str] = []
         params: list[Any] = []
@@ -177,6 +181,9 @@ class SqlMatchRepository:
             if game is not None:
                 where.append("p.game = ?")
                 params.append(game)
+            if before is not None:
+                where.append("p.match_id < ?")
+                params.append(before)
         else:
             source = "matches m"
             order = "m.id"
@@ -186,6 +193,9 @@ class SqlMatchRepository:
             if game is not None:
                 where.append("m.game = ?")
                 params.append(game)
+            if before is not None:
+                where.append("m.id < ?")
+                params.append(before)
         sql = (
             f"SELECT {_SUMMARY_COLUMNS} FROM {source}"
             + (" WHERE " + " AND ".join(where) if where else "")

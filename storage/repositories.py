@@ -84,6 +84,7 @@ class MatchRepository(Protocol):
         game: str | None = None,
         page: int = 0,
         per_page: int = 10,
+        before: int | None = None,
     ) -> Page[MatchSummary]: ...
 
     async def count(self, guild_id: int | None = None) -> int: ...

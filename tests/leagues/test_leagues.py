@@ -97,6 +97,8 @@ async def test_history_pages_newest_first(store: Storage) -> None:
     assert [len(p.items) for p in pages] == [10, 10, 5]
     assert [p.has_next for p in pages] == [True, True, False] and pages[1].has_previous
     assert [m.id for p in pages for m in p.items] == ids[::-1]
+    after_first = await store.matches.history(GUILD, before=pages[0].items[-1].id, per_page=10)
+    assert [m.id for m in after_first.items] == [m.id for m in pages[1].items]
     first = pages[0].items[0]
     assert [s.user_id for s in first.seats] == [ANN, CY] and first.winners == [0]
     assert first.rated and first.season == 1 and not first.computers
