@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from storage import (
 )
 from storage.migrations import MIGRATIONS_DIR, load_migrations
 from storage.shards import shard_of
+from tests.backends import PG_URL_VAR
 
 
 def a_table(channel: int = 10, guild: int | None = 1) -> TableRecord:
@@ -46,6 +48,12 @@ async def test_url_picks_the_backend(tmp_path: Path) -> None:
     await store.close()
     with pytest.raises(ValueError, match="mysql"):
         await open_storage("mysql://nobody@127.0.0.1/x")
+    url = os.environ.get(PG_URL_VAR)
+    if url:  # migrates the server's default schema: idempotent, and safe to run in parallel
+        pg = await open_storage(url)
+        assert type(pg).__name__ == "PgStorage"
+        assert await pg.matches.count(guild_id=-1) == 0
+        await pg.close()
 
 
 async def test_tables_round_trip_and_one_open_table_per_channel(store: Storage) -> None:
