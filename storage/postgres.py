@@ -9,6 +9,7 @@ the same guilds' tables.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -270,30 +271,65 @@ _INSERT_ACTION = (
 )
 
 
+_PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
+
+
+def _action_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
+    return (a.table_id, a.seq, a.seat, a.action_id, float(a.at), a.by)
+
+
 class PgActionLog:
-    """Each append is its own committed insert on a pooled connection; PostgreSQL's own
-    group commit batches the WAL flushes of concurrent tables."""
+    """Group commit, as on SQLite: every ``append`` waits for the commit that holds its row,
+    and the appends that arrive while a commit is in flight share the next one (one
+    ``executemany`` in one transaction), so busy tables cost one round trip per batch."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        self._pending: list[_PendingAppend] = []
+        self._flusher: asyncio.Task[None] | None = None
         self.commits = 0
 
     async def append(self, action: LoggedAction) -> None:
-        await self._pool.execute(
-            _INSERT_ACTION,
-            action.table_id,
-            action.seq,
-            action.seat,
-            action.action_id,
-            float(action.at),
-            action.by,
-        )
-        self.commits += 1
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
 
     async def drain(self) -> None:
-        """Appends commit before returning: nothing is ever pending."""
+        """Wait until every pending append is committed."""
+        while self._flusher is not None and not self._flusher.done():
+            await self._flusher
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._pool.acquire() as conn, conn.transaction():
+                    await conn.executemany(_INSERT_ACTION, [_action_row(a) for a, _ in batch])
+                self.commits += 1
+            except Exception:
+                await self._insert_one_by_one(batch)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def _insert_one_by_one(self, batch: list[_PendingAppend]) -> None:
+        """A batch failed: commit each row alone so one bad row fails only its own append."""
+        for action, future in batch:
+            try:
+                await self._pool.execute(_INSERT_ACTION, *_action_row(action))
+                self.commits += 1
+            except Exception as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
 
     async def remove(self, table_id: int, seq: int) -> None:
+        await self.drain()
         await self._pool.execute(
             "DELETE FROM actions WHERE table_id = $1 AND seq = $2", table_id, seq
         )
