@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from storage import ShardSet, Storage
+from storage import ShardSet, Storage, TableStatus
 from tests.leagues.helpers import manager_over, play_out
 
 SHARDS = 2
@@ -40,3 +40,25 @@ async def test_each_shard_recovers_only_its_guilds_tables(store: Storage) -> Non
     assert record.rated and {c.user_id for c in record.rating_changes} == {9, 10}
     await shard0.close()
     await shard1.close()
+
+
+async def test_a_crash_between_recording_and_closing_counts_the_match_once(
+    store: Storage,
+) -> None:
+    manager, clock, _ = manager_over(store)
+    state = await manager.quick_play(
+        channel_id=8, guild_id=EVEN_GUILD, game="toy", user_id=9, name="Ann", seed=4
+    )
+    await play_out(manager, clock, state.id, random.Random(4))
+    await manager.close()
+    # The process died after the record's commit and before the table's status update.
+    await store.tables.update_status(state.id, TableStatus.RUNNING)
+    restarted, _, updates = manager_over(store)
+    report = await restarted.recover()
+    assert report.running == 1 and restarted.open_tables() == []
+    assert [u.data["match_id"] for u in updates if u.kind == "finished"] == [
+        (await store.matches.history(EVEN_GUILD)).items[0].id
+    ]
+    assert await store.matches.count(EVEN_GUILD) == 1
+    line = await store.leagues.standing(EVEN_GUILD, "toy", 9)
+    assert line is not None and line.matches == 1
