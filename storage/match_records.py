@@ -122,6 +122,7 @@ class MatchSummary:
     rated: bool
     season: int | None
     computers: bool
+    rating_changes: list[RatingChange] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

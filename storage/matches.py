@@ -204,19 +204,23 @@ class SqlMatchRepository:
         rows = await self._db.fetch(sql, *params, per_page + 1, page * per_page)
         has_next = len(rows) > per_page
         rows = rows[:per_page]
-        seats = await self._seats_of([int(r[0]) for r in rows])
+        seats, changes = await self._seats_of([int(r[0]) for r in rows])
         items = []
         for row in rows:
+            match_id = int(row[0])
             try:
-                items.append(self._summary_from_row(row, seats.get(int(row[0]), [])))
+                items.append(self._summary_from_row(row, seats[match_id], changes[match_id]))
             except (ValueError, TypeError, KeyError) as exc:
                 log.warning("match %s is unreadable, left out of the history: %s", row[0], exc)
         return Page(items, page, per_page, has_next)
 
-    async def _seats_of(self, match_ids: list[int]) -> dict[int, list[MatchSeat]]:
+    async def _seats_of(
+        self, match_ids: list[int]
+    ) -> tuple[dict[int, list[MatchSeat]], dict[int, list[RatingChange]]]:
         seats: dict[int, list[MatchSeat]] = {m: [] for m in match_ids}
+        changes: dict[int, list[RatingChange]] = {m: [] for m in match_ids}
         if not match_ids:
-            return seats
+            return seats, changes
         marks = ",".join("?" * len(match_ids))
         rows = await self._db.fetch(
             f"SELECT {_SEAT_COLUMNS} FROM match_players WHERE match_id IN ({marks})"
@@ -226,12 +230,18 @@ class SqlMatchRepository:
         for row in rows:
             try:
                 seats[int(row[0])].append(_seat_from_row(row))
+                change = _change_from_row(row)
             except (ValueError, TypeError) as exc:
                 log.warning("seat row of match %s is unreadable, skipped: %s", row[0], exc)
-        return seats
+                continue
+            if change is not None:
+                changes[int(row[0])].append(change)
+        return seats, changes
 
     @staticmethod
-    def _summary_from_row(row: Row, seats: list[MatchSeat]) -> MatchSummary:
+    def _summary_from_row(
+        row: Row, seats: list[MatchSeat], changes: list[RatingChange]
+    ) -> MatchSummary:
         winners = json.loads(row[7])
         scores = json.loads(row[8])
         if not isinstance(winners, list) or not isinstance(scores, list):
@@ -250,6 +260,7 @@ class SqlMatchRepository:
             season=row[10],
             computers=bool(row[11]),
             seats=seats,
+            rating_changes=changes,
         )
 
     async def count(self, guild_id: int | None = None) -> int:

@@ -102,6 +102,7 @@ async def test_history_pages_newest_first(store: Storage) -> None:
     first = pages[0].items[0]
     assert [s.user_id for s in first.seats] == [ANN, CY] and first.winners == [0]
     assert first.rated and first.season == 1 and not first.computers
+    assert [(c.user_id, c.delta > 0) for c in first.rating_changes] == [(ANN, True), (CY, False)]
 
     bob = await store.matches.history(GUILD, user_id=BOB, per_page=5)
     assert [m.id for m in bob.items] == [ids[i] for i in (23, 21, 19, 17, 15)] and bob.has_next
