@@ -113,3 +113,35 @@ async def test_a_shard_lists_only_the_tables_of_its_guilds(store: Storage) -> No
     assert ShardSet.from_settings([1], 2) == ShardSet((1,), 2)
     with pytest.raises(ValueError):
         ShardSet((3,), 3)
+
+
+async def test_both_dialects_build_the_same_tables_and_indexes(tmp_path: Path) -> None:
+    """The PostgreSQL twins must not drift from the SQLite migrations."""
+    if not os.environ.get(PG_URL_VAR):
+        pytest.skip(f"{PG_URL_VAR} is not set")
+    from tests.backends import open_backend
+
+    async with open_backend("sqlite", tmp_path) as lite, open_backend("postgresql", tmp_path) as pg:
+        lite_tables = await lite.db.fetch(  # type: ignore[attr-defined]
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+        sqlite_columns = {}
+        for (table,) in lite_tables:
+            rows = await lite.db.fetch(f"PRAGMA table_info({table})")  # type: ignore[attr-defined]
+            sqlite_columns[table] = sorted(r[1] for r in rows)
+        pg_rows = await pg.db.fetch(  # type: ignore[attr-defined]
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema()"
+        )
+        pg_columns: dict[str, list[str]] = {}
+        for table, column in pg_rows:
+            pg_columns.setdefault(table, []).append(column)
+        assert {t: sorted(c) for t, c in pg_columns.items()} == sqlite_columns
+        lite_indexes = await lite.db.fetch(  # type: ignore[attr-defined]
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+        )
+        pg_indexes = await pg.db.fetch(  # type: ignore[attr-defined]
+            "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+            " AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'"
+        )
+        assert sorted(r[0] for r in pg_indexes) == sorted(r[0] for r in lite_indexes)
