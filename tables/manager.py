@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -160,6 +159,9 @@ class TableManager:
             deadline=table.deadline if seat in match.to_act else None,
             away=record is not None and record.away,
         )
+
+    def match_spec(self, table_id: int) -> GameSpec[Any]:
+        return self._table(table_id).spec
 
     def match_of(self, table_id: int) -> Match[Any] | None:
         """The engine match (read only: mutate it only through ``act``)."""
@@ -495,7 +497,8 @@ class TableManager:
             await self.storage.actions.remove(table.id, seq)
             raise
         table.seq = seq
-        table.last_by_seat[seat] = (action.id, seq)
+        if by == "player":
+            table.last_by_seat[seat] = (action.id, seq)
         self._publish(
             table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
         )
@@ -563,7 +566,7 @@ class TableManager:
             phase=match.phase,
             view=match.view(seat),
             legal=match.legal_actions(seat),
-            rng=random.Random(table.record.seed * 1_000_003 + table.seq * 31 + seat),
+            rng=table.computer_rng,
         )
         if player.blocking:
             action = await asyncio.to_thread(player.choose, situation)
@@ -708,7 +711,8 @@ class TableManager:
             if entry.seq <= start:
                 continue
             match.apply(entry.seat, entry.action_id)
-            table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
+            if entry.by == "player":
+                table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
         table.match = match
         table.seq = len(actions) if actions else start
 

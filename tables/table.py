@@ -5,6 +5,7 @@ read-only states the front ends render.
 from __future__ import annotations
 
 import asyncio
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,8 @@ class Table:
         self.last_by_seat: dict[int, tuple[str, int]] = {}
         """Each seat's latest (action id, seq): tells a double click from a wrong move."""
         self.stop_votes: set[int] = set()
+        self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
+        """The computers' dice at this table (their choices are logged, never re-rolled)."""
 
     @property
     def id(self) -> int:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from tables.players.base import ComputerPlayer
-from tables.players.random_player import RandomPlayer
+from tables.players.rummy import RummyHeuristic
+from tables.players.tricks import TrickHeuristic
 
-TRICK_GAMES = frozenset({"thunee", "nigerian_thunee", "304"})
 RUMMY_GAMES = frozenset({"tonk", "telefunken"})
+"""Every other game is played by the trick-game heuristic (it falls back to the game's
+random-play weights for action kinds it does not know)."""
 
 
 def heuristic_for(game: str) -> ComputerPlayer:
-    return RandomPlayer()
+    if game in RUMMY_GAMES:
+        return RummyHeuristic(game)
+    return TrickHeuristic(game)

@@ -178,7 +178,9 @@ class ToyMatch(Match[ToyOptions]):
     def result(self) -> dict[str, Any] | None:
         if not self.is_over:
             return None
-        return {"winner": 0 if self.scores[0] > self.scores[1] else 1, "scores": self.scores}
+        team = 0 if self.scores[0] > self.scores[1] else 1
+        winners = [s for s in range(self.players) if s % 2 == team]
+        return {"winner_team": team, "winners": winners, "scores": self.scores}
 
     def deck(self) -> list[str]:
         return card_strs(DECK)
