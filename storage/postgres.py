@@ -328,6 +328,29 @@ class PgActionLog:
                 if not future.done():
                     future.set_result(None)
 
+    async def append_many(self, actions: Sequence[LoggedAction]) -> None:
+        """Store many actions in one transaction (imports, benchmarks, tests)."""
+        await self.drain()
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.executemany(_INSERT_ACTION, [_action_row(a) for a in actions])
+
+    async def packed_open_logs(self, shards: ShardSet | None = None) -> dict[int, str]:
+        """Every running table's log after its snapshot, one string per table: entries
+        ``seq US seat US by US action_id`` joined by RS (ASCII 31 and 30), as SQLite's
+        backend packs them for restart recovery; with ``shards``, only their guilds'."""
+        sql = (
+            "SELECT a.table_id, string_agg(a.seq::text || chr(31) || a.seat::text || chr(31)"
+            " || a.by || chr(31) || a.action_id, chr(30) ORDER BY a.seq)"
+            " FROM actions a JOIN tables t ON t.id = a.table_id"
+            " WHERE t.status = 'running' AND a.seq > t.snapshot_seq"
+        )
+        params: tuple[Any, ...] = ()
+        if shards is not None:
+            clause, params = shards.sql_filter()
+            sql += " AND " + clause.replace("guild_id", "t.guild_id")
+        rows = await self._pool.fetch(pg_sql(sql + " GROUP BY a.table_id"), *params)
+        return {row[0]: row[1] for row in rows}
+
     async def remove(self, table_id: int, seq: int) -> None:
         await self.drain()
         await self._pool.execute(

@@ -145,3 +145,30 @@ async def test_both_dialects_build_the_same_tables_and_indexes(tmp_path: Path) -
             " AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'"
         )
         assert sorted(r[0] for r in pg_indexes) == sorted(r[0] for r in lite_indexes)
+
+
+async def test_running_tables_logs_come_packed_one_string_per_table(store: Storage) -> None:
+    """``packed_open_logs`` (restart recovery reads thousands of logs as strings)."""
+    if not hasattr(store.actions, "packed_open_logs"):
+        pytest.skip("this backend has no packed logs yet")
+    mine, theirs, lobby = [
+        (await store.tables.create(a_table(channel=c, guild=g))).id
+        for c, g in ((1, 0), (2, 1 << 22), (3, 0))
+    ]
+    for table in (mine, theirs):
+        await store.tables.start(table, [SeatRecord("Ann", 7), SeatRecord("Bob", 8)], 5, 2)
+    await store.actions.append_many(  # type: ignore[attr-defined]
+        [
+            LoggedAction(t, seq, seq % 2, f"play:{seq}", 1.0, "timeout")
+            for t in (mine, theirs)
+            for seq in (1, 2, 3)
+        ]
+    )
+    await store.tables.save_snapshot(mine, {"game": "toy"}, 1)
+    packed = await store.actions.packed_open_logs()  # type: ignore[attr-defined]
+    assert set(packed) == {mine, theirs} and lobby not in packed
+    entries = [e.split("\x1f") for e in packed[mine].split("\x1e")]
+    assert sorted(entries) == [["2", "0", "timeout", "play:2"], ["3", "1", "timeout", "play:3"]]
+    if type(store).__name__ == "PgStorage":  # the shard filter (SQLite serves one process)
+        shard0 = await store.actions.packed_open_logs(ShardSet((0,), 2))  # type: ignore[attr-defined]
+        assert set(shard0) == {mine}
