@@ -40,8 +40,12 @@ def display_name(interaction: discord.Interaction[Any]) -> str:
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms is not None and (perms.manage_guild or perms.administrator))
+    """Manage Server (or Administrator): from the permissions Discord sends with the
+    interaction, else from the member's roles in the cached guild."""
+    for perms in (interaction.permissions, getattr(interaction.user, "guild_permissions", None)):
+        if perms is not None and (perms.manage_guild or perms.administrator):
+            return True
+    return False
 
 
 class TableController:

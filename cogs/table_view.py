@@ -72,7 +72,10 @@ def team_of(state: TableState, seat: int) -> int | None:
 
 
 def render_table(
-    state: TableState, t: Translate, last_hand: dict[str, Any] | None = None
+    state: TableState,
+    t: Translate,
+    last_hand: dict[str, Any] | None = None,
+    final: dict[str, Any] | None = None,
 ) -> Rendered:
     """The table message for ``state``; ``last_hand`` is the engine's latest hand result."""
     if state.status is TableStatus.LOBBY:
@@ -80,7 +83,7 @@ def render_table(
     elif state.status is TableStatus.RUNNING:
         rendered = _playing(state, t)
     else:
-        rendered = _over(state, t)
+        rendered = _over(state, t, final or {})
     if last_hand and state.status is not TableStatus.LOBBY:
         summary = hand_summary(state, last_hand, t)
         if summary:
@@ -188,7 +191,26 @@ def _turn_text(state: TableState, t: Translate) -> str:
     return t("{names} to act").format(names=names)
 
 
-def _over(state: TableState, t: Translate) -> Rendered:
+def rating_lines(state: TableState, changes: list[Any], t: Translate) -> str:
+    """One line per rated player: "alice: 10.2 → 12.5 (+2.3)"."""
+    lines = []
+    for change in changes:
+        seat = getattr(change, "seat", None)
+        if not isinstance(seat, int):
+            continue
+        before, after = float(change.before), float(change.after)
+        lines.append(
+            t("{name}: {before} → {after} ({delta})").format(
+                name=plain_name(state, seat, t),
+                before=f"{before:.1f}",
+                after=f"{after:.1f}",
+                delta=f"{after - before:+.1f}",
+            )
+        )
+    return "\n".join(lines)
+
+
+def _over(state: TableState, t: Translate, final: dict[str, Any]) -> Rendered:
     tid = state.id
     public = state.public or {}
     if state.status is TableStatus.STOPPED:
@@ -204,6 +226,16 @@ def _over(state: TableState, t: Translate) -> Rendered:
     for name, value in public_fields(state, public, t):
         if name == t("Scores"):
             embed.add_field(name=name, value=value, inline=True)
+    changes = rating_lines(state, list(final.get("rating_changes") or []), t)
+    if changes:
+        embed.add_field(name=t("Rating changes"), value=changes[:1000], inline=False)
+    match_id = final.get("match_id")
+    if isinstance(match_id, int):
+        embed.set_footer(
+            text=t("Match #{id}: see /match id:{id} for the hand-by-hand record.").format(
+                id=match_id
+            )
+        )
     buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
     if state.status is TableStatus.FINISHED:
         buttons = (
