@@ -394,9 +394,9 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
 def _meld_text(state: TableState, meld: dict[str, Any], t: Translate) -> str:
     cards = " ".join(card_text(str(c)) for c in meld.get("cards") or [])
     owner = meld.get("owner")
-    number = meld.get("number")
+    number = meld.get("number", meld.get("id"))
     who = plain_name(state, owner, t) if isinstance(owner, int) else ""
-    head = f"{number}. " if isinstance(number, int) else ""
+    head = f"{number}. " if isinstance(number, (int, str)) else ""
     return head + cards + (f" ({who})" if who else "")
 
 
@@ -412,8 +412,8 @@ def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> lis
         fields.append(
             (t("Discard pile"), card_text(str(top)) if isinstance(top, str) else t("empty"))
         )
-    stock = public.get("stock_size")
-    if isinstance(stock, int):
+    stock = public.get("stock_size", public.get("stock"))
+    if isinstance(stock, int) and not isinstance(stock, bool):
         fields.append((t("Stock"), t("{n} cards").format(n=stock)))
     sizes = public.get("hand_sizes")
     if isinstance(sizes, list) and sizes:
@@ -424,6 +424,36 @@ def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> lis
     chips = public.get("chips")
     if isinstance(chips, list) and chips:
         fields.append((t("Chips left"), _per_seat_or_team(state, chips, t)))
+    deal, deals = public.get("contract_number"), public.get("deals")
+    if isinstance(deal, int) and isinstance(deals, int):
+        fields.append((t("Deal"), t("{n} of {total}").format(n=deal, total=deals)))
+    window = public.get("buy_window")
+    if isinstance(window, dict) and isinstance(window.get("card"), str):
+        order = ", ".join(plain_name(state, s, t) for s in window.get("order") or [])
+        text = t("{card} discarded by {name}. Priority: {order}.").format(
+            card=card_text(window["card"]),
+            name=plain_name(state, int(window.get("discarder") or 0), t),
+            order=order or "-",
+        )
+        if state.deadline is not None:
+            text += " " + t("Closes <t:{deadline}:R>.").format(deadline=int(state.deadline))
+        fields.append((t("Buy window"), text))
+    exchange = public.get("exchange")
+    if isinstance(exchange, dict):
+        fields.append(
+            (
+                t("Card exchange"),
+                t("Hand in cards to pass on; {n} rounds left.").format(
+                    n=exchange.get("rounds_left", "?")
+                ),
+            )
+        )
+    staged = public.get("staged")
+    if isinstance(staged, list) and staged:
+        fields.append((t("Your staged melds"), "\n".join(str(m) for m in staged)[:1000]))
+    must_use = public.get("must_use")
+    if isinstance(must_use, str) and must_use:
+        fields.append((t("You must use"), must_use))
     ledger = public.get("ledger")
     if isinstance(ledger, list) and ledger:
         fields.append((t("Ledger"), _per_seat_or_team(state, ledger, t)))
