@@ -25,6 +25,10 @@ class TablesNotAllowedHere(TableError):
     template = N_("This server does not allow tables in this channel.")
 
 
+class SlowGamesOff(TableError):
+    template = N_("This server does not allow slow games.")
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
     """``"target=16, doubles=false"`` -> ``{"target": 16, "doubles": False}`` (the engine's
     ``Options`` model then validates names and values with readable errors)."""
@@ -117,6 +121,7 @@ class PlayCog(commands.Cog):
         game="Which game",
         players="How many seats (the game's usual number if left out)",
         options="Rule options as name=value, separated by commas",
+        slow="A slow game: no turn timer (if the server allows slow games)",
     )
     @app_commands.choices(game=games.playable_choices())
     async def play(
@@ -125,9 +130,12 @@ class PlayCog(commands.Cog):
         game: str,
         players: int | None = None,
         options: str | None = None,
+        slow: bool = False,
     ) -> None:
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
+            if slow and not settings.slow_games:
+                raise SlowGamesOff()
             channel_id = await self._table_channel(interaction, settings)
             state: TableState = await self.manager.create(
                 channel_id=channel_id,
@@ -136,6 +144,7 @@ class PlayCog(commands.Cog):
                 host_name=display_name(interaction),
                 guild_id=interaction.guild_id,
                 players=players,
+                slow=slow,
                 **self._create_args(settings, game, options),
             )
             return state

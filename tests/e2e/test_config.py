@@ -48,6 +48,9 @@ async def test_server_settings_are_validated_stored_and_applied(
     league = await runner.bot.storage.leagues.settings(fake.guild_id)
     assert league.computers_count is False
 
+    slow = await admin.slash("play", game="tonk", players=2, slow=True)
+    assert slow.ephemeral and slow.text == "This server does not allow slow games."
+
     # The next table takes the server's default options and timer; the user's win.
     alice = runner.user("alice")
     opened = await alice.slash("play", game="tonk", players=2)
