@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from cogs.hand_view import render_hand
@@ -90,7 +91,6 @@ def test_a_joker_swap_fits_the_natural_card_selected_and_table_only_actions_are_
 def test_the_telefunken_deal_6_exchange_in_the_hand_view() -> None:
     """TF-19: before deal 6 each player hands in cards; the view says so, a selected card
     brings up "Hand in", and "Hand in nothing" is a button of its own."""
-    import dataclasses
     import random
 
     from rules import registry
@@ -123,3 +123,19 @@ def test_the_telefunken_deal_6_exchange_in_the_hand_view() -> None:
     assert first and first <= set(labels), (first, labels)
     assert not validate_message({"components": picked.view(t).to_components()})
     assert hand
+
+
+def test_the_table_message_shows_melds_discard_stock_and_cards_held() -> None:
+    from cogs.table_view import render_table
+
+    public = {
+        "spreads": [{"number": 1, "owner": 1, "cards": ["3S", "3H", "3D"]}],
+        "discard_top": "7C",
+        "stock_size": 30,
+        "hand_sizes": [5, 2],
+    }
+    table = dataclasses.replace(state(), public=public)
+    text = "\n".join(f"{f.name}: {f.value}" for f in render_table(table, t).embed.fields)
+    assert "Melds: 1. 3♠ 3♥ 3♦ (p1)" in text, text
+    assert "Discard pile: 7♣" in text and "Stock: 30 cards" in text
+    assert "Cards held: p0: 5, p1: 2" in text
