@@ -19,9 +19,14 @@ from typing import Any
 
 import aiosqlite
 
+from storage.db import SqliteDb
+from storage.guild_settings import SqlGuildSettingsRepository
+from storage.leagues import SqlLeagueRepository
+from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
 from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
 from storage.repositories import ChannelTaken
+from storage.shards import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +76,11 @@ class SqliteStorage:
         self._write_lock = asyncio.Lock()
         self.tables = SqliteTableRepository(conn, self._write_lock)
         self.actions = SqliteActionLog(conn, self._write_lock)
+        self.db = SqliteDb(conn, self._write_lock)
+        """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
+        self.matches = SqlMatchRepository(self.db)
+        self.leagues = SqlLeagueRepository(self.db)
+        self.guilds = SqlGuildSettingsRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:
@@ -88,6 +98,10 @@ class SqliteStorage:
         await conn.execute("PRAGMA busy_timeout=5000")
         await migrate(conn)
         return cls(conn)
+
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Nothing to claim: a SQLite file serves one process (sharded deployments use
+        PostgreSQL), so every shard of that process is its own."""
 
     async def close(self) -> None:
         await self.actions.drain()
@@ -150,10 +164,13 @@ class SqliteTableRepository:
             row = await cursor.fetchone()
         return _table_from_row(row) if row is not None else None
 
-    async def list_open(self) -> list[TableRecord]:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?) ORDER BY id", _OPEN
-        )
+    async def list_open(self, shards: ShardSet | None = None) -> list[TableRecord]:
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?)"
+        params: tuple[Any, ...] = _OPEN
+        if shards is not None:
+            clause, extra = shards.sql_filter()
+            sql, params = f"{sql} AND {clause}", (*params, *extra)
+        rows = await self._conn.execute_fetchall(sql + " ORDER BY id", params)
         tables = []
         for row in rows:
             try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of, table_message
 
@@ -28,7 +28,11 @@ async def test_table_commands_in_a_channel(fake: FakeDiscord, runner: BotRunner)
     rules = await eve.slash("table", subcommand="rules")
     assert rules.ephemeral and "First team to 16 wins" in rules.text
     look = await eve.slash("table", subcommand="spectate")
-    assert look.ephemeral and bob.mention in look.text
+    assert look.ephemeral and bob.mention in look.text and look.message is not None
+    await bob.click(opened.message, "Leave")
+    watched = await eve.click(look.message, "Refresh")  # the private view, refreshed in place
+    assert watched.interaction.response_type == 7 and bob.mention not in look.message.text()
+    await bob.click(opened.message, "Join")
 
     refused = await eve.slash("table", subcommand="kick", member=bob)
     assert refused.text == "Only the host or an admin can do that."
@@ -166,3 +170,17 @@ async def test_a_turn_left_waiting_pings_its_player_once(
     await asyncio.sleep(0.3)  # and no second one follows
     pings = [m for m in fake.channel_messages() if "your turn" in m.content]
     assert len(pings) == 1 and alice.mention in pings[0].content
+
+
+async def test_no_turn_ping_when_the_server_turned_pings_off(
+    fake: FakeDiscord, pinging: BotRunner
+) -> None:
+    admin = SimulatedUser(fake, fake.add_user("admin", admin=True))
+    await admin.slash("config", subcommand="pings", on=False)
+    alice = pinging.user("alice")
+    opened = await alice.slash("quickplay", game="nigerian_thunee")
+    assert opened.message is not None
+    assert pinging.bot is not None and pinging.bot.turn_pings is not None
+    await asyncio.sleep(1.5)  # past the 1 s reminder
+    assert not [m for m in fake.channel_messages() if "your turn" in m.content]
+    assert pinging.bot.turn_pings.sent == 0
