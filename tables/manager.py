@@ -12,7 +12,7 @@ import asyncio
 import functools
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,10 @@ MAX_COMPUTER_RUN = 100_000
 """Guard against an engine that never ends a computer-only match."""
 
 
+CloseHook = Callable[[TableRecord, "Match[Any] | None"], Awaitable[None]]
+"""Called with the closed table (its ``status`` says finished or stopped) and its match."""
+
+
 @dataclass(frozen=True, slots=True)
 class RecoveryReport:
     tables: int
@@ -94,12 +98,19 @@ class TableManager:
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._publisher = Publisher()
+        self._close_hooks: list[CloseHook] = []
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # -- reading ---------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self._publisher.subscribe(listener)
+
+    def on_close(self, hook: CloseHook) -> None:
+        """Await ``hook(record, match)`` whenever a table finishes or is stopped, under the
+        table's lock, before subscribers hear of it (match records and leagues, issue 9).
+        A failing hook is logged and does not stop the table from closing."""
+        self._close_hooks.append(hook)
 
     def table_in_channel(self, channel_id: int) -> int | None:
         """The id of the open table in a channel (or thread), if any."""
@@ -227,6 +238,9 @@ class TableManager:
             except ChannelTaken as exc:
                 raise ChannelBusy() from exc
             table = Table(record, spec)
+            previous = self._by_channel.get(channel_id)
+            if previous is not None:
+                self._tables.pop(previous, None)  # a closed table leaves memory here
             self._tables[table.id] = table
             self._by_channel[channel_id] = table.id
         self._publish(table, "lobby")
@@ -788,6 +802,11 @@ class TableManager:
         table.record.status = status
         await self.storage.tables.update_status(table.id, status)
         match = table.match
+        for hook in self._close_hooks:
+            try:
+                await hook(table.record, match)
+            except Exception:
+                log.exception("close hook failed for table %s", table.id)
         data: dict[str, Any] = {}
         if match is not None:
             data = {"result": match.result, "hand_results": match.hand_results}

@@ -10,7 +10,7 @@ import pytest
 
 from rules import registry
 from rules.contract import Match
-from storage import LoggedAction, SqliteStorage, TableStatus
+from storage import LoggedAction, SqliteStorage, TableRecord, TableStatus
 from tables.errors import AlreadyPlayed, IllegalMove, NotYourSeat, NotYourTurn, TableNotRunning
 from tables.manager import TableManager
 from tests.tables.conftest import Recorder, play_humans
@@ -137,3 +137,18 @@ async def test_computers_finish_a_match_of_every_game_through_the_manager(
         assert len(log) == state.seq
         assert replayed(manager, state.id, log).result == match.result
         assert {a.by for a in log} <= {"heuristic", "random"}
+
+
+async def test_close_hooks_see_finished_and_stopped_tables(manager: TableManager) -> None:
+    closed: list[tuple[int, str, bool]] = []
+
+    async def record(table: TableRecord, match: Match[Any] | None) -> None:
+        closed.append((table.id, table.status.value, match is not None and match.is_over))
+
+    manager.on_close(record)
+    finished = await manager.quick_play(
+        channel_id=1, game="toy", user_id=1, name="a", level="random", join=False
+    )
+    lobby = await manager.create(channel_id=2, game="toy", host_id=1, host_name="a")
+    await manager.stop(lobby.id, 1)
+    assert closed == [(finished.id, "finished", True), (lobby.id, "stopped", False)]
