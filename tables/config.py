@@ -20,8 +20,10 @@ class TableSettings:
     """The computer level that plays for a timed-out or away player."""
     default_level: str = "heuristic"
     """The level of computers added without naming one."""
-    snapshot_every: int = 0
-    """Store an engine snapshot every N actions (0: never; recovery replays the log)."""
+    snapshot_every: int = 50
+    """Store an engine snapshot every N actions (0: never) for engines whose snapshot
+    holds their state (Telefunken: 1.4 ms to restore against 84 ms to replay 400
+    actions); recovery restores it and replays only the tail."""
 
     @classmethod
     def from_settings(cls, settings: Any) -> TableSettings:

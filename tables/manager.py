@@ -78,6 +78,12 @@ class RecoveryReport:
     failed: list[int]
 
 
+def has_state_snapshot(match: Match[Any]) -> bool:
+    """The engine saves its state in ``snapshot()``: the contract's default saves the
+    action log, and restoring that replays it, so storing one would save no time."""
+    return type(match).snapshot is not Match.snapshot
+
+
 def default_player_count(spec: GameSpec[Any]) -> int:
     """Four when the game allows it (the usual table), else its smallest count."""
     return 4 if 4 in spec.player_counts else min(spec.player_counts)
@@ -526,7 +532,7 @@ class TableManager:
             table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
         )
         every = self.settings.snapshot_every
-        if every and seq % every == 0:
+        if every and seq % every == 0 and has_state_snapshot(match):
             await self.storage.tables.save_snapshot(table.id, match.snapshot(), seq)
         if match.is_over:
             await self._close(table, TableStatus.FINISHED)
