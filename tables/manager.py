@@ -9,6 +9,7 @@ applied in log order and a double click applies once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
@@ -105,6 +106,7 @@ class TableManager:
         self._by_channel: dict[int, int] = {}
         self._publisher = Publisher()
         self._close_hooks: list[CloseHook] = []
+        self._warm_task: asyncio.Task[list[int]] | None = None
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # -- reading ---------------------------------------------------------------------
@@ -715,6 +717,13 @@ class TableManager:
             running -= len(broken)
         return RecoveryReport(len(records) - len(failed), running, failed)
 
+    def start_warm_up(self) -> asyncio.Task[list[int]]:
+        """Run ``warm_up()`` in the background (after ``recover(warm=False)``: the bot
+        serves at once); ``close()`` cancels it."""
+        if self._warm_task is None or self._warm_task.done():
+            self._warm_task = asyncio.create_task(self.warm_up())
+        return self._warm_task
+
     async def warm_up(self, chunk: int = 256) -> list[int]:
         """Rebuild every table still waiting since ``recover(warm=False)``, reading their
         logs a chunk at a time; returns the ids of tables whose log did not replay."""
@@ -795,7 +804,11 @@ class TableManager:
     # -- helpers ---------------------------------------------------------------------
 
     async def close(self) -> None:
-        """Cancel every timer (the storage is closed by its owner)."""
+        """Cancel every timer and the warm-up (the storage is closed by its owner)."""
+        if self._warm_task is not None and not self._warm_task.done():
+            self._warm_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warm_task
         for table in self._tables.values():
             table.cancel_timer()
             if table.computer_timer is not None:

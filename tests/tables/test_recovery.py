@@ -92,7 +92,7 @@ async def test_recovered_tables_equal_the_originals_at_random_stop_points(
                 second.seat_view(table_id, 1)
             await second.ready(table_id)
             assert fingerprint(second, table_id) == before[table_id]
-        assert await second.warm_up() == []
+        assert await second.start_warm_up() == []
     for table_id in open_ids:
         assert fingerprint(second, table_id) == before[table_id]
         state = second.state(table_id)
