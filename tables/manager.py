@@ -563,7 +563,10 @@ class TableManager:
                 return
             seat = seats[0]
             await self._computer_acts(table, seat, self._level_of(table, seat))
-        raise RuntimeError(f"table {table.id}: computers did not finish the match")
+        # Computers alone went round in circles (an engine or player bug): abandon the
+        # table rather than spin for ever.
+        log.error("table %s: %d computer actions in a row; stopped", table.id, MAX_COMPUTER_RUN)
+        await self._close(table, TableStatus.STOPPED)
 
     async def _computer_turn(self, table_id: int, seq: int) -> None:
         table = self._tables.get(table_id)
