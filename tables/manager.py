@@ -829,6 +829,7 @@ class TableManager:
         if table.computer_timer is not None:
             table.computer_timer.cancel()
         match = table.match
+        table.record.status = status  # hooks see the final status; storage follows below
         for hook in self._close_hooks:
             try:
                 await hook(table.record, match)
@@ -845,7 +846,6 @@ class TableManager:
             data = {"result": match.result, "hand_results": match.hand_results}
             if outcome is not None:
                 data.update(match_id=outcome.match_id, rating_changes=outcome.changes)
-        table.record.status = status
         await self.storage.tables.update_status(table.id, status)
         self._publish(table, "finished" if status is TableStatus.FINISHED else "stopped", data=data)
 
