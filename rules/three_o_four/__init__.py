@@ -1,0 +1,57 @@
+"""304 (Sri Lanka), every rule of shared/rules/three_o_four.md and every variant.
+
+One concept per module: ``options`` (variants and the table layout), ``auction``,
+``caps`` (certainty and outcomes), ``scoring`` (tokens), ``actions`` (prebuilt ids) and
+``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.contract import Action, GameSpec, IllegalAction
+from rules.three_o_four import actions as A
+from rules.three_o_four.match import ThreeOFourMatch
+from rules.three_o_four.options import Options, layout_for
+
+
+class ThreeOFourSpec(GameSpec[Options]):
+    name: ClassVar[str] = "304"
+    title: ClassVar[str] = "304"
+    player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
+    random_play_weights: ClassVar[dict[str, float]] = {
+        "caps": 0.02,
+        "redeal": 0.3,
+        "claim_spoilt": 0.05,
+        "cut": 0.05,
+    }
+
+    def __init__(self) -> None:
+        self.Options = Options
+        self.match_class = ThreeOFourMatch
+        self.actions = A.ACTIONS
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """T3-3.1 / ED-2 / ED-V5a: partners opposite, teams alternate (team = seat mod 2)."""
+        return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+
+    def check_options(self, players: int, options: Options) -> None:
+        layout_for(players, options)
+        if options.first_dealer is not None and options.first_dealer >= players:
+            raise IllegalAction(f"There is no seat {options.first_dealer} to deal first.")
+
+    def parse_dynamic_action(self, action_id: str) -> Action:
+        """ED-12 shorthand (``bid:60`` is 160) and Caps orders (``caps:JH,9H,8C``)."""
+        if isinstance(action_id, str):
+            kind, _, value = action_id.partition(":")
+            if kind == "bid" and value in A.SHORTHAND:
+                return A.BID[A.SHORTHAND[value]]
+            if kind == "caps" and value:
+                return A.caps_action(A.parse_order(value))
+        return super().parse_dynamic_action(action_id)
+
+
+SPEC = ThreeOFourSpec()
+ThreeOFourMatch.spec = SPEC
+
+__all__ = ["SPEC", "Options", "ThreeOFourMatch", "ThreeOFourSpec"]
