@@ -1,0 +1,153 @@
+"""Caps (T3-16): certainty, soundness, deadlines and outcomes; WE-6, WE-6a, WE-7."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.cards import card_str, parse_card
+from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+
+WE6 = {
+    E: "AS QC QH AH JD 9D KD 8D",
+    N: "JC KC JH 9H 9C 8C 8H 7H",
+    W: "JS 9S AC 7C KH TD QD 7D",
+    S: "TS TC TH AD KS QS 8S 7S",
+}
+TRICKS = [
+    "E:AS N:ind W:9S S:7S",
+    "N:JC W:AC S:TC E:QC",
+    "N:9C W:7C S:AD E:QH",
+    "N:JH W:KH S:TH E:AH",
+    "N:9H W:TD S:8S E:8D",
+    "N:8H W:QD S:QS E:KD",
+    "N:7H W:7D S:KS E:9D",
+    "N:8C W:JS S:TS E:JD",
+]
+ALL_PLAYS = " ".join(TRICKS).split()
+
+
+def we6(**options: Any):  # type: ignore[no-untyped-def]
+    m = new(S, WE6, **options)
+    act(m, (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
+    act(m, (N, "trump:KC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "closed"))
+    return m
+
+
+def play_upto(m, k: int) -> None:  # type: ignore[no-untyped-def]
+    """Play cards until CP(k), skipping cards the server already played for a caller."""
+    while len(m.history) < k:
+        item = ALL_PLAYS[len(m.history)]
+        play(m, item)
+
+
+def play_rest(m) -> None:  # type: ignore[no-untyped-def]
+    hand = m.hand_no
+    while m.hand_no == hand and not m.is_over:
+        play(m, ALL_PLAYS[len(m.history)])
+
+
+def test_we6_the_deal_itself() -> None:
+    """WE-6 (T3-11.4(a), T3-11.9(c), T3-16.1): N cuts with the indicator and wins all 304."""
+    m = we6(caps_enforcement="claims_only")
+    play_upto(m, 4)
+    assert m.revealed and m.trick_winners == [0] and m.points[0] == 34
+    play_upto(m, 31)
+    play(m, ALL_PLAYS[31])
+    assert m.hand_results[0]["points"] == [304, 0]
+    assert m.hand_results[0]["tricks"] == [0] * 8
+
+
+def test_we6_certainty_arises_at_cp15() -> None:
+    """WE-6 expected certainty (T3-16.4, ED-27, ED-32): false up to CP(14), true at CP(15)."""
+    m = we6()
+    play_upto(m, 15)
+    judge = m.judge()
+    for k in range(0, 15):
+        assert judge.certain(N, k) is None, k
+        assert judge.certain(S, k) is None, k
+    order = judge.certain(N, 15)
+    assert order is not None  # ED-29: the first in ED-1 order is 8C, 9H, 7H, 8H
+    assert [card_str(c) for c in order] == ["8C", "9H", "7H", "8H"]
+    assert judge.sound(N, 15, [parse_card(c) for c in ("9H", "8H", "7H", "8C")])
+    assert not judge.sound(N, 15, [parse_card(c) for c in ("8H", "9H", "7H", "8C")])
+    assert judge.first_certain(0, 15) == 15
+    assert judge.deadline(15) == 16
+
+
+@pytest.mark.parametrize(
+    ("case", "call_at", "order", "enforcement", "delta", "tokens"),
+    [
+        ("a", 15, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
+        ("a", 15, "9H,8H,7H,8C", "strict", 2, [13, 9]),
+        ("b", 16, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
+        ("b", 16, "9H,8H,7H,8C", "strict", -2, [9, 13]),
+        ("c", 12, "JH,9H,8H,7H,8C", "lenient", -2, [9, 13]),
+        ("d", 17, "8H,7H,8C", "lenient", -2, [9, 13]),
+        ("e", None, "", "lenient", -2, [9, 13]),
+        ("e", None, "", "claims_only", 1, [12, 10]),
+        ("f", 15, "8H,9H,7H,8C", "lenient", -2, [9, 13]),
+    ],
+)
+def test_we6_outcomes(
+    case: str, call_at: int | None, order: str, enforcement: str, delta: int, tokens: list[int]
+) -> None:
+    """WE-6 cases a-f (T3-16.5, T3-16.7, T3-16.8, T3-16.9, T3-16.10, T3-17.4, ED-29)."""
+    m = we6(caps_enforcement=enforcement)
+    if call_at is not None:
+        play_upto(m, call_at)
+        m.apply(N, "caps:" + order)
+        exposed = m.view(W)["exposed"][str(N)]
+        assert exposed and order.split(",")[-len(exposed) :] == exposed
+    play_rest(m)
+    result = m.hand_results[0]
+    assert result["delta"] == delta, (case, result)
+    assert m.tokens == tokens
+
+
+def test_we6a_a_trick_lost_after_calling() -> None:
+    """WE-6a (T3-16.6, ED-31, T3-17.4 row 7): an unsound call at CP(12), W wins trick 6."""
+    hands = {
+        E: "AS QC QH JD 9D KD 8D QD",
+        N: "JC KC JH 9H 9C 8C 8H 7H",
+        W: "JS 9S AC 7C KH AH TH 7D",
+        S: "TS TC AD KS QS 8S 7S TD",
+    }
+    m = new(S, hands)
+    act(m, (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
+    act(m, (N, "trump:KC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "closed"))
+    play(m, "E:AS N:ind W:9S S:7S N:JC W:AC S:TC E:QC N:9C W:7C S:AD E:QH")
+    m.apply(N, "caps:JH,9H,8H,7H,8C")
+    assert m.history[-1][1] is not None and len(m.history) == 13  # N's JH auto-played
+    play(m, "W:KH S:TD E:8D")
+    play(m, "W:TH S:8S E:9D")
+    play(m, "W:AH S:QS E:QD")
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "lost" and result["delta"] == -5
+    assert m.tokens == [6, 16] and result["tricks"] == [0, 0, 0, 0, 0, 1]
+
+
+def test_we7_all_the_points_are_not_caps() -> None:
+    """WE-7 (T3-16.1): 304 points in seven tricks is no Caps; contract 200 made: +2."""
+    hands = {
+        S: "JC 9C AC TC 7D JD 9D AD",
+        N: "7S KC QC 8C 7C JS 9S AS",
+        E: "8D TD KD QD JH 9H AH TH",
+        W: "8S TS KS QS KH QH 8H 7H",
+    }
+    m = new(W, hands, spoilt_trumps_mode="claim")
+    act(m, (S, "bid:200"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "trump:JC"))
+    act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
+    play(m, "S:7D E:8D N:7S W:8S")
+    assert m.trick_winners == [1] and m.points == [0, 0]
+    play(m, "E:TD N:7C W:TS S:AD")
+    play(m, "N:JS W:KS S:9D E:KD")
+    play(m, "N:9S W:QS S:JD E:QD")
+    play(m, "N:AS W:KH S:TC E:JH")
+    play(m, "S:JC E:9H N:KC W:QH")
+    play(m, "S:9C E:AH N:QC W:8H")
+    play(m, "S:AC E:TH N:8C W:7H")
+    result = m.hand_results[0]
+    assert result["points"] == [304, 0] and result["made"]
+    assert result["caps"]["0"] == "none" and result["delta"] == 2 and m.tokens == [13, 9]
