@@ -13,11 +13,21 @@ from rules.contract import Action, GameSpec, Match
 
 
 def choose(spec: GameSpec[Any], actions: list[Action], rng: random.Random) -> Action:
+    """A uniform choice, except that a kind weighted below 1 is kept only with that chance
+    (then another action is drawn uniformly); one dict lookup on the common path."""
+    n = len(actions)
+    if n == 1:
+        return actions[0]
+    action = actions[rng.randrange(n)]
     weights = spec.random_play_weights
-    if weights:
-        w = [weights.get(a.kind, 1.0) for a in actions]
-        return rng.choices(actions, weights=w)[0]
-    return actions[rng.randrange(len(actions))]
+    if not weights:
+        return action
+    weight = weights.get(action.kind)
+    if weight is not None and rng.random() >= weight:
+        others = [a for a in actions if a.kind != action.kind]
+        if others:
+            action = others[rng.randrange(len(others))]
+    return action
 
 
 def random_step(match: Match[Any], rng: random.Random) -> tuple[int, Action]:

@@ -116,8 +116,8 @@ def check_illegal_rejected(match: Match[Any], rng: random.Random, extra: list[st
             pool += [a.id for a in match.legal_actions(other) if a.id not in legal]
         if pool:
             candidates.append((seat, rng.choice(pool)))
-    candidates.append((match.players, "pass"))
-    candidates.append((-1, "pass"))
+    candidates = rng.sample(candidates, min(2, len(candidates)))
+    candidates.append(rng.choice([(match.players, "pass"), (-1, "pass")]))
     for seat, action_id in candidates:
         try:
             match.apply(seat, action_id)

@@ -1,0 +1,68 @@
+"""Entry point: ``python bot.py`` runs the Discord bot; ``python bot.py console GAME`` plays
+in the terminal against computer players through the same table manager.
+
+Settings -> Storage -> TableManager -> Bot with cogs -> run (shared/design/architecture.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from i18n import translator
+from settings import Settings
+
+NO_TOKEN_EXIT = 2
+
+
+def no_token_message() -> str:
+    t = translator(None)
+    return t(
+        "No Discord token: set CARDTABLE_DISCORD_TOKEN in the environment or in .env "
+        "(copy .env.example). Get a token from https://discord.com/developers/applications "
+        "> your application > Bot > Reset Token.\n"
+        "To play in this terminal instead: python bot.py console GAME "
+        "(games: thunee, nigerian_thunee, 304, tonk, telefunken)."
+    )
+
+
+def run_console(argv: list[str]) -> int:
+    try:
+        from tables.console import main as console_main  # type: ignore[import-not-found]
+    except ImportError:
+        print(translator(None)("The terminal console is not available in this build."))
+        return 1
+    result: int = console_main(argv)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "console":
+        return run_console(argv[1:])
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"Bad settings: {exc}", file=sys.stderr)
+        return NO_TOKEN_EXIT
+    logging.basicConfig(level=settings.log_level)
+    if not settings.discord_token:
+        print(no_token_message(), file=sys.stderr)
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            answer = input(translator(None)("Play a game in the terminal now? [y/N] "))
+            if answer.strip().lower() in {"y", "yes"}:
+                game = input(translator(None)("Game [thunee]: ")).strip() or "thunee"
+                return run_console([game])
+        return NO_TOKEN_EXIT
+    try:
+        from cogs.launcher import run_bot  # type: ignore[import-not-found]
+    except ImportError:
+        print(translator(None)("The Discord front end is not available in this build."))
+        return 1
+    result: int = run_bot(settings)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

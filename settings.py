@@ -1,0 +1,38 @@
+"""Bot settings from the environment or ``.env`` (pydantic-settings); see ``.env.example``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="CARDTABLE_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        env_ignore_empty=True,
+    )
+
+    discord_token: str = Field(default="", description="The bot token (Developer Portal > Bot).")
+    database_url: str = Field(
+        default="sqlite:///cardtable.sqlite3",
+        description="sqlite:///path or postgresql://user:pass@host/db",
+    )
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this guild only (instant, for dev)."
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    api_base_url: str | None = Field(
+        default=None, description="Override Discord's REST base (tests point it at a fake)."
+    )
+    gateway_url: str | None = Field(
+        default=None, description="Override Discord's gateway URL (tests point it at a fake)."
+    )
+    turn_timer_seconds: int = Field(default=90, ge=10, le=3600)
+    timeouts_before_takeover: int = Field(default=2, ge=1, le=20)
+    shard_ids: list[int] | None = None
+    shard_count: int | None = None
