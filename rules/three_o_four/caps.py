@@ -12,7 +12,6 @@ interchangeable, so the adversary tries one of each run.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -31,7 +30,7 @@ ALL_SUITS = 0b1111
 CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
 SUBSETS = [m for m in range(1, 16)]
-NODE_BUDGET = 6000
+NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
 
 
@@ -96,7 +95,10 @@ class Solver:
         active: list[int],
         strength: tuple[int, ...],
         budget: int = NODE_BUDGET,
+        feasible_cache: dict[tuple[object, ...], bool] | None = None,
     ) -> None:
+        if feasible_cache is None:
+            feasible_cache = {}
         self.kn = kn
         self.players = players
         self.active = active
@@ -106,6 +108,14 @@ class Solver:
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
+        self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
+        self.hidden_key = tuple(kn.hidden_slots)
+        self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
+        self.static_separators: set[Card] = set(kn.hand)
+        for cards in kn.known:
+            self.static_separators |= cards
+        deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
+        self.by_suit = [[c for c in deck if SUIT[c] == suit] for suit in range(4)]
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -114,6 +124,10 @@ class Solver:
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[SUIT[c]] += 1
+        key = (*counts, free, must, voids, trump, self.hidden_key)
+        known = self.feasible_cache.get(key)
+        if known is not None:
+            return known
         groups: list[tuple[int, int]] = []
         for s in range(self.players):
             if free[s]:
@@ -122,13 +136,15 @@ class Solver:
                 groups.append((must[s], 1 << trump))
         for led, _src in self.kn.hidden_slots:
             groups.append((1, ALL_SUITS & ~(1 << led) & ~(1 << trump)))
-        if sum(g[0] for g in groups) != len(pool):
-            return False
-        for mask in SUBSETS:
-            need = sum(counts[x] for x in range(4) if mask >> x & 1)
-            if need and need > sum(cap for cap, allowed in groups if allowed & mask):
-                return False
-        return True
+        answer = sum(g[0] for g in groups) == len(pool)
+        if answer:
+            for mask in SUBSETS:
+                need = sum(counts[x] for x in range(4) if mask >> x & 1)
+                if need and need > sum(cap for cap, allowed in groups if allowed & mask):
+                    answer = False
+                    break
+        self.feasible_cache[key] = answer
+        return answer
 
     # -- positions -------------------------------------------------------------------------
 
@@ -166,29 +182,30 @@ class Solver:
         return out
 
     def _reps(
-        self, pool: frozenset[Card], plays: Iterable[tuple[int, Card]], ok: object
+        self, pool: frozenset[Card], plays: tuple[tuple[int, Card], ...], ok: object
     ) -> list[Card]:
-        """One card per run of interchangeable unknown cards (see the module docstring)."""
-        check = ok if callable(ok) else (lambda c: True)
-        separators = set(self.kn.hand)
-        for known in self.kn.known:
-            separators |= known
-        separators |= {c for _, c in plays}
-        out = []
-        for suit in range(4):
-            cards = sorted(
-                (c for c in pool if SUIT[c] == suit and check(c)),
-                key=lambda c: -self.strength[c],
-            )
-            if not cards:
-                continue
-            seps = sorted((self.strength[c] for c in separators if SUIT[c] == suit), reverse=True)
-            prev_block = None
-            for c in cards:
-                block = sum(1 for s in seps if s > self.strength[c])
-                if block != prev_block:
-                    out.append(c)
-                    prev_block = block
+        """One card per run of interchangeable unknown cards (see the module docstring):
+        walking each suit from the top, a new run starts after any card that is not
+        unknown (p's cards, cards known to be in a seat, cards on the table)."""
+        if ok is None:
+            key = (pool, plays)
+            cached = self.reps_memo.get(key)
+            if cached is not None:
+                return cached
+        check = ok if callable(ok) else None
+        played = {c for _, c in plays}
+        out: list[Card] = []
+        for order in self.by_suit:
+            open_run = False
+            for c in order:
+                if c in pool:
+                    if not open_run and (check is None or check(c)):
+                        out.append(c)
+                        open_run = True
+                elif c in self.static_separators or c in played:
+                    open_run = False
+        if ok is None:
+            self.reps_memo[(pool, plays)] = out
         return out
 
     def _next_seat(self, seat: int) -> int:
@@ -377,6 +394,8 @@ class CapsJudge:
         self.m = match
         self.active = [s for s in range(match.players) if s not in match.sitting_out]
         self.per_trick = len(self.active)
+        self.feasible_cache: dict[tuple[object, ...], bool] = {}
+        self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -466,8 +485,30 @@ class CapsJudge:
 
     def solver(self, p: int, k: int, budget: int = NODE_BUDGET) -> Solver:
         return Solver(
-            self.knowledge(p, k), self.m.players, self.active, self.m.layout.strength, budget
+            self.knowledge(p, k),
+            self.m.players,
+            self.active,
+            self.m.layout.strength,
+            budget,
+            self.feasible_cache,
         )
+
+    def opponents_hold_top_trump(self, team: int, k: int) -> bool:
+        """A quick refutation in the actual world (always consistent with anyone's
+        knowledge): the highest unplayed trump wins whichever trick it is played to, so if
+        the other team holds it, no member of ``team`` can be certain."""
+        m = self.m
+        played = {r[1] for r in m.history[:k]}
+        strength = m.layout.strength
+        best, holder = -1, -1
+        for s in self.active:
+            cards = list(m.start_hands[s])
+            if s == m.trumper and m.start_indicator is not None:
+                cards.append(m.start_indicator)
+            for c in cards:
+                if SUIT[c] == m.trump and c not in played and strength[c] > best:
+                    best, holder = strength[c], s
+        return holder >= 0 and holder % 2 != team
 
     def team_won_all_before(self, team: int, k: int) -> bool:
         done = k // self.per_trick
@@ -479,17 +520,24 @@ class CapsJudge:
             return None
         if k // self.per_trick >= self.m.n_tricks:
             return None
-        try:
-            return self.solver(p, k, budget).run()
-        except OutOfBudget:
+        if self.opponents_hold_top_trump(p % 2, k):
             return None
+        key = (p, k)
+        if key in self.certain_cache:
+            return self.certain_cache[key]
+        try:
+            found = self.solver(p, k, budget).run()
+        except OutOfBudget:
+            found = None
+        self.certain_cache[key] = found
+        return found
 
     def sound(self, p: int, k: int, order: list[Card]) -> bool:
         """Sound(call): the stated order wins every trick in every consistent world."""
         if not self.team_won_all_before(p % 2, k):
             return False
         try:
-            return self.solver(p, k, NODE_BUDGET * 4).run(fixed=order) is not None
+            return self.solver(p, k, NODE_BUDGET * 2).run(fixed=order) is not None
         except OutOfBudget:
             return False
 

@@ -130,6 +130,8 @@ class ThreeOFourMatch(Match[Options]):
         self.reveal_cp: int | None = None
         self.trick_leaders: list[int] = []
         self._legal_cache: dict[int, list[Action]] | None = None
+        self._to_act: frozenset[int] | None = None
+        self._judge: CapsJudge | None = None
 
     def _riffled(self, pack: list[Card]) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
@@ -185,6 +187,12 @@ class ThreeOFourMatch(Match[Options]):
 
     @property
     def to_act(self) -> frozenset[int]:
+        found = self._to_act
+        if found is None:
+            found = self._to_act = self._compute_to_act()
+        return found
+
+    def _compute_to_act(self) -> frozenset[int]:
         if self._result is not None:
             return frozenset()
         seats = {self._turn_seat()}
@@ -224,7 +232,8 @@ class ThreeOFourMatch(Match[Options]):
         return nxt
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self._result is not None or not 0 <= seat < self.players:
+        """Cached per state (callers must not mutate the list)."""
+        if seat not in self.to_act:
             return []
         cache = self._legal_cache
         if cache is None:
@@ -658,32 +667,39 @@ class ThreeOFourMatch(Match[Options]):
         return A.caps_action(order)
 
     def judge(self) -> CapsJudge:
-        return CapsJudge(self)
+        """The Caps judge of this hand (its caches live as long as the hand)."""
+        if self._judge is None:
+            self._judge = CapsJudge(self)
+        return self._judge
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """Caps calls may state any order of the caller's cards (T3-16.5), so a caps id
-        that names a different order than the listed one is checked here."""
-        if isinstance(action, str):
-            action = self.spec.parse_action(action)
-        if (
-            action.kind == "caps"
-            and action.value
-            and isinstance(seat, int)
-            and 0 <= seat < self.players
-            and self._result is None
-            and self._may_call_caps(seat)
-            and self.options.caps_order_required
-        ):
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """A Caps call may state any order of the caller's cards (T3-16.5), not only the
+        listed one."""
+        if action.kind == "caps" and action.value and self.options.caps_order_required:
+            if not self._may_call_caps(seat):
+                return False
             try:
                 order = A.parse_order(action.value)
             except IllegalAction:
-                order = []
-            if Counter(order) != Counter(self._remaining(seat)):
-                raise IllegalAction("A Caps call must list every card you hold, in order.")
-            events = self._apply(seat, action)
-            self._log.append((seat, action.id))
-            return events
-        return super().apply(seat, action)
+                return False
+            return Counter(order) == Counter(self._remaining(seat))
+        return super().is_legal(seat, action)
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if action.kind == "caps":
+            if not self._may_call_caps(seat):
+                return "You can't call Caps now."
+            return "A Caps call must list every card you hold, in the order you will play them."
+        if self.phase_name == "play" and action.kind == "play":
+            card = A.PLAY_CARD[action.value]
+            if card not in self.hands[seat]:
+                return "You don't hold that card."
+            if self.trick:
+                return "You must follow the suit led."
+            return "You may not lead that card now (closed trump or exhausted trumps)."
+        if action.kind == "bid":
+            return "That bid is not allowed now."
+        return super().explain_illegal(seat, action)
 
     def _apply_caps(self, seat: int, action: Action) -> list[Event]:
         """T3-16.5: the caller's cards become public and are played in the stated order."""
@@ -907,6 +923,7 @@ class ThreeOFourMatch(Match[Options]):
             events = self._apply_play(seat, action)
         events += self._auto_play()
         self._legal_cache = None
+        self._to_act = None
         return events
 
     # -- views ------------------------------------------------------------------------------------

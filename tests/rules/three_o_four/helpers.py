@@ -26,9 +26,7 @@ def deal(dealer: int, hands: dict[int, str]) -> Deal:
     return Deal(dealer=dealer, hands=[cards(hands[s]) for s in sorted(hands)])
 
 
-def new(
-    dealer: int, hands: dict[int, str], players: int = 4, **options: Any
-) -> ThreeOFourMatch:
+def new(dealer: int, hands: dict[int, str], players: int = 4, **options: Any) -> ThreeOFourMatch:
     match = SPEC.new_match(players, options, seed=7, deals=[deal(dealer, hands)])
     assert isinstance(match, ThreeOFourMatch)
     match.apply((dealer - 1) % players, "no_cut")

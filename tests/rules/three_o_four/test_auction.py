@@ -34,7 +34,7 @@ def test_we1_four_card_auction_after_south_deals() -> None:
     assert s_bids == [f"bid:{v}" for v in range(200, 301, 10)]
     act(m, (S, "pass"))
     rejected(m, E, "bid:180")
-    assert "bid:200" == min((a for a in ids(m, E) if a.startswith("bid:")), key=lambda x: x)
+    assert min((a for a in ids(m, E) if a.startswith("bid:")), key=lambda x: x) == "bid:200"
     act(m, (E, "bid:200"), (N, "pass"), (W, "pass"), (S, "pass"))
     assert m.phase == "trump" and m.trumper == E and m.contract == 200
     assert m.to_act == {E}

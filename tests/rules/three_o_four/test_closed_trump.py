@@ -58,7 +58,8 @@ def test_tc5_face_down_cards_without_trump() -> None:
     m = f1()
     before = list(m.points)
     play(m, "N:7S")
-    assert plays(m, W) == sorted(["play:JD", "play:9C", "play:AC", "play:10D", "play:8D", "indicator"])
+    expected = ["play:JD", "play:9C", "play:AC", "play:10D", "play:8D", "indicator"]
+    assert plays(m, W) == sorted(expected)
     play(m, "W:9C")
     assert m.public_view()["trick"][1] == {"seat": W, "card": None, "face_down": True}
     assert m.public_view()["trick_sources"][1] == "hand"
@@ -88,7 +89,7 @@ def test_tc6_a_face_down_trump_forces_the_reveal() -> None:
     play(m, "E:JC")
     assert m.public_view()["trick"][0]["card"] == "JC"
     for seat in (N, W, S):  # T3-11.11: face up from now on
-        for a in ids(m, seat):
+        for _a in ids(m, seat):
             pass
     play(m, "N:8C")
     assert m.public_view()["trick"][1] == {"seat": N, "card": "8C", "face_down": False}
