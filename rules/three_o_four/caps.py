@@ -417,7 +417,7 @@ class CapsJudge:
                 cards.remove(c)
             holdings[s] = cards
         indicator = m.start_indicator
-        ind_played = any(r[3] == 1 for r in hist)
+        ind_played = indicator is not None and indicator in played_by[trumper]
         seen: set[Card] = set(holdings[p]) | set(played_by[p])
         start_trick = (k // self.per_trick) * self.per_trick
         for i, rec in enumerate(hist):

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from rules.cards import card_str, parse_card
+from rules.contract import IllegalAction
 from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
 
 WE6 = {
@@ -151,3 +152,74 @@ def test_we7_all_the_points_are_not_caps() -> None:
     result = m.hand_results[0]
     assert result["points"] == [304, 0] and result["made"]
     assert result["caps"]["0"] == "none" and result["delta"] == 2 and m.tokens == [13, 9]
+
+
+def we6_with_w_as_trumper(**options: Any):  # type: ignore[no-untyped-def]
+    """The WE-6 cards, but W wins the auction at 220 with the hidden 7C: NS defend."""
+    m = new(S, WE6, **options)
+    act(m, (E, "pass"), (N, "pass"), (W, "bid:220"), (S, "pass"), (E, "pass"), (N, "pass"))
+    act(m, (W, "trump:7C"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "pass"), (W, "closed"))
+    return m
+
+
+EXTERNAL_PLAYS = " ".join(
+    [
+        "E:AS N:KC W:9S S:7S N:JC W:AC S:TC E:QC N:9C W:7C S:AD E:QH N:JH W:KH S:TH E:AH",
+        "N:9H W:TD S:8S E:8D N:8H W:QD S:QS E:KD N:7H W:7D S:KS E:9D N:8C W:JS S:TS E:JD",
+    ]
+).split()
+
+
+def play_external(m, upto: int | None = None) -> None:  # type: ignore[no-untyped-def]
+    hand = m.hand_no
+    while m.hand_no == hand and not m.is_over and (upto is None or len(m.history) < upto):
+        play(m, EXTERNAL_PLAYS[len(m.history)])
+
+
+@pytest.mark.parametrize(
+    ("mode", "call_at", "order", "ns_tokens"),
+    [
+        ("modern", 15, "9H,8H,7H,8C", 15),  # EW pay lose(220) + 1 = 4
+        ("legacy", 15, "9H,8H,7H,8C", 19),  # EW pay 8
+        ("modern", 12, "JH,9H,8H,7H,8C", 9),  # too early: NS pay 2
+    ],
+)
+def test_tc18_external_caps_in_play(mode: str, call_at: int, order: str, ns_tokens: int) -> None:
+    """TC-18 (T3V-3, T3-16.2, ED-V3): the trumper's opponents call Caps."""
+    m = we6_with_w_as_trumper(external_caps=mode)
+    play_external(m, call_at)
+    m.apply(N, "caps:" + order)
+    play_external(m)
+    assert m.hand_results[0]["tricks"] == [0] * 8
+    assert m.tokens[0] == ns_tokens and sum(m.tokens) == 22
+
+
+def test_tc18_external_caps_off_rejects_the_call() -> None:
+    """TC-18 last case (T3-16.2): without the variant the opponents may not call."""
+    m = we6_with_w_as_trumper()
+    play_external(m, 15)
+    assert N not in m.to_act or not any(a.kind == "caps" for a in m.legal_actions(N))
+    with pytest.raises(IllegalAction):
+        m.apply(N, "caps:9H,8H,7H,8C")
+
+
+def test_t3_16_caps_order_not_required_uses_the_server_order() -> None:
+    """ED-29: with ``caps_order_required`` off, ``caps`` alone lets the server choose."""
+    m = we6(caps_order_required=False)
+    play_upto(m, 15)
+    m.apply(N, "caps")
+    assert m.calls[0][2] and [card_str(c) for c in m.calls[0][2]] == ["8C", "9H", "7H", "8H"]
+    play_rest(m)
+    assert m.hand_results[0]["delta"] == 2
+
+
+def test_t3_16_one_call_per_team_and_bad_orders() -> None:
+    """ED-30 and T3-16.5: a call lists every remaining card; a team calls once."""
+    m = we6()
+    play_upto(m, 15)
+    with pytest.raises(IllegalAction):
+        m.apply(N, "caps:9H,8H,7H")
+    with pytest.raises(IllegalAction):
+        m.apply(N, "caps:9H,8H,7H,8C,8C")
+    m.apply(N, "caps:9H,8H,7H,8C")
+    assert not any(a.kind == "caps" for a in m.legal_actions(S))
