@@ -218,3 +218,45 @@ def test_tc19_asking_a_partner_who_holds_the_high_bid() -> None:
     assert bids[0] == "bid:200" and "pass" in ids(m, E)
     act(m, (E, "pass"))
     assert m.auction4 is not None and m.auction4.passes == 2 and m.to_act == {S}
+
+
+def test_t3_7_indicator_from_the_first_four_cards_only() -> None:
+    """T3-7 (T3-7.1, T3-7.2, T3-7.3, T3-7.4, T3-5.7, T3-5.9): the trumper chooses from his
+    4 cards; nobody sees a second-batch card before; the indicator is not in his hand and
+    only he knows it."""
+    m = new(S, WE6_HANDS)
+    act(m, (E, "bid:160"), (N, "pass"), (W, "pass"), (S, "pass"))
+    assert sorted(ids(m, E)) == sorted(["trump:AS", "trump:QC", "trump:QH", "trump:AH"])
+    for seat in range(4):
+        assert len(m.view(seat)["hand"]) == 4
+        assert "JD" not in str(m.view(seat)) and "JD" not in str(m.public_view())
+    act(m, (E, "trump:QH"))
+    assert m.view(E)["indicator"] == "QH" and "QH" not in m.view(E)["hand"]
+    assert len(m.view(E)["hand"]) == 7 and all(len(m.view(s)["hand"]) == 8 for s in (N, W, S))
+    for seat in (N, W, S):
+        assert "QH" not in str(m.view(seat)) and m.view(seat)["trump"] is None
+    assert m.public_view()["indicator_on_table"] and m.public_view()["trump"] is None
+
+
+def test_t3_1_and_t3_3_seats_teams_and_direction() -> None:
+    """T3-1 (T3-1.1, T3-1.4) and T3-3 (ED-2): partners opposite, team = seat mod 2, play
+    goes to seat + 1 (counter-clockwise); the hand runs cut, bidding, trump, second
+    bidding, mode, play."""
+    assert SPEC.teams(4) == ((0, 2), (1, 3)) and SPEC.player_counts == (4, 6, 8)
+    m = SPEC.new_match(4, {"first_dealer": 3}, seed=2)
+    phases = [m.phase]
+    assert m.to_act == {2}  # the dealer's left (prev seat) cuts
+    m.apply(2, "no_cut")
+    assert m.to_act == {0}  # the dealer's right (next seat) speaks first
+    while m.phase == "bidding":
+        seat = next(iter(m.to_act))
+        m.apply(seat, "bid:160" if seat == 0 and not m.bid_log else "pass")
+    phases.append(m.phase)
+    m.apply(0, m.legal_actions(0)[0])
+    phases.append(m.phase)
+    for seat in (0, 1, 2, 3):
+        assert m.to_act == {seat}
+        m.apply(seat, "pass")
+    phases.append(m.phase)
+    assert phases[:3] == ["cut", "trump", "second_bidding"]
+    assert phases[3] in ("mode", "cut")  # "cut" only if the deal was spoilt

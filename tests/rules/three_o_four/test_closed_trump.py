@@ -126,39 +126,32 @@ def test_tc9_indicator_lead_limits() -> None:
 
 
 def test_tc9_indicator_alone_in_the_last_trick_is_played_face_up() -> None:
-    """TC-9 second part (T3-11.4(b), ED-20): a hidden indicator as the last card."""
+    """TC-9 second part (T3-11.4(b), T3-11.12, ED-20): hearts are only ever led or
+    followed, so trump is still hidden in trick 8, where W's last card is the indicator."""
     m = new(
-        S,
+        E,
         {
-            E: "AS KS QS 8S 7S AD KD QD",
-            N: "JS 9S TS JD 9D TD 8D 7D",
-            W: "QH JC 9C AC TC KC QC 8C",
-            S: "7C JH 9H AH TH KH 8H 7H",
+            N: "JH 9H AH TH JS 9S AS TS",
+            W: "QH QC 8C 7C KD QD 8D 7D",
+            S: "KH 8H KS QS 8S 7S JD 9D",
+            E: "7H JC 9C AC TC KC AD TD",
         },
-        spoilt_trumps_mode="claim",
     )
-    act(m, (E, "pass"), (N, "pass"), (W, "bid:160"), (S, "pass"), (E, "pass"), (N, "pass"))
+    act(m, (N, "pass"), (W, "bid:160"), (S, "pass"), (E, "pass"), (N, "pass"))
     act(m, (W, "trump:QH"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "pass"), (W, "closed"))
-    play(m, "E:AS N:JS W:JC S:7C")  # W cannot follow: face down from hand; no trump
-    assert m.hidden and m.leader == N
-    play(m, "N:9S W:9C S:JH E:KS")  # S discards a heart face down: that is trump
-    assert m.revealed  # the reveal sends QH to W's hand
-    # A second deal where nobody ever plays a heart face down:
-    m = new(
-        S,
-        {
-            E: "AS KS QS 8S 7S AD KD QD",
-            N: "JS 9S TS JD 9D TD 8D 7D",
-            W: "QH JC 9C AC TC KC QC 8C",
-            S: "7C JH 9H AH TH KH 8H 7H",
-        },
-        spoilt_trumps_mode="claim",
-    )
-    act(m, (E, "pass"), (N, "pass"), (W, "bid:160"), (S, "pass"), (E, "pass"), (N, "pass"))
-    act(m, (W, "trump:QH"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "pass"), (W, "closed"))
-    play(m, "E:AS N:JS W:JC S:7C")
-    play(m, "N:9S W:9C S:JH E:KS")
-    assert m.revealed
+    play(m, "N:JH W:QC S:KH E:7H  N:9H W:8C S:8H E:JC  N:AH W:7C S:JD E:9C")
+    play(m, "N:TH W:KD S:9D E:AC  N:JS W:QD S:KS E:TC  N:9S W:8D S:QS E:KC")
+    play(m, "N:AS W:7D S:8S E:AD  N:TS")
+    assert m.hidden and m.hands[W] == [] and m.indicator_down
+    assert plays(m, W) == ["indicator"]
+    play(m, "W:ind")
+    assert m.revealed and m.public_view()["trick"][1] == {
+        "seat": W,
+        "card": "QH",
+        "face_down": False,
+    }
+    play(m, "S:7S E:TD")
+    assert m.hand_results[0]["tricks"] == [0] * 7 + [1]  # the revealed QH wins trick 8
 
 
 def test_tc10_first_trick_lead_limit() -> None:
