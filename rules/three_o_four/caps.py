@@ -251,6 +251,35 @@ class Solver:
             return None
         return ((), winner, pool, free, must, known, voids, left - 1, trump)
 
+    def _known_reps(
+        self,
+        cards: frozenset[Card],
+        known: tuple[frozenset[Card], ...],
+        pool: frozenset[Card],
+        plays: tuple[tuple[int, Card], ...],
+    ) -> list[Card]:
+        """One card per run of a seat's known cards that no other live card separates
+        (equal for every later trick; card points do not matter to Caps)."""
+        if len(cards) <= 1:
+            return list(cards)
+        played = {c for _, c in plays}
+        out: list[Card] = []
+        for order in self.by_suit:
+            open_run = False
+            for c in order:
+                if c in cards:
+                    if not open_run:
+                        out.append(c)
+                        open_run = True
+                elif (
+                    c in pool
+                    or c in played
+                    or c in self.static_separators
+                    or any(c in k for k in known)
+                ):
+                    open_run = False
+        return out
+
     def adversary_moves(self, state: State) -> list[State]:
         """Every distinct position after the seat to play (not p) plays a card."""
         plays, seat, pool, free, must, known, voids, left, trump = state
@@ -258,8 +287,8 @@ class Solver:
         out: list[State] = []
         kn_cards = known[seat]
         has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
-        # a known card (a revealed indicator in the trumper's hand)
-        for c in kn_cards:
+        # a known card (a revealed indicator; every card in the actual-deal world)
+        for c in self._known_reps(kn_cards, known, pool, plays):
             if led >= 0 and SUIT[c] != led and has_known_led:
                 continue
             nv = voids
@@ -399,8 +428,9 @@ class CapsJudge:
 
     # -- knowledge ----------------------------------------------------------------------
 
-    def knowledge(self, p: int, k: int) -> Knowledge:
-        """K(p, k) from the hand's record (ED-27)."""
+    def knowledge(self, p: int, k: int, actual: bool = False) -> Knowledge:
+        """K(p, k) from the hand's record (ED-27); ``actual`` gives the single world of
+        the real deal instead (every other holding known)."""
         m = self.m
         hist = m.history[:k]
         trumper = m.trumper
@@ -468,6 +498,25 @@ class CapsJudge:
         else:
             i = self.active.index(hist[-1][0])
             to_play = self.active[(i + 1) % len(self.active)]
+        if actual:
+            # The actual deal, which is one of the worlds consistent with K(p, k).
+            return Knowledge(
+                seat=p,
+                hand=holdings[p],
+                trick=[(r[0], r[1], 0) for r in hist[start_trick:]],
+                to_play=to_play,
+                unknown=frozenset(),
+                free=[0] * m.players,
+                must_trump=[0] * m.players,
+                known=[
+                    frozenset(holdings[s]) if s != p and s in self.active else frozenset()
+                    for s in range(m.players)
+                ],
+                voids=[0] * m.players,
+                hidden_slots=[],
+                tricks_left=tricks_left,
+                trumps=[m.trump],
+            )
         return Knowledge(
             seat=p,
             hand=holdings[p],
@@ -483,9 +532,9 @@ class CapsJudge:
             trumps=trumps,
         )
 
-    def solver(self, p: int, k: int, budget: int = NODE_BUDGET) -> Solver:
+    def solver(self, p: int, k: int, budget: int = NODE_BUDGET, actual: bool = False) -> Solver:
         return Solver(
-            self.knowledge(p, k),
+            self.knowledge(p, k, actual),
             self.m.players,
             self.active,
             self.m.layout.strength,
@@ -525,8 +574,12 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
+        found = None
         try:
-            found = self.solver(p, k, budget).run()
+            # The real deal is one consistent world: if no order wins there, none wins
+            # in all of them (a cheap refutation before the full search).
+            if self.solver(p, k, budget, actual=True).run() is not None:
+                found = self.solver(p, k, budget).run()
         except OutOfBudget:
             found = None
         self.certain_cache[key] = found

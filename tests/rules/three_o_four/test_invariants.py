@@ -46,12 +46,14 @@ class Watcher:
         assert m.legal_actions(seat), "INV-9: a seat to act has no legal action"
         if m.phase == "play" and action.kind in ("play", "indicator") and seat == m._turn_seat():
             self._check_play(seat, action)
+        self.steps = getattr(self, "steps", 0) + 1
         if m.phase == "play":
             if not m.solo:
                 opp_trumps = [c for s in m._opponents() for c in m.hands[s] if SUIT[c] == m.trump]
                 if m.options.spoilt_trumps_mode == "auto" and m.tricks_done == 0 and not m.trick:
                     assert opp_trumps, "INV-23: a spoilt hand reached play"
-            self._check_views()
+            if self.steps % 5 == 0:
+                self._check_views()
 
     def _check_play(self, seat: int, action: Any) -> None:
         m = self.m
