@@ -8,6 +8,7 @@ carries who may see it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from typing import Any
 
@@ -20,7 +21,6 @@ from rules.three_o_four.auction import (
     FourCardAuction,
     OneRoundAuction,
     ladder,
-    next_above,
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.options import Layout, Options, layout_for
@@ -42,6 +42,7 @@ class ThreeOFourMatch(Match[Options]):
         super().__init__(players, options, seed, deals)
         self.layout: Layout = layout_for(players, options)
         self.ladder = ladder(self.layout, options.bid_step_above_200)
+        self._bids = [A.BID[v] for v in self.ladder]
         self._deck_counter = Counter(self.layout.deck)
         for deal in self._deals:
             self._check_deal(deal)
@@ -129,6 +130,8 @@ class ThreeOFourMatch(Match[Options]):
         self.trumper_at: list[int | None] = []
         self.reveal_cp: int | None = None
         self.trick_leaders: list[int] = []
+        self._caps_teams: list[int] = []
+        self._lost_trick = [False, False]
         self._legal_cache: dict[int, list[Action]] | None = None
         self._to_act: frozenset[int] | None = None
         self._judge: CapsJudge | None = None
@@ -197,7 +200,8 @@ class ThreeOFourMatch(Match[Options]):
             return frozenset()
         seats = {self._turn_seat()}
         if self.phase_name == "play":
-            seats.update(s for s in range(self.players) if self._may_call_caps(s))
+            if self._caps_teams:
+                seats.update(s for s in range(self.players) if self._may_call_caps(s))
             if self.options.spoilt_trumps_mode == "claim":
                 seats.update(s for s in range(self.players) if s not in self.claimed)
         return frozenset(seats)
@@ -288,14 +292,17 @@ class ThreeOFourMatch(Match[Options]):
                     and sum(lay.points[c] for c in self.hands[seat]) < REDEAL_BELOW
                 ):
                     out.append(A.REDEAL)
-            out += [A.BID[v] for v in auc.bids_for(seat, self.ladder, lay.bid_200)]
+            lo = auc.floor(seat, lay.bid_200, self.ladder[0])
+            if auc.high is not None and auc.high >= lo:
+                lo = auc.high + 1
+            out += self._bids[bisect_left(self.ladder, lo) :]
             if self.options.half_court:
                 out.append(A.BID[HALF_COURT])
             return out
         rnd = self.round
         assert rnd is not None
-        lo = self.ladder[0] if rnd.high is None else next_above(rnd.high, self.ladder)
-        bids = [A.BID[v] for v in self.ladder if lo is not None and v >= lo]
+        start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
+        bids = self._bids[start:]
         return bids if rnd.index == 0 else [A.PASS, *bids]
 
     def _teammates(self, seat: int) -> list[int]:
@@ -446,6 +453,7 @@ class ThreeOFourMatch(Match[Options]):
             events += self._reveal()
         self.phase_name = "play"
         self.leader = self.first_leader
+        self._caps_teams = self._calling_teams()
         self.start_hands = [list(h) for h in self.hands]
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
@@ -604,6 +612,7 @@ class ThreeOFourMatch(Match[Options]):
         self.points[team] += sum(self.layout.points[c] for c in cards)
         self.won[team] += cards
         self.trick_winners.append(team)
+        self._lost_trick[1 - team] = True
         self.tricks_done += 1
         self.last_trick = [
             {"seat": p[0], "card": CARD_STRINGS[p[1]], "visible_to": v}
@@ -647,9 +656,9 @@ class ThreeOFourMatch(Match[Options]):
         team = seat % 2
         return (
             self.phase_name == "play"
+            and team in self._caps_teams
             and team not in self.calls
-            and team in self._calling_teams()
-            and all(t == team for t in self.trick_winners)
+            and not self._lost_trick[team]
             and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))
         )
 
@@ -715,6 +724,8 @@ class ThreeOFourMatch(Match[Options]):
     def _auto_play(self) -> list[Event]:
         """ED-28 step 3: the server plays a Caps caller's cards from the stated order."""
         events: list[Event] = []
+        if not self.calls:
+            return events
         while self.phase_name == "play" and self._result is None:
             seat = self._next_player()
             call = self.calls.get(seat % 2)
