@@ -96,7 +96,9 @@ class Solver:
         strength: tuple[int, ...],
         budget: int = NODE_BUDGET,
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
+        restricted: bool = False,
     ) -> None:
+        self.restricted = restricted
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -280,6 +282,18 @@ class Solver:
                     open_run = False
         return out
 
+    def _few(self, cards: list[Card], led: int, must_follow: bool, trump: int) -> list[Card]:
+        """A restricted adversary for the quick refutation: the highest and the lowest
+        legal card, and the highest trump. Refuting against fewer replies is still a
+        refutation, since the full adversary has these replies too."""
+        legal = [c for c in cards if not must_follow or SUIT[c] == led]
+        strength = self.strength
+        picks = {max(legal, key=lambda c: strength[c]), min(legal, key=lambda c: strength[c])}
+        trumps = [c for c in legal if SUIT[c] == trump]
+        if trumps:
+            picks.add(max(trumps, key=lambda c: strength[c]))
+        return sorted(picks, key=lambda c: -strength[c])
+
     def adversary_moves(self, state: State) -> list[State]:
         """Every distinct position after the seat to play (not p) plays a card."""
         plays, seat, pool, free, must, known, voids, left, trump = state
@@ -288,7 +302,10 @@ class Solver:
         kn_cards = known[seat]
         has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
         # a known card (a revealed indicator; every card in the actual-deal world)
-        for c in self._known_reps(kn_cards, known, pool, plays):
+        choices = self._known_reps(kn_cards, known, pool, plays)
+        if self.restricted and len(choices) > 2:
+            choices = self._few(choices, led, has_known_led, trump)
+        for c in choices:
             if led >= 0 and SUIT[c] != led and has_known_led:
                 continue
             nv = voids
@@ -540,6 +557,7 @@ class CapsJudge:
             self.m.layout.strength,
             budget,
             self.feasible_cache,
+            restricted=actual,
         )
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
@@ -589,7 +607,11 @@ class CapsJudge:
         """Sound(call): the stated order wins every trick in every consistent world."""
         if not self.team_won_all_before(p % 2, k):
             return False
+        if self.opponents_hold_top_trump(p % 2, k):
+            return False
         try:
+            if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
+                return False  # the order already fails in the real deal
             return self.solver(p, k, NODE_BUDGET * 2).run(fixed=order) is not None
         except OutOfBudget:
             return False
