@@ -56,6 +56,7 @@ class ThreeOFourMatch(Match[Options]):
             raise IllegalAction(f"There is no seat {first} to deal first.")
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
+        self._snap_ids: list[list[Any]] = []
         self._start_hand()
 
     # -- setup -----------------------------------------------------------------------
@@ -134,6 +135,7 @@ class ThreeOFourMatch(Match[Options]):
         self._lost_trick = [False, False]
         self._legal_cache: dict[int, list[Action]] | None = None
         self._to_act: frozenset[int] | None = None
+        self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
 
     def _riffled(self, pack: list[Card]) -> list[Card]:
@@ -681,6 +683,21 @@ class ThreeOFourMatch(Match[Options]):
             self._judge = CapsJudge(self)
         return self._judge
 
+    def snapshot(self) -> dict[str, Any]:
+        """The base snapshot, with the action-id log kept incrementally (fingerprinting a
+        long match every step would otherwise rebuild it each time)."""
+        done = self._snap_ids
+        for seat, action in self._log[len(done) :]:
+            done.append([seat, action.id])
+        return {
+            "game": self.spec.name,
+            "players": self.players,
+            "options": self.options.model_dump(mode="json"),
+            "seed": self.seed,
+            "deals": [d.model_dump(mode="json") for d in self._deals],
+            "actions": list(done),  # the pairs are shared: callers must not mutate them
+        }
+
     def is_legal(self, seat: int, action: Action) -> bool:
         """A Caps call may state any order of the caller's cards (T3-16.5), not only the
         listed one."""
@@ -935,6 +952,7 @@ class ThreeOFourMatch(Match[Options]):
         events += self._auto_play()
         self._legal_cache = None
         self._to_act = None
+        self._views = None
         return events
 
     # -- views ------------------------------------------------------------------------------------
@@ -980,10 +998,18 @@ class ThreeOFourMatch(Match[Options]):
         return value
 
     def public_view(self) -> dict[str, Any]:
-        return self._view(None)
+        return self.view(None)  # type: ignore[arg-type]
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self._view(seat)
+        """What ``seat`` may know (``None``: a spectator); built once per state, and a
+        fresh top-level dict each call."""
+        cache = self._views
+        if cache is None:
+            cache = self._views = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = self._view(seat)
+        return dict(found)
 
     def _trick_view(
         self, plays: list[tuple[int, Card, frozenset[int] | None]], seat: int | None
