@@ -69,12 +69,10 @@ TRUMP: dict[int, Action] = {
 def deal_one_at_a_time(pack: list[Card], dealer: int) -> list[list[Card]]:
     """NG-5, NG-9: one card at a time from the dealer's left, clockwise; the first 5 cards
     each receives are the first deal, the last 3 the second (same order)."""
-    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     first = FIRST_BATCH * PLAYERS
-    for i, card in enumerate(pack[:first]):
-        hands[(dealer + 1 + i) % PLAYERS].append(card)
-    for i, card in enumerate(pack[first:]):
-        hands[(dealer + 1 + i) % PLAYERS].append(card)
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    for k in range(PLAYERS):
+        hands[(dealer + 1 + k) % PLAYERS] = pack[k:first:PLAYERS] + pack[first + k :: PLAYERS]
     return hands
 
 

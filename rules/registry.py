@@ -14,6 +14,7 @@ from rules.contract import GameSpec
 
 _MODULES: dict[str, str] = {
     "nigerian_thunee": "rules.nigerian_thunee",
+    "thunee": "rules.thunee",
     "304": "rules.three_o_four",
 }
 

@@ -19,6 +19,7 @@ RULES_DIR = ROOT.parent / "shared" / "rules"
 # game -> (rules file, id prefixes that game must have cited)
 CITED_PREFIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "nigerian_thunee": ("thunee.md", ("NG",)),
+    "thunee": ("thunee.md", ("TH", "THV")),
     "304": ("three_o_four.md", ("T3", "T3V")),
 }
 

@@ -1,0 +1,24 @@
+"""PNG output: an RGB canvas mapped to the fixed palette (``pictures.palette``), so an
+image stays far below Discord's limits and uploads fast (target < 60 KB).
+
+The pictures are flat colours plus anti-aliased edges, so a palette without dithering
+looks the same as the full-colour image and compresses several times smaller.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from pictures.palette import palette_image
+
+COMPRESS_LEVEL = 6
+
+
+def png_bytes(canvas: Image.Image) -> bytes:
+    """``canvas`` (RGB) as palette PNG bytes."""
+    indexed = canvas.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+    return out.getvalue()

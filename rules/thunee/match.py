@@ -1,0 +1,1278 @@
+"""One match of South African Thunee: the hand state machine of TH-31, driven by ``apply``.
+
+Phases of a hand (shared/rules/thunee.md TH-31): ``cut`` -> [``blind_bid``] -> first deal ->
+``trump`` (trumper, or blind bidder) -> ``bidding`` [-> ``choose_bidder``] [-> ``trump`` for
+the winning bidder] -> [``blind_calls``] -> final deal -> ``calls`` (W4) -> ``play``
+(with ``late_thunee``/``late_choice``, ``jodi`` windows, and ``trick_open`` in challenge
+mode) -> scoring -> the next hand's ``cut``, or ``match_over``.
+
+Seats run counter-clockwise: ``s + 1`` is the right-hand neighbour (TH-3). Teams are
+``s % 2``; the player count is a parameter so that the 6- and 2-player forms slot in.
+
+Decisions beyond the rules file:
+- A stacked ``Deal`` gives every card each seat receives (first batch, then the rest). The
+  first stacked deal's ``dealer`` replaces the first-dealer draw; later hands follow TH-30,
+  so a later deal's ``dealer`` field is not consulted. The cut is still asked (declining is
+  always legal) and has no effect on a stacked deal.
+- Jodi windows (W5) poll only seats with something to declare, as W4 passes ineligible
+  seats automatically (TH-12.8). In challenge mode every team member is polled, since any
+  Jodi may be claimed.
+- Challenge mode (TH-28): while a trick is open (until the trick is collected by its
+  winner, an extra ``collect`` step) the opponents of any seat that played to it may
+  challenge that seat's card; until the next card after a Jodi window the declarers'
+  opponents may challenge their Jodis. Challengers are in ``to_act`` beside the seat the
+  match waits on; ``awaiting`` names only the latter (for turn timers).
+- Not modelled (TH-28.2 b, c; TH-28.3, TH-28.4): out-of-turn play, table talk, forgotten
+  ball records and reminders; the turn-based contract makes them impossible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled
+from rules.contract import Action, Deal, Event, IllegalAction, Match
+from rules.thunee import actions as A
+from rules.thunee.cardplay import (
+    LADDER,
+    NORMAL_STRENGTH,
+    POINTS,
+    ROYALS_STRENGTH,
+    beats,
+    card_points,
+    contract_eligible,
+    illegal_reason,
+    jodi_value,
+    legal_cards,
+    mariyal_safe,
+    next_rung,
+    redeal_eligible,
+    winning_index,
+)
+from rules.thunee.dealing import (
+    DECK,
+    FIRST_BATCH,
+    HAND_SIZE,
+    black_jack_draw,
+    cut_pack,
+    lay_out,
+    validate_deal,
+)
+from rules.thunee.options import ThuneeOptions
+from rules.thunee.scoring import (
+    CALL_FAILURE_BALLS,
+    PENALTY_BALLS,
+    BallScore,
+    CallKind,
+    call_success_balls,
+    khanuck_count,
+    khanuck_succeeds,
+    next_dealer,
+    ordinary_balls,
+    ordinary_count,
+)
+from rules.thunee.views import public_view, seat_view
+from rules.tricks import SUIT_OF
+
+CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals")
+KQJ: tuple[tuple[int, int, int], ...] = tuple(
+    (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
+)
+"""TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
+CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
+BID_OR_PASS: dict[int | None, list[Action]] = {
+    high: [A.BID[next_rung(high)], A.PASS] for high in (None, *LADDER[:-1])
+}
+PASSED: dict[tuple[int, str], Event] = {
+    (s, phase): Event.make("pass", seat=s, phase=phase)
+    for s in range(6)
+    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi")
+}
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
+"""``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
+FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (1, 3, 4)}
+FINAL_DEAL = {n: Event.make("final_deal", cards_each=n) for n in (1, 2)}
+TRUMP_CARD_LAID = tuple(Event.make("trump_card_laid", seat=s) for s in range(6))
+TRUMP_CARD: tuple[dict[int, Event], ...] = tuple(
+    {c: Event.make("trump_card", ONLY[s], seat=s, card=CARD_STRINGS[c]) for c in DECK}
+    for s in range(6)
+)
+BID_MADE: dict[tuple[int, int, bool], Event] = {
+    (s, v, blind): Event.make("bid", seat=s, value=v, blind=blind)
+    for s in range(6)
+    for v in LADDER
+    for blind in (False, True)
+}
+CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
+    {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
+)
+"""Events are frozen, so the one for each (seat, card) is built once."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: its winner, and the seats and cards in play order."""
+
+    winner: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "plays": [[s, CARD_STRINGS[c]] for s, c in zip(self.seats, self.cards, strict=True)],
+            "points": card_points(self.cards),
+        }
+
+
+def _suit(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
+
+
+class ThuneeMatch(Match[ThuneeOptions]):
+    """A match of Thunee; see the module docstring for the flow."""
+
+    def __init__(
+        self, players: int, options: ThuneeOptions, seed: int, deals: Sequence[Deal] = ()
+    ) -> None:
+        super().__init__(players, options, seed, deals)
+        self.first_batch = FIRST_BATCH[players]
+        self.hand_size = HAND_SIZE[players]
+        self._stacked = [
+            validate_deal(i, d, players, self.hand_size) for i, d in enumerate(self._deals)
+        ]
+        self.score = BallScore([0, 0], options.target_balls, options.two_to_clear)
+        self._results: list[dict[str, Any]] = []
+        self._events: list[Event] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._challenge_mode = options.penalty_mode == "challenge"
+        self._contract_choices = (
+            [A.CALL_THUNEE, A.CALL_ROYALS, A.PASS] if options.royals else [A.CALL_THUNEE, A.PASS]
+        )
+        self.hand_number = 0
+        self.first_dealer_draw: list[tuple[int, int]] = []
+        if self._deals:
+            self.dealer = self._deals[0].dealer
+            self.first_dealer_method = "stacked"
+        elif options.first_dealer_method == "random":
+            self.dealer = self.rng.randrange(players)
+            self.first_dealer_method = "random"
+        else:
+            self.first_dealer_draw = black_jack_draw(
+                self.rng, options.first_dealer_start_seat, players
+            )
+            self.dealer = self.first_dealer_draw[-1][0]
+            self.first_dealer_method = "black_jack"
+        self._start_hand()
+
+    # -- setup -------------------------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        n = self.players
+        d = self.dealer
+        self.hand_number += 1
+        self.cutter = (d - 1) % n
+        self.trumper = (d + 1) % n
+        stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
+        self.from_stack = stacked is not None
+        if stacked is not None:
+            self.next_stacked_deal()
+            self.full: list[list[int]] = [list(h) for h in stacked]
+            self.pack: list[int] = []
+        else:
+            self.full = [[] for _ in range(n)]
+            self.pack = shuffled(DECK, self.rng)  # TH-5.1
+        self.dealt = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.cut_choice: str | None = None
+        self.trump_choice: str | None = None
+        self.trump_card: int | None = None
+        self.tm: int | None = None
+        self.trump: int | None = None
+        self.trump_revealed = False
+        self.strength: tuple[int, ...] = NORMAL_STRENGTH
+        self.bids: list[dict[str, Any]] = []
+        self.high_bid: int | None = None
+        self.high_bidder: int | None = None
+        self.blind_bid_made = False
+        self.sealed: dict[int, bool] = {}
+        self.choose_from: list[int] = []
+        self.chooser: int | None = None
+        self.poll: list[int] = []
+        self.poll_index = 0
+        self.w4_passed: list[int] = []
+        self.contract: dict[str, Any] | None = None
+        self._plain_play = not self._challenge_mode
+        self.blind_down: list[int] = []
+        self.call: dict[str, Any] | None = None
+        self.call_card_index = -1
+        self.jodis: list[dict[str, Any]] = []
+        self.open_jodis: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_faults: list[str | None] = []
+        self.tricks: list[Trick] = []
+        self.team_tricks = [0, 0]
+        self.won: list[list[int]] = [[], []]
+        self.points = [0, 0]
+        self.turn = 0
+        self.leader = 0
+        self.collector: int | None = None
+        self.pending_failure: dict[str, Any] | None = None
+        self.late_caller: int | None = None
+        self.phase_name = "cut"
+        self._emit(
+            "hand_started",
+            hand=self.hand_number,
+            dealer=d,
+            cutter=self.cutter,
+            trumper=self.trumper,
+            balls=list(self.score.balls),
+        )
+        self._set_turn(self.cutter)
+
+    # -- contract surface --------------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._to_act
+
+    @property
+    def awaiting(self) -> frozenset[int]:
+        """Seats the match waits on; challenge mode adds optional challengers to ``to_act``."""
+        if self.phase_name == "play":
+            return ONLY[self.turn]
+        if self.phase_name == "trick_open" and self.collector is not None:
+            return ONLY[self.collector]
+        return self._to_act
+
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    @property
+    def is_over(self) -> bool:
+        return self.score.winner is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        winner = self.score.winner
+        if winner is None:
+            return None
+        return {
+            "winner_team": winner,
+            "winners": [s for s in range(self.players) if s % 2 == winner],
+            "balls": list(self.score.balls),
+            "target": self.score.target,
+            "deuce": self.score.deuce,
+            "hands": len(self._results),
+        }
+
+    @property
+    def hand_results(self) -> list[dict[str, Any]]:
+        return list(self._results)
+
+    def deck(self) -> list[str]:
+        return card_strs(DECK)
+
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {}
+        undealt = list(self.pack) if self.dealt == 0 and self.pack else []
+        if not undealt:
+            for s in range(self.players):
+                undealt += self.full[s][self.dealt :]
+        zones["pack"] = card_strs(undealt)
+        for s in range(self.players):
+            held = [c for c in self.hands[s] if c != self.trump_card or s != self.tm]
+            zones[f"hand:{s}"] = card_strs(c for c in held if c not in self.blind_down)
+        if self.trump_card is not None and self.tm is not None:
+            zones["face_down_trump"] = card_strs([self.trump_card])
+        zones["blind_face_down"] = card_strs(self.blind_down)
+        zones["trick"] = card_strs(self.trick)
+        zones["won:0"] = card_strs(self.won[0])
+        zones["won:1"] = card_strs(self.won[1])
+        return zones
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """``Match.apply`` with the checks in the order the hot path needs them: a seat to
+        act, then its cached legal list by identity (actions are prebuilt)."""
+        if action.__class__ is str:
+            action = self.spec.parse_action(action)
+        legal = self._legal_cache.get(seat) if seat in self._to_act else None
+        if legal is None:
+            return super().apply(seat, action)
+        for candidate in legal:
+            if candidate is action:
+                events = self._apply(seat, candidate)
+                self._log.append((seat, candidate))
+                return events
+        return super().apply(seat, action)
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if action.kind == "play" and self.phase_name == "play" and seat == self.turn:
+            card = A.PLAY_BY_ID.get(action.id)
+            if card is not None and card not in self.hands[seat]:
+                return "You don't hold that card."
+            if card is not None and self.trick:
+                reason = illegal_reason(
+                    card, self.hands[seat], self.trick, self.trump, self.strength
+                )
+                led = SUITS[SUIT_OF[self.trick[0]]]
+                if reason == "revoke":
+                    return f"You must follow suit ({led})."
+                if reason == "undercut":
+                    return (
+                        "You may not undercut the trump already played while you hold a non-trump."
+                    )
+        return f"You can't do that now ({action.label or action.id})."
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat) if seat in self._to_act else []
+            self._legal_cache[seat] = cached
+        return cached
+
+    # -- turn bookkeeping ----------------------------------------------------------------
+
+    def _emit(self, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        self._events.append(Event.make(kind, visible_to, **data))
+
+    def _set_turn(self, seat: int) -> None:
+        self.turn = seat
+        self._to_act = ONLY[seat]
+
+    def _set_play_turn(self, seat: int) -> None:
+        self.turn = seat
+        if self._challenge_mode and (self.trick_seats or self.open_jodis):
+            self._to_act = frozenset((seat, *self._challengers()))
+        else:
+            self._to_act = ONLY[seat]
+
+    def _challengers(self) -> list[int]:
+        teams = {s % 2 for s in self.trick_seats}
+        teams.update(self.jodis[i]["team"] for i in self.open_jodis)
+        return [s for s in range(self.players) if (1 - s % 2) in teams]
+
+    # -- legal actions -------------------------------------------------------------------
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        phase = self.phase_name
+        if phase == "play":
+            if not self._challenge_mode:
+                return self._play_actions(seat)
+            out: list[Action] = []
+            if seat == self.turn:
+                out = self._play_actions(seat)
+            return out + self._challenge_actions(seat)
+        if phase == "trick_open":
+            out = [A.COLLECT] if seat == self.collector else []
+            return out + self._challenge_actions(seat)
+        if phase == "cut":
+            return CUT_CHOICES
+        if phase in ("bidding", "blind_bid"):
+            return BID_OR_PASS[self.high_bid]
+        if phase == "trump":
+            cards = [A.TRUMP[c] for c in self.hands[seat]]
+            if seat == self.trumper and self.high_bidder is None:
+                cards.append(A.LAST_CARD)
+                if redeal_eligible(self.hands[seat]):
+                    cards.append(A.REDEAL)
+            return cards
+        if phase == "choose_bidder":
+            return [A.CHOOSE[s] for s in self.choose_from]
+        if phase == "blind_calls":
+            calls = []
+            if self.options.blind_thunee:
+                calls.append(A.CALL_BLIND_THUNEE)
+            if self.options.blind_royals:
+                calls.append(A.CALL_BLIND_ROYALS)
+            return [*calls, A.PASS]
+        if phase == "calls":
+            return self._contract_choices
+        if phase == "late_thunee":
+            return [A.CALL_THUNEE, A.PASS]
+        if phase == "late_choice":
+            return [A.LATE_CONTINUE, A.LATE_WITHDRAW]
+        if phase == "jodi":
+            return [*self._jodi_actions(seat), A.PASS]
+        return []
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.blind_down and self.contract is not None and seat == self.contract["caller"]:
+            hand = [c for c in hand if c not in self.blind_down]  # THV-11.2
+        play_of = A.PLAY_OF
+        trick = self.trick
+        if not trick or self._challenge_mode:
+            out = [play_of[c] for c in hand]
+        else:
+            suit_of = SUIT_OF
+            led = suit_of[trick[0]]
+            out = [play_of[c] for c in hand if suit_of[c] == led]  # TH-21.2
+            if not out:  # void: TH-21.3 / TH-21.4
+                out = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
+        if len(self.tricks) == self.hand_size - 1 and self.contract is None and self.call is None:
+            if self._double_offered(seat):
+                out.append(A.CALL_DOUBLE)
+            if self._khanuck_offered(seat):
+                out.append(A.CALL_KHANUCK)
+        return out
+
+    def _challenge_actions(self, seat: int) -> list[Action]:
+        if not self._challenge_mode:
+            return []
+        team = seat % 2
+        out = [A.CHALLENGE[s] for s in self.trick_seats if s % 2 != team]
+        declarers = {self.jodis[i]["seat"] for i in self.open_jodis}
+        return out + [A.CHALLENGE_JODI[s] for s in sorted(declarers) if s % 2 != team]
+
+    def _double_offered(self, seat: int) -> bool:
+        """TH-15.9: the team won tricks 1-5 (unless doomed calls are allowed) and is not in
+        the corner (TH-17.2; challenge mode offers it anyway and penalises it, TH-17.4)."""
+        team = seat % 2
+        if self.score.corner(team) and self.options.penalty_mode == "strict":
+            return False
+        return self.options.allow_doomed_calls or self.team_tricks[team] == len(self.tricks)
+
+    def _khanuck_offered(self, seat: int) -> bool:
+        """TH-16.9: a Jodi declared by the team (unless THV-7) and a trick won by the
+        opponents (unless doomed calls are allowed)."""
+        team = seat % 2
+        if self.options.khanuck_requires_jodi and not any(j["team"] == team for j in self.jodis):
+            return False
+        return self.options.allow_doomed_calls or self.team_tricks[1 - team] >= 1
+
+    def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
+        """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
+        if (
+            self._challenge_mode
+        ):  # TH-28.2(d): any Jodi may be claimed; a false one risks a challenge
+            declared = {j["suit"] for j in self.jodis}
+            return [
+                (suit, value)
+                for suit in range(4)
+                if suit not in declared
+                for value in ((40, 50) if suit == self.trump else (20, 30))
+            ]
+        cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        out = []
+        for suit, (king, queen, jack) in enumerate(KQJ):
+            if king in cards and queen in cards and not any(j["suit"] == suit for j in self.jodis):
+                if suit == self.trump:
+                    out.append((suit, 50 if jack in cards else 40))
+                else:
+                    out.append((suit, 30 if jack in cards else 20))
+        return out
+
+    def _jodi_actions(self, seat: int) -> list[Action]:
+        out = []
+        for suit, value in self._jodi_options(seat):
+            out.append(A.JODI[(suit, value, False)])
+            if value == 20:
+                out.append(A.JODI[(suit, 20, True)])
+        return out
+
+    # -- applying ------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        trick = self.trick
+        if (
+            kind == "play"
+            and trick
+            and self._plain_play
+            and len(trick) < self.players - 1
+            and len(self.tricks) < self.hand_size - 1
+        ):
+            # The common case inline: a card mid-trick in an ordinary hand, strict mode;
+            # the next seat's follow-suit choices are computed here (TH-21).
+            card = A.PLAY_BY_ID[kind + ":" + action.value]
+            self.hands[seat].remove(card)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            self.trick_faults.append(None)
+            nxt = self.turn = (seat + 1) % self.players
+            self._to_act = ONLY[nxt]
+            hand = self.hands[nxt]
+            led = SUIT_OF[trick[0]]
+            play_of = A.PLAY_OF
+            legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+            if not legal:
+                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
+            self._legal_cache = {nxt: legal}
+            self._events = [CARD_PLAYED[seat][card]]
+            return self._events
+        self._events = []
+        self._legal_cache = {}
+        phase = self.phase_name
+        if kind == "play":
+            self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
+        elif kind == "challenge":
+            self._challenge(seat, int(action.value))
+        elif kind == "challenge_jodi":
+            self._challenge_jodi(seat, int(action.value))
+        elif kind == "collect":
+            self._collect()
+        elif kind == "cut" or kind == "no_cut":
+            self._cut(kind == "cut")
+        elif phase in ("bidding", "blind_bid"):
+            self._bid(seat, kind == "bid")
+        elif kind == "trump":
+            self._choose_trump_card(seat, A.TRUMP_BY_ID[action.kind + ":" + action.value])
+        elif kind == "last_card":
+            self._last_card(seat)
+        elif kind == "redeal":
+            self._redeal(seat)
+        elif kind == "choose":
+            self._choose_bidder(seat, int(action.value))
+        elif phase == "blind_calls":
+            self._blind_call(seat, action)
+        elif phase == "calls":
+            self._contract_call(seat, action)
+        elif phase == "late_thunee":
+            self._late_call(seat, action is A.CALL_THUNEE)
+        elif phase == "late_choice":
+            self._late_choice(seat, action is A.LATE_CONTINUE)
+        elif phase == "jodi":
+            self._jodi(seat, action)
+        elif kind == "call":
+            self._last_trick_call(seat, action.value)
+        else:  # pragma: no cover - legal_actions offers nothing else
+            raise IllegalAction(f"You can't do that now ({action.id}).")
+        return self._events
+
+    # -- cut and deal (TH-5, TH-6) -------------------------------------------------------
+
+    def _cut(self, cut: bool) -> None:
+        self.cut_choice = "cut" if cut else "no_cut"
+        method = self.options.cut_method
+        if cut and not self.from_stack:
+            self.pack = cut_pack(self.pack, method, self.rng)
+        self._emit(
+            "cut",
+            seat=self.cutter,
+            cut=cut,
+            method=method if cut else None,
+            stacked=self.from_stack,
+        )
+        if not self.from_stack:
+            self.full = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            self.pack = []
+        if self.options.blind_bid:
+            self.phase_name = "blind_bid"
+            self._open_bid_round(blind=True)
+        else:
+            self._deal_first()
+            self._start_trumper()
+
+    def _deal_first(self) -> None:
+        self.dealt = self.first_batch
+        for s in range(self.players):  # each seat's cards are in its view
+            self.hands[s] = self.full[s][: self.first_batch]
+        self._events.append(FIRST_DEAL[self.first_batch])
+
+    def _deal_final(self) -> None:
+        """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
+        self.dealt = self.hand_size
+        for s in range(self.players):
+            extra = self.full[s][self.first_batch :]
+            self.hands[s] = self.hands[s] + extra
+            if self.contract is not None and s == self.contract["caller"]:
+                self.blind_down = list(extra)
+                self._emit("cards_dealt_face_down", seat=s, count=len(extra))
+        self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
+        if self.trump_choice == "last_card" and self.tm is not None:
+            self.trump = SUIT_OF[self.full[self.tm][-1]]
+            self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
+        if self.contract is not None:
+            self._start_play(self.contract["caller"])
+        else:
+            self._open_contract_window()
+
+    # -- trump and bidding (TH-7 to TH-10, THV-10) ----------------------------------------
+
+    def _start_trumper(self) -> None:
+        self.phase_name = "trump"
+        if self.blind_bid_made and self.high_bidder is not None:
+            self._set_turn(self.high_bidder)  # THV-10.3
+        else:
+            self._set_turn(self.trumper)
+
+    def _choose_trump_card(self, seat: int, card: int) -> None:
+        self.trump_choice = "card"
+        self.trump_card = card
+        self.tm = seat
+        self.trump = SUIT_OF[card]
+        self._events.append(TRUMP_CARD_LAID[seat])
+        self._events.append(TRUMP_CARD[seat][card])
+        if self.high_bidder is None and seat == self.trumper:
+            self.phase_name = "bidding"
+            self._open_bid_round(blind=False)
+        else:
+            self._after_trump_fixed()
+
+    def _last_card(self, seat: int) -> None:
+        self.trump_choice = "last_card"
+        self.tm = seat
+        self.trump = None
+        self._emit("last_card", seat=seat)
+        self.phase_name = "bidding"
+        self._open_bid_round(blind=False)
+
+    def _redeal(self, seat: int) -> None:
+        """TH-8: the trumper's bad first four; the same dealer deals again, nothing scored."""
+        self._emit("redeal", seat=seat, cards=card_strs(self.hands[seat]))
+        self._finish_hand(
+            {"mode": "redeal", "outcome": "redeal", "reason": "The trumper asked for a redeal."},
+            balls_to=None,
+            balls=0,
+        )
+
+    def _round_order(self, ref: int, team: int) -> list[int]:
+        n = self.players
+        return [(ref + i) % n for i in range(1, n + 1) if (ref + i) % 2 == team]
+
+    def _open_bid_round(self, blind: bool) -> None:
+        """TH-9.6: the eligible players, counter-clockwise from the reference seat."""
+        if self.high_bidder is None:
+            order = self._round_order(self.trumper, self.dealer % 2)
+        else:
+            order = self._round_order(self.high_bidder, 1 - self.high_bidder % 2)
+        self.poll = order
+        self.poll_index = 0
+        if self.options.bidding_protocol == "sealed" and not blind:
+            self.sealed = {}
+            self.turn = order[0]
+            self._to_act = frozenset(order)
+        else:
+            self._set_turn(order[0])
+
+    def _bid(self, seat: int, bids: bool) -> None:
+        if self.phase_name == "bidding" and self.options.bidding_protocol == "sealed":
+            self._sealed_bid(seat, bids)
+            return
+        blind = self.phase_name == "blind_bid"
+        if bids:
+            self._raise_bid(seat, 1, blind)
+            return
+        self._events.append(PASSED[seat, self.phase_name])
+        self.poll_index += 1
+        if self.poll_index < len(self.poll):
+            self._set_turn(self.poll[self.poll_index])
+        else:
+            self._end_bidding(blind)
+
+    def _raise_bid(self, seat: int, steps: int, blind: bool) -> None:
+        value = next_rung(self.high_bid, steps)
+        self.high_bid = value
+        self.high_bidder = seat
+        self.bids.append({"seat": seat, "value": value, "blind": blind})
+        self._events.append(BID_MADE[seat, value, blind])
+        if value == 104:  # TH-9.4
+            self._end_bidding(blind)
+        else:
+            self._open_bid_round(blind)
+
+    def _sealed_bid(self, seat: int, bids: bool) -> None:
+        """TH-9.7 (engine): secret simultaneous answers; two bids rise two rungs (THV-3: one)."""
+        self.sealed[seat] = bids
+        self._emit("sealed_answer", seat=seat)
+        self._emit("sealed_answer_private", ONLY[seat], seat=seat, bid=bids)
+        waiting = [s for s in self.poll if s not in self.sealed]
+        if waiting:
+            self._to_act = frozenset(waiting)
+            return
+        bidders = [s for s in self.poll if self.sealed[s]]
+        self._emit("sealed_round", answers={str(s): self.sealed[s] for s in self.poll})
+        if not bidders:
+            self._end_bidding(False)
+        elif len(bidders) == 1:
+            self._raise_bid(bidders[0], 1, False)
+        else:
+            steps = 2 if self.options.simultaneous_bid_extra_step else 1
+            self.pending_steps = steps
+            self.choose_from = bidders
+            self.chooser = self.high_bidder if self.high_bidder is not None else self.trumper
+            self.phase_name = "choose_bidder"
+            self._emit("simultaneous_bids", seats=bidders, chooser=self.chooser)
+            self._set_turn(self.chooser)
+
+    def _choose_bidder(self, seat: int, chosen: int) -> None:
+        self._emit("bidder_chosen", seat=seat, chosen=chosen)
+        self.phase_name = "bidding"
+        self._raise_bid(chosen, self.pending_steps, False)
+
+    def _end_bidding(self, blind: bool) -> None:
+        """TH-10: no bid leaves the trumper's choice; a bid makes the bidder lay a card."""
+        if blind:
+            self.blind_bid_made = self.high_bidder is not None
+            self._emit("blind_bidding_over", bid=self.high_bid, bidder=self.high_bidder)
+            self._deal_first()
+            self._start_trumper()
+            return
+        self._emit("bidding_over", bid=self.high_bid, bidder=self.high_bidder)
+        if self.high_bidder is None:
+            self._after_trump_fixed()
+            return
+        if self.trump_card is not None or self.trump_choice == "last_card":
+            self._emit("trump_choice_cancelled", seat=self.trumper)  # TH-10.2
+        self.trump_card = None
+        self.trump_choice = None
+        self.trump = None
+        self.tm = None
+        self.phase_name = "trump"
+        self._set_turn(self.high_bidder)
+
+    def _after_trump_fixed(self) -> None:
+        if self.options.blind_thunee or self.options.blind_royals:
+            self.phase_name = "blind_calls"
+            self._open_poll(self._contract_order(), "blind_calls")
+        else:
+            self._deal_final()
+
+    # -- Thunee-type calls (TH-12, TH-13, THV-11, THV-12) ---------------------------------
+
+    def _contract_order(self) -> list[int]:
+        """TH-12.8: TM, TM's teammates from TM, then the counting team from TM's right."""
+        assert self.tm is not None
+        tm = self.tm
+        n = self.players
+        ring = [(tm + i) % n for i in range(1, n)]
+        return [tm] + [s for s in ring if s % 2 == tm % 2] + [s for s in ring if s % 2 != tm % 2]
+
+    def _open_poll(self, order: list[int], phase: str) -> bool:
+        self.poll = order
+        self.poll_index = 0
+        if not order:
+            return False
+        self.phase_name = phase
+        self._set_turn(order[0])
+        return True
+
+    def _advance_poll(self) -> bool:
+        self.poll_index += 1
+        if self.poll_index < len(self.poll):
+            self._set_turn(self.poll[self.poll_index])
+            return True
+        return False
+
+    def _blind_call(self, seat: int, action: Action) -> None:
+        if action is A.PASS:
+            self._events.append(PASSED[seat, "blind_calls"])
+            if not self._advance_poll():
+                self._deal_final()
+            return
+        self._set_contract(seat, action.value, late=False)
+        self._deal_final()
+
+    def _set_contract(self, seat: int, kind: str, late: bool) -> None:
+        """TH-12.5: a contract overrides bids and trump; TM's card goes back to his hand."""
+        self.contract = {"kind": kind, "caller": seat, "late": late}
+        self._plain_play = False
+        self.trump_card = None
+        self.trump = None
+        self.trump_revealed = False
+        if kind in ("royals", "blind_royals"):
+            self.strength = ROYALS_STRENGTH  # THV-12.4
+        self._emit("contract_called", seat=seat, contract=kind, late=late)
+
+    def _open_contract_window(self) -> None:
+        """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
+        order = [s for s in self._contract_order() if contract_eligible(self.hands[s])]
+        self.w4_passed = []
+        assert self.tm is not None
+        if not self._open_poll(order, "calls"):
+            self._start_play((self.tm + 1) % self.players)
+
+    def _contract_call(self, seat: int, action: Action) -> None:
+        if action is A.PASS:
+            self.w4_passed.append(seat)
+            self._events.append(PASSED[seat, "calls"])
+            if not self._advance_poll():
+                assert self.tm is not None
+                self._start_play((self.tm + 1) % self.players)
+            return
+        self._set_contract(seat, action.value, late=False)
+        self._start_play(seat)
+
+    def _late_call(self, seat: int, calls: bool) -> None:
+        """TH-13: the Mariyal test on the led suit decides whether a late call may stand."""
+        if calls:
+            led = SUIT_OF[self.trick[0]]
+            safe = mariyal_safe(self.hands[seat], led, NORMAL_STRENGTH)
+            self._emit("late_thunee", seat=seat, mariyal_suit=SUITS[led], safe=safe)
+            if safe:
+                self.late_caller = seat
+                self.phase_name = "late_choice"
+                self._set_turn(seat)
+                return
+        else:
+            self._events.append(PASSED[seat, "late_thunee"])
+        self._late_poll_next()
+
+    def _late_poll_next(self) -> None:
+        if not self._advance_poll():
+            self.phase_name = "play"
+            self._set_play_turn((self.leader + 1) % self.players)
+
+    def _late_choice(self, seat: int, go_on: bool) -> None:
+        if not go_on:
+            self._emit("late_thunee_withdrawn", seat=seat)
+            self.late_caller = None
+            self.phase_name = "late_thunee"
+            self._late_poll_next()
+            return
+        card = self.trick[0]
+        self.hands[self.leader].append(card)  # TH-13.3: the leader takes his card back
+        self._emit("card_taken_back", seat=self.leader, card=CARD_STRINGS[card])
+        self.trick = []
+        self.trick_seats = []
+        self.trick_faults = []
+        self._set_contract(seat, "thunee", late=True)
+        self._start_play(seat)
+
+    # -- play (TH-19 to TH-23) -------------------------------------------------------------
+
+    def _start_play(self, leader: int) -> None:
+        self.phase_name = "play"
+        self.leader = leader
+        self._set_play_turn(leader)
+
+    def _play(self, seat: int, card: int) -> None:
+        self.open_jodis = []  # a Jodi may be challenged only until the next card
+        hand = self.hands[seat]
+        fault = None
+        if self.trick and self._challenge_mode:
+            fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
+        hand.remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.trick_faults.append(fault)
+        if self.call is not None and self.call["caller"] == seat:
+            self.call_card_index = len(self.trick) - 1
+        self._events.append(CARD_PLAYED[seat][card])
+        if not self.tricks and len(self.trick) == 1:
+            if self._reveal_trump(seat, card):
+                return
+            if (
+                self.options.thunee_timing == "window_plus_late"
+                and self.contract is None
+                and self._open_poll([s for s in self.w4_passed if s != seat], "late_thunee")
+            ):
+                return
+        contract = self.contract
+        if (
+            contract is not None
+            and len(self.trick) > 1
+            and beats(card, self.trick[0], self.trump, self.strength)  # TH-12.11
+        ):
+            caller = contract["caller"]
+            catch = seat % 2 == caller % 2
+            self.pending_failure = {"seat": seat, "partner_catch": catch}
+            self._emit(
+                "contract_broken",
+                seat=seat,
+                card=CARD_STRINGS[card],
+                partner_catch=catch,
+            )
+            if self._challenge_mode:
+                self._open_trick(seat)
+            else:
+                self._score_contract()
+            return
+        if len(self.trick) == self.players:
+            winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
+            if self._challenge_mode:
+                self._open_trick(winner)
+            else:
+                self._close_trick(winner)
+        else:
+            self._set_play_turn((seat + 1) % self.players)
+
+    def _reveal_trump(self, seat: int, card: int) -> bool:
+        """TH-19.3 / TH-12.9 then TH-20; returns True when the hand was annulled."""
+        if self.contract is not None:
+            self.trump = SUIT_OF[card]
+            making_team = self.contract["caller"] % 2
+        else:
+            assert self.tm is not None
+            if self.trump_choice == "last_card":
+                self.trump = SUIT_OF[self.full[self.tm][-1]]
+            making_team = self.tm % 2
+        self.trump_revealed = True
+        shown = self.trump_card
+        self.trump_card = None
+        self._emit(
+            "trump_revealed",
+            trump=_suit(self.trump),
+            card=CARD_STRINGS[shown] if shown is not None else None,
+            by=self.contract["caller"] if self.contract else self.tm,
+        )
+        defenders = [s for s in range(self.players) if s % 2 != making_team]
+        if not any(SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]):
+            self._finish_hand(
+                {
+                    "mode": "annulled",
+                    "outcome": "annulled",
+                    "reason": f"Team {1 - making_team} holds no trump ({SUITS[self.trump or 0]}).",
+                },
+                balls_to=None,
+                balls=0,
+            )
+            return True
+        return False
+
+    def _open_trick(self, collector: int) -> None:
+        """Challenge mode: the trick stays open for challenges until it is collected."""
+        self.phase_name = "trick_open"
+        self.collector = collector
+        self._to_act = frozenset((collector, *self._challengers()))
+
+    def _collect(self) -> None:
+        self.phase_name = "play"
+        collector = self.collector
+        self.collector = None
+        assert collector is not None
+        if self.pending_failure is not None:
+            self._score_contract()
+        else:
+            self._close_trick(collector)
+
+    def _close_trick(self, winner: int) -> None:
+        team = winner % 2
+        cards = self.trick
+        points = 0
+        for c in cards:
+            points += POINTS[c]
+        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
+        self.team_tricks[team] += 1
+        self.won[team] += cards
+        self.points[team] += points
+        self._emit("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
+        self.trick = []
+        self.trick_seats = []
+        self.trick_faults = []
+        last = len(self.tricks) == self.hand_size
+        if self.contract is not None:
+            if last:
+                self._score_contract()
+                return
+            caller = self.contract["caller"]
+            if self.blind_down and self.team_tricks[caller % 2] == self.first_batch:
+                self._emit(
+                    "blind_cards_picked_up",
+                    ONLY[caller],
+                    seat=caller,
+                    cards=card_strs(self.blind_down),
+                )
+                self._emit("blind_cards_picked_up_public", seat=caller)
+                self.blind_down = []
+            self._start_play(winner)
+            return
+        if self.team_tricks[team] in (1, 3):  # TH-14.3 / TH-14.8
+            order = [winner] + [
+                (winner + i) % self.players
+                for i in range(1, self.players)
+                if (winner + i) % 2 == team
+            ]
+            order = [s for s in order if self._jodi_options(s)]
+            if self._open_poll(order, "jodi"):
+                self.leader = winner
+                return
+        self._next_trick_or_score(winner)
+
+    def _next_trick_or_score(self, leader: int) -> None:
+        if len(self.tricks) == self.hand_size:
+            if self.call is not None:
+                self._score_call()
+            else:
+                self._score_ordinary()
+        else:
+            self._start_play(leader)
+
+    def _jodi(self, seat: int, action: Action) -> None:
+        if action is A.PASS:
+            self._events.append(PASSED[seat, "jodi"])
+            if not self._advance_poll():
+                self._next_trick_or_score(self.leader)
+            return
+        suit_letter, value_text, *shown = action.value.split(":")
+        suit = SUITS.index(suit_letter)
+        value = int(value_text)
+        revealed = value in (40, 50) or bool(shown)
+        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        self.open_jodis.append(len(self.jodis))
+        self.jodis.append(
+            {
+                "seat": seat,
+                "team": seat % 2,
+                "suit": suit,
+                "value": value,
+                "shown": revealed,
+                "after_trick": len(self.tricks),
+                "held": jodi_value(held, suit, self.trump) == value,  # TH-14.5
+            }
+        )
+        self._emit("jodi", seat=seat, value=value, suit=SUITS[suit] if revealed else None)
+        self._emit("jodi_private", ONLY[seat], seat=seat, value=value, suit=SUITS[suit])
+        if not self._jodi_options(seat):
+            if not self._advance_poll():
+                self._next_trick_or_score(self.leader)
+        else:
+            self._set_turn(seat)
+
+    def _last_trick_call(self, seat: int, kind: str) -> None:
+        """TH-15 / TH-16 (W6): called just before the caller's card to the last trick."""
+        team = seat % 2
+        made_bid = self.high_bidder is not None
+        counting = self.tm is not None and team != self.tm % 2
+        returned = counting and made_bid  # TH-15.4 / TH-16.6
+        call_kind = ("return_" if returned else "") + kind
+        self.call = {"kind": call_kind, "caller": seat}
+        self._emit("call", seat=seat, call=call_kind)
+        if kind == "khanuck" and self.options.khanuck_raises_target and self.score.target < 13:
+            self.score.target = 13  # THV-8.1
+            self._emit("target_raised", target=13)
+        if kind == "double" and self.score.corner(team):  # TH-17.4
+            self._penalty(team, "cornered_double", seat, None)
+            return
+        self._set_play_turn(seat)
+
+    # -- challenge mode (TH-28) ------------------------------------------------------------
+
+    def _challenge(self, seat: int, target: int) -> None:
+        index = self.trick_seats.index(target)
+        fault = self.trick_faults[index]
+        card = CARD_STRINGS[self.trick[index]]
+        if fault is not None:
+            self._emit("challenge", seat=seat, target=target, card=card, upheld=True, offence=fault)
+            self._penalty(target % 2, fault, target, seat)
+        else:
+            self._emit("challenge", seat=seat, target=target, card=card, upheld=False, offence=None)
+            self._penalty(seat % 2, "wrong_challenge", seat, seat)
+
+    def _challenge_jodi(self, seat: int, target: int) -> None:
+        """TH-14.5 / TH-28.2(d): the Jodis just declared by ``target`` must be held."""
+        false = [
+            self.jodis[i]
+            for i in self.open_jodis
+            if self.jodis[i]["seat"] == target and not self.jodis[i]["held"]
+        ]
+        self._emit("jodi_challenge", seat=seat, target=target, upheld=bool(false))
+        if false:
+            self._penalty(target % 2, "false_jodi", target, seat)
+        else:
+            self._penalty(seat % 2, "wrong_challenge", seat, seat)
+
+    def _penalty(self, team: int, offence: str, offender: int, challenger: int | None) -> None:
+        """TH-28.1: the offending team's opponents gain 4 balls; nothing else is scored."""
+        words = {
+            "revoke": f"Seat {offender} did not follow suit when able.",
+            "undercut": f"Seat {offender} undercut while holding a non-trump.",
+            "wrong_challenge": f"Seat {offender} challenged a legal card or a true Jodi.",
+            "false_jodi": f"Seat {offender} declared a Jodi he did not hold.",
+            "cornered_double": f"Seat {offender} called Double while his team was in the corner.",
+        }
+        self._finish_hand(
+            {
+                "mode": "penalty",
+                "outcome": "penalty",
+                "offence": offence,
+                "offender": offender,
+                "challenger": challenger,
+                "reason": words[offence],
+            },
+            balls_to=1 - team,
+            balls=PENALTY_BALLS,
+        )
+
+    # -- scoring (TH-18.4 order) -----------------------------------------------------------
+
+    def _score_contract(self) -> None:
+        assert self.contract is not None
+        caller = self.contract["caller"]
+        kind = self.contract["kind"]
+        team = caller % 2
+        blind = kind.startswith("blind")
+        failure = self.pending_failure
+        opts = self.options
+        balls: int
+        if failure is None:
+            outcome, to, balls = "contract_success", team, (opts.blind_thunee_balls if blind else 4)
+            reason = f"Seat {caller} won every trick of the {kind.replace('_', ' ')}."
+        elif failure["partner_catch"]:
+            balls = opts.blind_partner_catch_balls if blind else opts.thunee_partner_catch_balls
+            outcome, to = "contract_partner_catch", 1 - team
+            reason = f"Seat {failure['seat']}, the caller's partner, beat the caller's card."
+        else:
+            outcome, to = "contract_failure", 1 - team
+            balls = opts.blind_thunee_balls if blind else 4
+            reason = f"Seat {failure['seat']} beat the caller's card."
+        self._finish_hand(
+            {"mode": "contract", "outcome": outcome, "reason": reason}, balls_to=to, balls=balls
+        )
+
+    def _card_points(self) -> list[int]:
+        return list(self.points)
+
+    def _jodi_total(self, team: int) -> int:
+        return sum(j["value"] for j in self.jodis if j["team"] == team)
+
+    def _score_call(self) -> None:
+        """TH-15.6 / TH-16.4: resolve the Double or Khanuck on the last trick."""
+        assert self.call is not None
+        caller = self.call["caller"]
+        kind: CallKind = self.call["kind"]
+        team = caller % 2
+        last = self.tricks[-1]
+        won_last = last.winner == caller
+        plays = list(zip(last.seats, last.cards, strict=True))
+        idx = next(i for i, p in enumerate(plays) if p[0] == caller)
+        caller_card = plays[idx][1]
+        beater = None
+        for s, c in plays[idx + 1 :]:
+            if beats(c, caller_card, self.trump, self.strength):
+                beater = s
+                break
+        blind_team = self.blind_bid_made and self.tm is not None and team == self.tm % 2
+        extra: dict[str, Any] = {}
+        if kind.endswith("double"):
+            success = won_last and self.team_tricks[team] == self.hand_size
+        else:
+            points = self._card_points()
+            count = khanuck_count(
+                self.options.khanuck_formula,
+                points[1 - team],
+                self._jodi_total(1 - team),
+                self._jodi_total(team),
+                self.high_bid or 0,
+                self.tm is not None and self.tm % 2 == team and self.high_bidder is not None,
+            )
+            extra["khanuck_count"] = count
+            success = khanuck_succeeds(self.team_tricks[1 - team], won_last, count)
+        name = kind.replace("_", " ")
+        if success:
+            outcome, to, balls = "call_success", team, call_success_balls(kind, blind_team)
+            reason = f"Seat {caller}'s {name} succeeded."
+        elif beater is not None and beater % 2 == team:
+            outcome, to, balls = "call_partner_catch", 1 - team, CALL_FAILURE_BALLS
+            reason = f"Seat {beater}, the caller's partner, beat the caller's last card."
+        else:
+            outcome, to, balls = "call_failure", 1 - team, CALL_FAILURE_BALLS
+            reason = f"Seat {caller}'s {name} failed."
+        self._finish_hand(
+            {"mode": "call", "outcome": outcome, "reason": reason, **extra},
+            balls_to=to,
+            balls=balls,
+        )
+
+    def _score_ordinary(self) -> None:
+        """TH-24 / TH-25."""
+        assert self.tm is not None
+        counting = 1 - self.tm % 2
+        points = self._card_points()
+        last_team = self.tricks[-1].winner % 2
+        count = ordinary_count(
+            points[counting],
+            self.high_bid or 0,
+            self._jodi_total(counting),
+            self._jodi_total(1 - counting),
+            last_team == counting,
+        )
+        made_bid = self.high_bidder is not None
+        balls = ordinary_balls(count.counting_team_wins, made_bid, self.blind_bid_made)
+        winner = counting if count.counting_team_wins else 1 - counting
+        detail = {
+            "card_points": count.card_points,
+            "bid": count.bid_value,
+            "own_jodi": count.own_jodi,
+            "trump_team_jodi": count.trump_team_jodi,
+            "last_trick": count.last_trick,
+            "total": count.total,
+            "target": 105,
+            "needed_card_points": count.needed_card_points,
+        }
+        if count.counting_team_wins:
+            outcome = "counting_team_won"
+            reason = f"The counting team's total {count.total} reached 105."
+        else:
+            outcome = "trump_team_won"
+            reason = f"The counting team's total {count.total} fell short of 105."
+        self._finish_hand(
+            {"mode": "count", "outcome": outcome, "reason": reason, "count": detail},
+            balls_to=winner,
+            balls=balls,
+        )
+
+    def _finish_hand(self, summary: dict[str, Any], balls_to: int | None, balls: int) -> None:
+        """Record the hand, award balls (TH-29), rotate the deal (TH-30), deal the next."""
+        tm = self.tm if self.contract is None else self.contract["caller"]
+        points = self._card_points()
+        last = self.tricks[-1] if len(self.tricks) == self.hand_size else None
+        result: dict[str, Any] = {
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "trumper": self.trumper,
+            "trump_maker": tm,
+            "trump_making_team": None if tm is None else tm % 2,
+            "counting_team": None if tm is None else 1 - tm % 2,
+            "trump": _suit(self.trump) if self.trump_revealed else None,
+            "trump_choice": self.trump_choice,
+            "bid": None
+            if self.high_bidder is None
+            else {"value": self.high_bid, "seat": self.high_bidder, "blind": self.blind_bid_made},
+            "bids": list(self.bids),
+            "contract": dict(self.contract) if self.contract else None,
+            "call": dict(self.call) if self.call else None,
+            "jodis": [
+                {
+                    "seat": j["seat"],
+                    "team": j["team"],
+                    "value": j["value"],
+                    "suit": SUITS[j["suit"]] if j["shown"] else None,
+                    "after_trick": j["after_trick"],
+                }
+                for j in self.jodis
+            ],
+            "tricks": [t.winner for t in self.tricks],
+            "tricks_won": list(self.team_tricks),
+            "card_points": points,
+            "last_trick": None
+            if last is None
+            else {"seat": last.winner, "team": last.winner % 2, "points": 10},
+            **summary,
+            "balls_to": balls_to,
+            "balls": balls,
+        }
+        if balls_to is not None:
+            reset = self.score.award(balls_to, balls)
+            result["deuce_started"] = reset == "deuce"
+        result["balls_after"] = list(self.score.balls)
+        result["target_balls"] = self.score.target
+        if self.score.winner is None and balls_to is not None:
+            new = next_dealer(
+                self.options.dealer_rotation,
+                self.dealer,
+                self.players,
+                self.score.balls,
+                balls_to,
+            )
+            self.dealer = new
+        result["next_dealer"] = self.dealer if self.score.winner is None else None
+        self._results.append(result)
+        self._emit("hand_scored", **result)
+        if self.score.winner is not None:
+            self.phase_name = "match_over"
+            self._to_act = frozenset()
+            self._emit("match_over", **(self.result or {}))
+            return
+        self._start_hand()
+
+    # -- views (TH-32): rules.thunee.views ----------------------------------------------
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return seat_view(self, seat)

@@ -1,0 +1,32 @@
+"""The registry's view of South African Thunee: ``SPEC``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.contract import GameSpec
+from rules.thunee.actions import TABLE
+from rules.thunee.match import ThuneeMatch
+from rules.thunee.options import ThuneeOptions, check_thunee_options
+
+
+class ThuneeSpec(GameSpec[ThuneeOptions]):
+    name: ClassVar[str] = "thunee"
+    title: ClassVar[str] = "Thunee"
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    random_play_weights: ClassVar[dict[str, float]] = {"challenge": 0.02, "call": 0.05}
+    """Random play rarely challenges and calls less often, so random hands reach a count."""
+    Options = ThuneeOptions
+    match_class = ThuneeMatch
+    actions = TABLE
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """TH-3.4: ``team(s) = s % 2``; partners sit opposite."""
+        return tuple(tuple(s for s in range(players) if s % 2 == t) for t in (0, 1))
+
+    def check_options(self, players: int, options: ThuneeOptions) -> None:
+        check_thunee_options(players, options)
+
+
+SPEC = ThuneeSpec()
+ThuneeMatch.spec = SPEC

@@ -1,0 +1,90 @@
+"""What each seat may see (shared/rules/thunee.md TH-32): hands are private; the face-down
+trump card and the trump suit are known to the trump maker alone until the first card; the
+suit of a 30 (or unnamed 20) Jodi is known to its declarer alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.cards import CARD_STRINGS, SUITS, card_strs
+
+if TYPE_CHECKING:
+    from rules.thunee.match import ThuneeMatch
+
+
+def _suit(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
+
+
+def common_view(m: ThuneeMatch) -> dict[str, Any]:
+    """What everyone at the table may know (TH-32)."""
+    contract = m.contract
+    return {
+        "game": "thunee",
+        "players": m.players,
+        "phase": m.phase_name,
+        "to_act": sorted(m._to_act),
+        "hand_number": m.hand_number,
+        "dealer": m.dealer,
+        "cutter": m.cutter,
+        "trumper": m.trumper,
+        "cut": m.cut_choice,
+        "balls": list(m.score.balls),
+        "target_balls": m.score.target,
+        "deuce": m.score.deuce,
+        "corner": [m.score.corner(0), m.score.corner(1)],
+        "cards_held": [len(h) for h in m.hands],
+        "trump_choice": m.trump_choice,
+        "trump_card_face_down": m.trump_card is not None,
+        "trump_maker": contract["caller"] if contract else m.tm,
+        "trump": _suit(m.trump) if m.trump_revealed else None,
+        "bids": list(m.bids),
+        "high_bid": m.high_bid,
+        "high_bidder": m.high_bidder,
+        "blind_bid": m.blind_bid_made,
+        "sealed_answered": sorted(m.sealed) if m.phase_name == "bidding" else [],
+        "contract": dict(contract) if contract else None,
+        "blind_face_down": len(m.blind_down),
+        "call": dict(m.call) if m.call else None,
+        "jodis": [
+            {
+                "seat": j["seat"],
+                "value": j["value"],
+                "suit": SUITS[j["suit"]] if j["shown"] else None,
+            }
+            for j in m.jodis
+        ],
+        "trick": [[s, CARD_STRINGS[c]] for s, c in zip(m.trick_seats, m.trick, strict=True)],
+        "tricks": [t.public() for t in m.tricks],
+        "tricks_won": list(m.team_tricks),
+        "turn": m.turn if m.phase_name in ("play",) else None,
+        "first_dealer": {
+            "method": m.first_dealer_method,
+            "draw": [[s, CARD_STRINGS[c]] for s, c in m.first_dealer_draw],
+        },
+        "hands_played": len(m._results),
+    }
+
+
+def public_view(m: ThuneeMatch) -> dict[str, Any]:
+    """A spectator's view: no hand, no face-down card, no hidden suit."""
+    view = common_view(m)
+    view["hand"] = []
+    return view
+
+
+def seat_view(m: ThuneeMatch, seat: int) -> dict[str, Any]:
+    """One seat's view: the public view plus its own hand and what it alone knows."""
+    view = common_view(m)
+    hidden = set(m.blind_down)
+    if m.trump_card is not None and seat == m.tm:
+        hidden.add(m.trump_card)
+        view["trump_card"] = CARD_STRINGS[m.trump_card]
+    view["hand"] = card_strs(c for c in m.hands[seat] if c not in hidden)
+    view["seat"] = seat
+    if seat == m.tm and m.trump is not None and m.contract is None:
+        view["trump"] = SUITS[m.trump]
+    if seat in m.sealed and m.phase_name == "bidding":
+        view["my_sealed_answer"] = "bid" if m.sealed[seat] else "pass"
+    view["my_jodi_suits"] = [SUITS[j["suit"]] for j in m.jodis if j["seat"] == seat]
+    return view
