@@ -830,10 +830,11 @@ class ThreeOFourMatch(Match[Options]):
         order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
         rest: list[Card] = []
         for seat in order:
-            rest += self.hands[seat] + self.second[seat]
-        if self.indicator is not None and self.indicator_down:
-            rest.append(self.indicator)
-        return played + rest + self.stock + self.pack
+            rest += self.hands[seat]
+            if seat == self.trumper and self.indicator is not None and self.indicator_down:
+                rest.append(self.indicator)
+        undealt = [c for seat in order for c in self.second[seat]]
+        return played + rest + undealt + self.stock + self.pack
 
     def _end_hand(self) -> list[Event]:
         lay = self.layout
