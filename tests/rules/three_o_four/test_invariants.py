@@ -180,3 +180,15 @@ def test_inv1_deck() -> None:
         points = [m.layout.points[c] for c in ranked]
         assert sum(points) == 76 and points == sorted(points, reverse=True)
     assert PCC > 300
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_invariants_soak(players: int) -> None:
+    """The same invariants over thousands of random matches (``make soak`` / ``-m soak``)."""
+    old = globals()["MATCHES"]
+    globals()["MATCHES"] = int(os.environ.get("T3_SOAK_MATCHES", "2000"))
+    try:
+        test_invariants_over_random_matches(players)
+    finally:
+        globals()["MATCHES"] = old
