@@ -27,6 +27,7 @@ from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import CapsResult, hand_delta, marriage_target, pay
 
 SUIT = tuple(c // 13 for c in range(52))
+SINGLE = tuple(frozenset({s}) for s in range(8))
 REDEAL_BELOW = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
 
@@ -135,6 +136,7 @@ class ThreeOFourMatch(Match[Options]):
         self._lost_trick = [False, False]
         self._legal_cache: dict[int, list[Action]] | None = None
         self._to_act: frozenset[int] | None = None
+        self._turn = -1
         self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
 
@@ -200,7 +202,13 @@ class ThreeOFourMatch(Match[Options]):
     def _compute_to_act(self) -> frozenset[int]:
         if self._result is not None:
             return frozenset()
-        seats = {self._turn_seat()}
+        turn = self._turn_seat()
+        self._turn = turn
+        if self.phase_name != "play" or (
+            not self._caps_teams and self.options.spoilt_trumps_mode != "claim"
+        ):
+            return SINGLE[turn]
+        seats = {turn}
         if self.phase_name == "play":
             if self._caps_teams:
                 seats.update(s for s in range(self.players) if self._may_call_caps(s))
@@ -251,7 +259,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _compute_legal(self, seat: int) -> list[Action]:
         ph = self.phase_name
-        turn = self._turn_seat()
+        turn = self._turn
         out: list[Action] = []
         if seat == turn:
             if ph == "cut":
