@@ -691,6 +691,42 @@ class ThreeOFourMatch(Match[Options]):
             self._judge = CapsJudge(self)
         return self._judge
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """ED-39: what the bot plays for a seat that did not act in time (``None``: the
+        seat only had Caps or spoilt claims to make, which are never made for it)."""
+        legal = [a for a in self.legal_actions(seat) if a.kind not in ("caps", "claim_spoilt")]
+        if not legal:
+            return None
+        kinds = {a.kind for a in legal}
+        if "pass" in kinds:
+            return A.PASS
+        if "no_cut" in kinds:
+            return A.NO_CUT
+        if "bid" in kinds:  # a compulsory opening bid (T3V-5.3): the lowest
+            return next(a for a in legal if a.kind == "bid")
+        if "closed" in kinds:
+            return A.CLOSED
+        if "open" in kinds:
+            return A.OPEN
+        lay = self.layout
+        if "trump" in kinds:
+            hand = self.hands[seat]
+            by_suit = {su: sum(lay.points[c] for c in hand if SUIT[c] == su) for su in range(4)}
+            order = (0, 3, 2, 1)  # S, C, D, H
+            best = max(order, key=lambda su: (by_suit[su], -order.index(su)))
+            low = min((c for c in hand if SUIT[c] == best), key=lambda c: lay.strength[c])
+            return A.CHOOSE[low]
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return legal[0]
+        suit_rank = {0: 0, 3: 1, 2: 2, 1: 3}
+
+        def key(a: Action) -> tuple[int, int, int]:
+            c = A.PLAY_CARD[a.value]
+            return (lay.points[c], lay.strength[c], suit_rank[SUIT[c]])
+
+        return min(plays, key=key)
+
     def snapshot(self) -> dict[str, Any]:
         """The base snapshot, with the action-id log kept incrementally (fingerprinting a
         long match every step would otherwise rebuild it each time)."""

@@ -6,6 +6,7 @@ import pytest
 
 from rules.contract import IllegalAction
 from tests.rules.three_o_four.helpers import (
+    SPEC,
     E,
     N,
     S,
@@ -352,3 +353,27 @@ def test_rejected_plays_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             m.apply(seat, action)
         assert fingerprint(m) == before
+
+
+def test_t3_19_timeout_defaults() -> None:
+    """T3-19 (ED-39, ED-15): pass, no cut, the indicator rule, CLOSED, the cheapest card."""
+    m = f1()
+    assert m.timeout_action(N) is not None
+    assert m.timeout_action(N).id == "play:7S"  # 0 points, lowest rank, spades first
+    play(m, "N:7S")
+    assert m.timeout_action(W).id == "play:8D"  # a hand card, not the indicator
+    assert m.timeout_action(E) is None  # not his turn: nothing is made for him
+    hands = {
+        E: "AS QC QH AH JD 9D KD 8D",
+        N: "JC KC JH 9H 9C 8C 8H 7H",
+        W: "JS 9S AC 7C KH TD QD 7D",
+        S: "TS TC TH AD KS QS 8S 7S",
+    }
+    m = new(S, hands)
+    assert m.timeout_action(E).id == "pass"
+    act(m, (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
+    assert m.timeout_action(N).id == "trump:9H"  # hearts hold the most points: its lowest
+    act(m, (N, "trump:KC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"))
+    assert m.timeout_action(N).id == "closed"
+    fresh = SPEC.new_match(4, seed=3)
+    assert fresh.timeout_action((fresh.dealer - 1) % 4).id == "no_cut"  # type: ignore[attr-defined]
