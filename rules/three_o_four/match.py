@@ -210,8 +210,13 @@ class ThreeOFourMatch(Match[Options]):
             return SINGLE[turn]
         seats = {turn}
         if self.phase_name == "play":
-            if self._caps_teams:
-                seats.update(s for s in range(self.players) if self._may_call_caps(s))
+            open_teams = [
+                t for t in self._caps_teams if t not in self.calls and not self._lost_trick[t]
+            ]
+            if open_teams:
+                seats.update(
+                    s for s in range(self.players) if s % 2 in open_teams and self._may_call_caps(s)
+                )
             if self.options.spoilt_trumps_mode == "claim":
                 seats.update(s for s in range(self.players) if s not in self.claimed)
         return frozenset(seats)
@@ -499,7 +504,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """T3-11.13: the legal plays of the seat to play."""
-        if seat in self.calls_by_seat():
+        if self.calls and seat in self.calls_by_seat():
             return []
         hand = self.hands[seat]
         ind = seat == self.trumper and self.indicator_down
