@@ -56,7 +56,8 @@ PLAY_CARD: dict[str, int] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 def caps_action(order: list[int]) -> Action:
     """T3-16.5: ``caps:JH,9H,8C`` calls Caps stating the order of every remaining card."""
     text = ",".join(CARD_STRINGS[c] for c in order)
-    return Action(kind="caps", value=text, label="Call Caps")
+    # Known-good fields: skip validation (this is built per state for eligible callers).
+    return Action.model_construct(kind="caps", value=text, label="Call Caps")
 
 
 def parse_order(text: str) -> list[int]:

@@ -112,6 +112,7 @@ class Solver:
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
         self.hidden_key = tuple(kn.hidden_slots)
+        self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
         self.static_separators: set[Card] = set(kn.hand)
         for cards in kn.known:
@@ -122,6 +123,8 @@ class Solver:
     # -- feasibility ---------------------------------------------------------------------
 
     def feasible(self, state: State) -> bool:
+        if self.trivial:
+            return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
         counts = [0, 0, 0, 0]
         for c in pool:
@@ -264,7 +267,8 @@ class Solver:
         (equal for every later trick; card points do not matter to Caps)."""
         if len(cards) <= 1:
             return list(cards)
-        played = {c for _, c in plays}
+        live = set(pool).union(self.static_separators, *known)
+        live.update(c for _, c in plays)
         out: list[Card] = []
         for order in self.by_suit:
             open_run = False
@@ -273,12 +277,7 @@ class Solver:
                     if not open_run:
                         out.append(c)
                         open_run = True
-                elif (
-                    c in pool
-                    or c in played
-                    or c in self.static_separators
-                    or any(c in k for k in known)
-                ):
+                elif c in live:
                     open_run = False
         return out
 
@@ -416,6 +415,8 @@ class Solver:
 
     def run(self, fixed: list[Card] | None = None) -> list[Card] | None:
         """A winning sigma (the given one when ``fixed``), or ``None``."""
+        if fixed is not None:
+            return fixed if self.holds(fixed) else None
         states: set[State] = set()
         for st in self.initial_states():
             res = self.expand(st, None)
@@ -425,6 +426,46 @@ class Solver:
         if not states:
             return None
         return self.solve(frozenset(states), frozenset(self.kn.hand), fixed)
+
+    def holds(self, order: list[Card]) -> bool:
+        """Sound for a stated order: depth first over every world and line (a fixed order
+        needs no sets of positions), so a losing line is found as soon as it exists."""
+        if sorted(order) != sorted(self.kn.hand):
+            return False
+        memo: dict[tuple[State, int], bool] = {}
+        me = self.kn.seat
+
+        def walk(state: State, i: int) -> bool:
+            if state[7] == 0:
+                return True
+            key = (state, i)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise OutOfBudget
+            if state[1] == me:
+                card = order[i]
+                hand = frozenset(order[i:])
+                plays, seat, pool, free, must, known, voids, left, trump = state
+                nxt = None
+                if self.legal_for_p(state, card, hand):
+                    nxt = self._advance(
+                        ((*plays, (seat, card)), seat, pool, free, must, known, voids, left, trump)
+                    )
+                ok = nxt is not None and walk(nxt, i + 1)
+            else:
+                ok = True
+                for move in self.adversary_moves(state):
+                    adv = self._advance(move)
+                    if adv is None or not walk(adv, i):
+                        ok = False
+                        break
+            memo[key] = ok
+            return ok
+
+        return all(walk(st, 0) for st in self.initial_states())
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
