@@ -34,5 +34,27 @@ class Settings(BaseSettings):
     )
     turn_timer_seconds: int = Field(default=90, ge=10, le=3600)
     timeouts_before_takeover: int = Field(default=2, ge=1, le=20)
+    table_edit_seconds: float = Field(
+        default=1.0,
+        ge=0.2,
+        le=60,
+        description="Least time between two edits of one table message (Discord allows ~5/5 s).",
+    )
+    turn_ping_seconds: int = Field(
+        default=0,
+        ge=0,
+        description="Ping a player whose turn has waited this long (0: never ping).",
+    )
+    tables_in_threads: bool = Field(
+        default=False, description="Open each table in a new thread of the channel."
+    )
+    pickup_channel_id: int | None = Field(
+        default=None, description="Where pickup tables open (default: the last joiner's channel)."
+    )
+    pickup_fill_seconds: int = Field(
+        default=0,
+        ge=0,
+        description="After this long in a pickup queue, computers fill the seats (0: never).",
+    )
     shard_ids: list[int] | None = None
     shard_count: int | None = None

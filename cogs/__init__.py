@@ -1,0 +1,12 @@
+"""The Discord front end: thin cogs over the table manager (no rule is decided here).
+
+- ``launcher`` builds and runs the bot (``run_bot``, ``create_bot``); ``bot`` is the Bot.
+- Commands: ``play_cog`` (/play, /quickplay, /table), ``pickup_cog`` (/pickup, with the
+  queue logic in ``pickup``), ``rules_cog`` (/rules, texts in ``rules_summaries``),
+  ``admin`` (/sync).
+- Clicks: ``components`` (restart-safe DynamicItems; ids in ``custom_ids``) hand every click
+  to ``controller``, which answers through ``responder`` within Discord's deadline.
+- Messages: ``table_view`` renders the one table message, ``table_messages`` edits it
+  (coalesced), ``hand_view`` renders the private hand, ``turn_pings`` reminds a waiting
+  player; ``cards_text`` and ``games`` are shared wording.
+"""

@@ -162,6 +162,7 @@ class Match(ABC, Generic[OptionsT]):
         self._deals: list[Deal] = list(deals)
         self._deals_used = 0
         self._log: list[tuple[int, Action]] = []
+        self._log_ids: list[list[Any]] = []  # JSON form of _log, extended lazily
 
     # -- contract members every game implements --------------------------------------
 
@@ -257,7 +258,15 @@ class Match(ABC, Generic[OptionsT]):
     @property
     def actions_applied(self) -> list[tuple[int, str]]:
         """The log of (seat, action id) applied so far."""
-        return [(seat, action.id) for seat, action in self._log]
+        return [(seat, action_id) for seat, action_id in self._logged_ids()]
+
+    def _logged_ids(self) -> list[list[Any]]:
+        """``[[seat, action_id], ...]``; ids are built here, not on the hot path of apply,
+        and only for actions logged since the last call (snapshots are taken often)."""
+        ids = self._log_ids
+        for seat, action in self._log[len(ids) :]:
+            ids.append([seat, action.id])
+        return ids
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to rebuild this match: identity plus the action log (replayed)."""
@@ -267,7 +276,7 @@ class Match(ABC, Generic[OptionsT]):
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
             "deals": [d.model_dump(mode="json") for d in self._deals],
-            "actions": [[s, a.id] for s, a in self._log],
+            "actions": list(self._logged_ids()),
         }
 
 

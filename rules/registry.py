@@ -15,6 +15,7 @@ from rules.contract import GameSpec
 _MODULES: dict[str, str] = {
     "nigerian_thunee": "rules.nigerian_thunee",
     "thunee": "rules.thunee",
+    "tonk": "rules.tonk",
     "304": "rules.three_o_four",
 }
 

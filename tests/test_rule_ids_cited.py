@@ -20,6 +20,7 @@ RULES_DIR = ROOT.parent / "shared" / "rules"
 CITED_PREFIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "nigerian_thunee": ("thunee.md", ("NG",)),
     "thunee": ("thunee.md", ("TH", "THV")),
+    "tonk": ("tonk.md", ("TK", "TKV")),
     "304": ("three_o_four.md", ("T3", "T3V")),
 }
 

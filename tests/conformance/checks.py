@@ -145,7 +145,8 @@ def run_match(
     while not match.is_over:
         if step % full_check_every == 0:
             check_state(match)
-            check_illegal_rejected(match, rng, seen_ids[-20:])
+            if step % (3 * full_check_every) == 0:
+                check_illegal_rejected(match, rng, seen_ids[-20:])
         if step == snapshot_at:
             restored = spec.restore(json_roundtrip(match.snapshot()))
             assert state_fingerprint(restored) == state_fingerprint(match), "restore differs"

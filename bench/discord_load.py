@@ -1,0 +1,334 @@
+"""Many tables at once through the real bot and the fake Discord (tests/e2e).
+
+    python bench/discord_load.py [--tables N] [--actions K] [--think S] [--game GAME]
+
+Each table is a ``/quickplay`` in its own channel: one simulated user with computers in the
+other seats. The user opens their hand and plays K actions by clicking (Refresh, then an
+action), waiting about ``--think`` seconds before each, as a person would. Prints the time
+from INTERACTION_CREATE to the bot's callback (p50/p99, over every interaction), REST calls
+per player action (the action clicks' own calls plus every table-message write), and the
+memory the bot keeps per table.
+
+By default the bot runs as its own process (``python bot.py``, pointed at the fake by its
+settings), so the latency is the bot's alone and memory is the growth of its RSS. With
+``--in-process`` everything shares one event loop (the latency then includes the fake's and
+the users' work), memory is measured with tracemalloc, and the REST calls per action the
+computers applied are reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, SimulatedUser
+from tests.e2e.harness import BotRunner
+from tests.e2e.players import Players, choices, table_id_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def one_table(
+    runner: BotRunner,
+    user: SimulatedUser,
+    channel_id: int,
+    game: str,
+    actions: int,
+    seed: int,
+    think: float,
+) -> Players:
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, think))  # users arrive spread over one think time
+    opened = await user.slash("quickplay", channel_id=channel_id, game=game)
+    assert opened.message is not None, opened.text
+    players = Players(runner, [user], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[user.id]
+    for _ in range(actions):
+        if not players.running():
+            break
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        await players.refresh(seat)
+        await players.act(seat, rng)
+    return players
+
+
+async def play_tables(
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+    concurrency: int,
+    think: float,
+) -> list[Players]:
+    """Every table played at once; a table whose user gave up is left out (and counted by
+    the fake's failures)."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def guarded(n: int) -> Players:
+        async with gate:
+            return await one_table(runner, users[n], channels[n], game, actions, n, think)
+
+    outcomes = await asyncio.gather(
+        *(guarded(n) for n in range(len(users))), return_exceptions=True
+    )
+    return [o for o in outcomes if isinstance(o, Players)]
+
+
+async def run(
+    tables: int, actions: int, game: str, concurrency: int, think: float, memory_tables: int
+) -> dict[str, float]:
+    fake = FakeDiscord()
+    fake.settle_timeout = 60.0  # a loaded machine may need long for deferred answers
+    await fake.start()
+    channels = [fake.add_channel(f"table-{n}").id for n in range(tables + memory_tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = BotRunner(fake, Path(tmp) / "load.sqlite3")
+        users = [runner.user(f"player{n}") for n in range(tables + memory_tables)]
+        await runner.start()
+        try:
+            result = await measure(
+                fake, runner, users[:tables], channels[:tables], game, actions, concurrency, think
+            )
+            result["kb_per_table"] = await memory_per_table(
+                fake, runner, users[tables:], channels[tables:], game, actions
+            )
+            return result
+        finally:
+            await runner.stop()
+            await fake.stop()
+
+
+async def measure(
+    fake: FakeDiscord,
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+    concurrency: int,
+    think: float,
+) -> dict[str, float]:
+    assert runner.bot is not None and runner.bot.manager is not None
+    start, cpu_start = time.perf_counter(), time.process_time()
+    all_players = await play_tables(runner, users, channels, game, actions, concurrency, think)
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    for players in all_players:
+        await runner.bot.table_messages.flush(players.table_id)
+    latencies = sorted(
+        i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None
+    )
+    action_ids = {i for p in all_players for s in p.seats.values() for i in s.action_interactions}
+    played = sum(s.actions for p in all_players for s in p.seats.values())
+    by_actions = sum(1 for c in fake.calls if c.interaction_id in action_ids)
+    writes = len(fake.calls_matching("PATCH /channels/")) + len(
+        fake.calls_matching("POST /channels/")
+    )
+    applied = sum(runner.bot.manager.state(p.table_id).seq for p in all_players)
+    return {
+        "tables": len(users),
+        "completed": len(all_players),
+        "actions": played,
+        "seconds": elapsed,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "interactions": len(latencies),
+        "rest_per_action": (by_actions + writes) / max(played, 1),
+        "rest_per_applied": (by_actions + writes) / max(applied, 1),
+        "applied": applied,
+        "cpu_ms_per_interaction": cpu * 1000 / max(len(latencies), 1),
+        "failures": len(fake.failures),
+    }
+
+
+async def memory_per_table(
+    fake: FakeDiscord,
+    runner: BotRunner,
+    users: list[SimulatedUser],
+    channels: list[int],
+    game: str,
+    actions: int,
+) -> float:
+    """KB the bot keeps per open table: tracemalloc (on only for this pass, it slows Python)
+    over fresh tables, after dropping what the fake and the users recorded."""
+    fake.messages.clear()
+    fake.interactions.clear()
+    fake.calls.clear()
+    gc.collect()
+    tracemalloc.start()
+    baseline = tracemalloc.get_traced_memory()[0]
+    played = await play_tables(runner, users, channels, game, actions, 20, 0.0)
+    assert runner.bot is not None
+    for players in played:
+        await runner.bot.table_messages.flush(players.table_id)
+    fake.messages.clear()
+    fake.interactions.clear()
+    fake.calls.clear()
+    del played
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - baseline
+    tracemalloc.stop()
+    return kept / max(len(users), 1) / 1024
+
+
+# -- the bot as its own process ---------------------------------------------------------
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+async def user_session(
+    user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int, think: float
+) -> list[int]:
+    """One table by one user with nothing but clicks; returns the action interactions."""
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, think))
+    opened = await user.slash("quickplay", channel_id=channel_id, game=game)
+    assert opened.message is not None, opened.text
+    hand_reply = await user.click(opened.message, "My hand")
+    hand: FakeMessage | None = hand_reply.message
+    assert hand is not None
+    clicked: list[int] = []
+    for _ in range(actions):
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        await user.click(hand, "Refresh")
+        options = choices(hand)
+        if not options:
+            break  # the match is over
+        custom_id, value = rng.choice(options)
+        if value is None:
+            reply = await user.click_custom_id(hand, custom_id)
+        else:
+            reply = await user.choose(hand, custom_id, [value])
+        clicked.append(reply.interaction.id)
+    return clicked
+
+
+async def run_separate(tables: int, actions: int, game: str, think: float) -> dict[str, float]:
+    fake = FakeDiscord()
+    fake.settle_timeout = 60.0
+    await fake.start()
+    channels = [fake.add_channel(f"table-{n}").id for n in range(tables)]
+    users = [SimulatedUser(fake, fake.add_user(f"player{n}")) for n in range(tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            **os.environ,
+            "CARDTABLE_DISCORD_TOKEN": fake.bot_token,
+            "CARDTABLE_API_BASE_URL": fake.api_base,
+            "CARDTABLE_GATEWAY_URL": fake.gateway_url,
+            "CARDTABLE_DEV_GUILD_ID": str(fake.guild_id),
+            "CARDTABLE_DATABASE_URL": f"sqlite:///{Path(tmp) / 'load.sqlite3'}",
+            "CARDTABLE_LOG_LEVEL": "ERROR",
+        }
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable, "bot.py", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            await asyncio.wait_for(fake.ready.wait(), 60)
+            await asyncio.sleep(3.0)  # discord.py waits for guilds before on_ready
+            base_rss = rss_kb(bot.pid)
+            start = time.perf_counter()
+            outcomes = await asyncio.gather(
+                *(
+                    user_session(users[n], channels[n], game, actions, n, think)
+                    for n in range(tables)
+                ),
+                return_exceptions=True,
+            )
+            elapsed = time.perf_counter() - start
+            await asyncio.sleep(2.5)  # the last coalesced table edits
+            grown = rss_kb(bot.pid) - base_rss
+        finally:
+            bot.terminate()
+            await bot.wait()
+            await fake.stop()
+    sessions = [o for o in outcomes if isinstance(o, list)]
+    action_ids = {i for s in sessions for i in s}
+    latencies = sorted(
+        i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None
+    )
+    by_actions = sum(1 for c in fake.calls if c.interaction_id in action_ids)
+    writes = len(fake.calls_matching("PATCH /channels/")) + len(
+        fake.calls_matching("POST /channels/")
+    )
+    return {
+        "tables": tables,
+        "completed": len(sessions),
+        "actions": len(action_ids),
+        "seconds": elapsed,
+        "interactions": len(latencies),
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "rest_per_action": (by_actions + writes) / max(len(action_ids), 1),
+        "kb_per_table": grown / tables,
+        "failures": len(fake.failures),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--actions", type=int, default=8, help="clicked actions per table")
+    parser.add_argument("--game", default="nigerian_thunee")
+    parser.add_argument("--concurrency", type=int, default=1000, help="most users active at once")
+    parser.add_argument(
+        "--think", type=float, default=3.0, help="mean seconds a user waits between clicks"
+    )
+    parser.add_argument(
+        "--memory-tables", type=int, default=100, help="tables opened again to measure memory"
+    )
+    parser.add_argument("--in-process", action="store_true", help="bot in this process too")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    load = os.getloadavg()[0]
+    if not args.in_process:
+        r = asyncio.run(run_separate(args.tables, args.actions, args.game, args.think))
+        print(
+            f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+            f"{r['actions']} clicked actions in {r['seconds']:.1f} s, "
+            f"{r['interactions']} interactions, load average {load:.1f}; bot in its own process\n"
+            f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
+            f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms)\n"
+            f"REST calls per clicked action: {r['rest_per_action']:.3f} (target <= 1.1)\n"
+            f"bot RSS growth per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
+            f"fake Discord failures: {r['failures']}"
+        )
+        return
+    r = asyncio.run(
+        run(args.tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
+    )
+    print(
+        f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+        f"{r['actions']} clicked actions "
+        f"({r['applied']} applied with the computers') in {r['seconds']:.1f} s, "
+        f"{r['interactions']} interactions, load average {load:.1f}\n"
+        f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms"
+        f" (target p99 < 50 ms); CPU per interaction (bot + fake + users): "
+        f"{r['cpu_ms_per_interaction']:.2f} ms\n"
+        f"REST calls per clicked action: {r['rest_per_action']:.3f}; per applied action: "
+        f"{r['rest_per_applied']:.3f} (target <= 1.1)\n"
+        f"memory kept per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
+        f"fake Discord failures: {r['failures']}"
+    )
+
+
+if __name__ == "__main__":
+    main()

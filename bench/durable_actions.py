@@ -1,0 +1,117 @@
+"""Durable actions per second through the TableManager on SQLite.
+
+    python bench/durable_actions.py [--tables N] [--level heuristic|random] [--sync NORMAL]
+
+Every action goes the whole way: seat lookup, engine validation, an append to the action
+log committed to a WAL SQLite file (group commit: an append returns only after the commit
+that holds it), apply, publish. The mix: every registered game at each of its player
+counts; a third of the tables are played by simulated human clicks through ``act`` (the
+rest are computers only). Prints actions/s, actions per commit, and the same run with one
+table at a time (no other table to share a commit with).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import registry
+from storage import SqliteStorage, TableStatus
+from tables.clock import FakeClock
+from tables.config import TableSettings
+from tables.manager import TableManager
+
+
+async def clicks(manager: TableManager, table_id: int, rng: random.Random) -> None:
+    """Simulated humans: a random legal click for a seat to act, until the match ends."""
+    while True:
+        state = manager.state(table_id)
+        if state.status is not TableStatus.RUNNING:
+            return
+        seat = rng.choice([s for s in sorted(state.to_act) if state.seats[s].computer is None])
+        user = state.seats[seat].user_id
+        assert user is not None
+        action = rng.choice(manager.seat_view(table_id, user).legal)
+        await manager.act(table_id, user, action.id)
+
+
+async def run(tables: int, level: str, sync: str, concurrent: bool) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await SqliteStorage.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
+        manager = TableManager(store, TableSettings(), FakeClock())
+        mix = [(g, n) for g in registry.names() for n in registry.get(g).player_counts]
+        rng = random.Random(1)
+        lobbies: list[tuple[int, bool]] = []
+        for index in range(tables):
+            game, players = mix[index % len(mix)]
+            humans = index % 3 == 0
+            state = await manager.create(
+                channel_id=index,
+                game=game,
+                host_id=1,
+                host_name="h",
+                players=players,
+                seed=index,
+                join=humans,
+            )
+            for user in range(2, players + 1 if humans else 1):
+                await manager.join(state.id, user, f"u{user}")
+            lobbies.append((state.id, humans))
+
+        async def one(table_id: int, humans: bool) -> None:
+            await manager.start(table_id, 1, fill_with=None if humans else level, is_admin=True)
+            if humans:
+                await clicks(manager, table_id, random.Random(rng.random()))
+
+        commits_before = store.actions.commits
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        if concurrent:
+            await asyncio.gather(*(one(t, h) for t, h in lobbies))
+        else:
+            for t, h in lobbies:
+                await one(t, h)
+        elapsed = time.perf_counter() - start
+        cpu = time.process_time() - cpu_start
+        actions = sum(manager.state(t).seq for t, _ in lobbies)
+        commits = store.actions.commits - commits_before
+        await manager.close()
+        await store.close()
+    return {
+        "actions": actions,
+        "seconds": elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_cpu_s": actions / cpu,
+        "actions_per_commit": actions / max(commits, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--level", default="heuristic")
+    parser.add_argument("--sync", default="NORMAL")
+    args = parser.parse_args()
+    print(f"games: {', '.join(registry.names())}; computers: {args.level}; sync={args.sync}")
+    for label, concurrent, count in (
+        ("concurrent tables", True, args.tables),
+        ("one table at a time", False, max(args.tables // 10, 3)),
+    ):
+        r = asyncio.run(run(count, args.level, args.sync, concurrent))
+        print(
+            f"{label:>20}: {count} tables, {r['actions']:.0f} actions in {r['seconds']:.2f} s"
+            f" = {r['actions_per_s']:,.0f} durable actions/s"
+            f" ({r['actions_per_cpu_s']:,.0f} per CPU-second of this process),"
+            f" {r['actions_per_commit']:.1f} actions per commit"
+        )
+
+
+if __name__ == "__main__":
+    main()

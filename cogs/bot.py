@@ -1,0 +1,117 @@
+"""The bot: a discord.py ``commands.Bot`` holding the services its cogs translate to."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.components import DYNAMIC_ITEMS
+from settings import Settings
+
+if TYPE_CHECKING:
+    from cogs.controller import TableController
+    from cogs.table_messages import TableMessages
+    from cogs.turn_pings import TurnPings
+    from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+ALWAYS_LOADED = ("cogs.rules_cog", "cogs.admin")
+WITH_TABLES = ("cogs.play_cog", "cogs.pickup_cog")
+
+
+class CardTableBot(commands.Bot):
+    def __init__(
+        self, *, settings: Settings, storage: Any, manager: TableManager | None, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **options,
+        )
+        self.settings = settings
+        self.storage = storage
+        self.manager = manager
+        self.synced_commands: list[discord.app_commands.AppCommand] = []
+        self.table_messages: TableMessages
+        self.controller: TableController
+        self.turn_pings: TurnPings | None = None
+
+    async def on_app_command_error(
+        self,
+        interaction: discord.Interaction[Any],
+        error: discord.app_commands.AppCommandError,
+    ) -> None:
+        """Never leave a command unanswered ("This interaction failed")."""
+        from cogs.responder import reply
+        from i18n import translator
+        from tables.errors import TableError
+
+        t = translator(str(interaction.locale))
+        original = getattr(error, "original", error)
+        if isinstance(original, discord.HTTPException):
+            # Discord refused our answer (e.g. too late: 10062): a second answer fails too.
+            log.warning("Discord refused a command's answer: %s", original)
+            return
+        if isinstance(original, TableError):
+            text = original.translated(t)
+        elif isinstance(error, discord.app_commands.CheckFailure):
+            text = t("You can't use that command here.")
+        else:
+            log.error("command failed", exc_info=original)
+            text = t("Something went wrong; please try again.")
+        try:
+            await reply(interaction, content=text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report a command error to the user")
+
+    async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        modules = list(ALWAYS_LOADED)
+        if self.manager is not None:
+            from cogs.controller import TableController
+            from cogs.table_messages import TableMessages
+            from cogs.turn_pings import TurnPings
+
+            self.table_messages = TableMessages(
+                self, self.manager, interval=self.settings.table_edit_seconds
+            )
+            self.table_messages.start()
+            if self.settings.turn_ping_seconds > 0:
+                self.turn_pings = TurnPings(
+                    self,
+                    self.manager,
+                    float(self.settings.turn_ping_seconds),
+                    self.table_messages.locale_for,
+                )
+                self.turn_pings.start()
+            self.controller = TableController(self.manager, self.table_messages)
+            self.add_dynamic_items(*DYNAMIC_ITEMS)
+            modules += WITH_TABLES
+        for module in modules:
+            await self.load_extension(module)
+        await self.sync_commands()
+
+    async def close(self) -> None:
+        if self.turn_pings is not None:
+            self.turn_pings.close()
+        if self.manager is not None and hasattr(self, "table_messages"):
+            await self.table_messages.close()
+        await super().close()
+
+    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
+        """To the dev guild (instant) when one is set, globally otherwise."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.synced_commands = await self.tree.sync(guild=guild)
+        else:
+            self.synced_commands = await self.tree.sync()
+        log.info("synced %d commands", len(self.synced_commands))
+        return self.synced_commands

@@ -1,0 +1,178 @@
+"""Restart-safe buttons and selects (discord.py ``DynamicItem``): everything a click needs
+is in its custom_id; the callback hands it to the bot's ``TableController``."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import custom_ids
+
+if TYPE_CHECKING:
+    from cogs.controller import TableController
+
+
+def send_only(view: discord.ui.View) -> discord.ui.View:
+    """A view that is sent but never stored: its items are dynamic, so discord.py need not
+    keep a per-message copy (memory per table stays flat, clicks still dispatch)."""
+    view.stop()
+    return view
+
+
+def controller_of(interaction: discord.Interaction[Any]) -> TableController:
+    controller: TableController = interaction.client.controller
+    return controller
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TABLE_TEMPLATE
+):
+    """A table-message or hand-view utility button: join, start, hand, refresh, ..."""
+
+    def __init__(self, table: int, verb: str, arg: str | None, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.table, self.verb, self.arg = table, verb, arg
+
+    @classmethod
+    def build(
+        cls,
+        custom_id: str,
+        label: str,
+        style: discord.ButtonStyle,
+        *,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> TableButton:
+        match = re.fullmatch(custom_ids.TABLE_TEMPLATE, custom_id)
+        assert match is not None, custom_id
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], style=style, custom_id=custom_id, disabled=disabled, row=row
+        )
+        return cls(int(match["table"]), match["verb"], match["arg"], button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["table"]), match["verb"], match["arg"], item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller_of(interaction).on_table_button(
+            interaction, self.table, self.verb, self.arg
+        )
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION_TEMPLATE
+):
+    """Play one engine action (its id is in the custom_id) for the clicking user's seat."""
+
+    def __init__(self, table: int, seq: int, action: str, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.table, self.seq, self.action = table, seq, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["table"]), int(match["seq"]), match["action"], item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller_of(interaction).on_action(interaction, self.table, self.seq, self.action)
+
+
+class IndexedActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.INDEX_TEMPLATE
+):
+    """An action whose id is too long for a custom_id, named by its index at ``seq``."""
+
+    def __init__(self, table: int, seq: int, index: int, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.table, self.seq, self.index = table, seq, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> IndexedActionButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["table"]), int(match["seq"]), int(match["index"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller_of(interaction).on_indexed_action(
+            interaction, self.table, self.seq, self.index
+        )
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE
+):
+    """A menu of actions (values are action ids) when there are too many for buttons."""
+
+    def __init__(self, table: int, seq: int, select: discord.ui.Select[Any]):
+        super().__init__(select)
+        self.table, self.seq = table, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["table"]), int(match["seq"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        action = str(values[0]) if values else ""
+        await controller_of(interaction).on_action(interaction, self.table, self.seq, action)
+
+
+class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CARD_TEMPLATE):
+    """A card in the hand that cannot be played now (shown disabled)."""
+
+    def __init__(self, table: int, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["table"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller_of(interaction).on_table_button(interaction, self.table, "refresh", None)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    ActionButton,
+    IndexedActionButton,
+    ActionSelect,
+    CardButton,
+)
+
+
+def item_for(item: discord.ui.Button[Any] | discord.ui.Select[Any]) -> discord.ui.Item[Any]:
+    """Wrap a button or select whose custom_id follows one of our templates in its
+    DynamicItem (the same object discord.py builds from the custom_id on a click)."""
+    custom_id = str(item.custom_id)
+    if isinstance(item, discord.ui.Select):
+        match = re.fullmatch(custom_ids.SELECT_TEMPLATE, custom_id)
+        if match is not None:
+            return ActionSelect(int(match["table"]), int(match["seq"]), item)
+    elif (match := re.fullmatch(custom_ids.TABLE_TEMPLATE, custom_id)) is not None:
+        return TableButton(int(match["table"]), match["verb"], match["arg"], item)
+    elif (match := re.fullmatch(custom_ids.ACTION_TEMPLATE, custom_id)) is not None:
+        return ActionButton(int(match["table"]), int(match["seq"]), match["action"], item)
+    elif (match := re.fullmatch(custom_ids.INDEX_TEMPLATE, custom_id)) is not None:
+        return IndexedActionButton(
+            int(match["table"]), int(match["seq"]), int(match["index"]), item
+        )
+    elif (match := re.fullmatch(custom_ids.CARD_TEMPLATE, custom_id)) is not None:
+        return CardButton(int(match["table"]), item)
+    raise ValueError(f"custom_id {custom_id!r} follows no template")

@@ -1,0 +1,237 @@
+"""Turns clicks into ``TableManager`` calls and their results into messages.
+
+Every handler answers within Discord's deadline with one REST call where it can: a lobby
+click edits the table message itself (type 7), an action edits the hand view it came from,
+"My hand" opens an ephemeral hand view. A refusal (not your seat, not your turn, table
+over, a stale or repeated click) is an ephemeral one-line reply and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs.hand_view import render_hand
+from cogs.responder import reply, update, within_deadline
+from cogs.table_messages import TableMessages
+from cogs.table_view import render_table
+from i18n import translator
+from rules.contract import IllegalAction
+from storage import TableStatus
+from tables.errors import NoSuchTable, TableError
+from tables.manager import TableManager
+from tables.table import SeatView, TableState
+
+log = logging.getLogger(__name__)
+
+Translate = Callable[[str], str]
+
+
+def user_locale(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.locale)
+
+
+def display_name(interaction: discord.Interaction[Any]) -> str:
+    return interaction.user.display_name
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms is not None and (perms.manage_guild or perms.administrator))
+
+
+class TableController:
+    def __init__(self, manager: TableManager, messages: TableMessages) -> None:
+        self.manager = manager
+        self.messages = messages
+
+    # -- errors ----------------------------------------------------------------------
+
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """An ephemeral one-line answer; nothing else changes."""
+        await reply(interaction, content=text, ephemeral=True)
+
+    async def guarded(
+        self, interaction: discord.Interaction[Any], handler: Callable[[Translate], Awaitable[None]]
+    ) -> None:
+        t = translator(user_locale(interaction))
+        try:
+            await handler(t)
+        except TableError as exc:
+            await self.refuse(interaction, exc.translated(t))
+        except discord.HTTPException:
+            log.exception("Discord refused an answer")
+        except Exception:
+            log.exception("click handler failed")
+            if not interaction.response.is_done():
+                await self.refuse(interaction, t("Something went wrong; please try again."))
+
+    # -- table-message and hand-view buttons -------------------------------------------
+
+    async def on_table_button(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str, arg: str | None
+    ) -> None:
+        handlers: dict[str, Callable[[Translate], Awaitable[None]]] = {
+            "join": lambda t: self._lobby_change(
+                interaction, table_id, self._join(interaction, table_id)
+            ),
+            "leave": lambda t: self._lobby_change(
+                interaction, table_id, self.manager.leave(table_id, interaction.user.id)
+            ),
+            "computer": lambda t: self._lobby_change(
+                interaction, table_id, self.manager.add_computer(table_id, interaction.user.id)
+            ),
+            "start": lambda t: self._lobby_change(
+                interaction,
+                table_id,
+                self.manager.start(table_id, interaction.user.id, is_admin=is_admin(interaction)),
+            ),
+            "cancel": lambda t: self._lobby_change(
+                interaction,
+                table_id,
+                self.manager.stop(table_id, interaction.user.id, is_admin=is_admin(interaction)),
+            ),
+            "team": lambda t: self._lobby_change(
+                interaction, table_id, self._sit(interaction, table_id, "team", int(arg or 0))
+            ),
+            "seat": lambda t: self._lobby_change(
+                interaction, table_id, self._sit(interaction, table_id, "seat", int(arg or 0))
+            ),
+            "hand": lambda t: self._open_hand(interaction, table_id, t),
+            "refresh": lambda t: self._refresh_hand(interaction, table_id, t),
+            "spectate": lambda t: self.spectate(interaction, table_id, t),
+            "rematch": lambda t: self._rematch(interaction, table_id, t),
+        }
+        handler = handlers.get(verb)
+        if handler is None:
+            t = translator(user_locale(interaction))
+            await self.refuse(interaction, t("That button is no longer in use."))
+            return
+        await self.guarded(interaction, handler)
+
+    async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
+        return await self.manager.join(table_id, interaction.user.id, display_name(interaction))
+
+    async def _sit(
+        self, interaction: discord.Interaction[Any], table_id: int, how: str, which: int
+    ) -> TableState:
+        user = interaction.user.id
+        state = self.manager.state(table_id)
+        if not any(s.user_id == user for s in state.seats):
+            await self.manager.join(table_id, user, display_name(interaction))
+        if how == "team":
+            return await self.manager.choose_team(table_id, user, which)
+        return await self.manager.choose_seat(table_id, user, which)
+
+    async def _lobby_change(
+        self, interaction: discord.Interaction[Any], table_id: int, work: Awaitable[TableState]
+    ) -> None:
+        await within_deadline(interaction, work, update=True)
+        rendered = self.messages.render(table_id)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral is False:
+            self.messages.register(table_id, message.channel.id, message.id, rendered.key)
+            await update(interaction, **rendered.kwargs())
+        else:
+            self.messages.mark_dirty(table_id)
+            await reply(interaction, content="✓", ephemeral=True)
+
+    def grey_reason(self, view: SeatView, t: Translate) -> str:
+        """Why some cards are greyed out, in the engine's words ("You must follow hearts.")
+        when the seat may play some cards but not others."""
+        played = [a for a in view.legal if a.kind == "play"]
+        hand = [str(c) for c in view.view.get("hand") or []]
+        playable = {a.value for a in played}
+        greyed = [c for c in hand if c not in playable]
+        match = self.manager.match_of(view.table_id)
+        if not played or not greyed or match is None:
+            return ""
+        try:
+            action = match.spec.parse_action(f"play:{greyed[0]}")
+        except IllegalAction:
+            return ""
+        return t("Greyed cards: {reason}").format(
+            reason=t(match.explain_illegal(view.seat, action))
+        )
+
+    async def _open_hand(
+        self, interaction: discord.Interaction[Any], table_id: int, t: Translate
+    ) -> None:
+        view = self.manager.seat_view(table_id, interaction.user.id)
+        state = self.manager.state(table_id)
+        hand = render_hand(view, state, t, self.grey_reason(view, t))
+        await reply(interaction, embed=hand.embed, view=hand.view(t), ephemeral=True)
+
+    async def _refresh_hand(
+        self, interaction: discord.Interaction[Any], table_id: int, t: Translate, notice: str = ""
+    ) -> None:
+        state = self.manager.state(table_id)
+        if state.status is not TableStatus.RUNNING:
+            await update(
+                interaction,
+                content=t("This table has closed."),
+                embed=render_table(state, t).embed,
+                view=None,
+            )
+            return
+        view = self.manager.seat_view(table_id, interaction.user.id)
+        notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
+        hand = render_hand(view, state, t, notice)
+        await update(interaction, embed=hand.embed, view=hand.view(t))
+
+    async def spectate(
+        self, interaction: discord.Interaction[Any], table_id: int, t: Translate
+    ) -> None:
+        rendered = self.messages.render(table_id, user_locale(interaction))
+        await reply(interaction, embed=rendered.embed, ephemeral=True)
+
+    async def _rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, t: Translate
+    ) -> None:
+        state = await within_deadline(
+            interaction, self.manager.rematch(table_id, interaction.user.id), ephemeral=False
+        )
+        await self.post_table(interaction, state)
+
+    async def post_table(self, interaction: discord.Interaction[Any], state: TableState) -> None:
+        """Answer with the new table's message (not ephemeral) and remember it."""
+        rendered = self.messages.render(state.id)
+        message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
+        if message_id is not None:
+            self.messages.register(state.id, state.channel_id, message_id, rendered.key)
+
+    # -- actions -----------------------------------------------------------------------
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, action_id: str
+    ) -> None:
+        async def handler(t: Translate) -> None:
+            await within_deadline(
+                interaction,
+                self.manager.act(table_id, interaction.user.id, action_id, seen_seq=seq),
+                update=True,
+            )
+            await self._refresh_hand(interaction, table_id, t)
+
+        await self.guarded(interaction, handler)
+
+    async def on_indexed_action(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, index: int
+    ) -> None:
+        async def handler(t: Translate) -> None:
+            view = self.manager.seat_view(table_id, interaction.user.id)
+            if view.seq != seq or not 0 <= index < len(view.legal):
+                await self.refuse(interaction, t("That choice is out of date; press Refresh."))
+                return
+            await self.on_action(interaction, table_id, seq, view.legal[index].id)
+
+        await self.guarded(interaction, handler)
+
+    def table_here(self, channel_id: int | None) -> int:
+        table_id = self.manager.table_in_channel(channel_id) if channel_id else None
+        if table_id is None:
+            raise NoSuchTable()
+        return table_id

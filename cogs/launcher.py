@@ -1,0 +1,90 @@
+"""Builds and runs the Discord bot: Settings -> Storage -> TableManager -> Bot -> run.
+
+``create_bot`` is what the end-to-end tests use (they bring their own storage and manager);
+``run_bot`` is what ``bot.py`` calls. The only place that knows the API can live elsewhere is
+``point_at_endpoints``: settings may move the REST base and the gateway (tests use a fake).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from cogs.bot import CardTableBot
+from settings import Settings
+from storage import Storage, open_storage
+from tables.config import TableSettings
+from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY = yarl.URL("wss://gateway.discord.gg/")
+
+
+def point_at_endpoints(settings: Settings) -> None:
+    """Aim discord.py's REST and gateway at the configured URLs (Discord's by default)."""
+    discord.http.Route.BASE = (settings.api_base_url or DISCORD_API_BASE).rstrip("/")
+    gateway = settings.gateway_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway) if gateway else DISCORD_GATEWAY
+
+
+def create_bot(
+    settings: Settings, storage: Storage | None, manager: TableManager | None, **options: Any
+) -> CardTableBot:
+    """A bot wired to ``storage`` and ``manager``; start it with ``bot.start(token)``."""
+    point_at_endpoints(settings)
+    return CardTableBot(settings=settings, storage=storage, manager=manager, **options)
+
+
+async def _run(settings: Settings) -> None:
+    storage, manager = await open_services(settings)
+    bot = create_bot(settings, storage, manager)
+    # What exists now (modules, discord.py, recovered tables) lives as long as the process:
+    # frozen, it is left out of the collector's passes. Measured with 300 tables through the
+    # fake Discord: the longest full collection fell from 160-196 ms to 75 ms.
+    gc.collect()
+    gc.freeze()
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        await close_services(storage, manager)
+
+
+async def open_services(settings: Settings) -> tuple[Storage, TableManager]:
+    """Storage and the table manager for these settings, open tables recovered."""
+    storage = await open_storage(settings.database_url)
+    table_settings = TableSettings(
+        turn_seconds=float(settings.turn_timer_seconds),
+        timeouts_before_takeover=settings.timeouts_before_takeover,
+    )
+    manager = TableManager(storage, table_settings)
+    report = await manager.recover()
+    log.info("recovered %d open tables (%d running)", report.tables, report.running)
+    return storage, manager
+
+
+async def close_services(storage: Storage | None, manager: TableManager | None) -> None:
+    if manager is not None:
+        await manager.close()
+    if storage is not None:
+        await storage.close()
+
+
+def run_bot(settings: Settings) -> int:
+    """Run until interrupted; 0 on a clean stop, 1 when Discord refuses the token."""
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (CARDTABLE_DISCORD_TOKEN).")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

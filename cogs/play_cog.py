@@ -1,0 +1,218 @@
+"""``/play``, ``/quickplay`` and ``/table ...``: opening and running tables in a channel."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import games
+from cogs.bot import CardTableBot
+from cogs.controller import display_name, is_admin, user_locale
+from cogs.responder import reply, within_deadline
+from cogs.rules_cog import rules_embed
+from i18n import translator
+from tables.errors import BadOptions, NotHost, TableError
+from tables.manager import TableManager
+from tables.table import TableState
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"target=16, doubles=false"`` -> ``{"target": 16, "doubles": False}`` (the engine's
+    ``Options`` model then validates names and values with readable errors)."""
+    options: dict[str, Any] = {}
+    for part in (text or "").replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, raw = part.partition("=")
+        if not sep:
+            raise BadOptions(reason=f"'{part.strip()}' should look like name=value")
+        value: Any = raw.strip()
+        lowered = value.lower()
+        if lowered in ("true", "yes", "on"):
+            value = True
+        elif lowered in ("false", "no", "off"):
+            value = False
+        else:
+            with contextlib.suppress(ValueError):
+                value = int(value)
+        options[key.strip()] = value
+    return options
+
+
+class PlayCog(commands.Cog):
+    table = app_commands.Group(name="table", description="The table in this channel")
+
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @property
+    def manager(self) -> TableManager:
+        assert self.bot.manager is not None
+        return self.bot.manager
+
+    async def _table_channel(self, interaction: discord.Interaction[Any]) -> int:
+        """The channel the new table lives in: a new thread when the server wants threads."""
+        channel = interaction.channel
+        assert channel is not None
+        if self.bot.settings.tables_in_threads and isinstance(channel, discord.TextChannel):
+            t = translator(str(interaction.guild_locale or interaction.locale))
+            thread = await channel.create_thread(
+                name=t("Card table"), type=discord.ChannelType.public_thread
+            )
+            return thread.id
+        return channel.id
+
+    async def _answer(self, interaction: discord.Interaction[Any], work: Any) -> None:
+        t = translator(user_locale(interaction))
+        try:
+            state: TableState = await within_deadline(interaction, work, ephemeral=False)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(t), ephemeral=True)
+            return
+        if interaction.channel is not None and state.channel_id != interaction.channel.id:
+            await self.bot.table_messages.post(state.id)
+            await reply(
+                interaction,
+                content=t("Your table is open in <#{channel}>.").format(channel=state.channel_id),
+                ephemeral=True,
+            )
+            return
+        await self.bot.controller.post_table(interaction, state)
+
+    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        players="How many seats (the game's usual number if left out)",
+        options="Rule options as name=value, separated by commas",
+    )
+    @app_commands.choices(game=games.playable_choices())
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None = None,
+        options: str | None = None,
+    ) -> None:
+        async def work() -> TableState:
+            channel_id = await self._table_channel(interaction)
+            state: TableState = await self.manager.create(
+                channel_id=channel_id,
+                game=game,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction),
+                guild_id=interaction.guild_id,
+                options=parse_options(options),
+                players=players,
+            )
+            return state
+
+        await self._answer(interaction, work())
+
+    @app_commands.command(name="quickplay", description="Play now against computers")
+    @app_commands.describe(game="Which game", options="Rule options as name=value, ...")
+    @app_commands.choices(game=games.playable_choices())
+    async def quickplay(
+        self, interaction: discord.Interaction[Any], game: str, options: str | None = None
+    ) -> None:
+        async def work() -> TableState:
+            channel_id = await self._table_channel(interaction)
+            state: TableState = await self.manager.quick_play(
+                channel_id=channel_id,
+                game=game,
+                user_id=interaction.user.id,
+                name=display_name(interaction),
+                guild_id=interaction.guild_id,
+                options=parse_options(options),
+            )
+            return state
+
+        await self._answer(interaction, work())
+
+    # -- /table ------------------------------------------------------------------------
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> int | None:
+        t = translator(user_locale(interaction))
+        channel_id = interaction.channel_id
+        table_id = self.manager.table_in_channel(channel_id) if channel_id else None
+        if table_id is None:
+            await reply(interaction, content=t("There is no open table in this channel."))
+        return table_id
+
+    @table.command(name="status", description="Show the table in this channel")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        table_id = await self._here(interaction)
+        if table_id is None:
+            return
+        t = translator(user_locale(interaction))
+        rendered = self.bot.table_messages.render(table_id, user_locale(interaction))
+        known = self.bot.table_messages.messages.get(table_id)
+        content = ""
+        if known is not None and interaction.guild_id is not None:
+            link = f"https://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
+            content = t("The table message: {link}").format(link=link)
+        await reply(interaction, content=content, embed=rendered.embed)
+
+    @table.command(name="spectate", description="See the table privately")
+    async def spectate(self, interaction: discord.Interaction[Any]) -> None:
+        table_id = await self._here(interaction)
+        if table_id is not None:
+            t = translator(user_locale(interaction))
+            await self.bot.controller.spectate(interaction, table_id, t)
+
+    @table.command(name="rules", description="The rules of the game at this table")
+    async def table_rules(self, interaction: discord.Interaction[Any]) -> None:
+        table_id = await self._here(interaction)
+        if table_id is not None:
+            game = self.manager.state(table_id).game
+            await reply(interaction, embed=rules_embed(game, user_locale(interaction)))
+
+    @table.command(name="stop", description="Stop the table (host or admin; others vote)")
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        table_id = await self._here(interaction)
+        if table_id is None:
+            return
+        t = translator(user_locale(interaction))
+        state = self.manager.state(table_id)
+        try:
+            if state.host_id == interaction.user.id or is_admin(interaction):
+                work = self.manager.stop(table_id, interaction.user.id, is_admin=True)
+                await within_deadline(interaction, work)
+                text = t("The table was stopped.")
+            else:
+                state = await within_deadline(
+                    interaction, self.manager.vote_stop(table_id, interaction.user.id)
+                )
+                text = (
+                    t("The table was stopped.")
+                    if not state.status.is_open
+                    else t("Your vote to stop is counted.")
+                )
+        except TableError as exc:
+            text = exc.translated(t)
+        await reply(interaction, content=text)
+
+    @table.command(name="kick", description="Remove a player (host or admin)")
+    @app_commands.describe(member="Who to remove; a computer takes a running seat")
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        table_id = await self._here(interaction)
+        if table_id is None:
+            return
+        t = translator(user_locale(interaction))
+        state = self.manager.state(table_id)
+        try:
+            if state.host_id != interaction.user.id and not is_admin(interaction):
+                raise NotHost()
+            await within_deadline(interaction, self.manager.leave(table_id, member.id))
+            text = t("{name} was removed from the table.").format(name=member.display_name)
+        except TableError as exc:
+            text = exc.translated(t)
+        await reply(interaction, content=text)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, CardTableBot)
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,68 @@
+"""Answering an interaction in time, with as few REST calls as possible.
+
+A click is answered with one call (the interaction response itself). When the work behind
+it (storage, a computer's turn) has not finished after ``DEFER_AFTER`` seconds, the
+interaction is deferred so Discord's 3-second deadline holds, and the answer follows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+T = TypeVar("T")
+
+DEFER_AFTER = 1.5
+
+
+async def within_deadline(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    ephemeral: bool = True,
+    update: bool = False,
+) -> T:
+    """Await ``work``; defer the interaction if it is not done ``DEFER_AFTER`` seconds after
+    the interaction was created.
+
+    ``update``: the answer will edit the clicked message (a deferred update, no "thinking").
+    """
+    task = asyncio.ensure_future(work)
+    # Count from the interaction's creation (its snowflake time), not from now: when the
+    # bot is busy an event may reach this handler already late. Clamped against clock skew.
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = DEFER_AFTER - min(max(age, 0.0), DEFER_AFTER)
+    done, _ = await asyncio.wait({task}, timeout=budget) if budget > 0 else (set(), set())
+    if not done and not interaction.response.is_done():
+        with contextlib.suppress(discord.HTTPException):
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
+
+
+async def reply(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = True, **kwargs: Any
+) -> int | None:
+    """Send a new message answering the interaction; returns its id when known."""
+    if not interaction.response.is_done():
+        callback = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        return callback.message_id
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        original = await interaction.edit_original_response(**kwargs)
+        return original.id
+    followup = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+    return followup.id
+
+
+async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message the clicked component sits on (one call, or an edit after a defer)."""
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(**kwargs)
+    else:
+        await interaction.edit_original_response(**kwargs)

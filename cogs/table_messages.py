@@ -1,0 +1,216 @@
+"""One message per table, edited in place; edits coalesced to respect rate limits.
+
+The manager publishes every change; this editor marks the table dirty and edits its
+message at most once per ``interval`` seconds (trailing edge: the last state always shows).
+An edit whose render equals the last one sent is skipped, so a click already answered by
+updating the table message itself costs nothing more. After a restart the message is found
+again in the channel's recent history by its buttons' custom_ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from cogs.table_view import Rendered, render_table
+from i18n import translator
+from storage import TableStatus
+from tables.errors import NoSuchTable
+from tables.manager import TableManager
+from tables.updates import TableUpdate
+
+log = logging.getLogger(__name__)
+
+QUIET = 0.25
+"""An edit waits until the table has been quiet this long (seconds)..."""
+MAX_DELAY = 2.0
+"""...but no longer than this after the first unshown change."""
+HISTORY_LOOKUP = 50
+
+
+class TableMessages:
+    def __init__(
+        self,
+        client: discord.Client,
+        manager: TableManager,
+        *,
+        interval: float = 1.0,
+    ) -> None:
+        self.client = client
+        self.manager = manager
+        self.interval = interval
+        self._recovered: set[int] = set()
+        """Tables that were open when this process started: their message is looked up in
+        the channel's history and reposted if gone. A table opened by this process gets its
+        message from whoever opened it (the command's answer), never a second one."""
+        self.messages: dict[int, tuple[int, int]] = {}  # table -> (channel_id, message_id)
+        self.last_key: dict[int, str] = {}
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._next_edit: dict[int, float] = {}  # loop time before which no edit is sent
+        self._last_change: dict[int, float] = {}
+        self._first_change: dict[int, float] = {}
+        self.edits = 0
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def start(self) -> None:
+        """Follow the manager; tables open at startup (recovered) may need a new message."""
+        self._unsubscribe = self.manager.subscribe(self.on_update)
+        self._recovered = set(self.manager.open_tables())
+
+    async def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        for task in list(self._tasks.values()):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # -- bookkeeping the controller uses ------------------------------------------------
+
+    def register(self, table_id: int, channel_id: int, message_id: int, key: str = "") -> None:
+        """The table's message is this one, and (if given) it already shows ``key``."""
+        self.messages[table_id] = (channel_id, message_id)
+        if key:
+            self.last_key[table_id] = key
+        self.mark_dirty(table_id)  # in case the table changed while the message was sent
+
+    async def post(self, table_id: int, content: str | None = None, **send: Any) -> int:
+        """Post the table's message in its channel (a thread table, a pickup table)."""
+        state = self.manager.state(table_id)
+        rendered = self.render(table_id)
+        channel = self.client.get_partial_messageable(state.channel_id)
+        kwargs = rendered.kwargs()
+        if content is not None:
+            kwargs["content"] = content
+        message = await channel.send(**kwargs, **send)
+        # With other content (pings) the key still matches: the next change replaces it.
+        self.register(table_id, state.channel_id, message.id, rendered.key)
+        return message.id
+
+    def shown(self, table_id: int, key: str) -> None:
+        self.last_key[table_id] = key
+
+    def is_table_message(self, table_id: int, message_id: int | None) -> bool:
+        known = self.messages.get(table_id)
+        return known is not None and known[1] == message_id
+
+    def locale_for(self, guild_id: int | None) -> str | None:
+        guild = self.client.get_guild(guild_id) if guild_id else None
+        return str(guild.preferred_locale) if guild is not None else None
+
+    def render(self, table_id: int, locale: str | None = None) -> Rendered:
+        """The table message now, in the server's language (or ``locale``'s)."""
+        state = self.manager.state(table_id)
+        match = self.manager.match_of(table_id)
+        last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
+        t = translator(locale or self.locale_for(state.guild_id))
+        return render_table(state, t, last_hand)
+
+    # -- coalesced editing ---------------------------------------------------------------
+
+    def on_update(self, update: TableUpdate) -> None:
+        self.mark_dirty(update.table_id)
+
+    def mark_dirty(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        self._dirty.add(table_id)
+        self._last_change[table_id] = loop.time()
+        self._first_change.setdefault(table_id, loop.time())
+        task = self._tasks.get(table_id)
+        if task is None or task.done():
+            self._tasks[table_id] = loop.create_task(self._run(table_id))
+
+    async def _run(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while table_id in self._dirty:
+                # Wait for a quiet moment (a click and the computers' answers form one
+                # burst, one edit), but not past MAX_DELAY, and never sooner than
+                # ``interval`` after the previous edit.
+                while True:
+                    now = loop.time()
+                    quiet_at = self._last_change.get(table_id, now) + QUIET
+                    latest = self._first_change.get(table_id, now) + MAX_DELAY
+                    allowed = self._next_edit.get(table_id, 0.0)
+                    wait = max(min(quiet_at, latest), allowed) - now
+                    if wait <= 0:
+                        break
+                    await asyncio.sleep(wait)
+                self._dirty.discard(table_id)
+                self._first_change.pop(table_id, None)
+                try:
+                    await self._edit_once(table_id)
+                except NoSuchTable:
+                    return
+                except discord.HTTPException as exc:
+                    log.warning("table %s: message edit failed: %s", table_id, exc)
+                self._next_edit[table_id] = loop.time() + self.interval
+        finally:
+            self._tasks.pop(table_id, None)
+            self._forget_if_closed(table_id)
+
+    async def flush(self, table_id: int) -> None:
+        """Wait for pending edits of this table (tests and shutdown)."""
+        while (task := self._tasks.get(table_id)) is not None and not task.done():
+            await asyncio.wait({task})
+
+    async def _edit_once(self, table_id: int) -> None:
+        rendered = self.render(table_id)
+        if self.last_key.get(table_id) == rendered.key:
+            return
+        state = self.manager.state(table_id)
+        known = self.messages.get(table_id)
+        if known is None:
+            if table_id not in self._recovered:
+                return  # its opener posts the message and registers it
+            known = await self._find(table_id, state.channel_id)
+        channel = self.client.get_partial_messageable(state.channel_id)
+        if known is None:
+            message = await channel.send(**rendered.kwargs())
+            self.messages[table_id] = (state.channel_id, message.id)
+        else:
+            try:
+                await channel.get_partial_message(known[1]).edit(**rendered.kwargs())
+            except discord.NotFound:
+                # The message was deleted: post a fresh one.
+                message = await channel.send(**rendered.kwargs())
+                self.messages[table_id] = (state.channel_id, message.id)
+        self.edits += 1
+        self.last_key[table_id] = rendered.key
+
+    async def _find(self, table_id: int, channel_id: int) -> tuple[int, int] | None:
+        """The table's message in recent history (after a restart), by its custom_ids."""
+        prefix = f"ct:t:{table_id}:"
+        channel = self.client.get_partial_messageable(channel_id)
+        me = self.client.user
+        with contextlib.suppress(discord.HTTPException):
+            async for message in channel.history(limit=HISTORY_LOOKUP):
+                if me is not None and message.author.id != me.id:
+                    continue
+                for row in message.components:
+                    for child in getattr(row, "children", []):
+                        if str(getattr(child, "custom_id", "") or "").startswith(prefix):
+                            found = (channel_id, message.id)
+                            self.messages[table_id] = found
+                            return found
+        return None
+
+    def _forget_if_closed(self, table_id: int) -> None:
+        """Drop a finished table's bookkeeping once its final state is shown."""
+        if table_id in self._dirty:
+            return
+        with contextlib.suppress(NoSuchTable):
+            if self.manager.state(table_id).status in (TableStatus.FINISHED, TableStatus.STOPPED):
+                self.last_key.pop(table_id, None)
+                self.messages.pop(table_id, None)
+                self._next_edit.pop(table_id, None)
+                self._last_change.pop(table_id, None)
+
+    def pending(self) -> dict[str, Any]:
+        return {"dirty": len(self._dirty), "tasks": len(self._tasks)}

@@ -1,0 +1,358 @@
+"""The table message: one per table, edited in place (lobby, play, end of match).
+
+Rendering is pure: a ``TableState`` and a translator in, a ``Rendered`` message out, so the
+editor can compare renders and skip edits that would change nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs import custom_ids
+from cogs.cards_text import card_text, suit_text
+from cogs.components import TableButton, send_only
+from storage import TableStatus
+from tables.table import SeatState, TableState
+
+Translate = Callable[[str], str]
+
+COLOUR_LOBBY = 0x1565C0
+COLOUR_PLAYING = 0x2E7D32
+COLOUR_OVER = 0x6D4C41
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A message body ready to send; ``key`` identifies its content for edit coalescing."""
+
+    content: str
+    embed: discord.Embed
+    buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
+    """(custom_id, label, style, disabled) in display order (5 per row)."""
+    key: str = field(default="")
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for i, (custom_id, label, style, disabled) in enumerate(self.buttons):
+            view.add_item(TableButton.build(custom_id, label, style, disabled=disabled, row=i // 5))
+        return send_only(view)
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view()}
+
+
+def seat_name(seat: SeatState, t: Translate) -> str:
+    if seat.empty:
+        return t("(empty)")
+    name = seat.name or "?"
+    if seat.computer is not None:
+        return "🤖 " + name
+    if seat.user_id is not None:
+        name = f"<@{seat.user_id}>"
+    return name + (" " + t("(computer playing)") if seat.away else "")
+
+
+def plain_name(state: TableState, seat: int, t: Translate) -> str:
+    if not 0 <= seat < len(state.seats):
+        return "?"
+    s = state.seats[seat]
+    return s.name or t("Seat {n}").format(n=seat + 1)
+
+
+def team_of(state: TableState, seat: int) -> int | None:
+    for i, team in enumerate(state.teams or ()):
+        if seat in team:
+            return i
+    return None
+
+
+def render_table(
+    state: TableState, t: Translate, last_hand: dict[str, Any] | None = None
+) -> Rendered:
+    """The table message for ``state``; ``last_hand`` is the engine's latest hand result."""
+    if state.status is TableStatus.LOBBY:
+        rendered = _lobby(state, t)
+    elif state.status is TableStatus.RUNNING:
+        rendered = _playing(state, t)
+    else:
+        rendered = _over(state, t)
+    if last_hand and state.status is not TableStatus.LOBBY:
+        summary = hand_summary(state, last_hand, t)
+        if summary:
+            rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
+    # A digest, not the text: the editor keeps one per open table.
+    key = hashlib.blake2b(
+        repr((rendered.content, rendered.embed.to_dict(), rendered.buttons)).encode(),
+        digest_size=16,
+    ).hexdigest()
+    return Rendered(rendered.content, rendered.embed, rendered.buttons, key)
+
+
+def _seat_lines(state: TableState, t: Translate) -> str:
+    lines = []
+    for seat in state.seats:
+        marker = "▶ " if seat.seat in state.to_act else ""
+        team = team_of(state, seat.seat)
+        team_text = "" if team is None else " · " + t("Team {n}").format(n=team + 1)
+        lines.append(f"{marker}**{seat.seat + 1}.** {seat_name(seat, t)}{team_text}")
+    return "\n".join(lines)
+
+
+def _lobby(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid),
+        description=t("Waiting for players. The host starts when every seat is filled."),
+        colour=COLOUR_LOBBY,
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    if state.options:
+        embed.add_field(name=t("Options"), value=_options_text(state.options), inline=False)
+    if state.host_id is not None:
+        embed.description = (
+            (embed.description or "") + "\n" + t("Host: {host}").format(host=f"<@{state.host_id}>")
+        )
+    buttons: list[tuple[str, str, discord.ButtonStyle, bool]] = [
+        (custom_ids.table_id(tid, "join"), t("Join"), discord.ButtonStyle.success, False),
+        (custom_ids.table_id(tid, "leave"), t("Leave"), discord.ButtonStyle.secondary, False),
+        (
+            custom_ids.table_id(tid, "computer"),
+            t("Add computer"),
+            discord.ButtonStyle.secondary,
+            False,
+        ),
+        (custom_ids.table_id(tid, "start"), t("Start"), discord.ButtonStyle.primary, False),
+        (custom_ids.table_id(tid, "cancel"), t("Cancel"), discord.ButtonStyle.danger, False),
+    ]
+    if state.teams:
+        for i in range(min(len(state.teams), 5)):
+            buttons.append(
+                (
+                    custom_ids.table_id(tid, "team", i),
+                    t("Sit in team {n}").format(n=i + 1),
+                    discord.ButtonStyle.secondary,
+                    False,
+                )
+            )
+    else:
+        for seat in state.seats[:5]:
+            buttons.append(
+                (
+                    custom_ids.table_id(tid, "seat", seat.seat),
+                    t("Take seat {n}").format(n=seat.seat + 1),
+                    discord.ButtonStyle.secondary,
+                    not seat.empty,
+                )
+            )
+    content = t("A table of {game} is open here. Join in!").format(game=state.title)
+    return Rendered(content, embed, tuple(buttons))
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    text = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return text[:1000] or "—"
+
+
+def _playing(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    public = state.public or {}
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid), colour=COLOUR_PLAYING
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    for name, value in public_fields(state, public, t):
+        embed.add_field(name=name, value=value, inline=True)
+    turn = _turn_text(state, t)
+    if turn:
+        embed.add_field(name=t("Turn"), value=turn, inline=False)
+    buttons = [
+        (custom_ids.table_id(tid, "hand"), t("My hand"), discord.ButtonStyle.primary, False),
+        (custom_ids.table_id(tid, "spectate"), t("Spectate"), discord.ButtonStyle.secondary, False),
+    ]
+    return Rendered("", embed, tuple(buttons))
+
+
+def _turn_text(state: TableState, t: Translate) -> str:
+    if not state.to_act:
+        return ""
+    names = ", ".join(seat_name(state.seats[s], t) for s in sorted(state.to_act))
+    if state.deadline is not None:
+        return t("{names} to act, time runs out <t:{deadline}:R>").format(
+            names=names, deadline=int(state.deadline)
+        )
+    return t("{names} to act").format(names=names)
+
+
+def _over(state: TableState, t: Translate) -> Rendered:
+    tid = state.id
+    public = state.public or {}
+    if state.status is TableStatus.STOPPED:
+        description = t("This table was stopped.")
+    else:
+        description = t("The match is over.") + " " + result_text(state, t)
+    embed = discord.Embed(
+        title=t("{game} — table {id}").format(game=state.title, id=tid),
+        description=description,
+        colour=COLOUR_OVER,
+    )
+    embed.add_field(name=t("Seats"), value=_seat_lines(state, t), inline=False)
+    for name, value in public_fields(state, public, t):
+        if name == t("Scores"):
+            embed.add_field(name=name, value=value, inline=True)
+    buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
+    if state.status is TableStatus.FINISHED:
+        buttons = (
+            (custom_ids.table_id(tid, "rematch"), t("Rematch"), discord.ButtonStyle.success, False),
+        )
+    return Rendered("", embed, buttons)
+
+
+AWARD_KEYS = ("team_points", "points_awarded", "balls_awarded", "tokens_awarded", "balls", "tokens")
+
+
+def hand_summary(state: TableState, result: dict[str, Any], t: Translate) -> str:
+    """One line for a finished hand: its number, outcome and what each side gained."""
+    parts: list[str] = []
+    number = result.get("hand")
+    if isinstance(number, int):
+        parts.append(t("Hand {n}").format(n=number))
+    outcome = result.get("outcome")
+    if isinstance(outcome, str) and outcome:
+        parts.append(t(outcome.replace("_", " ")))
+    for key in AWARD_KEYS:
+        awarded = result.get(key)
+        if isinstance(awarded, list) and awarded:
+            parts.append(_scores_text(state, awarded, None, t).replace("\n", " · "))
+            break
+    return ": ".join(parts[:2]) + (" — " + " · ".join(parts[2:]) if parts[2:] else "")
+
+
+def result_text(state: TableState, t: Translate) -> str:
+    result = state.result or {}
+    winners = result.get("winners")
+    if isinstance(winners, list) and winners:
+        names = ", ".join(plain_name(state, int(s), t) for s in winners)
+        return t("Winners: {names}.").format(names=names)
+    return ""
+
+
+def _scores_text(state: TableState, scores: list[Any], target: Any, t: Translate) -> str:
+    if state.teams and len(scores) == len(state.teams):
+        parts = [t("Team {n}").format(n=i + 1) + f": **{score}**" for i, score in enumerate(scores)]
+    else:
+        parts = [f"{plain_name(state, i, t)}: **{score}**" for i, score in enumerate(scores)]
+    text = "\n".join(parts)
+    if target is not None:
+        text += "\n" + t("(playing to {target})").format(target=target)
+    return text
+
+
+FACE_DOWN = "🂠"
+
+
+def _cards_by_seat(state: TableState, plays: list[Any], t: Translate) -> str:
+    """``[[seat, card], ...]`` or ``[{"seat", "card", "face_down"}, ...]`` as a line; a card
+    played face down shows as 🂠 (with the card, when this view may see it)."""
+    parts = []
+    for play in plays:
+        face_down = False
+        if isinstance(play, dict):
+            seat, card, face_down = play.get("seat"), play.get("card"), bool(play.get("face_down"))
+        elif isinstance(play, (list, tuple)) and len(play) == 2:
+            seat, card = play
+        else:
+            continue
+        if not isinstance(seat, int):
+            continue
+        if card is None:
+            shown = FACE_DOWN
+        elif face_down:
+            shown = f"{FACE_DOWN}{card_text(str(card))}"
+        else:
+            shown = card_text(str(card))
+        parts.append(f"{plain_name(state, seat, t)} {shown}")
+    return " · ".join(parts) or "—"
+
+
+def _per_seat_or_team(state: TableState, values: list[Any], t: Translate) -> str:
+    if state.teams and len(values) == len(state.teams) and len(values) != state.players:
+        return " · ".join(t("Team {n}").format(n=i + 1) + f" {v}" for i, v in enumerate(values))
+    return " · ".join(f"{plain_name(state, i, t)} {v}" for i, v in enumerate(values))
+
+
+SEAT_KEYS = frozenset({"seat", "caller", "bidder", "trumper", "player", "by"})
+
+
+def readable(state: TableState, value: Any, t: Translate) -> str:
+    """A short text for an engine value: a dict as "kind, caller alice, ...", seats named."""
+    if isinstance(value, dict):
+        parts = []
+        kind = value.get("kind")
+        if isinstance(kind, str):
+            parts.append(t(kind.replace("_", " ")))
+        for key, item in value.items():
+            if key == "kind" or item in (None, False, "", [], {}):
+                continue
+            label = t(key.replace("_", " "))
+            if key in SEAT_KEYS and isinstance(item, int) and not isinstance(item, bool):
+                parts.append(f"{label} {plain_name(state, item, t)}")
+            elif item is True:
+                parts.append(label)
+            else:
+                parts.append(f"{label} {item}")
+        return ", ".join(parts)[:200] or "—"
+    return str(value)[:200]
+
+
+def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> list[tuple[str, str]]:
+    """Embed fields for the public view's common keys (every trick game uses some)."""
+    fields: list[tuple[str, str]] = []
+    dealer = public.get("dealer")
+    if isinstance(dealer, int):
+        fields.append((t("Dealer"), plain_name(state, dealer, t)))
+    bids = public.get("bids") or public.get("auction")
+    if isinstance(bids, list) and bids:
+        parts = []
+        for entry in bids[-8:]:
+            if isinstance(entry, dict):
+                # e.g. {"seat": 1, "value": 40} or {"seat": 1, "action": "pass"}
+                what = entry.get("value", entry.get("bid", entry.get("action")))
+                entry = (entry.get("seat"), t("pass") if what in (None, 0, "pass") else what)
+            if isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[0], int):
+                parts.append(f"{plain_name(state, entry[0], t)} {entry[1]}")
+        if parts:
+            fields.append((t("Bids"), " · ".join(parts)))
+    contract = public.get("contract")
+    if contract not in (None, "", [], {}):
+        fields.append((t("Contract"), readable(state, contract, t)))
+    trump = public.get("trump")
+    if isinstance(trump, str) and trump:
+        fields.append((t("Trump"), suit_text(trump)))
+    elif public.get("indicator_on_table"):
+        fields.append((t("Trump"), FACE_DOWN + " " + t("closed (the indicator is face down)")))
+    indicator = public.get("indicator")
+    if isinstance(indicator, str) and indicator:
+        fields.append((t("Your trump indicator"), card_text(indicator)))
+    trick = public.get("trick")
+    if isinstance(trick, list):
+        fields.append((t("Trick"), _cards_by_seat(state, trick, t)))
+    last = public.get("last_trick")
+    if isinstance(last, list) and last:
+        fields.append((t("Last trick"), _cards_by_seat(state, last, t)))
+    won = public.get("tricks_won")
+    if isinstance(won, list) and won and any(won):
+        fields.append((t("Tricks won"), _per_seat_or_team(state, won, t)))
+    scores = public.get("scores")
+    if isinstance(scores, list) and scores:
+        fields.append((t("Scores"), _scores_text(state, scores, public.get("target"), t)))
+    for key, label in (("balls", t("Balls")), ("tokens", t("Tokens")), ("points", t("Points"))):
+        value = public.get(key)
+        if isinstance(value, list) and value:
+            target = public.get(f"target_{key}")
+            fields.append((label, _scores_text(state, value, target, t)))
+    return fields

@@ -1,0 +1,930 @@
+"""Rummy machinery shared by Tonk and Telefunken: sets and runs with wild cards.
+
+Pure functions over card ints (``rules.cards``: ``suit * 13 + rank``, rank 0 = the 2,
+rank 12 = the ace, ``JOKER`` = 52; two copies of a card share one int). Every function
+takes a frozen ``RummyRules`` describing one game's meld rules. Nothing here keeps state.
+
+API (stable: later work adds names, never renames these)
+--------------------------------------------------------
+``RummyRules(...)``
+    frozen per-game rules: which cards are wild (``jokers_wild``, ``twos_wild``; a 2 used
+    as itself is natural when ``two_natural_in_place``), set and run lengths
+    (``min_set``/``max_set``/``min_run``/``max_run``), the ace (``ace_low``,
+    ``ace_high``, ``ace_around`` = runs may wrap K-A-2), ``set_suits_distinct`` (a set
+    may not repeat a suit among its naturals), wild limits per meld kind
+    (``min_naturals_set``/``_run``, ``max_wilds_set``/``_run``, ``wild_ratio``: ``"any"``,
+    ``"at_most_naturals"``, ``"fewer_than_naturals"``, or per kind ``wild_ratio_set`` /
+    ``wild_ratio_run`` when not ``None``; ``wilds_adjacent``), whether a wild
+    may be laid off on a set (``wilds_laid_off_on_sets``), and ``points`` (53 values, the
+    count of a card left in hand). ``points_table(...)`` builds ``points``.
+    Presets: ``TONK_RULES``, ``TELEFUNKEN_RULES``.
+``Meld``
+    frozen: ``kind`` (``SET``/``RUN``), ``cards`` (a set: naturals then wilds, sorted; a
+    run: low to high, each card at its position), ``wild`` (per card: used as a wild),
+    ``rank`` (a set's rank, -1 if all wild; -1 for runs), ``suit`` (a run's suit; -1 for
+    sets), ``low`` (a run's first position; 0 for sets). Positions: 1 = ace low, 2..13 =
+    2..K, 14 = ace high; with ``ace_around`` positions continue past 14 (15 = the 2, ...).
+    Members: ``high``, ``naturals``, ``wilds``, ``position(i)``, ``stands_for(i)``
+    (the card a run position stands for; ``None`` in a set), ``card_strs()``, ``id_text()``
+    (``"5H,2C,7H"``), ``label()`` (``"5♥ 2♣(6♥) 7♥"``), ``to_json()``.
+``is_wild_capable(card, rules)``
+    the card can be used as a wild (it may still be natural in place).
+``make_set(cards, rules)`` / ``make_run(cards, rules)`` -> ``Meld | None``
+    a set (order free) / a run read in the order given (low to high, wilds where written).
+``meld_from_cards(cards, rules)`` -> ``Meld | None``
+    a set if the cards make one, else the run in the order given.
+``interpretations(cards, rules)`` -> ``list[Meld]``
+    every distinct meld these exact cards make, in any order (wild placements enumerated).
+``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN),
+interchangeable_wilds=False)`` -> ``list[Meld]``
+    every distinct meld formable from part of a hand. By default a wild is never placed in
+    a run where the hand holds the natural card for that place (that meld is dominated by
+    the one using the natural); pass ``True`` for the full list (partition search does).
+    ``interchangeable_wilds=True`` treats wilds of one kind as the same card: a meld
+    using k wild 2s uses the first k of ``wild_use_order`` (2C, 2D, 2H, 2S) only, which
+    keeps a UI's list short when a hand holds several 2s.
+``wild_use_order(cards)`` -> ``list[Card]``
+    jokers, then 2s of clubs, diamonds, hearts, spades.
+``lay_off(meld, card, rules, end=None)`` -> ``Meld | None`` and
+``lay_off_options(meld, card, rules)`` -> ``list[tuple[End | None, Meld]]``
+    the meld after adding one card (a run: at ``"low"`` or ``"high"``; ``None`` = the
+    only place the card can go).
+``swap_wild(meld, index, naturals, rules)`` -> ``tuple[Meld, Card] | None``
+    replace the wild at ``index`` with natural card(s) (a run: exactly the card it stands
+    for; a set: one or more cards of the set's rank); returns the new meld and the wild.
+``shift_end_wild(meld, natural, to_end, rules)`` -> ``Meld | None``
+    a run whose wild sits at an end: the natural takes its place and the wild moves to
+    ``to_end`` (Telefunken TF-45).
+``hand_points(cards, rules)`` -> ``int``; ``best_partition(hand, rules)`` -> ``Partition``
+    the count of cards in hand; the arrangement of a hand into melds leaving the fewest
+    unmatched points (``melds``, ``unmatched``, ``deadwood``).
+``deadwood_floor(hand, rules)`` -> ``int``
+    a cheap lower bound of ``best_partition(hand).deadwood`` (for pruning knock checks).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rules.cards import CARD_STRINGS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, pretty
+
+MeldKind = Literal["set", "run"]
+SET: MeldKind = "set"
+RUN: MeldKind = "run"
+End = Literal["low", "high"]
+WildRatio = Literal["any", "at_most_naturals", "fewer_than_naturals"]
+
+ACE = 12
+TWO = 0
+
+
+def points_table(
+    *,
+    ace: int = 1,
+    jack: int = 10,
+    queen: int = 10,
+    king: int = 10,
+    ten: int = 10,
+    two: int = 2,
+    joker: int = 0,
+    low_face: bool = True,
+) -> tuple[int, ...]:
+    """Points per card int for cards left in hand: 3..9 at face value (``low_face``)."""
+    values: list[int] = []
+    for card in range(53):
+        if card == JOKER:
+            values.append(joker)
+            continue
+        rank = card % 13
+        if rank == TWO:
+            values.append(two)
+        elif rank <= 7:
+            values.append(rank + 2 if low_face else 0)
+        else:
+            values.append((ten, jack, queen, king, ace)[rank - 8])
+    return tuple(values)
+
+
+@dataclass(frozen=True, slots=True)
+class RummyRules:
+    """One game's meld rules (see the module docstring for every field)."""
+
+    jokers_wild: bool = True
+    twos_wild: bool = False
+    two_natural_in_place: bool = True
+    min_set: int = 3
+    max_set: int | None = None
+    min_run: int = 3
+    max_run: int = 13
+    ace_low: bool = True
+    ace_high: bool = True
+    ace_around: bool = False
+    set_suits_distinct: bool = False
+    min_naturals_set: int = 2
+    min_naturals_run: int = 2
+    max_wilds_set: int | None = None
+    max_wilds_run: int | None = None
+    wild_ratio: WildRatio = "any"
+    wild_ratio_set: WildRatio | None = None
+    wild_ratio_run: WildRatio | None = None
+    wilds_adjacent: bool = True
+    wilds_laid_off_on_sets: bool = True
+    points: tuple[int, ...] = field(default_factory=points_table)
+    wild_capable: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        capable = tuple(
+            (c == JOKER and self.jokers_wild) or (c != JOKER and c % 13 == TWO and self.twos_wild)
+            for c in range(53)
+        )
+        object.__setattr__(self, "wild_capable", capable)
+        if len(self.points) != 53:
+            raise ValueError("points must give a value for each of the 53 card ints")
+
+
+TONK_RULES = RummyRules(
+    jokers_wild=False,
+    twos_wild=True,
+    max_set=4,
+    ace_low=True,
+    ace_high=False,
+    points=points_table(ace=1, two=2),
+)
+"""Tonk (tonk.md TK-30..TK-33): wild 2s, two naturals per spread, books of 3-4, ace low."""
+
+TELEFUNKEN_RULES = RummyRules(
+    jokers_wild=True,
+    twos_wild=False,
+    max_wilds_set=1,
+    max_wilds_run=1,
+    ace_low=True,
+    ace_high=True,
+    points=points_table(ace=11, two=2, joker=15),
+)
+"""Telefunken base (TF-31..TF-33, TF-60): one joker per meld, ace low or high, two decks."""
+
+
+def is_wild_capable(card: Card, rules: RummyRules) -> bool:
+    return rules.wild_capable[card]
+
+
+def position_rank(position: int) -> int:
+    """The rank index a run position stands for (1 and 14 are the ace; wraps past 14)."""
+    return (position - 2) % 13
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A valid set or run (only the functions of this module build one)."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    wild: tuple[bool, ...]
+    rank: int = -1
+    suit: int = -1
+    low: int = 0
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1 if self.kind == RUN else 0
+
+    @property
+    def naturals(self) -> int:
+        return self.wild.count(False)
+
+    @property
+    def wilds(self) -> int:
+        return self.wild.count(True)
+
+    def position(self, index: int) -> int:
+        return self.low + index
+
+    def stands_for(self, index: int) -> Card | None:
+        """The natural card a run place stands for; ``None`` in a set (any of the rank)."""
+        if self.kind != RUN:
+            return None
+        return self.suit * 13 + position_rank(self.low + index)
+
+    def card_strs(self) -> list[str]:
+        return [CARD_STRINGS[c] for c in self.cards]
+
+    def id_text(self) -> str:
+        return ",".join(CARD_STRINGS[c] for c in self.cards)
+
+    def label(self) -> str:
+        parts = []
+        for i, card in enumerate(self.cards):
+            text = pretty(card)
+            if self.wild[i]:
+                stands = self.stands_for(i)
+                if stands is not None:
+                    text += f"({pretty(stands)})"
+                elif self.rank >= 0:
+                    text += f"({RANKS[self.rank]})"
+            parts.append(text)
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "cards": self.card_strs(),
+            "wild": list(self.wild),
+        }
+        if self.kind == SET:
+            data["rank"] = RANKS[self.rank] if self.rank >= 0 else None
+        else:
+            data["suit"] = SUITS[self.suit]
+            data["suit_symbol"] = SUIT_SYMBOLS[SUITS[self.suit]]
+            data["stands_for"] = [
+                CARD_STRINGS[self.suit * 13 + position_rank(self.low + i)]
+                for i in range(len(self.cards))
+            ]
+        return data
+
+
+# -- validation -------------------------------------------------------------------------
+
+
+def _wild_limits_ok(
+    naturals: int,
+    wilds: int,
+    min_naturals: int,
+    max_wilds: int | None,
+    ratio: WildRatio | None,
+    rules: RummyRules,
+) -> bool:
+    if naturals < min_naturals:
+        return False
+    if max_wilds is not None and wilds > max_wilds:
+        return False
+    ratio = ratio or rules.wild_ratio
+    if ratio == "at_most_naturals":
+        return wilds <= naturals
+    if ratio == "fewer_than_naturals":
+        return wilds < naturals
+    return True
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return (card // 13, card % 13) if card != JOKER else (5, 0)
+
+
+def make_set(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
+    """The set these cards make (order free), or ``None``."""
+    n = len(cards)
+    if n < rules.min_set or (rules.max_set is not None and n > rules.max_set):
+        return None
+    capable = rules.wild_capable
+    rank = -1
+    has_two = False
+    for c in cards:
+        if c == JOKER:
+            if not rules.jokers_wild:
+                return None
+            continue
+        if capable[c]:
+            has_two = True
+            continue
+        r = c % 13
+        if rank == -1:
+            rank = r
+        elif r != rank:
+            return None
+    if rank == -1 and has_two and rules.two_natural_in_place:
+        rank = TWO
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for c in cards:
+        if c == JOKER or (capable[c] and (rank != TWO or not rules.two_natural_in_place)):
+            wilds.append(c)
+        else:
+            naturals.append(c)
+    if not _wild_limits_ok(
+        len(naturals),
+        len(wilds),
+        rules.min_naturals_set,
+        rules.max_wilds_set,
+        rules.wild_ratio_set,
+        rules,
+    ):
+        return None
+    if rules.set_suits_distinct:
+        suits = [c // 13 for c in naturals]
+        if len(set(suits)) != len(suits):
+            return None
+    naturals.sort(key=_sort_key)
+    wilds.sort(key=_sort_key)
+    return Meld(SET, (*naturals, *wilds), (False,) * len(naturals) + (True,) * len(wilds), rank)
+
+
+def _low_ok(low: int, n: int, rules: RummyRules) -> bool:
+    """Whether a run of ``n`` cards may start at position ``low`` (already normalised)."""
+    if n > 13 or n > rules.max_run or n < rules.min_run:
+        return False
+    if rules.ace_around:
+        return 1 <= low <= 13
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    return low >= lowest and low + n - 1 <= highest
+
+
+def _normalise_low(low: int, rules: RummyRules) -> int:
+    return (low - 1) % 13 + 1 if rules.ace_around else low
+
+
+def _positions(card: Card, rules: RummyRules) -> tuple[int, ...]:
+    """The run positions a natural card can take."""
+    rank = card % 13
+    if rank != ACE:
+        return (rank + 2,)
+    if rules.ace_around:
+        return (1,)
+    return (1, 14)
+
+
+def _run_at(cards: Sequence[Card], suit: int, low: int, rules: RummyRules) -> Meld | None:
+    """The run of ``cards`` in this order, of ``suit``, first card at ``low``; or ``None``."""
+    n = len(cards)
+    if not _low_ok(low, n, rules):
+        return None
+    capable = rules.wild_capable
+    base = suit * 13
+    wild: list[bool] = []
+    naturals = 0
+    previous_wild = False
+    for i, c in enumerate(cards):
+        stands = base + (low + i - 2) % 13
+        if c == JOKER:
+            if not rules.jokers_wild:
+                return None
+            is_wild = True
+        elif capable[c]:
+            is_wild = not (c == stands and rules.two_natural_in_place)
+        elif c != stands:
+            return None
+        else:
+            is_wild = False
+        if is_wild:
+            if previous_wild and not rules.wilds_adjacent:
+                return None
+        else:
+            naturals += 1
+        previous_wild = is_wild
+        wild.append(is_wild)
+    if not _wild_limits_ok(
+        naturals,
+        n - naturals,
+        rules.min_naturals_run,
+        rules.max_wilds_run,
+        rules.wild_ratio_run,
+        rules,
+    ):
+        return None
+    return Meld(RUN, tuple(cards), tuple(wild), -1, suit, low)
+
+
+def _run_anchors(cards: Sequence[Card], rules: RummyRules) -> list[tuple[int, int]]:
+    """Candidate (suit, low) pairs for cards read in order, from their natural cards."""
+    capable = rules.wild_capable
+    for i, c in enumerate(cards):
+        if c != JOKER and not capable[c]:
+            return [(c // 13, _normalise_low(p - i, rules)) for p in _positions(c, rules)]
+    if not rules.two_natural_in_place:
+        return []
+    return [
+        (c // 13, _normalise_low(2 - i, rules))
+        for i, c in enumerate(cards)
+        if c != JOKER and c % 13 == TWO
+    ]
+
+
+def make_run(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
+    """The run these cards make read low to high in the order given, or ``None``."""
+    for suit, low in _run_anchors(cards, rules):
+        meld = _run_at(cards, suit, low, rules)
+        if meld is not None:
+            return meld
+    return None
+
+
+def meld_from_cards(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
+    """A set if the cards make one, else the run they make in the order given."""
+    return make_set(cards, rules) or make_run(cards, rules)
+
+
+def _distinct_orders(wilds: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Orders of wild cards that differ in which kind of wild sits where.
+
+    Wilds of one kind (jokers; 2s) mean the same on the table, so among them only one
+    canonical order (sorted) is produced.
+    """
+    jokers = [c for c in wilds if c == JOKER]
+    twos = sorted(c for c in wilds if c != JOKER)
+    if not jokers or not twos:
+        return [tuple(sorted(wilds, key=_sort_key))]
+    out: list[tuple[Card, ...]] = []
+    n = len(wilds)
+    for joker_places in itertools.combinations(range(n), len(jokers)):
+        it = iter(twos)
+        out.append(tuple(JOKER if i in joker_places else next(it) for i in range(n)))
+    return out
+
+
+def _run_lows(naturals: Sequence[Card], n: int, rules: RummyRules) -> list[int]:
+    lows: set[int] = set()
+    for p in _positions(naturals[0], rules):
+        for k in range(n):
+            lows.add(_normalise_low(p - k, rules))
+    return sorted(lows)
+
+
+def _place_run(
+    suit: int,
+    low: int,
+    n: int,
+    naturals: Sequence[Card],
+    twos_of_suit: Sequence[Card],
+    wilds: Sequence[Card],
+    rules: RummyRules,
+) -> list[Meld]:
+    """Every run of ``suit`` at ``low`` using exactly the given cards."""
+    slots: list[Card | None] = [None] * n
+    for c in naturals:
+        offset = -1
+        for p in _positions(c, rules):
+            k = (p - low) % 13 if rules.ace_around else p - low
+            if 0 <= k < n:
+                offset = k
+                break
+        if offset < 0 or slots[offset] is not None:
+            return []
+        slots[offset] = c
+    spare = list(wilds)
+    twos = list(twos_of_suit)
+    if twos:
+        k = (2 - low) % 13 if rules.ace_around else 2 - low
+        if 0 <= k < n and slots[k] is None:
+            slots[k] = twos.pop()
+        spare += twos
+    empty = [i for i, c in enumerate(slots) if c is None]
+    if len(empty) != len(spare):
+        return []
+    out = []
+    for order in _distinct_orders(spare):
+        filled = list(slots)
+        for i, c in zip(empty, order, strict=True):
+            filled[i] = c
+        meld = _run_at([c for c in filled if c is not None], suit, low, rules)
+        if meld is not None:
+            out.append(meld)
+    return out
+
+
+def _run_interpretations(cards: Sequence[Card], rules: RummyRules) -> list[Meld]:
+    n = len(cards)
+    if n < rules.min_run or n > min(rules.max_run, 13):
+        return []
+    capable = rules.wild_capable
+    naturals = [c for c in cards if c != JOKER and not capable[c]]
+    if JOKER in cards and not rules.jokers_wild:
+        return []
+    capable_twos = [c for c in cards if c != JOKER and capable[c]]
+    jokers = [c for c in cards if c == JOKER]
+    out: list[Meld] = []
+    if naturals:
+        suit = naturals[0] // 13
+        if any(c // 13 != suit for c in naturals):
+            return []
+        suits = [suit]
+    elif rules.two_natural_in_place:
+        suits = sorted({c // 13 for c in capable_twos})
+    else:
+        return []
+    for suit in suits:
+        own_twos = (
+            [c for c in capable_twos if c // 13 == suit] if rules.two_natural_in_place else []
+        )
+        other_wilds = jokers + [c for c in capable_twos if c not in own_twos]
+        if naturals:
+            lows = _run_lows(naturals, n, rules)
+        else:
+            lows = sorted({_normalise_low(2 - k, rules) for k in range(n)})
+        for low in lows:
+            if not _low_ok(low, n, rules):
+                continue
+            out.extend(_place_run(suit, low, n, naturals, own_twos, other_wilds, rules))
+    return out
+
+
+def interpretations(cards: Sequence[Card], rules: RummyRules) -> list[Meld]:
+    """Every distinct meld these exact cards make (a set, or runs with wilds placed)."""
+    out: list[Meld] = []
+    as_set = make_set(cards, rules)
+    if as_set is not None:
+        out.append(as_set)
+    seen = set(out)
+    for meld in _run_interpretations(cards, rules):
+        if meld not in seen:
+            seen.add(meld)
+            out.append(meld)
+    return out
+
+
+# -- finding melds in a hand ------------------------------------------------------------
+
+
+def _sub_multisets(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
+    return set(itertools.combinations(sorted(cards, key=_sort_key), size))
+
+
+def wild_use_order(cards: Iterable[Card]) -> list[Card]:
+    """Wild-capable cards in the order interchangeable wilds are used: jokers, then the 2s
+    of clubs, diamonds, hearts, spades (``find_melds(interchangeable_wilds=True)``)."""
+    return sorted(cards, key=lambda c: -1 if c == JOKER else 52 - c)
+
+
+def _wild_choices(
+    wilds: Sequence[Card], count: int, interchangeable: bool = False
+) -> set[tuple[Card, ...]]:
+    if count == 0:
+        return {()}
+    if count > len(wilds):
+        return set()
+    if not interchangeable:
+        return _sub_multisets(wilds, count)
+    jokers = [c for c in wilds if c == JOKER]
+    twos = wild_use_order(c for c in wilds if c != JOKER)
+    out = set()
+    for j in range(0, min(count, len(jokers)) + 1):
+        if count - j <= len(twos):
+            out.add((JOKER,) * j + tuple(twos[: count - j]))
+    return out
+
+
+def find_melds(
+    hand: Iterable[Card],
+    rules: RummyRules,
+    wild_for_held_natural: bool = False,
+    kinds: tuple[MeldKind, ...] = (SET, RUN),
+    interchangeable_wilds: bool = False,
+) -> list[Meld]:
+    """Every distinct meld that part of ``hand`` makes (see the module docstring)."""
+    cards = list(hand)
+    capable = rules.wild_capable
+    wild_pool = [c for c in cards if capable[c]]
+    found: dict[Meld, None] = {}
+    if SET in kinds:
+        _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
+    if RUN in kinds:
+        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found, interchangeable_wilds)
+    return list(found)
+
+
+def _find_sets(
+    cards: Sequence[Card],
+    wild_pool: Sequence[Card],
+    rules: RummyRules,
+    found: dict[Meld, None],
+    interchangeable: bool,
+) -> None:
+    capable = rules.wild_capable
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        if c == JOKER:
+            continue
+        if capable[c] and not rules.two_natural_in_place:
+            continue
+        by_rank.setdefault(c % 13, []).append(c)
+    max_set = rules.max_set if rules.max_set is not None else len(cards)
+    max_wilds = rules.max_wilds_set if rules.max_wilds_set is not None else len(wild_pool)
+    for rank, naturals in by_rank.items():
+        if rank == TWO and rules.twos_wild:
+            wilds = [c for c in wild_pool if c == JOKER]
+        else:
+            wilds = list(wild_pool)
+        least = max(1, rules.min_naturals_set)
+        for k in range(least, min(len(naturals), max_set) + 1):
+            for nats in _sub_multisets(naturals, k):
+                for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
+                    if k + w < rules.min_set:
+                        continue
+                    for ws in _wild_choices(wilds, w, interchangeable):
+                        meld = make_set(nats + ws, rules)
+                        if meld is not None:
+                            found.setdefault(meld, None)
+    if rules.min_naturals_set == 0:
+        jokers = [c for c in wild_pool if c == JOKER or not rules.two_natural_in_place]
+        for w in range(rules.min_set, min(max_set, len(jokers)) + 1):
+            for ws in _wild_choices(jokers, w, interchangeable):
+                meld = make_set(ws, rules)
+                if meld is not None:
+                    found.setdefault(meld, None)
+
+
+def _find_runs(
+    cards: Sequence[Card],
+    wild_pool: Sequence[Card],
+    rules: RummyRules,
+    wild_for_held_natural: bool,
+    found: dict[Meld, None],
+    interchangeable: bool,
+) -> None:
+    capable = rules.wild_capable
+    held = set(cards)
+    max_wilds = rules.max_wilds_run if rules.max_wilds_run is not None else len(wild_pool)
+    max_wilds = min(max_wilds, len(wild_pool))
+    max_len = min(rules.max_run, 13)
+    if rules.ace_around:
+        lows = range(1, 14)
+        top = 13 + max_len
+    else:
+        lows = range(1 if rules.ace_low else 2, (14 if rules.ace_high else 13) + 1)
+        top = 14 if rules.ace_high else 13
+    by_suit: dict[int, list[int]] = {}
+    for c in held:
+        if c != JOKER and (not capable[c] or rules.two_natural_in_place):
+            by_suit.setdefault(c // 13, []).extend(_positions(c, rules))
+    for suit, spots in by_suit.items():
+        base = suit * 13
+        # have[p]: the hand holds the natural card for position p of this suit
+        have = [False] * (top + 2)
+        for p in spots:
+            have[p] = True
+            if rules.ace_around:
+                for q in range(p + 13, top + 1, 13):
+                    have[q] = True
+        first = min(spots) - max_wilds
+        last = top if rules.ace_around else max(spots)
+        for low in lows:
+            if low < first or low > last:
+                continue
+            naturals = 0
+            for n in range(1, max_len + 1):
+                p = low + n - 1
+                if p > top:
+                    break
+                naturals += have[p]
+                if n < rules.min_run:
+                    continue
+                if n - naturals > max_wilds:
+                    break  # longer windows only need more wilds
+                if naturals < rules.min_naturals_run:
+                    continue
+                chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
+                free = [i for i, c in enumerate(chosen) if c < 0]
+                optional = (
+                    [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
+                )
+                _runs_in_window(
+                    suit,
+                    low,
+                    chosen,
+                    free,
+                    optional,
+                    wild_pool,
+                    max_wilds,
+                    rules,
+                    found,
+                    interchangeable,
+                )
+
+
+def _runs_in_window(
+    suit: int,
+    low: int,
+    chosen: list[Card],
+    free: list[int],
+    optional: list[int],
+    wild_pool: Sequence[Card],
+    max_wilds: int,
+    rules: RummyRules,
+    found: dict[Meld, None],
+    interchangeable: bool,
+) -> None:
+    for extra in range(0, len(optional) + 1):
+        if len(free) + extra > max_wilds:
+            break
+        for swapped in itertools.combinations(optional, extra):
+            need = len(free) + extra
+            places = sorted((*free, *swapped))
+            pool = list(wild_pool)
+            for i, c in enumerate(chosen):
+                if i not in places and c in pool:
+                    pool.remove(c)  # a 2 used as itself is not also a wild
+            if need > len(pool):
+                continue
+            for ws in _wild_choices(pool, need, interchangeable):
+                for order in _distinct_orders(ws):
+                    filled = list(chosen)
+                    for i, c in zip(places, order, strict=True):
+                        filled[i] = c
+                    meld = _run_at(filled, suit, low, rules)
+                    if meld is not None:
+                        found.setdefault(meld, None)
+
+
+# -- changing melds on the table --------------------------------------------------------
+
+
+def lay_off_options(meld: Meld, card: Card, rules: RummyRules) -> list[tuple[End | None, Meld]]:
+    """Every meld that adding ``card`` can make: a set ``(None, set)``; a run per end."""
+    if meld.kind == SET:
+        if (
+            rules.wild_capable[card]
+            and not rules.wilds_laid_off_on_sets
+            and not (card != JOKER and meld.rank == TWO and rules.two_natural_in_place)
+        ):
+            return []
+        grown = make_set((*meld.cards, card), rules)
+        return [(None, grown)] if grown is not None else []
+    out: list[tuple[End | None, Meld]] = []
+    low = _normalise_low(meld.low - 1, rules)
+    below = _run_at((card, *meld.cards), meld.suit, low, rules)
+    if below is not None:
+        out.append(("low", below))
+    above = _run_at((*meld.cards, card), meld.suit, meld.low, rules)
+    if above is not None:
+        out.append(("high", above))
+    return out
+
+
+def lay_off(meld: Meld, card: Card, rules: RummyRules, end: End | None = None) -> Meld | None:
+    """The meld with ``card`` added (at ``end`` of a run), or ``None`` if it cannot go.
+
+    ``end=None`` on a run means the only end the card fits; ``None`` if it fits both.
+    """
+    options = lay_off_options(meld, card, rules)
+    if end is None:
+        return options[0][1] if len(options) == 1 else None
+    for where, grown in options:
+        if where == end:
+            return grown
+    return None
+
+
+def swap_wild(
+    meld: Meld, index: int, naturals: Sequence[Card], rules: RummyRules
+) -> tuple[Meld, Card] | None:
+    """Natural card(s) replace the wild at ``index``; the new meld and the freed wild."""
+    if not 0 <= index < len(meld.cards) or not meld.wild[index] or not naturals:
+        return None
+    wild_card = meld.cards[index]
+    if meld.kind == RUN:
+        if len(naturals) != 1 or naturals[0] != meld.stands_for(index):
+            return None
+        cards = list(meld.cards)
+        cards[index] = naturals[0]
+        new = _run_at(cards, meld.suit, meld.low, rules)
+    else:
+        rest = [c for i, c in enumerate(meld.cards) if i != index]
+        new = make_set((*rest, *naturals), rules)
+        if new is not None and meld.rank >= 0 and new.rank != meld.rank:
+            new = None
+        if new is not None and new.wilds != meld.wilds - 1:
+            new = None  # the cards given must all be naturals
+    if new is None:
+        return None
+    return new, wild_card
+
+
+def shift_end_wild(meld: Meld, natural: Card, to_end: End, rules: RummyRules) -> Meld | None:
+    """A run's end wild gives its place to ``natural`` and moves to ``to_end`` (TF-45)."""
+    if meld.kind != RUN:
+        return None
+    last = len(meld.cards) - 1
+    for index in (0, last):
+        if meld.wild[index] and meld.stands_for(index) == natural:
+            wild_card = meld.cards[index]
+            cards = list(meld.cards)
+            cards[index] = natural
+            if to_end == "high":
+                return _run_at((*cards, wild_card), meld.suit, meld.low, rules)
+            low = _normalise_low(meld.low - 1, rules)
+            return _run_at((wild_card, *cards), meld.suit, low, rules)
+    return None
+
+
+# -- counting ---------------------------------------------------------------------------
+
+
+def hand_points(cards: Iterable[Card], rules: RummyRules) -> int:
+    points = rules.points
+    return sum(points[c] for c in cards)
+
+
+def deadwood_floor(hand: Iterable[Card], rules: RummyRules) -> int:
+    """A lower bound of ``best_partition(hand).deadwood``, cheap to compute.
+
+    Counts the natural cards that no meld of this hand can hold: with no natural partner
+    of the same rank, and none of the same suit near enough for the hand's wilds to close
+    the gap. Wild-capable cards are never counted (they may always find a place).
+    """
+    alone = _isolated(list(hand), rules)
+    points = rules.points
+    return sum(points[c] for c in alone)
+
+
+def _isolated(cards: list[Card], rules: RummyRules) -> list[Card]:
+    """The natural cards with no partner for any meld of this hand."""
+    capable = rules.wild_capable
+    wilds = sum(1 for c in cards if capable[c])
+    lone_sets = rules.min_naturals_set <= 1 and wilds >= rules.min_set - 1
+    lone_runs = rules.min_naturals_run <= 1 and wilds >= rules.min_run - 1
+    if lone_sets or lone_runs:
+        return []
+    gap_wilds = min(wilds, rules.max_wilds_run if rules.max_wilds_run is not None else wilds)
+    counted = [c for c in cards if c != JOKER and not capable[c]]
+    # a 2 used as itself can be the natural partner of a card (it is never counted here)
+    partners = counted + [
+        c for c in cards if c != JOKER and capable[c] and rules.two_natural_in_place
+    ]
+    rank_count = Counter(c % 13 for c in partners)
+    alone = []
+    for c in counted:
+        if rank_count[c % 13] < 2 and not any(
+            _near_in_suit(c, d, gap_wilds, rules) for d in partners if d != c
+        ):
+            alone.append(c)
+    return alone
+
+
+def _near_in_suit(c: Card, d: Card, gap_wilds: int, rules: RummyRules) -> bool:
+    if c // 13 != d // 13:
+        return False
+    for p in _positions(c, rules):
+        for q in _positions(d, rules):
+            gap = abs(p - q)
+            if rules.ace_around:
+                gap = min(gap, 13 - gap)
+            if gap > 0 and gap - 1 <= gap_wilds:
+                return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Partition:
+    """A hand arranged into melds plus unmatched cards, with the unmatched count."""
+
+    melds: tuple[Meld, ...]
+    unmatched: tuple[Card, ...]
+    deadwood: int
+
+
+def best_partition(hand: Iterable[Card], rules: RummyRules) -> Partition:
+    """The arrangement of ``hand`` into disjoint melds with the fewest unmatched points.
+
+    Ties go to the arrangement found first (the search is deterministic).
+    """
+    cards = sorted(hand, key=lambda c: (-rules.points[c], _sort_key(c)))
+    melds: dict[tuple[Card, ...], Meld] = {}
+    for meld in find_melds(cards, rules, wild_for_held_natural=True):
+        key = tuple(sorted(meld.cards))
+        melds.setdefault(key, meld)
+    by_card: dict[Card, list[tuple[Counter[Card], Meld]]] = {}
+    for key, meld in melds.items():
+        need = Counter(key)
+        for c in need:
+            by_card.setdefault(c, []).append((need, meld))
+    points = rules.points
+    memo: dict[tuple[Card, ...], tuple[int, tuple[Meld, ...], tuple[Card, ...]]] = {}
+
+    def solve(rest: tuple[Card, ...]) -> tuple[int, tuple[Meld, ...], tuple[Card, ...]]:
+        if not rest:
+            return 0, (), ()
+        hit = memo.get(rest)
+        if hit is not None:
+            return hit
+        first = rest[0]
+        tail_score, tail_melds, tail_unmatched = solve(rest[1:])
+        best = (tail_score + points[first], tail_melds, (first, *tail_unmatched))
+        if best[0] > 0:
+            have = Counter(rest)
+            for need, meld in by_card.get(first, ()):
+                if all(have[c] >= k for c, k in need.items()):
+                    remaining = _without(rest, need)
+                    score, sub_melds, unmatched = solve(remaining)
+                    if score < best[0]:
+                        best = (score, (meld, *sub_melds), unmatched)
+                        if score == 0:
+                            break
+        memo[rest] = best
+        return best
+
+    score, chosen, unmatched = solve(tuple(cards))
+    return Partition(chosen, unmatched, score)
+
+
+def _without(cards: tuple[Card, ...], used: Counter[Card]) -> tuple[Card, ...]:
+    """``cards`` (in order) less one copy per count in ``used``."""
+    left = Counter(used)
+    out = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return tuple(out)

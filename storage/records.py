@@ -1,0 +1,108 @@
+"""Plain records that cross the storage boundary. No SQL here: every backend returns these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+    @property
+    def is_open(self) -> bool:
+        return self in (TableStatus.LOBBY, TableStatus.RUNNING)
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """Who sits in a seat: a user (``user_id``) or a computer (``computer`` names its level).
+
+    ``away`` marks a user whose seat a computer has taken over after repeated timeouts;
+    ``timeouts`` counts their timeouts in this match.
+    """
+
+    name: str
+    user_id: int | None = None
+    computer: str | None = None
+    away: bool = False
+    timeouts: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "user_id": self.user_id,
+            "computer": self.computer,
+            "away": self.away,
+            "timeouts": self.timeouts,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRecord:
+        return cls(
+            name=str(data["name"]),
+            user_id=data.get("user_id"),
+            computer=data.get("computer"),
+            away=bool(data.get("away", False)),
+            timeouts=int(data.get("timeouts", 0)),
+        )
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """A table as stored: its game identity, its seats and where it lives in Discord."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    channel_id: int
+    status: TableStatus = TableStatus.LOBBY
+    seats: list[SeatRecord | None] = field(default_factory=list)
+    deals: list[dict[str, Any]] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+    host_id: int | None = None
+    guild_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    snapshot: dict[str, Any] | None = None
+    snapshot_seq: int = 0
+    id: int = 0
+    """0 until the repository has stored it."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One accepted action: the ``seq``-th of its table (1-based, no gaps)."""
+
+    table_id: int
+    seq: int
+    seat: int
+    action_id: str
+    at: float
+    by: str = "player"
+    """``"player"`` or the computer level that chose it (timeouts, computer seats)."""
+
+
+FIELD_SEP = "\x1f"
+RECORD_SEP = "\x1e"
+
+
+def unpack_log(table_id: int, packed: str) -> list[LoggedAction]:
+    """The entries of a packed log (``ActionLog.packed_logs``), in ``seq`` order.
+
+    Packing lets a restart read thousands of logs as one string each (the database joins
+    them) instead of millions of rows; ``at`` is not packed (replay does not need it).
+    """
+    if not packed:
+        return []
+    entries = []
+    for record in packed.split(RECORD_SEP):
+        seq, seat, by, action_id = record.split(FIELD_SEP, 3)
+        entries.append(LoggedAction(table_id, int(seq), int(seat), action_id, 0.0, by))
+    entries.sort(key=lambda a: a.seq)
+    return entries

@@ -1,0 +1,125 @@
+"""Errors a player (or a front end) can cause at a table: values with a readable message.
+
+Each message is English source text marked for translation (``N_``); a front end shows
+``exc.translated(t)`` with the player's translator. Engine refusals arrive as
+``IllegalMove`` carrying the engine's own English message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from i18n import N_
+
+
+class TableError(Exception):
+    """Base of every table error; ``template`` is formatted with the keyword arguments."""
+
+    template: ClassVar[str] = N_("That can't be done at this table.")
+
+    def __init__(self, template: str | None = None, **params: Any) -> None:
+        self.message_template = template or self.template
+        self.params = params
+        super().__init__(self.message_template.format(**params))
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        return translate(self.message_template).format(**self.params)
+
+
+class NoSuchTable(TableError):
+    template = N_("There is no such table (it may have closed).")
+
+
+class UnknownGame(TableError):
+    template = N_("There is no game called {game}.")
+
+
+class BadOptions(TableError):
+    template = N_("Those options can't be played: {reason}")
+
+
+class ChannelBusy(TableError):
+    template = N_("This channel already has an open table.")
+
+
+class TableRunning(TableError):
+    template = N_("The table is already running.")
+
+
+class TableNotRunning(TableError):
+    template = N_("The game at this table is not running.")
+
+
+class TableRestoring(TableError):
+    template = N_("This table is being restored after a restart; try again in a moment.")
+
+
+class TableClosed(TableError):
+    template = N_("This table has closed.")
+
+
+class SeatTaken(TableError):
+    template = N_("Seat {seat} is taken.")
+
+
+class NoSuchSeat(TableError):
+    template = N_("There is no seat {seat} at this table.")
+
+
+class TableFull(TableError):
+    template = N_("The game is full.")
+
+
+class TeamFull(TableError):
+    template = N_("That team is full.")
+
+
+class NoTeams(TableError):
+    template = N_("This game is played without teams.")
+
+
+class AlreadySeated(TableError):
+    template = N_("You already have a seat at this table.")
+
+
+class NotSeated(TableError):
+    template = N_("You don't have a seat at this table.")
+
+
+class NotYourSeat(NotSeated):
+    template = N_("That is not your seat.")
+
+
+class NotYourTurn(TableError):
+    template = N_("It is not your turn.")
+
+
+class AlreadyPlayed(TableError):
+    template = N_("You already played that.")
+
+
+class IllegalMove(TableError):
+    """The engine refused the action; the message is the engine's (English) explanation."""
+
+    template = N_("You can't do that now.")
+
+
+class NotHost(TableError):
+    template = N_("Only the host or an admin can do that.")
+
+
+class NotEnoughPlayers(TableError):
+    template = N_("Waiting for {missing} more player(s).")
+
+
+class NotAComputer(TableError):
+    template = N_("Seat {seat} does not hold a computer player.")
+
+
+class UnknownPlayerLevel(TableError):
+    template = N_("There is no computer player called {level}.")
+
+
+class NotAway(TableError):
+    template = N_("A computer is not playing for you.")

@@ -1,0 +1,860 @@
+"""The per-channel game manager: lobby, acting, computer players, timers and recovery.
+
+Every front end (Discord cogs, the terminal console) drives tables only through
+``TableManager``. Each table has one asyncio lock; under it an action is validated by the
+engine, appended to the durable log, applied, and its events published, so actions are
+applied in log order and a double click applies once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules import registry
+from rules.contract import Action, GameSpec, IllegalAction, Match
+from storage import (
+    ChannelTaken,
+    LoggedAction,
+    SeatRecord,
+    Storage,
+    TableRecord,
+    TableStatus,
+    unpack_log,
+)
+from tables.clock import Clock, RealClock
+from tables.config import TableSettings
+from tables.errors import (
+    AlreadyPlayed,
+    AlreadySeated,
+    BadOptions,
+    ChannelBusy,
+    IllegalMove,
+    NoSuchSeat,
+    NoSuchTable,
+    NotAComputer,
+    NotAway,
+    NoTeams,
+    NotEnoughPlayers,
+    NotHost,
+    NotSeated,
+    NotYourSeat,
+    NotYourTurn,
+    SeatTaken,
+    TableClosed,
+    TableFull,
+    TableNotRunning,
+    TableRestoring,
+    TableRunning,
+    TeamFull,
+    UnknownGame,
+    UnknownPlayerLevel,
+)
+from tables.players import PlayerRegistry, Situation, default_registry
+from tables.table import SeatState, SeatView, Table, TableState
+from tables.updates import Listener, Publisher, TableUpdate
+
+log = logging.getLogger(__name__)
+
+PASS_KINDS = frozenset({"pass", "decline", "skip", "no", "done"})
+"""Action kinds that close a call/buy window for a seat when its timer runs out."""
+MAX_COMPUTER_RUN = 100_000
+"""Guard against an engine that never ends a computer-only match."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryReport:
+    tables: int
+    running: int
+    failed: list[int]
+
+
+def default_player_count(spec: GameSpec[Any]) -> int:
+    """Four when the game allows it (the usual table), else its smallest count."""
+    return 4 if 4 in spec.player_counts else min(spec.player_counts)
+
+
+class TableManager:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: TableSettings | None = None,
+        clock: Clock | None = None,
+        players: PlayerRegistry | None = None,
+    ) -> None:
+        self.storage = storage
+        self.settings = settings or TableSettings()
+        self.clock: Clock = clock or RealClock()
+        self.players = players or default_registry()
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+        self._publisher = Publisher()
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+
+    # -- reading ---------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self._publisher.subscribe(listener)
+
+    def table_in_channel(self, channel_id: int) -> int | None:
+        """The id of the open table in a channel (or thread), if any."""
+        table_id = self._by_channel.get(channel_id)
+        if table_id is None:
+            return None
+        table = self._tables.get(table_id)
+        return table_id if table is not None and table.status.is_open else None
+
+    def open_tables(self) -> list[int]:
+        return [t.id for t in self._tables.values() if t.status.is_open]
+
+    def state(self, table_id: int) -> TableState:
+        table = self._table(table_id)
+        match = table.match
+        record = table.record
+        return TableState(
+            id=table.id,
+            game=record.game,
+            title=table.spec.title,
+            status=record.status,
+            channel_id=record.channel_id,
+            guild_id=record.guild_id,
+            host_id=record.host_id,
+            players=record.players,
+            options=dict(record.options),
+            slow=table.slow,
+            seats=tuple(
+                SeatState(i, None, None, None, False)
+                if s is None
+                else SeatState(i, s.name, s.user_id, s.computer, s.away, s.timeouts)
+                for i, s in enumerate(record.seats)
+            ),
+            teams=table.spec.teams(record.players),
+            seq=table.seq,
+            phase=match.phase if match is not None else None,
+            to_act=match.to_act if match is not None else frozenset(),
+            deadline=table.deadline,
+            public=match.public_view() if match is not None else None,
+            result=match.result if match is not None else None,
+            stop_votes=frozenset(table.stop_votes),
+            restoring=table.needs_replay,
+        )
+
+    def seat_view(self, table_id: int, user_id: int) -> SeatView:
+        """The private view of the user's seat and its legal actions."""
+        table = self._table(table_id)
+        if table.needs_replay:
+            raise TableRestoring()
+        seat = self._seat_of(table, user_id)
+        match = self._running_match(table)
+        record = table.seats[seat]
+        return SeatView(
+            table_id=table.id,
+            seat=seat,
+            seq=table.seq,
+            phase=match.phase,
+            view=match.view(seat),
+            legal=match.legal_actions(seat),
+            deadline=table.deadline if seat in match.to_act else None,
+            away=record is not None and record.away,
+        )
+
+    async def ready(self, table_id: int) -> TableState:
+        """The table's state once its match is rebuilt (at once, unless the bot has just
+        restarted and this table was not warmed up yet)."""
+        await self._ready(table_id)
+        return self.state(table_id)
+
+    def match_spec(self, table_id: int) -> GameSpec[Any]:
+        return self._table(table_id).spec
+
+    def match_of(self, table_id: int) -> Match[Any] | None:
+        """The engine match (read only: mutate it only through ``act``)."""
+        return self._table(table_id).match
+
+    # -- lobby -----------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        guild_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        slow: bool = False,
+        turn_seconds: float | None = None,
+        seed: int | None = None,
+        deals: Iterable[Mapping[str, Any]] = (),
+        join: bool = True,
+    ) -> TableState:
+        """Open a lobby in a channel; the host takes seat 0 unless ``join`` is False."""
+        spec = self._spec(game)
+        count = players if players is not None else default_player_count(spec)
+        try:
+            # new_match checks the count and the options exactly as start will.
+            opts = spec.parse_options(options)
+            spec.new_match(count, opts, seed=0 if seed is None else seed, deals=list(deals))
+        except IllegalAction as exc:
+            raise BadOptions(reason=str(exc)) from exc
+        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            if self.table_in_channel(channel_id) is not None:
+                raise ChannelBusy()
+            seats: list[SeatRecord | None] = [None] * count
+            if join:
+                seats[0] = SeatRecord(name=host_name, user_id=host_id)
+            record = TableRecord(
+                game=spec.name,
+                players=count,
+                options=opts.model_dump(mode="json"),
+                seed=seed if seed is not None else secrets.randbits(62),
+                channel_id=channel_id,
+                guild_id=guild_id,
+                host_id=host_id,
+                seats=seats,
+                deals=[dict(d) for d in deals],
+                settings={"slow": slow, "turn_seconds": turn_seconds},
+            )
+            try:
+                record = await self.storage.tables.create(record)
+            except ChannelTaken as exc:
+                raise ChannelBusy() from exc
+            table = Table(record, spec)
+            self._tables[table.id] = table
+            self._by_channel[channel_id] = table.id
+        self._publish(table, "lobby")
+        return self.state(table.id)
+
+    async def quick_play(
+        self,
+        *,
+        channel_id: int,
+        game: str,
+        user_id: int,
+        name: str,
+        level: str | None = None,
+        **create_args: Any,
+    ) -> TableState:
+        """A table that starts at once, computers in every seat but the user's."""
+        state = await self.create(
+            channel_id=channel_id, game=game, host_id=user_id, host_name=name, **create_args
+        )
+        return await self.start(state.id, user_id, fill_with=level or self.settings.default_level)
+
+    async def join(
+        self, table_id: int, user_id: int, name: str, seat: int | None = None
+    ) -> TableState:
+        table = await self._ready(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise AlreadySeated()
+            index = self._free_seat(table, seat)
+            table.seats[index] = SeatRecord(name=name, user_id=user_id)
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def leave(self, table_id: int, user_id: int) -> TableState:
+        """Leave a lobby; leaving a running game hands the seat to a computer for good."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            seat = self._seat_of(table, user_id)
+            if table.status is TableStatus.RUNNING:
+                record = table.seats[seat]
+                assert record is not None
+                record.away = True
+                await self._save_seats(table)
+                self._publish(table, "away", seat=seat, data={"left": True})
+                await self._after_change(table)
+                return self.state(table_id)
+            self._require_lobby(table)
+            table.seats[seat] = None
+            if table.record.host_id == user_id:
+                humans = table.humans()
+                if not humans:
+                    await self._close(table, TableStatus.STOPPED)
+                    return self.state(table_id)
+                table.record.host_id = humans[0]
+                await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def choose_seat(self, table_id: int, user_id: int, seat: int) -> TableState:
+        table = await self._ready(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            current = self._seat_of(table, user_id)
+            if seat == current:
+                return self.state(table_id)
+            index = self._free_seat(table, seat)
+            table.seats[index], table.seats[current] = table.seats[current], None
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def choose_team(self, table_id: int, user_id: int, team: int) -> TableState:
+        table = await self._ready(table_id)
+        teams = table.spec.teams(table.record.players)
+        if teams is None:
+            raise NoTeams()
+        if not 0 <= team < len(teams):
+            raise NoSuchSeat(seat=team)
+        current = table.seat_of(user_id)
+        if current is not None and current in teams[team]:
+            return self.state(table_id)
+        free = [s for s in teams[team] if table.seats[s] is None]
+        if not free:
+            raise TeamFull()
+        return await self.choose_seat(table_id, user_id, free[0])
+
+    async def add_computer(
+        self, table_id: int, user_id: int, seat: int | None = None, level: str | None = None
+    ) -> TableState:
+        table = await self._ready(table_id)
+        level = level or self.settings.default_level
+        self._check_level(level, table.spec.name)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated_or_host(table, user_id)
+            index = self._free_seat(table, seat)
+            table.seats[index] = self._computer_seat(table, index, level)
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def remove_computer(self, table_id: int, user_id: int, seat: int) -> TableState:
+        table = await self._ready(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated_or_host(table, user_id)
+            if not 0 <= seat < len(table.seats):
+                raise NoSuchSeat(seat=seat)
+            record = table.seats[seat]
+            if record is None or record.computer is None:
+                raise NotAComputer(seat=seat)
+            table.seats[seat] = None
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def start(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        fill_with: str | None = None,
+        is_admin: bool = False,
+    ) -> TableState:
+        """Start the match; ``fill_with`` a level puts computers in the empty seats first."""
+        table = await self._ready(table_id)
+        if fill_with is not None:
+            self._check_level(fill_with, table.spec.name)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user_id, is_admin)
+            if fill_with is not None:
+                for index, seat in enumerate(table.seats):
+                    if seat is None:
+                        table.seats[index] = self._computer_seat(table, index, fill_with)
+            missing = sum(1 for s in table.seats if s is None)
+            if missing:
+                raise NotEnoughPlayers(missing=missing)
+            record = table.record
+            table.match = table.spec.new_match(
+                record.players, record.options, seed=record.seed, deals=record.deals
+            )
+            await self.storage.tables.start(table.id, record.seats, record.seed, record.players)
+            record.status = TableStatus.RUNNING
+            self._publish(table, "started")
+            await self._after_change(table)
+        return self.state(table_id)
+
+    async def stop(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableState:
+        """The host or an admin ends the table now (a running match is abandoned)."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            if not table.status.is_open:
+                raise TableClosed()
+            self._require_host(table, user_id, is_admin)
+            await self._close(table, TableStatus.STOPPED)
+        return self.state(table_id)
+
+    async def vote_stop(self, table_id: int, user_id: int) -> TableState:
+        """A seated player votes to stop; a majority of the seated humans stops the table."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            if not table.status.is_open:
+                raise TableClosed()
+            self._seat_of(table, user_id)
+            table.stop_votes.add(user_id)
+            humans = table.humans()
+            votes = len(table.stop_votes & set(humans))
+            if votes * 2 > len(humans):
+                await self._close(table, TableStatus.STOPPED)
+            else:
+                self._publish(table, "lobby", data={"stop_votes": votes, "voters": len(humans)})
+        return self.state(table_id)
+
+    async def rematch(self, table_id: int, user_id: int) -> TableState:
+        """A new match in the same channel with the same game, options and seats."""
+        old = await self._ready(table_id)
+        if old.status.is_open:
+            raise TableRunning()
+        if old.seat_of(user_id) is None and old.record.host_id != user_id:
+            raise NotSeated()
+        record = old.record
+        seats = [
+            SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer) if s else None
+            for s in record.seats
+        ]
+        host = record.host_id if record.host_id in old.humans() else user_id
+        state = await self.create(
+            channel_id=record.channel_id,
+            game=record.game,
+            host_id=host,
+            host_name="",
+            guild_id=record.guild_id,
+            options=record.options,
+            players=record.players,
+            slow=old.slow,
+            turn_seconds=old.record.settings.get("turn_seconds"),
+            join=False,
+        )
+        table = self._table(state.id)
+        async with table.lock:
+            table.record.seats[:] = seats
+            await self._save_seats(table)
+        return await self.start(state.id, host, is_admin=True)
+
+    # -- acting ----------------------------------------------------------------------
+
+    async def act(
+        self, table_id: int, user_id: int, action_id: str, *, seen_seq: int | None = None
+    ) -> TableState:
+        """Play ``action_id`` for the user's seat.
+
+        ``seen_seq`` (the ``seq`` of the view the user clicked on, if the front end knows
+        it) tells a repeated click apart from a new move of the same action.
+        """
+        table = await self._ready(table_id)
+        async with table.lock:
+            if table.status is not TableStatus.RUNNING:
+                raise TableNotRunning()
+            match = self._running_match(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotYourSeat()
+            record = table.seats[seat]
+            assert record is not None
+            if record.away:
+                # Any click is coming back: the computer hands the seat back at once.
+                record.away = False
+                await self._save_seats(table)
+                self._publish(table, "back", seat=seat)
+                self._arm_timer(table)
+            last = table.last_by_seat.get(seat)
+            repeated = last is not None and last[0] == action_id
+            if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
+                raise AlreadyPlayed()
+            if seat not in match.to_act:
+                if repeated:
+                    raise AlreadyPlayed()
+                raise TableClosed() if match.is_over else NotYourTurn()
+            try:
+                action = table.spec.parse_action(action_id)
+            except IllegalAction as exc:
+                raise IllegalMove(str(exc)) from exc
+            if action not in match.legal_actions(seat):
+                if repeated:
+                    raise AlreadyPlayed()
+                raise IllegalMove(match.explain_illegal(seat, action))
+            await self._commit(table, seat, action, "player")
+            await self._after_change(table)
+        return self.state(table_id)
+
+    async def come_back(self, table_id: int, user_id: int) -> TableState:
+        """The player takes their seat back from the computer that played it."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            seat = self._seat_of(table, user_id)
+            record = table.seats[seat]
+            assert record is not None
+            if not record.away:
+                raise NotAway()
+            record.away = False
+            await self._save_seats(table)
+            self._publish(table, "back", seat=seat)
+            await self._after_change(table)
+        return self.state(table_id)
+
+    async def _commit(self, table: Table, seat: int, action: Action, by: str) -> None:
+        """Log durably, then apply, then publish. The caller holds the lock and has checked
+        that the action is legal, so the engine accepts it."""
+        match = table.match
+        assert match is not None
+        seq = table.seq + 1
+        await self.storage.actions.append(
+            LoggedAction(table.id, seq, seat, action.id, self.clock.now(), by)
+        )
+        try:
+            events = match.apply(seat, action)
+        except IllegalAction:
+            await self.storage.actions.remove(table.id, seq)
+            raise
+        table.seq = seq
+        if by == "player":
+            table.last_by_seat[seat] = (action.id, seq)
+        self._publish(
+            table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
+        )
+        every = self.settings.snapshot_every
+        if every and seq % every == 0:
+            await self.storage.tables.save_snapshot(table.id, match.snapshot(), seq)
+        if match.is_over:
+            await self._close(table, TableStatus.FINISHED)
+
+    async def _after_change(self, table: Table) -> None:
+        """Let computers act where it is their turn, then arm the timer for the humans."""
+        await self._run_computers(table)
+        self._arm_timer(table)
+
+    async def _run_computers(self, table: Table) -> None:
+        delay = self.settings.computer_delay
+        for _ in range(MAX_COMPUTER_RUN):
+            match = table.match
+            if table.status is not TableStatus.RUNNING or match is None:
+                return
+            seats = [s for s in sorted(match.to_act) if table.computer_plays(s)]
+            if not seats:
+                return
+            if delay > 0:
+                seq = table.seq
+                if table.computer_timer is not None:
+                    table.computer_timer.cancel()
+                table.computer_timer = self.clock.call_at(
+                    self.clock.now() + delay, functools.partial(self._computer_turn, table.id, seq)
+                )
+                return
+            seat = seats[0]
+            await self._computer_acts(table, seat, self._level_of(table, seat))
+        raise RuntimeError(f"table {table.id}: computers did not finish the match")
+
+    async def _computer_turn(self, table_id: int, seq: int) -> None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            match = table.match
+            if table.seq != seq or table.status is not TableStatus.RUNNING or match is None:
+                return
+            seats = [s for s in sorted(match.to_act) if table.computer_plays(s)]
+            if seats:
+                await self._computer_acts(table, seats[0], self._level_of(table, seats[0]))
+            await self._after_change(table)
+
+    def _level_of(self, table: Table, seat: int) -> str:
+        record = table.seats[seat]
+        if record is not None and record.computer is not None:
+            return record.computer
+        return self.settings.takeover_level
+
+    async def _computer_acts(self, table: Table, seat: int, level: str, by: str = "") -> None:
+        match = table.match
+        assert match is not None
+        player = self.players.get(level, table.spec.name)
+        situation = Situation(
+            spec=table.spec,
+            players=match.players,
+            seat=seat,
+            options=match.options,
+            teams=table.spec.teams(match.players),
+            phase=match.phase,
+            view=match.view(seat),
+            legal=match.legal_actions(seat),
+            rng=table.computer_rng,
+        )
+        if player.blocking:
+            action = await asyncio.to_thread(player.choose, situation)
+        else:
+            action = player.choose(situation)
+        if action not in situation.legal:
+            log.error("computer %s chose an illegal %s; playing at random", level, action.id)
+            action = situation.legal[situation.rng.randrange(len(situation.legal))]
+        await self._commit(table, seat, action, by or level)
+
+    # -- timers ----------------------------------------------------------------------
+
+    def _arm_timer(self, table: Table) -> None:
+        table.cancel_timer()
+        match = table.match
+        if table.status is not TableStatus.RUNNING or match is None:
+            return
+        to_act = match.to_act
+        if not any(not table.computer_plays(s) for s in to_act):
+            return  # only computers to act: they have been scheduled or have acted
+        window = self._in_window(table, match)
+        if table.slow and not window:
+            return
+        if window:
+            # A window keeps the deadline it opened with while seats answer one by one.
+            if table.window_deadline is None:
+                table.window_deadline = self.clock.now() + self.settings.window_seconds
+            table.deadline = table.window_deadline
+        else:
+            table.deadline = self.clock.now() + self._turn_seconds(table)
+        seq = table.seq
+        table.timer = self.clock.call_at(table.deadline, lambda: self._on_timeout(table.id, seq))
+
+    @staticmethod
+    def _in_window(table: Table, match: Match[Any]) -> bool:
+        """A call/buy window: several seats may act at once; it lasts, in the same phase,
+        until the last of them has answered."""
+        phase = match.phase
+        if len(match.to_act) > 1:
+            if table.window_phase != phase:
+                table.window_phase, table.window_deadline = phase, None
+            return True
+        if table.window_phase == phase:
+            return True
+        table.window_phase, table.window_deadline = None, None
+        return False
+
+    def _turn_seconds(self, table: Table) -> float:
+        value = table.record.settings.get("turn_seconds")
+        return float(value) if value else self.settings.turn_seconds
+
+    async def _on_timeout(self, table_id: int, seq: int) -> None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            match = table.match
+            if table.seq != seq or table.status is not TableStatus.RUNNING or match is None:
+                return
+            table.timer, table.deadline = None, None
+            window = self._in_window(table, match)
+            table.window_phase, table.window_deadline = None, None
+            for seat in sorted(match.to_act):
+                if match.is_over or seat not in match.to_act or table.computer_plays(seat):
+                    continue
+                if window:
+                    passes = [a for a in match.legal_actions(seat) if a.kind in PASS_KINDS]
+                    if passes:
+                        await self._commit(table, seat, passes[0], "timeout")
+                        continue
+                else:
+                    await self._strike(table, seat)
+                await self._computer_acts(table, seat, self.settings.takeover_level, "timeout")
+                if table.status is not TableStatus.RUNNING:
+                    return
+            await self._after_change(table)
+
+    async def _strike(self, table: Table, seat: int) -> None:
+        """Count a timeout; enough of them and a computer takes the seat over."""
+        record = table.seats[seat]
+        assert record is not None
+        record.timeouts += 1
+        if record.timeouts >= self.settings.timeouts_before_takeover:
+            record.away = True
+            self._publish(table, "away", seat=seat, data={"timeouts": record.timeouts})
+        await self._save_seats(table)
+
+    # -- recovery --------------------------------------------------------------------
+
+    async def recover(self, *, warm: bool = True) -> RecoveryReport:
+        """Take back every open table after a restart.
+
+        Only the table rows are read here. A running table's match is rebuilt by replaying
+        its log (from its snapshot when one is stored) on its first use, or by
+        ``warm_up()``, which ``warm`` runs now (otherwise start it in the background: the
+        manager serves meanwhile). Rebuilt tables resume their computers and timers.
+        """
+        records = await self.storage.tables.list_open()
+        failed: list[int] = []
+        running = 0
+        for record in records:
+            try:
+                spec = registry.get(record.game)
+            except KeyError:
+                log.warning("table %s: unknown game %r, left closed", record.id, record.game)
+                failed.append(record.id)
+                continue
+            table = Table(record, spec)
+            if record.status is TableStatus.RUNNING:
+                table.needs_replay = True
+                running += 1
+            self._tables[table.id] = table
+            self._by_channel[record.channel_id] = table.id
+        if warm:
+            broken = await self.warm_up()
+            failed += broken
+            running -= len(broken)
+        return RecoveryReport(len(records) - len(failed), running, failed)
+
+    async def warm_up(self, chunk: int = 256) -> list[int]:
+        """Rebuild every table still waiting since ``recover(warm=False)``, reading their
+        logs a chunk at a time; returns the ids of tables whose log did not replay."""
+        failed: list[int] = []
+        waiting = [t.id for t in self._tables.values() if t.needs_replay]
+        for start in range(0, len(waiting), chunk):
+            ids = waiting[start : start + chunk]
+            packed = await self.storage.actions.packed_logs(ids)
+            for table_id in ids:
+                table = self._tables.get(table_id)
+                if table is None or not table.needs_replay:
+                    continue  # rebuilt meanwhile by a click
+                async with table.lock:
+                    if table.needs_replay and not await self._rebuild(
+                        table, unpack_log(table_id, packed.get(table_id, ""))
+                    ):
+                        failed.append(table_id)
+            await asyncio.sleep(0)  # let clicks through while warming up
+        return failed
+
+    async def _ready(self, table_id: int) -> Table:
+        """The table, its match rebuilt first if the bot has just restarted."""
+        table = self._table(table_id)
+        if table.needs_replay:
+            async with table.lock:
+                if table.needs_replay:
+                    tail = await self.storage.actions.for_table(
+                        table.id, after_seq=table.record.snapshot_seq
+                    )
+                    if not await self._rebuild(table, tail):
+                        raise NoSuchTable()
+        return table
+
+    async def _rebuild(self, table: Table, actions: list[LoggedAction]) -> bool:
+        """Replay a recovered table's log (the caller holds its lock) and resume it; a log
+        that does not replay leaves the table closed (logged) and returns False."""
+        try:
+            self._replay(table, actions)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            log.warning("table %s: log does not replay (%s), left closed", table.id, exc)
+            self._tables.pop(table.id, None)
+            if self._by_channel.get(table.record.channel_id) == table.id:
+                del self._by_channel[table.record.channel_id]
+            return False
+        table.needs_replay = False
+        match = table.match
+        if match is not None and match.is_over:
+            await self._close(table, TableStatus.FINISHED)
+        else:
+            await self._after_change(table)
+        return True
+
+    def _replay(self, table: Table, actions: list[LoggedAction]) -> None:
+        """Rebuild the match: from the snapshot (then ``actions`` are its tail) or from the
+        start; ``seq`` must run on without a gap."""
+        record = table.record
+        start = 0
+        if record.snapshot is not None and record.snapshot_seq > 0:
+            match = table.spec.restore(record.snapshot)
+            start = record.snapshot_seq
+        else:
+            match = table.spec.new_match(
+                record.players, record.options, seed=record.seed, deals=record.deals
+            )
+        expected = start
+        for entry in actions:
+            if entry.seq <= start:
+                continue
+            expected += 1
+            if entry.seq != expected:
+                raise ValueError(f"gap in the log before seq {entry.seq}")
+            match.apply(entry.seat, entry.action_id)
+            if entry.by == "player":
+                table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
+        table.match = match
+        table.seq = expected
+
+    # -- helpers ---------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Cancel every timer (the storage is closed by its owner)."""
+        for table in self._tables.values():
+            table.cancel_timer()
+            if table.computer_timer is not None:
+                table.computer_timer.cancel()
+
+    async def _close(self, table: Table, status: TableStatus) -> None:
+        table.cancel_timer()
+        if table.computer_timer is not None:
+            table.computer_timer.cancel()
+        table.record.status = status
+        await self.storage.tables.update_status(table.id, status)
+        match = table.match
+        data: dict[str, Any] = {}
+        if match is not None:
+            data = {"result": match.result, "hand_results": match.hand_results}
+        self._publish(table, "finished" if status is TableStatus.FINISHED else "stopped", data=data)
+
+    def _publish(self, table: Table, kind: str, **fields: Any) -> None:
+        fields.setdefault("seq", table.seq)
+        self._publisher.publish(TableUpdate(table.id, kind, **fields))
+
+    async def _save_seats(self, table: Table) -> None:
+        await self.storage.tables.update_seats(table.id, table.seats)
+        if table.status is TableStatus.LOBBY:
+            self._publish(table, "lobby")
+
+    def _table(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise NoSuchTable()
+        return table
+
+    def _spec(self, game: str) -> GameSpec[Any]:
+        try:
+            return registry.get(game)
+        except KeyError as exc:
+            raise UnknownGame(game=game) from exc
+
+    def _check_level(self, level: str, game: str) -> None:
+        if level not in self.players:
+            raise UnknownPlayerLevel(level=level)
+
+    def _running_match(self, table: Table) -> Match[Any]:
+        if table.match is None:
+            raise TableNotRunning()
+        return table.match
+
+    def _seat_of(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        return seat
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status is TableStatus.RUNNING:
+            raise TableRunning()
+        if table.status is not TableStatus.LOBBY:
+            raise TableClosed()
+
+    def _require_host(self, table: Table, user_id: int, is_admin: bool) -> None:
+        if not is_admin and table.record.host_id != user_id:
+            raise NotHost()
+
+    def _require_seated_or_host(self, table: Table, user_id: int) -> None:
+        if table.record.host_id != user_id and table.seat_of(user_id) is None:
+            raise NotSeated()
+
+    def _free_seat(self, table: Table, seat: int | None) -> int:
+        seats = table.seats
+        if seat is None:
+            for index, record in enumerate(seats):
+                if record is None:
+                    return index
+            raise TableFull()
+        if not 0 <= seat < len(seats):
+            raise NoSuchSeat(seat=seat)
+        if seats[seat] is not None:
+            raise SeatTaken(seat=seat)
+        return seat
+
+    def _computer_seat(self, table: Table, index: int, level: str) -> SeatRecord:
+        return SeatRecord(name=f"Computer {index + 1}", computer=level)

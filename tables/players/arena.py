@@ -1,0 +1,91 @@
+"""Computer against computer, straight on the engine (no manager): strength measurements
+for the heuristic-vs-random target and for later players (issue 13's search)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.contract import GameSpec, Match
+from tables.players.base import ComputerPlayer, Situation
+
+
+def play_match(
+    spec: GameSpec[Any],
+    lineup: Sequence[ComputerPlayer],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    max_actions: int = 200_000,
+) -> Match[Any]:
+    """One match with ``lineup[seat]`` playing each seat; returns the finished match."""
+    players = len(lineup)
+    match = spec.new_match(players, options, seed=seed)
+    teams = spec.teams(players)
+    rng = random.Random(seed ^ 0x5EED)
+    for _ in range(max_actions):
+        if match.is_over:
+            return match
+        seat = min(match.to_act)
+        situation = Situation(
+            spec=spec,
+            players=players,
+            seat=seat,
+            options=match.options,
+            teams=teams,
+            phase=match.phase,
+            view=match.view(seat),
+            legal=match.legal_actions(seat),
+            rng=rng,
+        )
+        match.apply(seat, lineup[seat].choose(situation))
+    raise RuntimeError(f"{spec.name}: match {seed} did not end in {max_actions} actions")
+
+
+def winning_seats(match: Match[Any]) -> set[int]:
+    result = match.result or {}
+    winners = result.get("winners")
+    if isinstance(winners, list):
+        return {int(s) for s in winners}
+    team = result.get("winner_team")
+    teams = match.spec.teams(match.players)
+    if isinstance(team, int) and teams is not None:
+        return set(teams[team])
+    return set()
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    matches: int
+    wins: int
+    """Matches ``first`` won (alone or with its team)."""
+    ties: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+
+def duel(
+    spec: GameSpec[Any],
+    players: int,
+    first: ComputerPlayer,
+    second: ComputerPlayer,
+    matches: int,
+    seed: int = 0,
+) -> DuelResult:
+    """``first`` against ``second``: team games put ``first`` on one team (alternating which
+    one); individual games give ``first`` one seat (rotating) and ``second`` the others."""
+    teams = spec.teams(players)
+    wins = ties = 0
+    for index in range(matches):
+        ours = set(teams[index % len(teams)]) if teams is not None else {index % players}
+        lineup = [first if s in ours else second for s in range(players)]
+        match = play_match(spec, lineup, seed=seed + index)
+        won = winning_seats(match)
+        if won & ours and not won - ours:
+            wins += 1
+        elif won & ours:
+            ties += 1
+    return DuelResult(matches, wins, ties)

@@ -1,0 +1,55 @@
+"""The computer-player interface: a player sees one seat's ``view`` and legal actions only.
+
+A new kind of player (the search player of issue 13) implements ``ComputerPlayer`` and is
+registered under a level name with ``PlayerRegistry.register``; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.contract import Action, GameOptions, GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything a computer may know when it must act for ``seat``."""
+
+    spec: GameSpec[Any]
+    players: int
+    seat: int
+    options: GameOptions
+    teams: tuple[tuple[int, ...], ...] | None
+    phase: str
+    view: dict[str, Any]
+    legal: list[Action]
+    rng: random.Random
+    """Seeded per table and move, so a replayed table chooses the same."""
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's team (empty in individual games)."""
+        for team in self.teams or ():
+            if self.seat in team:
+                return tuple(s for s in team if s != self.seat)
+        return ()
+
+    def is_partner(self, seat: int) -> bool:
+        return seat in self.partners
+
+
+class ComputerPlayer(Protocol):
+    level: str
+    """The registry name: ``"random"``, ``"heuristic"``, ``"search"``..."""
+
+    blocking: bool
+    """True for players that think for long (search): the manager runs them in a thread."""
+
+    def choose(self, situation: Situation) -> Action:
+        """One of ``situation.legal``."""

@@ -1,0 +1,137 @@
+"""One table in memory: its stored record, its match, its lock and its timer; and the
+read-only states the front ends render.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.contract import Action, GameSpec, Match
+from storage import SeatRecord, TableRecord, TableStatus
+from tables.clock import Timer
+
+
+class Table:
+    """A table's live state. Only the manager mutates it, holding ``lock``."""
+
+    def __init__(self, record: TableRecord, spec: GameSpec[Any]) -> None:
+        self.record = record
+        self.spec = spec
+        self.match: Match[Any] | None = None
+        self.lock = asyncio.Lock()
+        self.seq = 0
+        """Actions applied (and logged) so far; the log's last ``seq``."""
+        self.deadline: float | None = None
+        self.timer: Timer | None = None
+        """The turn or window timer of the humans to act."""
+        self.window_phase: str | None = None
+        """The phase of the call/buy window open now, if any."""
+        self.window_deadline: float | None = None
+        self.computer_timer: Timer | None = None
+        """A computer's delayed move (when ``computer_delay`` > 0)."""
+        self.last_by_seat: dict[int, tuple[str, int]] = {}
+        """Each seat's latest (action id, seq): tells a double click from a wrong move."""
+        self.stop_votes: set[int] = set()
+        self.needs_replay = False
+        """After a restart: the match is not rebuilt from the log yet."""
+        self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
+        """The computers' dice at this table (their choices are logged, never re-rolled)."""
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> TableStatus:
+        return self.record.status
+
+    @property
+    def seats(self) -> list[SeatRecord | None]:
+        return self.record.seats
+
+    @property
+    def slow(self) -> bool:
+        return bool(self.record.settings.get("slow", False))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.record.seats):
+            if seat is not None and seat.user_id == user_id:
+                return index
+        return None
+
+    def computer_plays(self, seat: int) -> bool:
+        """A computer acts for this seat: a computer player, or a user who is away."""
+        record = self.record.seats[seat]
+        return record is None or record.computer is not None or record.away
+
+    def humans(self) -> list[int]:
+        return [
+            s.user_id
+            for s in self.record.seats
+            if s is not None and s.user_id is not None and s.computer is None
+        ]
+
+    def cancel_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.deadline = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    seat: int
+    name: str | None
+    user_id: int | None
+    computer: str | None
+    away: bool
+    timeouts: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return self.name is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What a table message shows: seats, turn, deadline and the public game state."""
+
+    id: int
+    game: str
+    title: str
+    status: TableStatus
+    channel_id: int
+    guild_id: int | None
+    host_id: int | None
+    players: int
+    options: dict[str, Any]
+    slow: bool
+    seats: tuple[SeatState, ...]
+    teams: tuple[tuple[int, ...], ...] | None
+    seq: int
+    phase: str | None
+    to_act: frozenset[int]
+    deadline: float | None
+    """Unix time at which the seats to act are played for (None: no timer running)."""
+    public: dict[str, Any] | None
+    result: dict[str, Any] | None
+    stop_votes: frozenset[int] = field(default_factory=frozenset)
+    restoring: bool = False
+    """Just after a restart: the match is being rebuilt (``await manager.ready(id)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seated player sees: the engine's view for their seat and what they may do."""
+
+    table_id: int
+    seat: int
+    seq: int
+    phase: str
+    view: dict[str, Any]
+    legal: list[Action]
+    deadline: float | None
+    away: bool

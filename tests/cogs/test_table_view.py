@@ -1,0 +1,85 @@
+"""Table messages for every seat count and status stay inside Discord's limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.table_view import render_table
+from storage import TableStatus
+from tables.table import SeatState, TableState
+from tests.e2e.fake_discord.limits import validate_message
+
+
+def t(text: str) -> str:
+    return text
+
+
+def table(players: int, status: TableStatus, teams: bool, **public: Any) -> TableState:
+    seats = tuple(
+        SeatState(i, "N" * 32, 10**17 + i, "heuristic" if i % 3 == 2 else None, i == 1)
+        for i in range(players)
+    )
+    team_seats = (tuple(range(0, players, 2)), tuple(range(1, players, 2))) if teams else None
+    return TableState(
+        id=987654, game="g", title="A Game", status=status, channel_id=1, guild_id=2,
+        host_id=10**17, players=players, options={"target_balls": 13, "blind_bid": True},
+        slow=False, seats=seats, teams=team_seats, seq=40, phase="play",
+        to_act=frozenset({0}), deadline=1_900_000_000.0, public=public or None,
+        result={"winners": [0, 2], "scores": [16, 9]},
+    )  # fmt: skip
+
+
+PUBLIC = {
+    "dealer": 3,
+    "bids": [[s % 8, 100 + s] for s in range(30)],
+    "contract": {"kind": "thunee", "caller": 1, "late": False},
+    "trump": "H",
+    "trick": [
+        {"seat": s, "card": None if s == 2 else "10H", "face_down": s == 2} for s in range(8)
+    ],
+    "last_trick": [[s, "JS"] for s in range(8)],
+    "tricks_won": [3, 2, 1, 0, 0, 1, 1, 0],
+    "scores": [16, 9],
+    "target": 16,
+    "tokens": [11, 11],
+}
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6, 8])
+@pytest.mark.parametrize("status", list(TableStatus))
+@pytest.mark.parametrize("teams", [True, False])
+def test_every_table_message_fits(players: int, status: TableStatus, teams: bool) -> None:
+    last_hand = {"hand": 7, "outcome": "capture", "team_points": [10, 0]}
+    rendered = render_table(table(players, status, teams, **PUBLIC), t, last_hand)
+    payload = {
+        "content": rendered.content,
+        "embeds": [rendered.embed.to_dict()],
+        "components": rendered.view().to_components(),
+    }
+    errors = validate_message(payload)
+    assert not errors, errors.flat()
+
+
+def test_the_playing_table_shows_the_trick_face_down_cards_and_whose_turn() -> None:
+    rendered = render_table(table(4, TableStatus.RUNNING, True, **PUBLIC), t)
+    text = "\n".join(f"{f['name']}: {f['value']}" for f in rendered.embed.to_dict()["fields"])
+    assert "Trump: ♥" in text
+    assert "NNNN 🂠" in text and "10♥" in text
+    assert "Contract: thunee, caller NNNN" in text
+    assert "<t:1900000000:R>" in text
+    assert "Team 1: **16**" in text
+
+
+def test_a_finished_table_offers_a_rematch_and_names_the_winners() -> None:
+    rendered = render_table(table(4, TableStatus.FINISHED, True, **PUBLIC), t)
+    assert "Winners: " in (rendered.embed.description or "")
+    assert [b[1] for b in rendered.buttons] == ["Rematch"]
+
+
+def test_bids_in_any_engine_shape_read_as_names_and_values() -> None:
+    bids = [{"seat": 0, "value": 40, "blind": False}, {"seat": 1, "action": "pass"}, [2, 50]]
+    rendered = render_table(table(4, TableStatus.RUNNING, True, bids=bids), t)
+    fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
+    assert fields["Bids"] == f"{'N' * 32} 40 · {'N' * 32} pass · {'N' * 32} 50"

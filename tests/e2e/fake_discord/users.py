@@ -1,0 +1,134 @@
+"""Simulated Discord users: they type slash commands and click what they can see."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from tests.e2e.fake_discord.model import FakeInteraction, FakeMessage, FakeUser
+from tests.e2e.fake_discord.server import FakeDiscord
+
+OPTION_TYPES = {str: 3, int: 4, bool: 5}
+
+
+@dataclass
+class Reply:
+    """What a user got back from one interaction."""
+
+    interaction: FakeInteraction
+    message: FakeMessage | None
+    fake: FakeDiscord
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.message is not None and self.message.ephemeral
+
+    @property
+    def text(self) -> str:
+        return self.message.text() if self.message else ""
+
+    @property
+    def followups(self) -> list[FakeMessage]:
+        return [self.fake.messages[i] for i in self.interaction.followup_ids]
+
+
+class SimulatedUser:
+    def __init__(self, fake: FakeDiscord, user: FakeUser) -> None:
+        self.fake = fake
+        self.user = user
+
+    @property
+    def id(self) -> int:
+        return self.user.id
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user.id}>"
+
+    async def slash(
+        self,
+        name: str,
+        *,
+        subcommand: str | None = None,
+        channel_id: int | None = None,
+        **options: Any,
+    ) -> Reply:
+        """Type ``/name [subcommand] option:value...`` and wait for the bot's answer."""
+        command = self.fake.command(name)
+        opts: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for key, value in options.items():
+            if value is None:
+                continue
+            if isinstance(value, SimulatedUser):
+                # A user option: Discord sends the id and the resolved user and member.
+                member = value.user.member_payload()
+                user = member.pop("user")
+                resolved.setdefault("users", {})[user["id"]] = user
+                resolved.setdefault("members", {})[user["id"]] = member
+                opts.append({"name": key, "type": 6, "value": user["id"]})
+            else:
+                opts.append({"name": key, "type": OPTION_TYPES.get(type(value), 3), "value": value})
+        if subcommand is not None:
+            opts = [{"name": subcommand, "type": 1, "options": opts}]
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": opts,
+        }
+        if "guild_id" in command:
+            data["guild_id"] = command["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        interaction = await self.fake.create_interaction(self.user, 2, data, channel_id=channel_id)
+        return await self.wait(interaction)
+
+    async def click(
+        self, message: FakeMessage, label: str | None = None, *, custom_id: str | None = None
+    ) -> Reply:
+        """Click a button on a message this user can see, by its label or custom_id."""
+        button = message.button(label) if custom_id is None else {"custom_id": custom_id, "type": 2}
+        if button.get("disabled"):
+            raise AssertionError(f"button {label!r} is disabled")
+        return await self.click_custom_id(message, str(button["custom_id"]))
+
+    async def click_custom_id(self, message: FakeMessage, custom_id: str) -> Reply:
+        """Click the component ``custom_id``; like Discord, only an enabled one on the message."""
+        self._check_visible(message)
+        button = next((b for b in message.buttons() if b.get("custom_id") == custom_id), None)
+        if button is None or button.get("disabled"):
+            raise AssertionError(f"no enabled button {custom_id!r} on that message")
+        data = {"custom_id": custom_id, "component_type": 2}
+        interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
+        return await self.wait(interaction)
+
+    async def choose(self, message: FakeMessage, custom_id: str, values: list[str]) -> Reply:
+        """Pick ``values`` in the select menu ``custom_id``."""
+        self._check_visible(message)
+        menu = next((m for m in message.selects() if m.get("custom_id") == custom_id), None)
+        offered = {str(o.get("value")) for o in (menu or {}).get("options", [])}
+        if menu is None or not set(values) <= offered:
+            raise AssertionError(f"no menu {custom_id!r} offering {values} on that message")
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
+        return await self.wait(interaction)
+
+    def _check_visible(self, message: FakeMessage) -> None:
+        if message.visible_to is not None and message.visible_to != self.user.id:
+            raise AssertionError("a user cannot click on another user's ephemeral message")
+
+    async def wait(self, interaction: FakeInteraction) -> Reply:
+        """Wait for the acknowledgement and, after a defer, for the deferred answer."""
+        try:
+            await asyncio.wait_for(interaction.acked.wait(), self.fake.ack_deadline + 1)
+        except TimeoutError:
+            self.fake.failures.append(f"interaction {interaction.id} was never acknowledged")
+            raise AssertionError("the bot did not acknowledge the interaction") from None
+        if not interaction.settled.is_set():
+            await asyncio.wait_for(interaction.settled.wait(), self.fake.settle_timeout)
+        message = None
+        if interaction.original_message_id is not None:
+            message = self.fake.messages[interaction.original_message_id]
+        return Reply(interaction, message, self.fake)

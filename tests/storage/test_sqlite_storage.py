@@ -1,0 +1,106 @@
+"""The SQLite backend against a real temporary file."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    ChannelTaken,
+    LoggedAction,
+    SeatRecord,
+    SqliteStorage,
+    TableRecord,
+    TableStatus,
+    open_storage,
+)
+from storage.migrations import load_migrations
+
+
+def a_table(channel: int = 10, **kw: object) -> TableRecord:
+    return TableRecord(
+        game="toy",
+        players=2,
+        options={"hands": 2},
+        seed=2**62 + 5,
+        channel_id=channel,
+        guild_id=1,
+        host_id=7,
+        seats=[SeatRecord(name="Ann", user_id=7), None],
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+async def test_migrations_run_once_and_wal_is_on(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = await SqliteStorage.open(path)
+    await store.close()
+    store = await open_storage(f"sqlite:///{path}")
+    await store.close()
+    conn = sqlite3.connect(path)
+    versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations")]
+    assert versions == [m.version for m in load_migrations()] == [1]
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_table_round_trip_and_one_open_table_per_channel(tmp_path: Path) -> None:
+    store = await SqliteStorage.open(tmp_path / "db.sqlite")
+    created = await store.tables.create(a_table())
+    assert created.id > 0
+    loaded = await store.tables.get(created.id)
+    assert loaded is not None
+    assert loaded.seed == 2**62 + 5 and loaded.options == {"hands": 2}
+    assert loaded.seats[0] == SeatRecord(name="Ann", user_id=7) and loaded.seats[1] is None
+    with pytest.raises(ChannelTaken):
+        await store.tables.create(a_table())
+    other = await store.tables.create(a_table(channel=11))
+    await store.tables.update_status(created.id, TableStatus.STOPPED)
+    again = await store.tables.create(a_table())  # the channel is free once it closed
+    assert {t.id for t in await store.tables.list_open()} == {other.id, again.id}
+    found = await store.tables.open_in_channel(10)
+    assert found is not None and found.id == again.id
+    await store.close()
+
+
+async def test_concurrent_appends_share_commits_and_survive_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = await SqliteStorage.open(path)
+    ids = [(await store.tables.create(a_table(channel=c))).id for c in range(20)]
+
+    async def play(table_id: int) -> None:
+        for seq in range(1, 26):
+            await store.actions.append(LoggedAction(table_id, seq, seq % 2, f"play:{seq}", 1.0))
+
+    await asyncio.gather(*(play(t) for t in ids))
+    assert store.actions.commits < 20 * 25 / 2  # group commit batched the tables' appends
+    await store.close()
+    store = await SqliteStorage.open(path)
+    logs = await store.actions.for_tables(ids)
+    assert all([a.seq for a in logs[t]] == list(range(1, 26)) for t in ids)
+    tail = await store.actions.for_table(ids[0], after_seq=20)
+    assert [a.action_id for a in tail] == [f"play:{s}" for s in range(21, 26)]
+    await store.close()
+
+
+async def test_a_bad_row_fails_only_its_own_append(tmp_path: Path) -> None:
+    store = await SqliteStorage.open(tmp_path / "db.sqlite")
+    t = (await store.tables.create(a_table())).id
+    await store.actions.append(LoggedAction(t, 1, 0, "a", 1.0))
+    results = await asyncio.gather(
+        store.actions.append(LoggedAction(t, 1, 0, "duplicate", 1.0)),
+        store.actions.append(LoggedAction(t, 2, 1, "b", 1.0)),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+    assert [a.action_id for a in await store.actions.for_table(t)] == ["a", "b"]
+    await store.actions.remove(t, 2)
+    assert [a.action_id for a in await store.actions.for_table(t)] == ["a"]
+    await store.close()
+
+
+async def test_unknown_url_scheme_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="mysql"):
+        await open_storage("mysql://x")

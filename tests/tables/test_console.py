@@ -1,0 +1,58 @@
+"""The terminal console plays whole matches through the manager."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from rules import registry
+from tables.console import pretty_card, run
+
+
+def scripted(answers: list[str], rng: random.Random | None = None):  # type: ignore[no-untyped-def]
+    """A reader that gives ``answers`` first, then a random listed number."""
+    shown: list[str] = []
+
+    async def read_line(prompt: str) -> str | None:
+        if answers:
+            return answers.pop(0)
+        numbers = [int(m) for m in re.findall(r"^\s+(\d+)\. ", "\n".join(shown[-60:]), re.M)]
+        return str((rng or random.Random(0)).choice(numbers) if numbers else 1)
+
+    return read_line, shown
+
+
+@pytest.mark.parametrize("game", [*registry.names(), "toy"])
+async def test_a_whole_match_in_the_console(game: str) -> None:
+    read_line, shown = scripted([], random.Random(4))
+    code = await run([game, "--seed", "11", "--seat", "1"], read_line, shown.append)
+    text = "\n".join(shown)
+    assert code == 0 and "Match over." in text
+    assert "Your hand:" in text and re.search(r"^\s+1\. ", text, re.M)
+    # only our own private events are printed (dealt cards are private in every game)
+    assert not re.search(r"dealt \(seat=[023]", text)
+
+
+async def test_bad_input_is_explained_and_q_leaves() -> None:
+    read_line, shown = scripted(["99", "bid:7", "q"])
+    code = await run(
+        ["toy", "--players", "2", "--seed", "3", "--seat", "1"], read_line, shown.append
+    )
+    text = "\n".join(shown)
+    assert code == 0
+    assert "not a Toy Tricks action" in text  # 99 is read as an action id
+    assert "can't do that now" in text or "not a Toy Tricks action" in text
+    assert "You left the table." in text
+
+
+async def test_unknown_game_and_bad_seat() -> None:
+    read_line, shown = scripted([])
+    assert await run(["chess"], read_line, shown.append) == 2
+    assert "There is no game called chess." in shown[0]
+    assert await run(["toy", "--seat", "7"], read_line, shown.append) == 2
+
+
+def test_cards_print_with_suit_symbols() -> None:
+    assert pretty_card("10H") == "10♥" and pretty_card("JS") == "J♠" and pretty_card("x") == "x"
