@@ -200,26 +200,13 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_to_act(self) -> frozenset[int]:
+        """Only the seat whose turn it is: Caps calls and spoilt claims are optional, so
+        they never hold the table up (see ``optional_actions`` for the off-turn ones)."""
         if self._result is not None:
             return frozenset()
         turn = self._turn_seat()
         self._turn = turn
-        if self.phase_name != "play" or (
-            not self._caps_teams and self.options.spoilt_trumps_mode != "claim"
-        ):
-            return SINGLE[turn]
-        seats = {turn}
-        if self.phase_name == "play":
-            open_teams = [
-                t for t in self._caps_teams if t not in self.calls and not self._lost_trick[t]
-            ]
-            if open_teams:
-                seats.update(
-                    s for s in range(self.players) if s % 2 in open_teams and self._may_call_caps(s)
-                )
-            if self.options.spoilt_trumps_mode == "claim":
-                seats.update(s for s in range(self.players) if s not in self.claimed)
-        return frozenset(seats)
+        return SINGLE[turn]
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
@@ -285,12 +272,26 @@ class ThreeOFourMatch(Match[Options]):
                     out = out + self._marriage_actions(seat)
                     if self._double_allowed(seat):
                         out.append(A.DOUBLE)
-        if ph == "play":
-            if self._may_call_caps(seat):
-                out.append(self._caps_action(seat))
-            if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
-                out.append(A.CLAIM_SPOILT)
+        if ph == "play" and out:
+            out = out + self._optional(seat)
         return out
+
+    def _optional(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self._may_call_caps(seat):
+            out.append(self._caps_action(seat))
+        if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
+            out.append(A.CLAIM_SPOILT)
+        return out
+
+    def optional_actions(self, seat: int) -> list[Action]:
+        """ED-25 / ED-23: the Caps call and the spoilt-trump claim a seat may make at this
+        call point even when it is not its turn (a front end shows them as buttons; ``apply``
+        accepts them). They are in ``legal_actions`` only on the seat's own turn, so that
+        they never make the table wait for an answer."""
+        if self._result is not None or self.phase_name != "play" or not 0 <= seat < self.players:
+            return []
+        return self._optional(seat)
 
     # -- bidding -----------------------------------------------------------------------
 
@@ -747,10 +748,44 @@ class ThreeOFourMatch(Match[Options]):
             "actions": list(done),  # the pairs are shared: callers must not mutate them
         }
 
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """The base ``apply``, plus off-turn Caps calls and spoilt claims (ED-25, ED-23)."""
+        if isinstance(action, str):
+            action = self.spec.parse_action(action)
+        if (
+            isinstance(action, Action)
+            and action.kind in ("caps", "claim_spoilt")
+            and isinstance(seat, int)
+            and 0 <= seat < self.players
+            and self._result is not None
+        ):
+            raise IllegalAction("The match is over.")
+        if (
+            isinstance(action, Action)
+            and action.kind in ("caps", "claim_spoilt")
+            and isinstance(seat, int)
+            and 0 <= seat < self.players
+            and seat not in self.to_act
+            and self.phase_name == "play"
+        ):
+            if not self._optional_allowed(seat, action):
+                raise IllegalAction(self.explain_illegal(seat, action))
+            events = self._apply(seat, action)
+            self._log.append((seat, action))
+            return events
+        return super().apply(seat, action)
+
+    def _optional_allowed(self, seat: int, action: Action) -> bool:
+        if action.kind == "claim_spoilt":
+            return self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed
+        if not action.value:
+            return not self.options.caps_order_required and self._may_call_caps(seat)
+        return self.is_legal(seat, action)
+
     def is_legal(self, seat: int, action: Action) -> bool:
         """A Caps call may state any order of the caller's cards (T3-16.5), not only the
         listed one."""
-        if action.kind == "caps" and action.value and self.options.caps_order_required:
+        if action.kind == "caps" and action.value:
             if not self._may_call_caps(seat):
                 return False
             try:

@@ -295,7 +295,8 @@ def test_tc13_spoilt_trumps_auto_and_claim() -> None:
     m = new(W, hands, spoilt_trumps_mode="claim")
     act(m, (S, "bid:160"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "trump:JS"))
     act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
-    assert m.to_act == {0, 1, 2, 3} and "claim_spoilt" in ids(m, E)
+    assert m.to_act == {S} and "claim_spoilt" in ids(m, S)
+    assert "claim_spoilt" in [a.id for a in m.optional_actions(N)]  # off turn too
     play(m, "S:JD")
     act(m, (N, "claim_spoilt"))
     assert m.hand_results[-1]["outcome"] == "spoilt" and m.dealer == W

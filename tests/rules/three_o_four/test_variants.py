@@ -261,7 +261,7 @@ def test_random_seeds_reach_each_variant_quickly() -> None:
         (8, {}),
         (8, {"tamil_nadu": True}),
     ):
-        m = SPEC.new_match(players, options, seed=4)
+        m = SPEC.new_match(players, {**options, "starting_tokens": 3}, seed=4)
         play_out(m, random.Random(4))
         assert m.is_over
     assert N == 2 and W == 3 and plays
