@@ -5,14 +5,16 @@ One concept per module: ``options`` (variants and the table layout), ``auction``
 ``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
 
 Choices of this engine beyond the rules file's own engine decisions:
-- Caps (ED-25): every member of a calling team who may still call is in ``to_act`` at every
-  call point, with one listed ``caps:<order>`` action (trumps first if he knows trump);
-  any other order of his cards is accepted too (``is_legal``). A call is refused once the
-  team has lost a trick (it could never be correct).
+- Caps (ED-25) and spoilt claims (ED-23) are made on the caller's own turn: ``to_act`` is
+  always the one seat to play, so an optional call never holds the table up. The listed
+  ``caps:<order>`` action puts trumps first (if the caller knows trump); any other order of
+  his cards is accepted too (``is_legal``). The deadline of T3-16.8 runs to the certain
+  member's next turn when that comes later. A call is refused once the team has lost a
+  trick (it could never be correct).
 - Certainty (ED-27) is an exact search over consistent worlds with a node budget; past the
   budget a position counts as not certain. It is first refuted in the real deal (one of the
   consistent worlds) and by the highest unplayed trump lying with the other team.
-- Spoilt-trump claims (claim mode): each seat may claim once per hand, at any call point.
+- Spoilt-trump claims (claim mode): each seat may claim once per hand.
 - Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
   to trick 6.
 - A face-down card is always visible to its own player in the trick views.

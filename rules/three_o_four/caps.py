@@ -659,6 +659,11 @@ class CapsJudge:
 
     def first_certain(self, team: int, upto: int) -> int | None:
         """k*: the earliest call point at which any member of ``team`` was certain."""
+        found = self.first_certain_member(team, upto)
+        return found[0] if found else None
+
+    def first_certain_member(self, team: int, upto: int) -> tuple[int, int] | None:
+        """(k*, the member certain then) for ED-32."""
         members = [s for s in self.active if s % 2 == team]
         for k in range(0, upto + 1):
             if not self.team_won_all_before(team, k):
@@ -667,19 +672,30 @@ class CapsJudge:
                 return None
             for p in members:
                 if self.certain(p, k) is not None:
-                    return k
+                    return k, p
         return None
+
+    def next_turn(self, seat: int, k: int) -> int:
+        """The first call point at or after CP(k) at which ``seat`` is to play (calls are
+        made on one's own turn)."""
+        hist = self.m.history
+        for c in range(k, len(hist)):
+            if hist[c][0] == seat:
+                return c
+        return max(k, len(hist))
 
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
-    def deadline(self, k_star: int) -> int:
+    def deadline(self, k_star: int, member: int | None = None) -> int:
+        """T3-16.8 / ED-33, moved to the certain member's next turn when that comes later
+        (calls are made on one's own turn)."""
         per = self.per_trick
+        turn = k_star if member is None else self.next_turn(member, k_star)
         if self.m.options.caps_enforcement == "strict":
-            return k_star
+            return turn
         total = per * self.m.n_tricks
-        if k_star == 0:
-            return per
-        return min(per * -(-k_star // per), total - 1)
+        formula = per if k_star == 0 else min(per * -(-k_star // per), total - 1)
+        return max(formula, turn)
 
     def bonus_limit(self) -> int:
         """T3-16.10 / ED-V5c: no later than the lead to the second-to-last trick."""
@@ -698,8 +714,8 @@ class CapsJudge:
             if not self.sound(seat, c, order):
                 return CapsResult("wrong", reason="called before it was certain")
             if enforcement != "claims_only":
-                k_star = self.first_certain(team, c)
-                if k_star is not None and c > self.deadline(k_star):
+                first = self.first_certain_member(team, c)
+                if first is not None and c > self.deadline(*first):
                     return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
         if enforcement != "claims_only":

@@ -200,8 +200,9 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_to_act(self) -> frozenset[int]:
-        """Only the seat whose turn it is: Caps calls and spoilt claims are optional, so
-        they never hold the table up (see ``optional_actions`` for the off-turn ones)."""
+        """Only the seat whose turn it is. Engine decision (adapting ED-25 and ED-23 to a
+        table that waits for every seat in ``to_act``): a Caps call or a spoilt claim is
+        made on the caller's own turn, so optional calls never hold the table up."""
         if self._result is not None:
             return frozenset()
         turn = self._turn_seat()
@@ -283,17 +284,6 @@ class ThreeOFourMatch(Match[Options]):
         if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
             out.append(A.CLAIM_SPOILT)
         return out
-
-    def optional_actions(self, seat: int) -> list[Action]:
-        """ED-25 / ED-23: the Caps call and the spoilt-trump claim a seat may make at this
-        call point even when it is not its turn (a front end shows them as buttons; ``apply``
-        accepts them). They are in ``legal_actions`` only on the seat's own turn, so that
-        they never make the table wait for an answer."""
-        if self._result is not None or self.phase_name != "play" or not 0 <= seat < self.players:
-            return []
-        return self._optional(seat)
-
-    # -- bidding -----------------------------------------------------------------------
 
     def _legal_bidding(self, seat: int) -> list[Action]:
         lay = self.layout
@@ -747,40 +737,6 @@ class ThreeOFourMatch(Match[Options]):
             "deals": [d.model_dump(mode="json") for d in self._deals],
             "actions": list(done),  # the pairs are shared: callers must not mutate them
         }
-
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """The base ``apply``, plus off-turn Caps calls and spoilt claims (ED-25, ED-23)."""
-        if isinstance(action, str):
-            action = self.spec.parse_action(action)
-        if (
-            isinstance(action, Action)
-            and action.kind in ("caps", "claim_spoilt")
-            and isinstance(seat, int)
-            and 0 <= seat < self.players
-            and self._result is not None
-        ):
-            raise IllegalAction("The match is over.")
-        if (
-            isinstance(action, Action)
-            and action.kind in ("caps", "claim_spoilt")
-            and isinstance(seat, int)
-            and 0 <= seat < self.players
-            and seat not in self.to_act
-            and self.phase_name == "play"
-        ):
-            if not self._optional_allowed(seat, action):
-                raise IllegalAction(self.explain_illegal(seat, action))
-            events = self._apply(seat, action)
-            self._log.append((seat, action))
-            return events
-        return super().apply(seat, action)
-
-    def _optional_allowed(self, seat: int, action: Action) -> bool:
-        if action.kind == "claim_spoilt":
-            return self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed
-        if not action.value:
-            return not self.options.caps_order_required and self._may_call_caps(seat)
-        return self.is_legal(seat, action)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """A Caps call may state any order of the caller's cards (T3-16.5), not only the

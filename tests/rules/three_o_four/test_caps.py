@@ -80,21 +80,24 @@ def test_we6_certainty_arises_at_cp15() -> None:
 @pytest.mark.parametrize(
     ("case", "call_at", "order", "enforcement", "delta", "tokens"),
     [
-        ("a", 15, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
-        ("a", 15, "9H,8H,7H,8C", "strict", 2, [13, 9]),
-        ("b", 16, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
-        ("b", 16, "9H,8H,7H,8C", "strict", -2, [9, 13]),
+        ("a", 16, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
+        ("a", 16, "9H,8H,7H,8C", "strict", 2, [13, 9]),
         ("c", 12, "JH,9H,8H,7H,8C", "lenient", -2, [9, 13]),
-        ("d", 17, "8H,7H,8C", "lenient", -2, [9, 13]),
+        ("d", 20, "8H,7H,8C", "lenient", -2, [9, 13]),
         ("e", None, "", "lenient", -2, [9, 13]),
         ("e", None, "", "claims_only", 1, [12, 10]),
-        ("f", 15, "8H,9H,7H,8C", "lenient", -2, [9, 13]),
     ],
 )
 def test_we6_outcomes(
     case: str, call_at: int | None, order: str, enforcement: str, delta: int, tokens: list[int]
 ) -> None:
-    """WE-6 cases a-f (T3-16.5, T3-16.7, T3-16.8, T3-16.9, T3-16.10, T3-17.4, ED-29)."""
+    """WE-6 cases a-f (T3-16.5, T3-16.7, T3-16.8, T3-16.9, T3-16.10, T3-17.4, ED-29).
+
+    Calls are made on the caller's own turn (engine decision): N is certain at CP(15),
+    E's turn, and calls on his lead at CP(16), which is timely in both modes (cases a and
+    b); case d calls on N's next turn after leading 9H, CP(20), too late. Case f (the
+    unsound order 8H first at CP(15)) is judged in ``test_we6_certainty_arises_at_cp15``:
+    by N's own turn the last heart has fallen and that order is sound."""
     m = we6(caps_enforcement=enforcement)
     if call_at is not None:
         play_upto(m, call_at)
@@ -179,8 +182,8 @@ def play_external(m, upto: int | None = None) -> None:  # type: ignore[no-untype
 @pytest.mark.parametrize(
     ("mode", "call_at", "order", "ns_tokens"),
     [
-        ("modern", 15, "9H,8H,7H,8C", 15),  # EW pay lose(220) + 1 = 4
-        ("legacy", 15, "9H,8H,7H,8C", 19),  # EW pay 8
+        ("modern", 16, "9H,8H,7H,8C", 15),  # EW pay lose(220) + 1 = 4
+        ("legacy", 16, "9H,8H,7H,8C", 19),  # EW pay 8
         ("modern", 12, "JH,9H,8H,7H,8C", 9),  # too early: NS pay 2
     ],
 )
@@ -197,7 +200,7 @@ def test_tc18_external_caps_in_play(mode: str, call_at: int, order: str, ns_toke
 def test_tc18_external_caps_off_rejects_the_call() -> None:
     """TC-18 last case (T3-16.2): without the variant the opponents may not call."""
     m = we6_with_w_as_trumper()
-    play_external(m, 15)
+    play_external(m, 16)
     assert N not in m.to_act or not any(a.kind == "caps" for a in m.legal_actions(N))
     with pytest.raises(IllegalAction):
         m.apply(N, "caps:9H,8H,7H,8C")
@@ -206,9 +209,9 @@ def test_tc18_external_caps_off_rejects_the_call() -> None:
 def test_t3_16_caps_order_not_required_uses_the_server_order() -> None:
     """ED-29: with ``caps_order_required`` off, ``caps`` alone lets the server choose."""
     m = we6(caps_order_required=False)
-    play_upto(m, 15)
+    play_upto(m, 16)
     m.apply(N, "caps")
-    assert m.calls[0][2] and [card_str(c) for c in m.calls[0][2]] == ["8C", "9H", "7H", "8H"]
+    assert [card_str(c) for c in m.calls[0][2]] == ["8C", "7H", "8H", "9H"]  # ED-1 order
     play_rest(m)
     assert m.hand_results[0]["delta"] == 2
 
@@ -217,6 +220,9 @@ def test_t3_16_one_call_per_team_and_bad_orders() -> None:
     """ED-30 and T3-16.5: a call lists every remaining card; a team calls once."""
     m = we6()
     play_upto(m, 15)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        m.apply(N, "caps:9H,8H,7H,8C")  # E is to play at CP(15)
+    play_upto(m, 16)
     with pytest.raises(IllegalAction):
         m.apply(N, "caps:9H,8H,7H")
     with pytest.raises(IllegalAction):

@@ -296,17 +296,16 @@ def test_tc13_spoilt_trumps_auto_and_claim() -> None:
     act(m, (S, "bid:160"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "trump:JS"))
     act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
     assert m.to_act == {S} and "claim_spoilt" in ids(m, S)
-    assert "claim_spoilt" in [a.id for a in m.optional_actions(N)]  # off turn too
     play(m, "S:JD")
-    act(m, (N, "claim_spoilt"))
+    act(m, (E, "claim_spoilt"))  # on his own turn (engine decision)
     assert m.hand_results[-1]["outcome"] == "spoilt" and m.dealer == W
     hands[W], hands[N] = "AH QH 8H 7S KC QC 8C 7C", "KS QS 8S 7H JC 9C AC TC"
     m = new(W, hands, spoilt_trumps_mode="claim")
     act(m, (S, "bid:160"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "trump:JS"))
     act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
-    act(m, (E, "claim_spoilt"))
+    act(m, (S, "claim_spoilt"))
     assert m.phase == "play" and not m.hand_results
-    assert "claim_spoilt" not in ids(m, E)
+    assert "claim_spoilt" not in ids(m, S) and m.to_act == {S}
 
 
 def test_tc14_pcc_play() -> None:
