@@ -35,7 +35,7 @@ class ThreeOFourSpec(GameSpec[Options]):
     title: ClassVar[str] = "304"
     player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
     random_play_weights: ClassVar[dict[str, float]] = {
-        "caps": 0.02,
+        "caps": 0.5,
         "redeal": 0.3,
         "claim_spoilt": 0.05,
         "cut": 0.05,
