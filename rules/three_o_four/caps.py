@@ -12,6 +12,7 @@ interchangeable, so the adversary tries one of each run.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -117,8 +118,7 @@ class Solver:
         self.static_separators: set[Card] = set(kn.hand)
         for cards in kn.known:
             self.static_separators |= cards
-        deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
-        self.by_suit = [[c for c in deck if SUIT[c] == suit] for suit in range(4)]
+        self.by_suit = _by_suit(strength)
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -466,6 +466,13 @@ class Solver:
             return ok
 
         return all(walk(st, 0) for st in self.initial_states())
+
+
+@functools.cache
+def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Each suit's cards of this game, high to low (a pure function of the rank order)."""
+    deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
+    return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
