@@ -670,16 +670,18 @@ class CapsJudge:
         return found[0] if found else None
 
     def first_certain_member(self, team: int, upto: int) -> tuple[int, int] | None:
-        """(k*, the member certain then) for ED-32."""
-        members = [s for s in self.active if s % 2 == team]
+        """(k*, the member certain then) for ED-32. Calls are made on one's own turn, so a
+        member is asked at the call points where he is to play: certainty at CP(k) carries
+        to his next turn (he plays nothing in between and knows only more by then)."""
+        hist = self.m.history
         for k in range(0, upto + 1):
             if not self.team_won_all_before(team, k):
                 return None
             if k // self.per_trick >= self.m.n_tricks:
                 return None
-            for p in members:
-                if self.certain(p, k) is not None:
-                    return k, p
+            seat = hist[k][0] if k < len(hist) else self.m._turn_seat()
+            if seat % 2 == team and self.certain(seat, k) is not None:
+                return k, seat
         return None
 
     def next_turn(self, seat: int, k: int) -> int:

@@ -73,8 +73,11 @@ def test_we6_certainty_arises_at_cp15() -> None:
     assert [card_str(c) for c in order] == ["8C", "9H", "7H", "8H"]
     assert judge.sound(N, 15, [parse_card(c) for c in ("9H", "8H", "7H", "8C")])
     assert not judge.sound(N, 15, [parse_card(c) for c in ("8H", "9H", "7H", "8C")])
-    assert judge.first_certain(0, 15) == 15
-    assert judge.deadline(15) == 16
+    assert judge.deadline(15) == 16  # ED-33: the lenient deadline for k* = 15
+    # Calls are made on one's own turn: CP(15) is E's; N is asked at his lead, CP(16).
+    assert judge.first_certain(0, 15) is None
+    play_upto(m, 16)
+    assert m.judge().first_certain_member(0, 16) == (16, N)
 
 
 @pytest.mark.parametrize(
