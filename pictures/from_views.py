@@ -20,7 +20,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from i18n import N_
-from pictures.scenes import SUIT_LETTERS, TRUMP_CLOSED, HandScene, ScoreLine, SeatScene, TableScene
+from pictures.scenes import (
+    FACE_DOWN,
+    SUIT_LETTERS,
+    TRUMP_CLOSED,
+    HandScene,
+    ScoreLine,
+    SeatScene,
+    TableScene,
+)
 
 Translate = Callable[[str], str]
 
@@ -202,6 +210,136 @@ def nigerian_thunee_table(
     )
 
 
+def thunee_table(
+    view: Mapping[str, Any],
+    spec: SpecLike,
+    names: Sequence[str],
+    *,
+    translate: Translate = _english,
+    bottom_seat: int = 0,
+) -> TableScene:
+    """Thunee (TH): balls per team against the target, cards held per seat, and a
+    face-down trump card (not yet revealed) drawn as a closed trump."""
+    common = {
+        **view,
+        "hand_sizes": view.get("cards_held"),
+        "scores": view.get("balls"),
+        "target": view.get("target_balls"),
+        "trump_closed": view.get("trump") is None and bool(view.get("trump_card_face_down")),
+    }
+    return trick_table_scene(common, spec, names, translate=translate, bottom_seat=bottom_seat)
+
+
+def _seat_cards(plays: Iterable[Mapping[str, Any]] | None) -> list[tuple[int, str]]:
+    """304's trick entries (``{"seat", "card", "face_down"}``; ``card`` None when hidden
+    from the viewer) as (seat, card) pairs, a hidden card as ``FACE_DOWN``."""
+    return [(int(p["seat"]), str(p["card"]) if p.get("card") else FACE_DOWN) for p in plays or ()]
+
+
+def t304_table(
+    view: Mapping[str, Any],
+    spec: SpecLike,
+    names: Sequence[str],
+    *,
+    translate: Translate = _english,
+    bottom_seat: int = 0,
+) -> TableScene:
+    """304 (T3): face-down (cut) cards drawn by their backs, the indicator on the table
+    as a closed trump, tokens per team as the score."""
+    common = {
+        **view,
+        "trick": _seat_cards(view.get("trick")),
+        "last_trick": _seat_cards(view.get("last_trick")),
+        "scores": view.get("tokens"),
+        "trump_closed": view.get("trump") is None and bool(view.get("indicator_on_table")),
+    }
+    return trick_table_scene(common, spec, names, translate=translate, bottom_seat=bottom_seat)
+
+
+def _rummy_table(
+    view: Mapping[str, Any],
+    title: str,
+    names: Sequence[str],
+    melds: Iterable[Mapping[str, Any]],
+    stock: int | None,
+    scores: tuple[ScoreLine, ...],
+    t: Translate,
+    bottom_seat: int,
+) -> TableScene:
+    by_owner: dict[int, list[tuple[str, ...]]] = {}
+    for meld in melds:
+        by_owner.setdefault(int(meld["owner"]), []).append(tuple(str(c) for c in meld["cards"]))
+    to_act = set(view.get("to_act") or ())
+    if view.get("turn") is not None:
+        to_act.add(int(view["turn"]))
+    sizes = view.get("hand_sizes") or []
+    seats = tuple(
+        SeatScene(
+            name=names[seat],
+            to_act=seat in to_act,
+            dealer=view.get("dealer") == seat,
+            hand_count=sizes[seat] if seat < len(sizes) else None,
+            melds=tuple(by_owner.get(seat, ())),
+        )
+        for seat in range(len(names))
+    )
+    number = view.get("hand_number", view.get("deal"))
+    status = t(N_("Hand {number}")).format(number=number) if number is not None else ""
+    return TableScene(
+        title=title,
+        seats=seats,
+        scores=scores,
+        status=status,
+        bottom_seat=bottom_seat,
+        stock_count=stock,
+        discard_top=view.get("discard_top"),
+    )
+
+
+def tonk_table(
+    view: Mapping[str, Any],
+    spec: SpecLike,
+    names: Sequence[str],
+    *,
+    translate: Translate = _english,
+    bottom_seat: int = 0,
+) -> TableScene:
+    """Tonk (TK): spreads under their owners, the stock and the discard top; Hoyle's
+    scores when the variant keeps them."""
+    return _rummy_table(
+        view,
+        spec.title,
+        names,
+        view.get("spreads") or (),
+        view.get("stock_size"),
+        team_scores(view, None, names),
+        translate,
+        bottom_seat,
+    )
+
+
+def telefunken_table(
+    view: Mapping[str, Any],
+    spec: SpecLike,
+    names: Sequence[str],
+    *,
+    translate: Translate = _english,
+    bottom_seat: int = 0,
+) -> TableScene:
+    """Telefunken (TF): melds under their owners, the stock and the discard top, the
+    running scores per seat; titled by the variant."""
+    return _rummy_table(
+        view,
+        str(view.get("title") or spec.title),
+        names,
+        view.get("melds") or (),
+        view.get("stock"),
+        team_scores(view, None, names),
+        translate,
+        bottom_seat,
+    )
+
+
 class TableBuilder(Protocol):
     def __call__(
         self,
@@ -216,6 +354,10 @@ class TableBuilder(Protocol):
 
 TABLE_BUILDERS: dict[str, TableBuilder] = {
     "nigerian_thunee": nigerian_thunee_table,
+    "thunee": thunee_table,
+    "304": t304_table,
+    "tonk": tonk_table,
+    "telefunken": telefunken_table,
 }
 
 

@@ -112,6 +112,21 @@ class FakeChannel:
         return data
 
 
+UPLOADS = "__uploads__"
+"""Key under which the server hands a body's uploaded files (``files[n]`` parts) to
+``FakeMessage.apply``; never a Discord field."""
+
+
+@dataclass(frozen=True)
+class Upload:
+    filename: str
+    data: bytes
+    content_type: str
+
+
+_ATTACHMENT_IDS = itertools.count(1)
+
+
 @dataclass
 class FakeMessage:
     id: int
@@ -127,6 +142,11 @@ class FakeMessage:
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Attachment id -> the uploaded bytes (what a user would download)."""
+    uploads: int = 0
+    """Files uploaded to this message over its life (each edit's new ones count)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -138,6 +158,8 @@ class FakeMessage:
             self.content = body["content"] or ""
         if "embeds" in body:
             self.embeds = list(body["embeds"] or [])
+        if "attachments" in body or UPLOADS in body:
+            self._apply_attachments(body.get("attachments"), body.get(UPLOADS) or {})
         if "components" in body:
             self.components = list(body["components"] or [])
         if "flags" in body and body["flags"] is not None:
@@ -147,6 +169,46 @@ class FakeMessage:
             self.flags &= ~LOADING
             self.edits += 1
             self.edited_timestamp = iso_now()
+
+    def _apply_attachments(
+        self, listed: list[dict[str, Any]] | None, uploads: dict[str, Upload]
+    ) -> None:
+        """Discord's rule: ``attachments`` lists what the message keeps (existing ids) and
+        describes new files (``id`` = the upload's index); without it, the existing ones are
+        kept and every upload is added."""
+        existing = {a["id"]: a for a in self.attachments}
+        if listed is None:
+            listed = [{"id": key} for key in existing] + [{"id": key} for key in uploads]
+        kept: list[dict[str, Any]] = []
+        for entry in listed:
+            key = str(entry.get("id"))
+            if key in uploads:
+                upload = uploads[key]
+                new_id = str(next(_ATTACHMENT_IDS))
+                filename = str(entry.get("filename") or upload.filename)
+                kept.append(
+                    {
+                        "id": new_id,
+                        "filename": filename,
+                        "size": len(upload.data),
+                        "content_type": upload.content_type,
+                        "url": f"https://cdn.fake/attachments/{self.id}/{new_id}/{filename}",
+                        "proxy_url": f"https://media.fake/{self.id}/{new_id}/{filename}",
+                    }
+                )
+                self.files[new_id] = upload.data
+                self.uploads += 1
+            elif key in existing:
+                kept.append(existing[key])
+        self.files = {a["id"]: self.files[a["id"]] for a in kept if a["id"] in self.files}
+        self.attachments = kept
+
+    def attachment(self, filename: str) -> bytes | None:
+        """The bytes of the attachment named ``filename``, if the message carries one."""
+        for a in self.attachments:
+            if a["filename"] == filename:
+                return self.files.get(a["id"])
+        return None
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -160,7 +222,7 @@ class FakeMessage:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [],
+            "attachments": self.attachments,
             "embeds": self.embeds,
             "components": self.components,
             "pinned": False,

@@ -25,6 +25,7 @@ from tests.e2e.fake_discord.model import (
     ALL_PERMISSIONS,
     EPHEMERAL,
     LOADING,
+    UPLOADS,
     FakeChannel,
     FakeClock,
     FakeInteraction,
@@ -32,6 +33,7 @@ from tests.e2e.fake_discord.model import (
     FakeUser,
     RecordedCall,
     Snowflakes,
+    Upload,
 )
 
 API_PREFIX = "/api/v10"
@@ -454,13 +456,30 @@ class FakeDiscord:
         if not request.can_read_body:
             return None
         if request.content_type.startswith("multipart/"):
+            # Discord's upload format: a ``payload_json`` part (the JSON body) and one part
+            # per file named ``files[n]``, which the body's ``attachments`` entry with
+            # ``id: n`` describes. The files reach the message as ``UPLOADS`` (inside
+            # ``data`` for an interaction callback, where the message body sits).
             reader = await request.multipart()
             payload: Any = None
+            uploads: dict[str, Upload] = {}
             while (part := await reader.next()) is not None:
-                if getattr(part, "name", None) == "payload_json":
+                name = getattr(part, "name", None) or ""
+                if name == "payload_json":
                     payload = json.loads(await part.text())  # type: ignore[union-attr]
-                else:
-                    await part.read()  # type: ignore[union-attr]
+                    continue
+                data = bytes(await part.read())  # type: ignore[union-attr]
+                found = re.fullmatch(r"files\[(\d+)\]", name)
+                if found is None:
+                    continue  # not a file part: Discord ignores it too
+                uploads[found.group(1)] = Upload(
+                    getattr(part, "filename", None) or "file",
+                    data,
+                    part.headers.get("Content-Type", "application/octet-stream"),
+                )
+            if uploads and isinstance(payload, dict):
+                target = payload.get("data") if isinstance(payload.get("data"), dict) else payload
+                target[UPLOADS] = uploads
             return payload
         text = await request.text()
         return json.loads(text) if text else None
