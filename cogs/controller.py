@@ -20,6 +20,7 @@ from cogs.hand_view import render_hand
 from cogs.responder import reply, update, within_deadline
 from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
+from cogs.table_pictures import hand_picture
 from cogs.table_view import render_table
 from i18n import translator
 from rules.contract import IllegalAction
@@ -66,6 +67,7 @@ class TableController:
     ) -> None:
         t = translator(user_locale(interaction))
         try:
+            await self.messages.pictures.load(interaction.guild_id)
             await handler(t)
         except TableError as exc:
             await self.refuse(interaction, exc.translated(t))
@@ -170,8 +172,19 @@ class TableController:
     ) -> None:
         view = self.manager.seat_view(table_id, interaction.user.id)
         state = self.manager.state(table_id)
-        hand = render_hand(view, state, t, self.grey_reason(view, t))
-        await reply(interaction, embed=hand.embed, view=hand.view(t), ephemeral=True)
+        hand = render_hand(
+            view, state, t, self.grey_reason(view, t), picture=self._hand_picture(state, view)
+        )
+        await reply(
+            interaction,
+            embed=hand.embed,
+            view=hand.view(t),
+            attachments=hand.attachments(),
+            ephemeral=True,
+        )
+
+    def _hand_picture(self, state: TableState, view: SeatView) -> bytes | None:
+        return hand_picture(view) if self.messages.pictures.on(state.guild_id) else None
 
     async def _refresh_hand(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate, notice: str = ""
@@ -183,12 +196,15 @@ class TableController:
                 content=t("This table has closed."),
                 embed=render_table(state, t).embed,
                 view=None,
+                attachments=[],
             )
             return
         view = self.manager.seat_view(table_id, interaction.user.id)
         notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
-        hand = render_hand(view, state, t, notice)
-        await update(interaction, embed=hand.embed, view=hand.view(t))
+        hand = render_hand(view, state, t, notice, picture=self._hand_picture(state, view))
+        await update(
+            interaction, embed=hand.embed, view=hand.view(t), attachments=hand.attachments()
+        )
 
     def _spectator_view(self, table_id: int, t: Translate) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -208,6 +224,7 @@ class TableController:
             interaction,
             embed=rendered.embed,
             view=self._spectator_view(table_id, t),
+            attachments=rendered.attachments(),
             ephemeral=True,
         )
 
@@ -216,7 +233,12 @@ class TableController:
     ) -> None:
         """Refresh a spectator's private view in place."""
         rendered = self.messages.render(table_id, user_locale(interaction))
-        await update(interaction, embed=rendered.embed, view=self._spectator_view(table_id, t))
+        await update(
+            interaction,
+            embed=rendered.embed,
+            view=self._spectator_view(table_id, t),
+            attachments=rendered.attachments(),
+        )
 
     async def _rematch(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
@@ -273,8 +295,15 @@ class TableController:
             hand = [str(c) for c in view.view.get("hand") or []]
             selected = parse_selection(values, hand)
             state = self.manager.state(table_id)
-            rendered = render_hand(view, state, t, selected=selected)
-            await update(interaction, embed=rendered.embed, view=rendered.view(t))
+            rendered = render_hand(
+                view, state, t, selected=selected, picture=self._hand_picture(state, view)
+            )
+            await update(
+                interaction,
+                embed=rendered.embed,
+                view=rendered.view(t),
+                attachments=rendered.attachments(),
+            )
 
         await self.guarded(interaction, handler)
 

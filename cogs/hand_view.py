@@ -18,6 +18,7 @@ from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
 from cogs.components import TableButton, item_for, send_only
 from cogs.rummy_view import is_rummy, rummy_layout
 from cogs.slots import Slot
+from cogs.table_pictures import HAND_FILE, attachments, show_in
 from cogs.table_view import public_fields
 from rules.contract import Action
 from tables.table import SeatView, TableState
@@ -147,6 +148,11 @@ class HandMessage:
     embed: discord.Embed
     rows: list[list[Slot]]
     table_id: int
+    picture: bytes | None = None
+    """The hand drawn (legal plays raised), shown in the embed; None: text only."""
+
+    def attachments(self) -> list[discord.File]:
+        return attachments(self.picture, HAND_FILE)
 
     def view(self, t: Translate) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -171,6 +177,7 @@ def render_hand(
     t: Translate,
     notice: str = "",
     selected: tuple[int, ...] = (),
+    picture: bytes | None = None,
 ) -> HandMessage:
     public = {k: v for k, v in view.view.items() if k != "hand"}
     hand = [str(c) for c in view.view.get("hand") or []]
@@ -197,4 +204,5 @@ def render_hand(
     if turn:
         embed.add_field(name=t("Turn"), value=turn.strip(), inline=False)
     embed.set_footer(text=t("Only you can see this. Refresh when it is your turn."))
-    return HandMessage(embed, layout(view, t, state.game, selected), view.table_id)
+    show_in(embed, picture, HAND_FILE)
+    return HandMessage(embed, layout(view, t, state.game, selected), view.table_id, picture)

@@ -194,7 +194,9 @@ class PlayCog(commands.Cog):
         if known is not None and interaction.guild_id is not None:
             link = f"https://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
             content = t("The table message: {link}").format(link=link)
-        await reply(interaction, content=content, embed=rendered.embed)
+        await reply(
+            interaction, content=content, embed=rendered.embed, attachments=rendered.attachments()
+        )
 
     @table.command(name="spectate", description="See the table privately")
     async def spectate(self, interaction: discord.Interaction[Any]) -> None:

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs.table_pictures import send_kwargs
+
 T = TypeVar("T")
 
 DEFER_AFTER = 1.5
@@ -49,14 +51,21 @@ async def within_deadline(
 async def reply(
     interaction: discord.Interaction[Any], *, ephemeral: bool = True, **kwargs: Any
 ) -> int | None:
-    """Send a new message answering the interaction; returns its id when known."""
+    """Send a new message answering the interaction; returns its id when known.
+
+    ``attachments`` (files, as for an edit) are uploaded with the message in the same call.
+    """
     if not interaction.response.is_done():
-        callback = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        callback = await interaction.response.send_message(
+            ephemeral=ephemeral, **send_kwargs(kwargs)
+        )
         return callback.message_id
     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
         original = await interaction.edit_original_response(**kwargs)
         return original.id
-    followup = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+    followup = await interaction.followup.send(
+        ephemeral=ephemeral, wait=True, **send_kwargs(kwargs)
+    )
     return followup.id
 
 

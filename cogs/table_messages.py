@@ -17,7 +17,8 @@ from typing import Any
 
 import discord
 
-from cogs.table_view import Rendered, render_table
+from cogs.table_pictures import PictureSettings, table_picture
+from cogs.table_view import Rendered, plain_name, render_table
 from i18n import translator
 from storage import TableStatus
 from tables.errors import NoSuchTable
@@ -61,6 +62,8 @@ class TableMessages:
         self.final: dict[int, dict[str, Any]] = {}
         """Per finished table: its ``finished`` update's data (match id, rating changes)."""
         self._unsubscribe: Callable[[], None] | None = None
+        self.pictures = PictureSettings(manager.storage.guilds)
+        """Which servers see card pictures (``/config pictures``)."""
 
     def start(self) -> None:
         """Follow the manager; tables open at startup (recovered) may need a new message."""
@@ -87,9 +90,10 @@ class TableMessages:
     async def post(self, table_id: int, content: str | None = None, **send: Any) -> int:
         """Post the table's message in its channel (a thread table, a pickup table)."""
         state = self.manager.state(table_id)
+        await self.pictures.load(state.guild_id)
         rendered = self.render(table_id)
         channel = self.client.get_partial_messageable(state.channel_id)
-        kwargs = rendered.kwargs()
+        kwargs = rendered.send_kwargs()
         if content is not None:
             kwargs["content"] = content
         message = await channel.send(**kwargs, **send)
@@ -114,7 +118,11 @@ class TableMessages:
         match = self.manager.match_of(table_id)
         last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
         t = translator(locale or self.locale_for(state.guild_id))
-        return render_table(state, t, last_hand, self.final.get(table_id))
+        picture = None
+        if self.pictures.on(state.guild_id):
+            names = [plain_name(state, seat, t) for seat in range(len(state.seats))]
+            picture = table_picture(state, names, t)
+        return render_table(state, t, last_hand, self.final.get(table_id), picture)
 
     # -- coalesced editing ---------------------------------------------------------------
 
@@ -170,6 +178,7 @@ class TableMessages:
             await asyncio.wait({task})
 
     async def _edit_once(self, table_id: int) -> None:
+        await self.pictures.load(self.manager.state(table_id).guild_id)
         rendered = self.render(table_id)
         if self.last_key.get(table_id) == rendered.key:
             return
@@ -181,14 +190,14 @@ class TableMessages:
             known = await self._find(table_id, state.channel_id)
         channel = self.client.get_partial_messageable(state.channel_id)
         if known is None:
-            message = await channel.send(**rendered.kwargs())
+            message = await channel.send(**rendered.send_kwargs())
             self.messages[table_id] = (state.channel_id, message.id)
         else:
             try:
                 await channel.get_partial_message(known[1]).edit(**rendered.kwargs())
             except discord.NotFound:
                 # The message was deleted: post a fresh one.
-                message = await channel.send(**rendered.kwargs())
+                message = await channel.send(**rendered.send_kwargs())
                 self.messages[table_id] = (state.channel_id, message.id)
         self.edits += 1
         self.last_key[table_id] = rendered.key

@@ -16,6 +16,7 @@ import discord
 from cogs import custom_ids
 from cogs.cards_text import card_text, suit_text
 from cogs.components import TableButton, send_only
+from cogs.table_pictures import TABLE_FILE, attachments, send_kwargs, show_in
 from storage import TableStatus
 from tables.table import SeatState, TableState
 
@@ -35,6 +36,8 @@ class Rendered:
     buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
     """(custom_id, label, style, disabled) in display order (5 per row)."""
     key: str = field(default="")
+    picture: bytes | None = None
+    """The table picture (PNG), shown in the embed; None: text only."""
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -43,7 +46,20 @@ class Rendered:
         return send_only(view)
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view()}
+        """For an edit: the picture replaces the message's attachments in the same call."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "view": self.view(),
+            "attachments": self.attachments(),
+        }
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message (the picture as an uploaded file)."""
+        return send_kwargs(self.kwargs())
+
+    def attachments(self) -> list[discord.File]:
+        return attachments(self.picture, TABLE_FILE)
 
 
 def seat_name(seat: SeatState, t: Translate) -> str:
@@ -76,8 +92,10 @@ def render_table(
     t: Translate,
     last_hand: dict[str, Any] | None = None,
     final: dict[str, Any] | None = None,
+    picture: bytes | None = None,
 ) -> Rendered:
-    """The table message for ``state``; ``last_hand`` is the engine's latest hand result."""
+    """The table message for ``state``; ``last_hand`` is the engine's latest hand result;
+    ``picture`` the table drawn (``cogs.table_pictures``), shown while the match runs."""
     if state.status is TableStatus.LOBBY:
         rendered = _lobby(state, t)
     elif state.status is TableStatus.RUNNING:
@@ -88,12 +106,18 @@ def render_table(
         summary = hand_summary(state, last_hand, t)
         if summary:
             rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
-    # A digest, not the text: the editor keeps one per open table.
-    key = hashlib.blake2b(
+    if state.status is not TableStatus.RUNNING:
+        picture = None
+    show_in(rendered.embed, picture, TABLE_FILE)
+    # A digest, not the text: the editor keeps one per open table. The picture is part of
+    # it (a state whose text is unchanged but whose picture differs is still sent).
+    digest = hashlib.blake2b(
         repr((rendered.content, rendered.embed.to_dict(), rendered.buttons)).encode(),
         digest_size=16,
-    ).hexdigest()
-    return Rendered(rendered.content, rendered.embed, rendered.buttons, key)
+    )
+    if picture is not None:
+        digest.update(picture)
+    return Rendered(rendered.content, rendered.embed, rendered.buttons, digest.hexdigest(), picture)
 
 
 def _seat_lines(state: TableState, t: Translate) -> str:

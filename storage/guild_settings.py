@@ -25,6 +25,8 @@ class GuildSettings:
     slow_games: bool = True
     threads: bool = True
     pings: bool = True
+    pictures: bool = True
+    """Card pictures in the table message and the hand view."""
     table_channels: tuple[int, ...] = ()
     """Channels where tables may be opened; empty: every channel."""
 
@@ -38,7 +40,8 @@ class SqlGuildSettingsRepository:
 
     async def get(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT game_options, turn_seconds, slow_games, threads, pings, table_channels"
+            "SELECT game_options, turn_seconds, slow_games, threads, pings, table_channels,"
+            " pictures"
             " FROM guild_settings WHERE guild_id = ?",
             guild_id,
         )
@@ -53,6 +56,7 @@ class SqlGuildSettingsRepository:
                 threads=bool(row[3]),
                 pings=bool(row[4]),
                 table_channels=tuple(int(c) for c in json.loads(row[5])),
+                pictures=bool(row[6]),
             )
         except (TypeError, ValueError) as exc:
             log.warning("settings of guild %s unreadable, defaults used: %s", guild_id, exc)
@@ -62,11 +66,12 @@ class SqlGuildSettingsRepository:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, game_options, turn_seconds, slow_games,"
-                " threads, pings, table_channels, updated_at) VALUES (?,?,?,?,?,?,?,?)"
+                " threads, pings, table_channels, pictures, updated_at) VALUES (?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET game_options = excluded.game_options,"
                 " turn_seconds = excluded.turn_seconds, slow_games = excluded.slow_games,"
                 " threads = excluded.threads, pings = excluded.pings,"
-                " table_channels = excluded.table_channels, updated_at = excluded.updated_at",
+                " table_channels = excluded.table_channels, pictures = excluded.pictures,"
+                " updated_at = excluded.updated_at",
                 settings.guild_id,
                 json.dumps(settings.game_options, sort_keys=True),
                 settings.turn_seconds,
@@ -74,5 +79,6 @@ class SqlGuildSettingsRepository:
                 int(settings.threads),
                 int(settings.pings),
                 json.dumps(list(settings.table_channels)),
+                int(settings.pictures),
                 time.time(),
             )

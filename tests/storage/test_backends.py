@@ -199,3 +199,7 @@ async def test_guild_settings_round_trip_with_defaults(store: Storage) -> None:
     assert await store.guilds.get(42) == saved
     await store.guilds.save(GuildSettings(42, threads=False))
     assert await store.guilds.get(42) == GuildSettings(42, threads=False)
+    # Card pictures (migration 0004): on by default, a server may turn them off.
+    assert (await store.guilds.get(42)).pictures
+    await store.guilds.save(GuildSettings(42, pictures=False))
+    assert (await store.guilds.get(42)).pictures is False
