@@ -2,8 +2,8 @@
 
 Default rule options per game (validated by the engine's ``Options`` model and its
 ``check_options``, so a bad value is refused with the engine's readable reason), the turn
-timer and slow games, threads, pings, which channels allow tables, and whether matches
-with computers count in the league. Stored per guild through ``storage.guilds`` (and
+timer and slow games, threads, pings, card pictures, which channels allow tables, and
+whether matches with computers count in the league. Stored per guild through ``storage.guilds`` (and
 ``storage.leagues`` for the league setting); ``play_cog`` and ``turn_pings`` apply them.
 """
 
@@ -55,6 +55,7 @@ def settings_text(settings: GuildSettings, computers_count: bool, t: Translate) 
         t("Slow games: {value}").format(value=on if settings.slow_games else off),
         t("Threads: {value}").format(value=on if settings.threads else off),
         t("Turn pings: {value}").format(value=on if settings.pings else off),
+        t("Card pictures: {value}").format(value=on if settings.pictures else off),
         t("Tables allowed in: {channels}").format(
             channels=", ".join(f"<#{c}>" for c in settings.table_channels)
             if settings.table_channels
@@ -163,6 +164,14 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, pings=on))
+
+    @app_commands.command(name="pictures", description="Show the cards as pictures")
+    async def pictures(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        assert interaction.guild_id is not None
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        await self._save(interaction, dataclasses.replace(current, pictures=on))
+        # Table messages render synchronously from a cached copy of the setting.
+        self.bot.table_messages.pictures.remember(interaction.guild_id, on)
 
     @app_commands.command(name="channel", description="Which channels allow tables")
     @app_commands.describe(tables="only_here: add this channel; not_here; everywhere")
