@@ -11,4 +11,6 @@
   (coalesced), ``hand_view`` renders the private hand (``rummy_view`` for rummy games: a
   card multi-select, then the actions those cards allow; ``slots`` is one component),
   ``turn_pings`` reminds a waiting player; ``cards_text`` and ``games`` are shared wording.
+- Pictures: ``table_pictures`` draws the table and the hand (``pictures``) for servers with
+  ``/config pictures`` on; the picture rides in the same edit as the text.
 """

@@ -83,3 +83,27 @@ def test_bids_in_any_engine_shape_read_as_names_and_values() -> None:
     rendered = render_table(table(4, TableStatus.RUNNING, True, bids=bids), t)
     fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
     assert fields["Bids"] == f"{'N' * 32} 40 · {'N' * 32} pass · {'N' * 32} 50"
+
+
+def test_the_running_table_shows_its_picture_and_a_new_picture_is_a_new_edit() -> None:
+    """Issue 12: the picture sits in the embed (``attachment://table.png``), rides along
+    as ``attachments`` for an edit and ``files`` for a new message, and a picture-only
+    change still changes the key (so the editor sends it)."""
+    running = table(4, TableStatus.RUNNING, True, **PUBLIC)
+    plain = render_table(running, t)
+    shown = render_table(running, t, picture=b"\x89PNG one")
+    other = render_table(running, t, picture=b"\x89PNG two")
+    assert "image" not in plain.embed.to_dict()
+    assert shown.embed.to_dict()["image"]["url"] == "attachment://table.png"
+    assert len({plain.key, shown.key, other.key}) == 3
+    edit = shown.kwargs()
+    assert [f.filename for f in edit["attachments"]] == ["table.png"]
+    assert edit["attachments"][0].fp.read() == b"\x89PNG one"
+    send = shown.send_kwargs()
+    assert "attachments" not in send and [f.filename for f in send["files"]] == ["table.png"]
+    # Text only: an edit clears a picture the message carried; a new message has no files.
+    assert plain.kwargs()["attachments"] == [] and "files" not in plain.send_kwargs()
+    # The lobby and the finished table never show one.
+    for status in (TableStatus.LOBBY, TableStatus.FINISHED):
+        over = render_table(table(4, status, True, **PUBLIC), t, picture=b"\x89PNG one")
+        assert over.picture is None and "image" not in over.embed.to_dict()
