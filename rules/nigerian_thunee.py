@@ -212,6 +212,17 @@ class NigerianThunee(Match[NigerianOptions]):
         # The cached list itself (rebuilt on every state change): callers must not mutate it.
         return self._legal if seat in self._to_act else []
 
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        # Fast path for a prebuilt legal action (what every front end and player passes);
+        # anything else takes the base class's full checks and messages.
+        if seat in self._to_act:
+            for candidate in self._legal:
+                if candidate is action:
+                    events = self._apply(seat, candidate)
+                    self._log.append((seat, candidate))
+                    return events
+        return super().apply(seat, action)
+
     def is_legal(self, seat: int, action: Action) -> bool:
         for candidate in self._legal:
             if candidate is action:
@@ -251,6 +262,8 @@ class NigerianThunee(Match[NigerianOptions]):
                 ]
                 return [CARD_PLAYED[seat][card]]
             events = self._trick_complete(seat, card)
+            if self._phase == "play" and self.tricks_played:
+                return events
         elif kind == "bid" or kind == "pass":
             events = self._bid(seat, int(action.value) if kind == "bid" else 0)
         elif kind == "trump":
@@ -345,9 +358,13 @@ class NigerianThunee(Match[NigerianOptions]):
         self.last_trick = self.trick
         self.trick = []
         self.turn = winner  # NG-10.4
-        events.append(Event.make("trick_won", seat=winner, cards=card_strs(cards)))
+        events.append(Event.make("trick_won", seat=winner, cards=[CARD_STR[c] for c in cards]))
         if self.tricks_played == TRICKS:
             events.extend(self._score_hand())
+            return events
+        # The winner leads: any card from trick 2 on (NG-10.5); set here, not in _refresh.
+        self._to_act = SEAT_SETS[winner]
+        self._legal = [PLAY_OF[c] for c in self.hands[winner]]
         return events
 
     def _score_hand(self) -> list[Event]:
