@@ -22,6 +22,7 @@ def test_every_game_has_a_builder_and_every_state_of_a_playout_draws(game: str) 
     spec = registry.get(game)
     assert game in TABLE_BUILDERS
     rng = random.Random(12)
+    seen: set[str] = set()
     for players in spec.player_counts:
         match = spec.new_match(players, seed=players)
         for step in range(400):
@@ -32,7 +33,10 @@ def test_every_game_has_a_builder_and_every_state_of_a_playout_draws(game: str) 
             assert len(scene.seats) == players
             if step % 25 == 0:
                 assert render_table(scene)[:8] == b"\x89PNG\r\n\x1a\n"
-            random_step(match, rng)
+            seen.add(str(view.get("phase")))
+            match.apply(*random_step(match, rng))
+        assert step > 20, f"{game} with {players}: the playout stopped at once"
+    assert len(seen) >= 2, seen  # the playouts went through several phases
 
 
 class _Spec:
