@@ -253,6 +253,8 @@ def t304_table(
         "scores": view.get("tokens"),
         "trump_closed": view.get("trump") is None and bool(view.get("indicator_on_table")),
     }
+    if "hand_number" in view:
+        common["hand_number"] = int(view["hand_number"]) + 1  # 304 counts hands from 0
     return trick_table_scene(common, spec, names, translate=translate, bottom_seat=bottom_seat)
 
 

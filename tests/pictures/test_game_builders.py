@@ -77,8 +77,10 @@ def test_304_scene_draws_a_hidden_cut_face_down_and_the_indicator_as_closed_trum
         "trump": None,
         "indicator_on_table": True,
         "tokens": [11, 11],
+        "hand_number": 0,
     }
     scene = table_scene(view, _Spec(), NAMES[:4])
+    assert scene.status == "Hand 1"  # the engine counts from 0
     assert scene.seats[0].card == "JH" and scene.seats[1].card == FACE_DOWN
     assert scene.trump == TRUMP_CLOSED
     assert [line.value for line in scene.scores] == ["11", "11"]
