@@ -17,6 +17,7 @@ from cogs import custom_ids
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
 from cogs.components import TableButton, item_for, send_only
 from cogs.table_view import public_fields
+from i18n.labels import action_label
 from rules.contract import Action
 from tables.table import SeatView, TableState
 
@@ -40,7 +41,7 @@ class Slot:
 
 
 def _label(action: Action, t: Translate) -> str:
-    return (t(action.label) if action.label else action.id)[:80]
+    return action_label(action, t)[:80]
 
 
 def layout(view: SeatView, t: Translate) -> list[list[Slot]]:

@@ -109,8 +109,7 @@ class PickupCog(commands.Cog):
         thread there when the channel already has a table; everyone is pinged."""
         channel_id = self.bot.settings.pickup_channel_id or group[-1].channel_id
         host = group[0]
-        guild = self.bot.get_guild(guild_id)
-        t = translator(str(guild.preferred_locale) if guild else None)
+        t = translator(self.bot.table_messages.locale_for(guild_id))
 
         async def create(channel_id: int) -> TableState:
             return await self.manager.create(

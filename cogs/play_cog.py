@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.bot import CardTableBot
-from cogs.controller import display_name, is_admin, user_locale
+from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.responder import reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import translator
@@ -59,7 +59,7 @@ class PlayCog(commands.Cog):
         channel = interaction.channel
         assert channel is not None
         if self.bot.settings.tables_in_threads and isinstance(channel, discord.TextChannel):
-            t = translator(str(interaction.guild_locale or interaction.locale))
+            t = translator(server_locale(interaction))
             thread = await channel.create_thread(
                 name=t("Card table"), type=discord.ChannelType.public_thread
             )

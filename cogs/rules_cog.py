@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
+from cogs.controller import user_locale
 from cogs.rules_summaries import NO_SUMMARY, SUMMARIES
 from i18n import translator
 
@@ -22,7 +23,7 @@ class RulesCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=games.all_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        embed = rules_embed(game, str(interaction.locale))
+        embed = rules_embed(game, user_locale(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

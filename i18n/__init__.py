@@ -38,6 +38,47 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+FSI = "\u2068"  # first-strong isolate: the inserted text picks its own direction
+PDI = "\u2069"  # pop directional isolate
+
+
+def isolate(text: object) -> str:
+    """``text`` wrapped in a direction isolate, so a card (``10♥``), a number or a Latin
+    name inside right-to-left text keeps its own order and does not reorder its neighbours."""
+    return f"{FSI}{text}{PDI}"
+
+
+class IsolatingTemplate(str):
+    """A translated right-to-left template whose ``format`` isolates every inserted value.
+
+    The UI formats every template with ``.format``; in Persian each value (a card, a number,
+    a player's name, a Latin game term) is isolated there, in one place."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return str.format(
+            self,
+            *(isolate(a) for a in args),
+            **{k: isolate(v) for k, v in kwargs.items()},
+        )
+
+
+def is_rtl(locale: str | None) -> bool:
+    return normalise(locale) in RTL_LANGUAGES
+
+
+@functools.cache
 def translator(locale: str | None) -> Callable[[str], str]:
-    """The gettext function for a locale; unknown locales and missing entries give English."""
-    return _catalog(normalise(locale)).gettext
+    """The gettext function for a locale; unknown locales and missing entries give English.
+
+    Missing compiled catalogs (``.mo`` not built yet) also give English, not an error."""
+    language = normalise(locale)
+    gettext_ = _catalog(language).gettext
+    if language not in RTL_LANGUAGES:
+        return gettext_
+
+    def rtl_gettext(message: str) -> str:
+        return IsolatingTemplate(gettext_(message))
+
+    return rtl_gettext

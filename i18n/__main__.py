@@ -17,6 +17,7 @@ def run(*args: str) -> None:
 
 def main(command: str) -> None:
     if command == "extract":
+        LOCALE_DIR.mkdir(exist_ok=True)
         run("extract", "-k", "N_", "-k", "t", "-o", str(POT), "--no-location", *SOURCES)
     elif command == "update":
         for lang in LANGUAGES:

@@ -5,12 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus, unpack_log
-from storage.repositories import ActionLog, ChannelTaken, Storage, StorageError, TableRepository
+from storage.repositories import (
+    ActionLog,
+    ChannelTaken,
+    LanguageRepository,
+    Storage,
+    StorageError,
+    TableRepository,
+)
 from storage.sqlite import SqliteStorage
 
 __all__ = [
     "ActionLog",
     "ChannelTaken",
+    "LanguageRepository",
     "LoggedAction",
     "SeatRecord",
     "SqliteStorage",

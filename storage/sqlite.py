@@ -71,6 +71,7 @@ class SqliteStorage:
         self._write_lock = asyncio.Lock()
         self.tables = SqliteTableRepository(conn, self._write_lock)
         self.actions = SqliteActionLog(conn, self._write_lock)
+        self.languages = SqliteLanguageRepository(conn, self._write_lock)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:
@@ -92,6 +93,35 @@ class SqliteStorage:
     async def close(self) -> None:
         await self.actions.drain()
         await self._conn.close()
+
+
+class SqliteLanguageRepository:
+    def __init__(self, conn: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+        self._conn = conn
+        self._write_lock = write_lock
+
+    async def all(self) -> tuple[dict[int, str], dict[int, str]]:
+        guilds = await self._conn.execute_fetchall("SELECT guild_id, language FROM guild_languages")
+        users = await self._conn.execute_fetchall("SELECT user_id, language FROM user_languages")
+        return {int(r[0]): str(r[1]) for r in guilds}, {int(r[0]): str(r[1]) for r in users}
+
+    async def _set(self, table: str, key: str, owner: int, language: str | None) -> None:
+        async with self._write_lock:
+            if language is None:
+                await self._conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (owner,))
+            else:
+                await self._conn.execute(
+                    f"INSERT INTO {table} ({key}, language) VALUES (?, ?) "
+                    f"ON CONFLICT({key}) DO UPDATE SET language = excluded.language",
+                    (owner, language),
+                )
+            await self._conn.commit()
+
+    async def set_guild(self, guild_id: int, language: str | None) -> None:
+        await self._set("guild_languages", "guild_id", guild_id, language)
+
+    async def set_user(self, user_id: int, language: str | None) -> None:
+        await self._set("user_languages", "user_id", user_id, language)
 
 
 class SqliteTableRepository:

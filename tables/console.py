@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from i18n import N_, translator
+from i18n.labels import action_label
 from rules import registry
 from rules.cards import SUIT_SYMBOLS, CardError, parse_card
 from storage import SqliteStorage
@@ -111,8 +112,8 @@ class ConsoleGame:
         if update.kind == "action" and update.seat is not None and update.action_id:
             who = state.seats[update.seat].name or "?"
             try:
-                label = t(
-                    self.manager.match_spec(self.table_id).parse_action(update.action_id).label
+                label = action_label(
+                    self.manager.match_spec(self.table_id).parse_action(update.action_id), t
                 )
             except ValueError:
                 label = update.action_id
@@ -145,7 +146,7 @@ class ConsoleGame:
         hand = data.get("hand") or []
         self.write(t("Your hand") + ": " + " ".join(pretty_card(c) for c in hand))
         for number, action in enumerate(view.legal, start=1):
-            self.write(f"  {number:>2}. {t(action.label) if action.label else action.id}")
+            self.write(f"  {number:>2}. {action_label(action, t)}")
 
     async def play(self, read_line: ReadLine) -> int:
         t = self.t

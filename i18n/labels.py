@@ -1,0 +1,245 @@
+"""Engine wording translated at the UI boundary: action labels and ``IllegalAction`` messages.
+
+Engines write English (``Action.label``, refusal messages). The UI never translates that
+text word by word: an Action's label is rebuilt from its ``kind`` and ``value`` with a
+catalog template, and a refusal message is matched against the engines' message shapes.
+Anything not recognised falls back to the engine's English, so a new engine action is
+never lost, only untranslated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from i18n import N_
+from rules.contract import Action
+
+Translate = Callable[[str], str]
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SUIT_BY_NAME = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+_CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
+
+# Labels that do not depend on a value, keyed by action id.
+FIXED: dict[str, str] = {
+    "pass": N_("Pass"),
+    "throw_in": N_("Throw in"),
+    "keep": N_("Keep cards"),
+    "cut": N_("Cut"),
+    "no_cut": N_("Don't cut"),
+    "last_card": N_("Last card"),
+    "redeal": N_("Ask for a redeal"),
+    "collect": N_("Collect the trick"),
+    "late:continue": N_("Lead the Thunee"),
+    "late:withdraw": N_("Withdraw the Thunee"),
+    "call:thunee": N_("Call Thunee"),
+    "call:royals": N_("Call Royals"),
+    "call:blind_thunee": N_("Call Blind Thunee"),
+    "call:blind_royals": N_("Call Blind Royals"),
+    "call:double": N_("Call Double"),
+    "call:khanuck": N_("Call Khanuck"),
+    "drop": N_("Drop"),
+    "draw:stock": N_("Draw from the stock"),
+    "draw:discard": N_("Take the discard"),
+}
+
+
+def card_text(card: str) -> str:
+    """``"10H"`` -> ``"10♥"``, a joker ``"*"`` -> ``"🃏"``; anything else unchanged."""
+    if card == "*":
+        return "🃏"
+    match = _CARD.match(card)
+    return match.group(1) + SUIT_SYMBOLS[match.group(2)] if match else card
+
+
+def suit_name(letter: str, t: Translate) -> str:
+    return t(SUIT_NAMES[letter]) if letter in SUIT_NAMES else letter
+
+
+def _cards(value: str) -> str | None:
+    cards = value.split(",")
+    if not all(c == "*" or _CARD.match(c) for c in cards):
+        return None
+    return " ".join(card_text(c) for c in cards)
+
+
+def _templated(kind: str, value: str, t: Translate) -> str | None:
+    """The translated label for a value-carrying action, or None when the shape is unknown."""
+    if kind in ("play", "discard", "tunk") and _CARD.match(value):
+        template = {
+            "play": N_("Play {card}"),
+            "discard": N_("Discard {card}"),
+            "tunk": N_("Tunk, discarding {card}"),
+        }[kind]
+        return t(template).format(card=card_text(value))
+    if kind == "bid" and value.isdigit():
+        return t(N_("Bid {n}")).format(n=value)
+    if kind == "trump" and value in SUIT_SYMBOLS:
+        return t(N_("Trump {symbol} {suit}")).format(
+            symbol=SUIT_SYMBOLS[value], suit=suit_name(value, t)
+        )
+    if kind == "trump" and _CARD.match(value):
+        return t(N_("Trump with {card} (face down)")).format(card=card_text(value))
+    if kind == "choose" and value.isdigit():
+        return t(N_("Seat {n} makes trump")).format(n=value)
+    if kind == "challenge" and value.isdigit():
+        return t(N_("Challenge seat {n}'s card")).format(n=value)
+    if kind == "challenge_jodi" and value.isdigit():
+        return t(N_("Challenge seat {n}'s Jodi")).format(n=value)
+    if kind == "jodi":
+        parts = value.split(":")
+        if len(parts) >= 2 and parts[0] in SUIT_NAMES and parts[1].isdigit():
+            suit = suit_name(parts[0], t)
+            if parts[2:] == ["shown"]:
+                return t(N_("Declare {points} Jodi in {suit}")).format(points=parts[1], suit=suit)
+            if len(parts) == 2 and parts[1] in ("20", "30"):
+                return t(N_("Declare {points} Jodi ({suit}, suit kept secret)")).format(
+                    points=parts[1], suit=suit
+                )
+            if len(parts) == 2:
+                return t(N_("Declare {points} Jodi ({suit})")).format(points=parts[1], suit=suit)
+    if kind == "spread":
+        cards = _cards(value)
+        if cards:
+            return t(N_("Spread {cards}")).format(cards=cards)
+    if kind == "hit":
+        match = re.match(r"^([0-9JQKA]{1,2}[SHDC])>m([0-9]+)(?::(low|high))?$", value)
+        if match:
+            card, number, end = match.groups()
+            if end:
+                end_text = t(N_("low")) if end == "low" else t(N_("high"))
+                return t(N_("Hit {card} on spread {n} ({end} end)")).format(
+                    card=card_text(card), n=number, end=end_text
+                )
+            return t(N_("Hit {card} on spread {n}")).format(card=card_text(card), n=number)
+    return None
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def action_label(action: Action, t: Translate) -> str:
+    """The label a player reads for ``action``: translated from its kind and value.
+
+    A template is used only when it reproduces the engine's English label exactly, so two
+    games giving one kind different meanings (``trump:JS``) never get the wrong wording;
+    otherwise the engine's label is looked up as it is, then shown in English."""
+    fixed = FIXED.get(action.id)
+    if fixed is not None and (not action.label or fixed == action.label):
+        return t(fixed)
+    english = _templated(action.kind, action.value, _english)
+    if english is not None and (not action.label or english == action.label):
+        return _templated(action.kind, action.value, t) or english
+    if action.label:
+        return t(action.label)
+    return action.id
+
+
+# Engine refusal messages: (pattern over the English text, catalog template). Named groups
+# fill the template; a group named ``label`` is itself translated, ``suit`` names a suit.
+MESSAGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), template)
+    for p, template in [
+        (r"^It is not your turn\.$", N_("It is not your turn.")),
+        (r"^The match is over\.$", N_("The match is over.")),
+        (r"^You can't do that now \((?P<label>.+)\)\.$", N_("You can't do that now ({label}).")),
+        (
+            r"^(?P<label>.+) is not possible now \((?P<phase>[a-z_]+)\)\.$",
+            N_("{label} is not possible now ({phase})."),
+        ),
+        (r"^(?P<label>.+) is not possible now\.$", N_("{label} is not possible now.")),
+        (r"^You don't hold that card\.$", N_("You don't hold that card.")),
+        (r"^You don't hold (?P<card>\S+)\.$", N_("You don't hold {card}.")),
+        (r"^You must follow suit \((?P<suit>[SHDC])\)\.$", N_("You must follow suit ({suit}).")),
+        (
+            r"^You must follow (?P<suit>spades|hearts|diamonds|clubs)\.$",
+            N_("You must follow {suit}."),
+        ),
+        (
+            r"^You may not lead a trump to the first trick\.$",
+            N_("You may not lead a trump to the first trick."),
+        ),
+        (
+            r"^You may not undercut the trump already played while you hold a non-trump\.$",
+            N_("You may not undercut the trump already played while you hold a non-trump."),
+        ),
+        (
+            r"^Bid more than (?P<high>\d+), at most (?P<max>\d+)\.$",
+            N_("Bid more than {high}, at most {max}."),
+        ),
+        (
+            r"^Draw first: from the stock or the discard pile\.$",
+            N_("Draw first: from the stock or the discard pile."),
+        ),
+        (r"^You have already drawn this turn\.$", N_("You have already drawn this turn.")),
+        (r"^The stock is empty\.$", N_("The stock is empty.")),
+        (
+            r"^You may take the discard only if you can spread or hit it at once\.$",
+            N_("You may take the discard only if you can spread or hit it at once."),
+        ),
+        (
+            r"^You may drop only at the start of your turn, before drawing\.$",
+            N_("You may drop only at the start of your turn, before drawing."),
+        ),
+        (
+            r"^You can't discard (?P<card>\S+): you just took it from the discard pile\.$",
+            N_("You can't discard {card}: you just took it from the discard pile."),
+        ),
+        (
+            r"^First spread or hit the card you took from the discard pile\.$",
+            N_("First spread or hit the card you took from the discard pile."),
+        ),
+        (
+            r"^You may tunk only with (?P<limit>\d+) or fewer unmatched points left\.$",
+            N_("You may tunk only with {limit} or fewer unmatched points left."),
+        ),
+    ]
+]
+
+# English label text -> the Action it came from, for labels quoted inside messages.
+_LABEL_ACTIONS: dict[str, Action] = {}
+
+
+def _label_action(label: str) -> Action | None:
+    if not _LABEL_ACTIONS:
+        from rules import registry
+
+        for name in registry.names():
+            table = registry.get(name).actions
+            for action_id in table.ids():
+                action = table.get(action_id)
+                if action is not None and action.label:
+                    _LABEL_ACTIONS.setdefault(action.label, action)
+    return _LABEL_ACTIONS.get(label)
+
+
+PHASES = {
+    "bidding": N_("bidding"),
+    "play": N_("play"),
+    "trump": N_("trump"),
+    "deal": N_("deal"),
+}
+
+
+def engine_message(message: str, t: Translate) -> str:
+    """A refusal message from an engine in the player's language (English when unknown)."""
+    for pattern, template in MESSAGES:
+        match = pattern.match(message)
+        if match is None:
+            continue
+        params = match.groupdict()
+        if "label" in params:
+            action = _label_action(params["label"])
+            params["label"] = action_label(action, t) if action is not None else params["label"]
+        if "suit" in params:
+            suit = params["suit"]
+            letter = SUIT_BY_NAME.get(suit, suit)
+            params["suit"] = suit_name(letter, t)
+        if "phase" in params:
+            phase = params["phase"]
+            params["phase"] = t(PHASES[phase]) if phase in PHASES else phase
+        return t(template).format(**params)
+    return t(message)
