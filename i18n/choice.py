@@ -8,9 +8,7 @@ from typing import Protocol
 from i18n import LANGUAGES, SOURCE_LANGUAGE, normalise
 
 
-def resolve_language(
-    player: str | None, server: str | None, discord_locale: str | None
-) -> str:
+def resolve_language(player: str | None, server: str | None, discord_locale: str | None) -> str:
     """The language for one reader, in order: player > server > Discord locale > English."""
     for choice in (player, server):
         if choice in LANGUAGES:
