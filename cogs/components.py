@@ -148,12 +148,33 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await controller_of(interaction).on_table_button(interaction, self.table, "refresh", None)
 
 
+class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.HAND_TEMPLATE):
+    """A rummy hand's card menu: choosing cards shows what can be done with them."""
+
+    def __init__(self, table: int, seq: int, select: discord.ui.Select[Any]):
+        super().__init__(select)
+        self.table, self.seq = table, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["table"]), int(match["seq"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or []]
+        await controller_of(interaction).on_hand_select(interaction, self.table, self.seq, values)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     ActionButton,
     IndexedActionButton,
     ActionSelect,
     CardButton,
+    HandSelect,
 )
 
 
@@ -165,6 +186,9 @@ def item_for(item: discord.ui.Button[Any] | discord.ui.Select[Any]) -> discord.u
         match = re.fullmatch(custom_ids.SELECT_TEMPLATE, custom_id)
         if match is not None:
             return ActionSelect(int(match["table"]), int(match["seq"]), item)
+        match = re.fullmatch(custom_ids.HAND_TEMPLATE, custom_id)
+        if match is not None:
+            return HandSelect(int(match["table"]), int(match["seq"]), item)
     elif (match := re.fullmatch(custom_ids.TABLE_TEMPLATE, custom_id)) is not None:
         return TableButton(int(match["table"]), match["verb"], match["arg"], item)
     elif (match := re.fullmatch(custom_ids.ACTION_TEMPLATE, custom_id)) is not None:

@@ -16,6 +16,7 @@ import discord
 
 from cogs.hand_view import render_hand
 from cogs.responder import reply, update, within_deadline
+from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
 from cogs.table_view import render_table
 from i18n import translator
@@ -242,6 +243,24 @@ class TableController:
                 await self.refuse(interaction, t("That choice is out of date; press Refresh."))
                 return
             await self.on_action(interaction, table_id, seq, view.legal[index].id)
+
+        await self.guarded(interaction, handler)
+
+    async def on_hand_select(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, values: list[str]
+    ) -> None:
+        """Cards chosen in a rummy hand's menu: show what can be done with exactly those."""
+
+        async def handler(t: Translate) -> None:
+            view = self.manager.seat_view(table_id, interaction.user.id)
+            if view.seq != seq:
+                await self.refuse(interaction, t("That choice is out of date; press Refresh."))
+                return
+            hand = [str(c) for c in view.view.get("hand") or []]
+            selected = parse_selection(values, hand)
+            state = self.manager.state(table_id)
+            rendered = render_hand(view, state, t, selected=selected)
+            await update(interaction, embed=rendered.embed, view=rendered.view(t))
 
         await self.guarded(interaction, handler)
 

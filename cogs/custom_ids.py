@@ -5,6 +5,7 @@
 - ``ct:i:<table>:<seq>:<index>``   the same, by index in the legal actions (ids too long)
 - ``ct:s:<table>:<seq>:<n>``       a select menu whose values are action ids
 - ``ct:c:<table>:<n>``             a card the seat cannot play now (disabled)
+- ``ct:h:<table>:<seq>:<n>``       a rummy hand's card menu (values are hand positions)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ ACTION_TEMPLATE = r"ct:a:(?P<table>\d+):(?P<seq>\d+):(?P<action>.+)"
 INDEX_TEMPLATE = r"ct:i:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)"
 SELECT_TEMPLATE = r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d+)"
 CARD_TEMPLATE = r"ct:c:(?P<table>\d+):(?P<n>\d+)"
+HAND_TEMPLATE = r"ct:h:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d+)"
 
 
 def table_id(table: int, verb: str, arg: str | int | None = None) -> str:
@@ -36,3 +38,7 @@ def select_id(table: int, seq: int, n: int) -> str:
 
 def card_id(table: int, n: int) -> str:
     return f"ct:c:{table}:{n}"
+
+
+def hand_select_id(table: int, seq: int, n: int) -> str:
+    return f"ct:h:{table}:{seq}:{n}"

@@ -16,6 +16,8 @@ import discord
 from cogs import custom_ids
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
 from cogs.components import TableButton, item_for, send_only
+from cogs.rummy_view import is_rummy, rummy_layout
+from cogs.slots import Slot
 from cogs.table_view import public_fields
 from i18n.labels import action_label
 from rules.contract import Action
@@ -29,23 +31,16 @@ SELECT_OPTIONS = 25
 ACTION_ROWS = ROWS - 1  # the last row is Refresh
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One component: a button (``action`` None for a disabled card) or a select."""
-
-    custom_id: str
-    label: str
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    disabled: bool = False
-    options: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
-
-
 def _label(action: Action, t: Translate) -> str:
     return action_label(action, t)[:80]
 
 
-def layout(view: SeatView, t: Translate) -> list[list[Slot]]:
+def layout(
+    view: SeatView, t: Translate, game: str = "", selected: tuple[int, ...] = ()
+) -> list[list[Slot]]:
     """Rows of components for the hand view (without the Refresh row)."""
+    if is_rummy(game):
+        return rummy_layout(view, game, t, selected)
     tid, seq = view.table_id, view.seq
     hand: list[str] = [str(c) for c in view.view.get("hand") or []]
     card_actions: dict[str, tuple[int, Action]] = {}
@@ -130,8 +125,11 @@ def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
             custom_id=slot.custom_id,
             placeholder=slot.label[:150],
             options=[
-                discord.SelectOption(label=label, value=value) for value, label in slot.options
+                discord.SelectOption(label=label, value=value, default=value in slot.chosen)
+                for value, label in slot.options
             ],
+            min_values=1,
+            max_values=len(slot.options) if slot.multi else 1,
             row=row,
         )
         return item_for(select)
@@ -168,7 +166,13 @@ class HandMessage:
         return send_only(view)
 
 
-def render_hand(view: SeatView, state: TableState, t: Translate, notice: str = "") -> HandMessage:
+def render_hand(
+    view: SeatView,
+    state: TableState,
+    t: Translate,
+    notice: str = "",
+    selected: tuple[int, ...] = (),
+) -> HandMessage:
     public = {k: v for k, v in view.view.items() if k != "hand"}
     hand = [str(c) for c in view.view.get("hand") or []]
     embed = discord.Embed(
@@ -194,4 +198,4 @@ def render_hand(view: SeatView, state: TableState, t: Translate, notice: str = "
     if turn:
         embed.add_field(name=t("Turn"), value=turn.strip(), inline=False)
     embed.set_footer(text=t("Only you can see this. Refresh when it is your turn."))
-    return HandMessage(embed, layout(view, t), view.table_id)
+    return HandMessage(embed, layout(view, t, state.game, selected), view.table_id)

@@ -350,9 +350,49 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     scores = public.get("scores")
     if isinstance(scores, list) and scores:
         fields.append((t("Scores"), _scores_text(state, scores, public.get("target"), t)))
+    fields += rummy_fields(state, public, t)
     for key, label in (("balls", t("Balls")), ("tokens", t("Tokens")), ("points", t("Points"))):
         value = public.get(key)
         if isinstance(value, list) and value:
             target = public.get(f"target_{key}")
             fields.append((label, _scores_text(state, value, target, t)))
+    return fields
+
+
+def _meld_text(state: TableState, meld: dict[str, Any], t: Translate) -> str:
+    cards = " ".join(card_text(str(c)) for c in meld.get("cards") or [])
+    owner = meld.get("owner")
+    number = meld.get("number")
+    who = plain_name(state, owner, t) if isinstance(owner, int) else ""
+    head = f"{number}. " if isinstance(number, int) else ""
+    return head + cards + (f" ({who})" if who else "")
+
+
+def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> list[tuple[str, str]]:
+    """The melds on the table, the discard pile's top, the stock and cards held."""
+    fields: list[tuple[str, str]] = []
+    melds = public.get("spreads", public.get("melds"))
+    if isinstance(melds, list):
+        lines = [_meld_text(state, m, t) for m in melds if isinstance(m, dict)]
+        fields.append((t("Melds"), "\n".join(lines)[:1000] if lines else t("none yet")))
+    top = public.get("discard_top")
+    if "discard_top" in public:
+        fields.append(
+            (t("Discard pile"), card_text(str(top)) if isinstance(top, str) else t("empty"))
+        )
+    stock = public.get("stock_size")
+    if isinstance(stock, int):
+        fields.append((t("Stock"), t("{n} cards").format(n=stock)))
+    sizes = public.get("hand_sizes")
+    if isinstance(sizes, list) and sizes:
+        held = ", ".join(
+            t("{name}: {n}").format(name=plain_name(state, s, t), n=n) for s, n in enumerate(sizes)
+        )
+        fields.append((t("Cards held"), held))
+    chips = public.get("chips")
+    if isinstance(chips, list) and chips:
+        fields.append((t("Chips left"), _per_seat_or_team(state, chips, t)))
+    ledger = public.get("ledger")
+    if isinstance(ledger, list) and ledger:
+        fields.append((t("Ledger"), _per_seat_or_team(state, ledger, t)))
     return fields

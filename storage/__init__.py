@@ -4,24 +4,55 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.match_records import (
+    LeagueSettings,
+    MatchOutcome,
+    MatchRecord,
+    MatchSeat,
+    MatchStatus,
+    MatchSummary,
+    Page,
+    PlayerGameStats,
+    RatingChange,
+    Season,
+    Standing,
+)
 from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus, unpack_log
 from storage.repositories import (
     ActionLog,
     ChannelTaken,
     LanguageRepository,
+    LeagueRepository,
+    MatchRepository,
     Storage,
     StorageError,
     TableRepository,
 )
+from storage.shards import ShardSet, ShardTaken
 from storage.sqlite import SqliteStorage
 
 __all__ = [
     "ActionLog",
     "ChannelTaken",
     "LanguageRepository",
+    "LeagueRepository",
+    "LeagueSettings",
     "LoggedAction",
+    "MatchOutcome",
+    "MatchRecord",
+    "MatchRepository",
+    "MatchSeat",
+    "MatchStatus",
+    "MatchSummary",
+    "Page",
+    "PlayerGameStats",
+    "RatingChange",
+    "Season",
     "SeatRecord",
+    "ShardSet",
+    "ShardTaken",
     "SqliteStorage",
+    "Standing",
     "Storage",
     "StorageError",
     "TableRecord",
@@ -33,13 +64,17 @@ __all__ = [
 
 
 async def open_storage(url: str | Path) -> Storage:
-    """A storage backend for ``url``: ``sqlite:///path``, or a plain file path.
-
-    ``postgresql://`` URLs belong to the PostgreSQL backend (issue 9).
+    """A storage backend for ``url``: ``sqlite:///path`` (or a plain file path) for the
+    embedded store, ``postgresql://user:pass@host:port/db`` (or ``postgres://``) for
+    PostgreSQL, which several bot processes (shards) can share.
     """
     text = str(url)
     if text.startswith("sqlite:///"):
         return await SqliteStorage.open(text.removeprefix("sqlite:///"))
+    if text.startswith(("postgresql://", "postgres://")):
+        from storage.postgres import PgStorage  # asyncpg is imported only when used
+
+        return await PgStorage.open(text)
     if "://" in text:
         raise ValueError(f"no storage backend for {text.split('://')[0]!r} URLs")
     return await SqliteStorage.open(text)

@@ -1,6 +1,5 @@
-"""The storage interface the rest of the bot sees. SQLite implements it today; a PostgreSQL
-backend (issue 9) implements the same protocols, and match records or leagues arrive as
-further repositories on ``Storage``.
+"""The storage interface the rest of the bot sees. SQLite (``storage.sqlite``) and
+PostgreSQL (``storage.postgres``) implement the same protocols.
 """
 
 from __future__ import annotations
@@ -8,7 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from storage.match_records import (
+    LeaderboardOrder,
+    LeagueSettings,
+    MatchOutcome,
+    MatchRecord,
+    MatchSummary,
+    Page,
+    PlayerGameStats,
+    Season,
+    Standing,
+)
 from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.shards import ShardSet
 
 
 class TableRepository(Protocol):
@@ -22,8 +33,9 @@ class TableRepository(Protocol):
 
     async def open_in_channel(self, channel_id: int) -> TableRecord | None: ...
 
-    async def list_open(self) -> list[TableRecord]:
-        """Every table in the lobby or running (restart recovery)."""
+    async def list_open(self, shards: ShardSet | None = None) -> list[TableRecord]:
+        """Every table in the lobby or running (restart recovery); with ``shards``, only
+        those of guilds on these shards."""
 
     async def update_seats(self, table_id: int, seats: Sequence[SeatRecord | None]) -> None: ...
 
@@ -73,6 +85,63 @@ class LanguageRepository(Protocol):
         """Set a player's language; ``None`` clears it."""
 
 
+class MatchRepository(Protocol):
+    async def record_finished(self, record: MatchRecord) -> MatchOutcome:
+        """Store a finished or abandoned match in one transaction, with its league results
+        when it counts; idempotent per ``table_id``."""
+
+    async def record_many(self, records: Sequence[MatchRecord]) -> list[MatchOutcome]:
+        """Record many matches in order in one transaction (imports, benchmarks)."""
+
+    async def get(self, match_id: int) -> MatchRecord | None: ...
+
+    async def get_by_table(self, table_id: int) -> MatchRecord | None: ...
+
+    async def history(
+        self,
+        guild_id: int | None,
+        *,
+        user_id: int | None = None,
+        game: str | None = None,
+        page: int = 0,
+        per_page: int = 10,
+        before: int | None = None,
+    ) -> Page[MatchSummary]: ...
+
+    async def count(self, guild_id: int | None = None) -> int: ...
+
+
+class LeagueRepository(Protocol):
+    async def settings(self, guild_id: int) -> LeagueSettings: ...
+
+    async def save_settings(self, settings: LeagueSettings) -> None: ...
+
+    async def seasons(self, guild_id: int, game: str) -> list[Season]: ...
+
+    async def current_season(self, guild_id: int, game: str) -> int: ...
+
+    async def start_season(
+        self, guild_id: int, game: str, *, name: str | None = None, at: float | None = None
+    ) -> Season: ...
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        season: int | None = None,
+        by: LeaderboardOrder = "rating",
+        page: int = 0,
+        per_page: int = 10,
+    ) -> Page[Standing]: ...
+
+    async def standing(
+        self, guild_id: int, game: str, user_id: int, *, season: int | None = None
+    ) -> Standing | None: ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]: ...
+
+
 class Storage(Protocol):
     @property
     def tables(self) -> TableRepository: ...
@@ -82,6 +151,16 @@ class Storage(Protocol):
 
     @property
     def actions(self) -> ActionLog: ...
+
+    @property
+    def matches(self) -> MatchRepository: ...
+
+    @property
+    def leagues(self) -> LeagueRepository: ...
+
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Claim this process's shards for as long as the storage is open; raises
+        ``ShardTaken`` when another live process holds one."""
 
     async def close(self) -> None: ...
 

@@ -19,9 +19,14 @@ from typing import Any
 
 import aiosqlite
 
+from storage.db import SqliteDb
+from storage.languages import SqlLanguageRepository
+from storage.leagues import SqlLeagueRepository
+from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
 from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
 from storage.repositories import ChannelTaken
+from storage.shards import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +76,11 @@ class SqliteStorage:
         self._write_lock = asyncio.Lock()
         self.tables = SqliteTableRepository(conn, self._write_lock)
         self.actions = SqliteActionLog(conn, self._write_lock)
-        self.languages = SqliteLanguageRepository(conn, self._write_lock)
+        self.db = SqliteDb(conn, self._write_lock)
+        """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
+        self.matches = SqlMatchRepository(self.db)
+        self.leagues = SqlLeagueRepository(self.db)
+        self.languages = SqlLanguageRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:
@@ -90,38 +99,13 @@ class SqliteStorage:
         await migrate(conn)
         return cls(conn)
 
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Nothing to claim: a SQLite file serves one process (sharded deployments use
+        PostgreSQL), so every shard of that process is its own."""
+
     async def close(self) -> None:
         await self.actions.drain()
         await self._conn.close()
-
-
-class SqliteLanguageRepository:
-    def __init__(self, conn: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
-        self._conn = conn
-        self._write_lock = write_lock
-
-    async def all(self) -> tuple[dict[int, str], dict[int, str]]:
-        guilds = await self._conn.execute_fetchall("SELECT guild_id, language FROM guild_languages")
-        users = await self._conn.execute_fetchall("SELECT user_id, language FROM user_languages")
-        return {int(r[0]): str(r[1]) for r in guilds}, {int(r[0]): str(r[1]) for r in users}
-
-    async def _set(self, table: str, key: str, owner: int, language: str | None) -> None:
-        async with self._write_lock:
-            if language is None:
-                await self._conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (owner,))
-            else:
-                await self._conn.execute(
-                    f"INSERT INTO {table} ({key}, language) VALUES (?, ?) "
-                    f"ON CONFLICT({key}) DO UPDATE SET language = excluded.language",
-                    (owner, language),
-                )
-            await self._conn.commit()
-
-    async def set_guild(self, guild_id: int, language: str | None) -> None:
-        await self._set("guild_languages", "guild_id", guild_id, language)
-
-    async def set_user(self, user_id: int, language: str | None) -> None:
-        await self._set("user_languages", "user_id", user_id, language)
 
 
 class SqliteTableRepository:
@@ -180,10 +164,13 @@ class SqliteTableRepository:
             row = await cursor.fetchone()
         return _table_from_row(row) if row is not None else None
 
-    async def list_open(self) -> list[TableRecord]:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?) ORDER BY id", _OPEN
-        )
+    async def list_open(self, shards: ShardSet | None = None) -> list[TableRecord]:
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?)"
+        params: tuple[Any, ...] = _OPEN
+        if shards is not None:
+            clause, extra = shards.sql_filter()
+            sql, params = f"{sql} AND {clause}", (*params, *extra)
+        rows = await self._conn.execute_fetchall(sql + " ORDER BY id", params)
         tables = []
         for row in rows:
             try:

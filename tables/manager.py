@@ -16,12 +16,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from leagues.recording import record_match
 from rules import registry
 from rules.contract import Action, GameSpec, IllegalAction, Match
 from storage import (
     ChannelTaken,
     LoggedAction,
     SeatRecord,
+    ShardSet,
     Storage,
     TableRecord,
     TableStatus,
@@ -665,15 +667,20 @@ class TableManager:
 
     # -- recovery --------------------------------------------------------------------
 
-    async def recover(self, *, warm: bool = True) -> RecoveryReport:
+    async def recover(self, shards: ShardSet | None = None, *, warm: bool = True) -> RecoveryReport:
         """Take back every open table after a restart.
 
         Only the table rows are read here. A running table's match is rebuilt by replaying
         its log (from its snapshot when one is stored) on its first use, or by
         ``warm_up()``, which ``warm`` runs now (otherwise start it in the background: the
         manager serves meanwhile). Rebuilt tables resume their computers and timers.
+
+        A sharded process passes its ``shards``: it claims them (another live process with
+        one of them raises ``ShardTaken``) and rebuilds only the tables of its guilds.
         """
-        records = await self.storage.tables.list_open()
+        if shards is not None:
+            await self.storage.claim_shards(shards)
+        records = await self.storage.tables.list_open(shards)
         failed: list[int] = []
         running = 0
         for record in records:
@@ -785,12 +792,20 @@ class TableManager:
         table.cancel_timer()
         if table.computer_timer is not None:
             table.computer_timer.cancel()
-        table.record.status = status
-        await self.storage.tables.update_status(table.id, status)
         match = table.match
         data: dict[str, Any] = {}
         if match is not None:
+            # Recorded before the status changes: a crash in between leaves the table open,
+            # recovery closes it again, and recording is idempotent per table.
+            outcome = await record_match(
+                self.storage, table.record, table.spec, match,
+                ended_at=self.clock.now(), actions=table.seq,
+            )  # fmt: skip
             data = {"result": match.result, "hand_results": match.hand_results}
+            if outcome is not None:
+                data.update(match_id=outcome.match_id, rating_changes=outcome.changes)
+        table.record.status = status
+        await self.storage.tables.update_status(table.id, status)
         self._publish(table, "finished" if status is TableStatus.FINISHED else "stopped", data=data)
 
     def _publish(self, table: Table, kind: str, **fields: Any) -> None:

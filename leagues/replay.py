@@ -1,0 +1,119 @@
+"""A stored match replayed hand by hand through the engine contract.
+
+The table's durable action log is the record of play: ``new_match(players, options, seed,
+deals)`` plus every logged action rebuilds the match exactly (engines are deterministic),
+so the history needs no copy of the game state. A hand ends where the engine's
+``hand_results`` grows.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import registry
+from rules.contract import IllegalAction, Match
+from storage import LoggedAction, MatchRecord, Storage
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedAction:
+    seq: int
+    seat: int
+    action_id: str
+    label: str
+    by: str
+
+
+@dataclass(slots=True)
+class ReplayedHand:
+    """One hand: its actions in order, its ``hand_results`` entry (None for a hand the
+    match was abandoned in), and every card each seat held during it (revealed after the
+    match)."""
+
+    number: int
+    actions: list[ReplayedAction] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    cards: dict[int, list[str]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class MatchReplay:
+    record: MatchRecord
+    hands: list[ReplayedHand]
+    match: Match[Any]
+    """The engine at the end of the replay."""
+    agrees: bool
+    """The replay ends with the stored hand results (and result, for a finished match)."""
+
+
+def _json(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def _note_cards(match: Match[Any], hand: ReplayedHand) -> None:
+    """Add the cards each seat holds now to what it held during the hand (as a multiset)."""
+    for seat in range(match.players):
+        held = hand.cards.setdefault(seat, [])
+        now = Counter(str(c) for c in match.view(seat).get("hand", ()))
+        seen = Counter(held)
+        for card, count in now.items():
+            held.extend([card] * (count - seen[card]))
+
+
+def replay(record: MatchRecord, actions: Sequence[LoggedAction]) -> MatchReplay | None:
+    """Rebuild ``record``'s match from its logged ``actions``; None (with a warning) when the
+    game is unknown or the log does not replay."""
+    try:
+        spec = registry.get(record.game)
+    except KeyError:
+        log.warning("match %s: unknown game %r, no replay", record.id, record.game)
+        return None
+    try:
+        match = spec.new_match(record.players, record.options, seed=record.seed, deals=record.deals)
+        hands = [ReplayedHand(1)]
+        finished = 0
+        for expected, entry in enumerate(actions, start=1):
+            if entry.seq != expected:
+                raise ValueError(f"gap in the log before seq {entry.seq}")
+            hand = hands[-1]
+            _note_cards(match, hand)
+            action = spec.parse_action(entry.action_id)
+            match.apply(entry.seat, action)
+            hand.actions.append(
+                ReplayedAction(entry.seq, entry.seat, action.id, action.label, entry.by)
+            )
+            results = match.hand_results
+            if len(results) > finished:
+                hand.result = _json(results[finished])
+                finished = len(results)
+                hands.append(ReplayedHand(len(hands) + 1))
+        if not hands[-1].actions:
+            hands.pop()
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        log.warning("match %s: the action log does not replay (%s)", record.id, exc)
+        return None
+    agrees = _json(match.hand_results) == _json(record.hand_results)
+    if record.result is not None:
+        agrees = agrees and match.is_over and _json(match.result) == _json(record.result)
+    if not agrees:
+        log.warning("match %s: the replay does not end as the record says", record.id)
+    return MatchReplay(record, hands, match, agrees)
+
+
+async def load_replay(storage: Storage, match_id: int) -> MatchReplay | None:
+    """The hand-by-hand record of a stored match (for ``/match id:``)."""
+    record = await storage.matches.get(match_id)
+    if record is None:
+        return None
+    if record.table_id is None:
+        log.warning("match %s has no action log to replay", match_id)
+        return None
+    actions = await storage.actions.for_table(record.table_id)
+    return replay(record, actions)

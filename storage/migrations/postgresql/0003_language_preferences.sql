@@ -1,0 +1,13 @@
+-- Language choices (issue 14): a server's default and a player's own, as language codes
+-- PostgreSQL twin of ../0003_language_preferences.sql.
+-- ("en", "es", "fa"). No row means "not chosen" (the Discord locale decides).
+
+CREATE TABLE guild_languages (
+    guild_id  BIGINT PRIMARY KEY,
+    language  TEXT    NOT NULL
+);
+
+CREATE TABLE user_languages (
+    user_id   BIGINT PRIMARY KEY,
+    language  TEXT    NOT NULL
+);

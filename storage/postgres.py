@@ -1,0 +1,395 @@
+"""The PostgreSQL backend (asyncpg): the same repositories as ``storage.sqlite``, for
+deployments that run several bot processes (shards) against one database.
+
+Migrations are the numbered twins in ``migrations/postgresql/``, applied under an advisory
+lock so that processes starting together migrate once. Each process claims its shards with
+session advisory locks held for its lifetime (``claim_shards``), so two processes never run
+the same guilds' tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from storage.db import PgDb, lock_key, pg_sql
+from storage.languages import SqlLanguageRepository
+from storage.leagues import SqlLeagueRepository
+from storage.matches import SqlMatchRepository
+from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations
+from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.repositories import ChannelTaken
+from storage.shards import ShardSet, ShardTaken
+
+log = logging.getLogger(__name__)
+
+PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgresql"
+_OPEN = ("lobby", "running")
+_TABLE_COLUMNS = (
+    "id, game, players, options, seed, deals, seats, settings, status, host_id, guild_id,"
+    " channel_id, created_at, updated_at, snapshot, snapshot_seq"
+)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _seats_json(seats: Sequence[SeatRecord | None]) -> str:
+    return _dumps([s.to_json() if s is not None else None for s in seats])
+
+
+def _table_from_row(row: Sequence[Any]) -> TableRecord:
+    seats = [SeatRecord.from_json(s) if s is not None else None for s in json.loads(row[6])]
+    return TableRecord(
+        id=row[0],
+        game=row[1],
+        players=row[2],
+        options=json.loads(row[3]),
+        seed=row[4],
+        deals=json.loads(row[5]),
+        seats=seats,
+        settings=json.loads(row[7]),
+        status=TableStatus(row[8]),
+        host_id=row[9],
+        guild_id=row[10],
+        channel_id=row[11],
+        created_at=row[12],
+        updated_at=row[13],
+        snapshot=json.loads(row[14]) if row[14] is not None else None,
+        snapshot_seq=row[15],
+    )
+
+
+async def migrate_pg(conn: asyncpg.Connection, migrations: list[Migration] | None = None) -> int:
+    """Apply the PostgreSQL migrations not yet applied; returns how many ran."""
+    await conn.execute("SELECT pg_advisory_lock($1)", lock_key("cardtable:migrations"))
+    try:
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+            " applied_at DOUBLE PRECISION NOT NULL)"
+        )
+        applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        ran = 0
+        if migrations is None:
+            migrations = load_migrations(PG_MIGRATIONS_DIR)
+        for migration in migrations:
+            if migration.version in applied:
+                continue
+            async with conn.transaction():
+                await conn.execute(migration.sql)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1,$2,$3)",
+                    migration.version,
+                    migration.name,
+                    time.time(),
+                )
+            ran += 1
+        return ran
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", lock_key("cardtable:migrations"))
+
+
+class PgStorage:
+    """``Storage`` over a PostgreSQL database. Open with ``await PgStorage.open(url)``."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self.db = PgDb(pool)
+        """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
+        self._claim: asyncpg.Connection | None = None
+        self.tables = PgTableRepository(pool)
+        self.actions = PgActionLog(pool)
+        self.matches = SqlMatchRepository(self.db)
+        self.leagues = SqlLeagueRepository(self.db)
+        self.languages = SqlLanguageRepository(self.db)
+
+    @classmethod
+    async def open(
+        cls, url: str, *, min_size: int = 1, max_size: int = 10, schema: str | None = None
+    ) -> PgStorage:
+        """Connect to ``url`` and migrate. ``schema`` puts every table in that schema
+        (created if missing): tests give each run its own."""
+        settings = {"search_path": schema} if schema else None
+        if schema:
+            conn = await asyncpg.connect(url)
+            try:
+                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{_ident(schema)}"')
+            finally:
+                await conn.close()
+        pool = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size, server_settings=settings
+        )
+        async with pool.acquire() as conn:
+            await migrate_pg(conn)
+        return cls(pool)
+
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Hold a lock per shard for as long as this storage is open; ``ShardTaken`` if
+        another process holds one (the same shard must not run twice)."""
+        if self._claim is None:
+            self._claim = await self._pool.acquire()
+        schema = await self._claim.fetchval("SELECT current_schema()")
+        for shard in shards.ids:
+            key = lock_key(f"cardtable:{schema}:shard:{shard}/{shards.count}")
+            if not await self._claim.fetchval("SELECT pg_try_advisory_lock($1)", key):
+                raise ShardTaken(f"shard {shard} of {shards.count} is run by another process")
+
+    async def close(self) -> None:
+        await self.actions.drain()
+        if self._claim is not None:
+            await self._pool.release(self._claim)  # releases the shard locks with the session
+            self._claim = None
+        await self._pool.close()
+
+
+def _ident(name: str) -> str:
+    if not name.replace("_", "").isalnum():
+        raise ValueError(f"bad schema name {name!r}")
+    return name
+
+
+class PgTableRepository:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def create(self, table: TableRecord) -> TableRecord:
+        now = time.time()
+        table.created_at = table.created_at or now
+        table.updated_at = now
+        try:
+            table.id = await self._pool.fetchval(
+                "INSERT INTO tables (game, players, options, seed, deals, seats, settings,"
+                " status, host_id, guild_id, channel_id, created_at, updated_at, snapshot,"
+                " snapshot_seq) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)"
+                " RETURNING id",
+                table.game,
+                table.players,
+                _dumps(table.options),
+                table.seed,
+                _dumps(table.deals),
+                _seats_json(table.seats),
+                _dumps(table.settings),
+                table.status.value,
+                table.host_id,
+                table.guild_id,
+                table.channel_id,
+                float(table.created_at),
+                float(table.updated_at),
+                _dumps(table.snapshot) if table.snapshot is not None else None,
+                table.snapshot_seq,
+            )
+        except asyncpg.UniqueViolationError as exc:
+            raise ChannelTaken(f"channel {table.channel_id} already has an open table") from exc
+        return table
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", table_id
+        )
+        return _table_from_row(row) if row is not None else None
+
+    async def open_in_channel(self, channel_id: int) -> TableRecord | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = $1 AND status IN ($2, $3)",
+            channel_id,
+            *_OPEN,
+        )
+        return _table_from_row(row) if row is not None else None
+
+    async def list_open(self, shards: ShardSet | None = None) -> list[TableRecord]:
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?)"
+        params: tuple[Any, ...] = _OPEN
+        if shards is not None:
+            clause, extra = shards.sql_filter()
+            sql, params = f"{sql} AND {clause}", (*params, *extra)
+        rows = await self._pool.fetch(pg_sql(sql + " ORDER BY id"), *params)
+        tables = []
+        for row in rows:
+            try:
+                tables.append(_table_from_row(row))
+            except (ValueError, KeyError, TypeError) as exc:
+                log.warning("skipping unreadable table row %r: %s", row[0], exc)
+        return tables
+
+    async def update_seats(self, table_id: int, seats: Sequence[SeatRecord | None]) -> None:
+        await self._pool.execute(
+            "UPDATE tables SET seats = $1, updated_at = $2 WHERE id = $3",
+            _seats_json(seats),
+            time.time(),
+            table_id,
+        )
+
+    async def update_status(
+        self, table_id: int, status: TableStatus, *, host_id: int | None = None
+    ) -> None:
+        if host_id is None:
+            await self._pool.execute(
+                "UPDATE tables SET status = $1, updated_at = $2 WHERE id = $3",
+                status.value,
+                time.time(),
+                table_id,
+            )
+        else:
+            await self._pool.execute(
+                "UPDATE tables SET status = $1, host_id = $2, updated_at = $3 WHERE id = $4",
+                status.value,
+                host_id,
+                time.time(),
+                table_id,
+            )
+
+    async def start(
+        self, table_id: int, seats: Sequence[SeatRecord | None], seed: int, players: int
+    ) -> None:
+        await self._pool.execute(
+            "UPDATE tables SET status = 'running', seats = $1, seed = $2, players = $3,"
+            " updated_at = $4 WHERE id = $5",
+            _seats_json(seats),
+            seed,
+            players,
+            time.time(),
+            table_id,
+        )
+
+    async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
+        await self._pool.execute(
+            "UPDATE tables SET snapshot = $1, snapshot_seq = $2 WHERE id = $3",
+            _dumps(snapshot),
+            seq,
+            table_id,
+        )
+
+
+_INSERT_ACTION = (
+    "INSERT INTO actions (table_id, seq, seat, action_id, at, by) VALUES ($1,$2,$3,$4,$5,$6)"
+)
+
+
+_PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
+
+
+def _action_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
+    return (a.table_id, a.seq, a.seat, a.action_id, float(a.at), a.by)
+
+
+class PgActionLog:
+    """Group commit, as on SQLite: every ``append`` waits for the commit that holds its row,
+    and the appends that arrive while a commit is in flight share the next one (one
+    ``executemany`` in one transaction), so busy tables cost one round trip per batch."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self._pending: list[_PendingAppend] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.commits = 0
+
+    async def append(self, action: LoggedAction) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
+    async def drain(self) -> None:
+        """Wait until every pending append is committed."""
+        while self._flusher is not None and not self._flusher.done():
+            await self._flusher
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._pool.acquire() as conn, conn.transaction():
+                    await conn.executemany(_INSERT_ACTION, [_action_row(a) for a, _ in batch])
+                self.commits += 1
+            except Exception:
+                await self._insert_one_by_one(batch)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def _insert_one_by_one(self, batch: list[_PendingAppend]) -> None:
+        """A batch failed: commit each row alone so one bad row fails only its own append."""
+        for action, future in batch:
+            try:
+                await self._pool.execute(_INSERT_ACTION, *_action_row(action))
+                self.commits += 1
+            except Exception as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
+
+    async def append_many(self, actions: Sequence[LoggedAction]) -> None:
+        """Store many actions in one transaction (imports, benchmarks, tests)."""
+        await self.drain()
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.executemany(_INSERT_ACTION, [_action_row(a) for a in actions])
+
+    async def packed_open_logs(self, shards: ShardSet | None = None) -> dict[int, str]:
+        """Every running table's log after its snapshot, one string per table: entries
+        ``seq US seat US by US action_id`` joined by RS (ASCII 31 and 30), as SQLite's
+        backend packs them for restart recovery; with ``shards``, only their guilds'."""
+        sql = (
+            "SELECT a.table_id, string_agg(a.seq::text || chr(31) || a.seat::text || chr(31)"
+            " || a.by || chr(31) || a.action_id, chr(30) ORDER BY a.seq)"
+            " FROM actions a JOIN tables t ON t.id = a.table_id"
+            " WHERE t.status = 'running' AND a.seq > t.snapshot_seq"
+        )
+        params: tuple[Any, ...] = ()
+        if shards is not None:
+            clause, params = shards.sql_filter()
+            sql += " AND " + clause.replace("guild_id", "t.guild_id")
+        rows = await self._pool.fetch(pg_sql(sql + " GROUP BY a.table_id"), *params)
+        return {row[0]: row[1] for row in rows}
+
+    async def packed_logs(self, table_ids: Sequence[int]) -> dict[int, str]:
+        """The given tables' logs after their snapshots, packed as ``packed_open_logs``."""
+        await self.drain()
+        sql = (
+            "SELECT a.table_id, string_agg(a.seq::text || chr(31) || a.seat::text || chr(31)"
+            " || a.by || chr(31) || a.action_id, chr(30) ORDER BY a.seq)"
+            " FROM actions a JOIN tables t ON t.id = a.table_id"
+            " WHERE a.table_id = ANY($1::bigint[]) AND a.seq > t.snapshot_seq"
+            " GROUP BY a.table_id"
+        )
+        rows = await self._pool.fetch(sql, list(table_ids))
+        return {row[0]: row[1] for row in rows}
+
+    async def remove(self, table_id: int, seq: int) -> None:
+        await self.drain()
+        await self._pool.execute(
+            "DELETE FROM actions WHERE table_id = $1 AND seq = $2", table_id, seq
+        )
+
+    async def for_table(self, table_id: int, after_seq: int = 0) -> list[LoggedAction]:
+        rows = await self._pool.fetch(
+            "SELECT table_id, seq, seat, action_id, at, by FROM actions"
+            " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
+            table_id,
+            after_seq,
+        )
+        return [LoggedAction(*row) for row in rows]
+
+    async def for_tables(self, table_ids: Sequence[int]) -> dict[int, list[LoggedAction]]:
+        logs: dict[int, list[LoggedAction]] = {t: [] for t in table_ids}
+        if not logs:
+            return logs
+        rows = await self._pool.fetch(
+            "SELECT table_id, seq, seat, action_id, at, by FROM actions"
+            " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seq",
+            list(logs),
+        )
+        for row in rows:
+            logs[row[0]].append(LoggedAction(*row))
+        return logs
