@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,20 +49,46 @@ def isolate(text: object) -> str:
     return f"{FSI}{text}{PDI}"
 
 
+# Left as they are: placeholders, Discord markup (<t:...:R>, <#id>, <@id>) and links.
+_KEEP = re.compile(r"(\{[^}]*\}|<[^>]*>|https?://\S+)")
+# A run of left-to-right text: Latin words, digits, card ranks and suits ("J 9 A 10 K Q").
+_LTR_RUN = re.compile(
+    r"[A-Za-z0-9♠♥♦♣][A-Za-z0-9♠♥♦♣+_./'-]*(?: +[A-Za-z0-9♠♥♦♣+][A-Za-z0-9♠♥♦♣+_./'-]*)*"
+)
+_IN_MARKUP = re.compile(r"<[^>]*\{(\w+)\}[^>]*>")
+
+
+def isolate_ltr_runs(text: str) -> str:
+    """Every left-to-right run (``Thunee``, ``J 9 A 10 K Q``, ``304``) in RTL text isolated;
+    placeholders, Discord markup and links are left untouched."""
+    parts = _KEEP.split(text)
+    for i in range(0, len(parts), 2):  # even parts are plain text, odd ones were kept
+        parts[i] = _LTR_RUN.sub(lambda m: isolate(m.group(0)), parts[i])
+    return "".join(parts)
+
+
 class IsolatingTemplate(str):
     """A translated right-to-left template whose ``format`` isolates every inserted value.
 
     The UI formats every template with ``.format``; in Persian each value (a card, a number,
-    a player's name, a Latin game term) is isolated there, in one place."""
+    a player's name) is isolated there, in one place. Values inside Discord markup
+    (``<t:{deadline}:R>``) are not: Discord must still read the markup."""
 
     __slots__ = ()
 
     def format(self, *args: object, **kwargs: object) -> str:
+        in_markup = set(_IN_MARKUP.findall(self))
         return str.format(
             self,
             *(isolate(a) for a in args),
-            **{k: isolate(v) for k, v in kwargs.items()},
+            **{k: v if k in in_markup else isolate(v) for k, v in kwargs.items()},
         )
+
+
+def rtl_text(text: str) -> IsolatingTemplate:
+    """The one bidi helper for right-to-left output: Latin runs in a translated text are
+    isolated now, and values inserted by ``.format`` are isolated then."""
+    return IsolatingTemplate(isolate_ltr_runs(text))
 
 
 def is_rtl(locale: str | None) -> bool:
@@ -79,6 +106,6 @@ def translator(locale: str | None) -> Callable[[str], str]:
         return gettext_
 
     def rtl_gettext(message: str) -> str:
-        return IsolatingTemplate(gettext_(message))
+        return rtl_text(gettext_(message))
 
     return rtl_gettext
