@@ -10,7 +10,7 @@ from pathlib import Path
 from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
-SOURCES = ["cogs", "tables", "i18n", "pictures", "bot.py", "settings.py", "rules"]
+SOURCES = ["cogs", "tables", "leagues", "i18n", "pictures", "bot.py", "settings.py", "rules"]
 
 
 def run(*args: str) -> None:

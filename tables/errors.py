@@ -22,7 +22,10 @@ class TableError(Exception):
     def __init__(self, template: str | None = None, **params: Any) -> None:
         self.message_template = template or self.template
         self.params = params
-        super().__init__(self.message_template.format(**params))
+        # Without params the template is plain text (an engine's message may hold braces).
+        super().__init__(
+            self.message_template.format(**params) if params else self.message_template
+        )
 
     def translated(self, translate: Callable[[str], str]) -> str:
         return translate(self.message_template).format(**self.params)
