@@ -22,6 +22,13 @@ NAMES = {
 }
 
 
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server (or Administrator), from the permissions Discord sent with the
+    interaction, else from the member's roles."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator) or is_admin(interaction)
+
+
 class LanguageCog(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -45,7 +52,7 @@ class LanguageCog(commands.Cog):
         choices = self.bot.languages
         chosen = None if language == AUTOMATIC else language
         if server:
-            if interaction.guild_id is None or not is_admin(interaction):
+            if interaction.guild_id is None or not manages_server(interaction):
                 t = translator(user_locale(interaction))
                 await interaction.response.send_message(
                     t("Only someone with Manage Server can set the server's language."),
