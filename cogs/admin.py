@@ -8,14 +8,14 @@ from discord.ext import commands
 
 from cogs.bot import CardTableBot
 from cogs.controller import user_locale
-from i18n import translator
+from i18n import N_, translator
 
 
 class AdminCog(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="sync", description="Re-sync slash commands (bot owner only)")
+    @app_commands.command(name="sync", description=N_("Re-sync slash commands (bot owner only)"))
     @app_commands.default_permissions(administrator=True)
     async def sync(self, interaction: discord.Interaction) -> None:
         t = translator(user_locale(interaction))

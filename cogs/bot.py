@@ -76,6 +76,9 @@ class CardTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.languages.load()
+        from i18n.discord_commands import CatalogTranslator
+
+        await self.tree.set_translator(CatalogTranslator())
         modules = list(ALWAYS_LOADED)
         if self.manager is not None:
             from cogs.controller import TableController

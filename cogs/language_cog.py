@@ -33,17 +33,17 @@ class LanguageCog(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="language", description="Choose the bot's language")
+    @app_commands.command(name="language", description=N_("Choose the bot's language"))
     @app_commands.describe(
-        language="The language, or automatic to follow Discord",
-        server="Set the server's default instead of your own (Manage Server)",
+        language=N_("The language, or automatic to follow Discord"),
+        server=N_("Set the server's default instead of your own (Manage Server)"),
     )
     @app_commands.choices(
         language=[
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Español", value="es"),
             app_commands.Choice(name="فارسی (Persian)", value="fa"),
-            app_commands.Choice(name="Automatic", value=AUTOMATIC),
+            app_commands.Choice(name=N_("Automatic"), value=AUTOMATIC),
         ]
     )
     async def language(

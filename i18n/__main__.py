@@ -49,7 +49,8 @@ def main(command: str) -> None:
             if lang != SOURCE_LANGUAGE:
                 po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
                 mode = "update" if po.exists() else "init"
-                run(mode, "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang)
+                extra = ["--no-fuzzy-matching"] if mode == "update" else []
+                run(mode, "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, *extra)
     elif command == "compile":
         for mo in compile_catalogs():
             print(f"compiled {mo}")

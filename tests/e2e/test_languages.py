@@ -85,3 +85,13 @@ async def test_without_a_choice_the_discord_locale_decides(
     await spanish.slash("language", language="en")
     back = await spanish.slash("rules", game="tonk")
     assert "2 to 5 players" in back.text
+
+
+async def test_slash_commands_are_synced_with_spanish_names_and_descriptions(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    rules = fake.command("rules")
+    assert rules.get("name_localizations", {}).get("es-ES") == "reglas"
+    assert rules.get("name_localizations", {}).get("es-419") == "reglas"
+    described = rules.get("description_localizations", {}).get("es-ES", "")
+    assert described.startswith("Un breve resumen")

@@ -63,3 +63,18 @@ async def test_choices_load_from_storage_and_answer_from_memory() -> None:
     assert choices.for_server(5, "en-US") == "es"  # the table message keeps the server's
     await choices.set_user(1, None)
     assert choices.for_player(1, 6, "es-ES") == "es"
+
+
+def test_slash_commands_are_localised_for_spanish_discord_locales_only() -> None:
+    from discord.app_commands import TranslationContextLocation as Where
+
+    from i18n.discord_commands import translate_command_text
+
+    description = "A short summary of a game's rules"
+    assert translate_command_text(description, "es-ES", Where.command_description)
+    assert translate_command_text(description, "es-419", Where.command_description)
+    assert translate_command_text(description, "en-US", Where.command_description) is None
+    assert translate_command_text("rules", "es-ES", Where.command_name) == "reglas"
+    assert translate_command_text("unknown", "es-ES", Where.command_name) is None
+    # Persian has no Discord locale; an unrelated locale is left English.
+    assert translate_command_text(description, "fr", Where.command_description) is None
