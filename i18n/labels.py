@@ -193,6 +193,10 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
             N_("First spread or hit the card you took from the discard pile."),
         ),
         (
+            r"^Tunk belongs to the Hoyle game; drop at the start of your turn instead\.$",
+            N_("Tunk belongs to the Hoyle game; drop at the start of your turn instead."),
+        ),
+        (
             r"^You may tunk only with (?P<limit>\d+) or fewer unmatched points left\.$",
             N_("You may tunk only with {limit} or fewer unmatched points left."),
         ),

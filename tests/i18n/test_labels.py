@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from i18n import translator
+from i18n.engine_terms import TERMS, term
 from i18n.labels import action_label, engine_message
 from rules import registry
 from rules.contract import Action, IllegalAction, Match
@@ -75,33 +76,44 @@ def test_refusal_messages_are_translated_with_their_values() -> None:
     assert IllegalMove(unknown).translated(es) == unknown
 
 
-def refusals(game: str, seed: int) -> list[str]:
-    """Real refusal messages: every non-legal prebuilt action explained along a playout."""
+def refusals(game: str, seed: int) -> tuple[list[str], set[str]]:
+    """Real refusal messages (prebuilt actions not legal, explained every few steps of a
+    random playout) and the engine terms the table shows (hand outcomes, contract words)."""
     spec = registry.get(game)
     rng = random.Random(seed)
-    players = spec.player_counts[0]
-    match: Match[Any] = spec.new_match(players, None, seed=seed)
+    match: Match[Any] = spec.new_match(spec.player_counts[0], None, seed=seed)
     actions = all_actions(game)
     messages: list[str] = []
-    for _ in range(40):
+    terms: set[str] = set()
+    for step in range(1500):
         if match.is_over:
             break
-        for seat in sorted(match.to_act):
-            legal = set(match.legal_actions(seat))
-            for action in actions[:: max(1, len(actions) // 25)]:
-                if action not in legal:
-                    messages.append(match.explain_illegal(seat, action))
+        if step % 5 == 0:
+            for seat in sorted(match.to_act):
+                legal = set(match.legal_actions(seat))
+                for action in actions[:: max(1, len(actions) // 40)]:
+                    if action not in legal:
+                        messages.append(match.explain_illegal(seat, action))
+        contract = match.public_view().get("contract")
+        if isinstance(contract, dict):
+            terms.update(str(v) for k, v in contract.items() if k == "kind")
+            terms.update(k for k, v in contract.items() if k != "kind" and v)
+        seat, action = random_step(match, rng)
         try:
-            random_step(match, rng)
+            match.apply(seat, action)
         except IllegalAction:
             break
-    return messages
+    terms.update(str(r["outcome"]) for r in match.hand_results if "outcome" in r)
+    return messages, terms
 
 
 @pytest.mark.parametrize("game", registry.names())
-def test_the_engines_refusals_met_in_play_are_translated(game: str) -> None:
+def test_the_engines_refusals_and_terms_met_in_play_are_translated(game: str) -> None:
     es = translator("es")
-    messages = refusals(game, seed=3)
-    assert messages
+    messages, terms = refusals(game, seed=3)
+    assert messages and terms
     untranslated = sorted({m for m in messages if engine_message(m, es) == m})
     assert not untranslated, untranslated
+    unlisted = sorted(t for t in terms if term(t) not in TERMS)
+    assert not unlisted, unlisted
+    assert all(es(term(t)) != term(t) for t in terms)
