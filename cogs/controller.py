@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from cogs import custom_ids
+from cogs.components import TableButton, send_only
 from cogs.hand_view import render_hand
 from cogs.responder import reply, update, within_deadline
 from cogs.rummy_view import parse_selection
@@ -55,8 +57,12 @@ def display_name(interaction: discord.Interaction[Any]) -> str:
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms is not None and (perms.manage_guild or perms.administrator))
+    """Manage Server (or Administrator): from the permissions Discord sends with the
+    interaction, else from the member's roles in the cached guild."""
+    for perms in (interaction.permissions, getattr(interaction.user, "guild_permissions", None)):
+        if perms is not None and (perms.manage_guild or perms.administrator):
+            return True
+    return False
 
 
 class TableController:
@@ -119,6 +125,7 @@ class TableController:
             "hand": lambda t: self._open_hand(interaction, table_id, t),
             "refresh": lambda t: self._refresh_hand(interaction, table_id, t),
             "spectate": lambda t: self.spectate(interaction, table_id, t),
+            "watch": lambda t: self._watch(interaction, table_id, t),
             "rematch": lambda t: self._rematch(interaction, table_id, t),
         }
         handler = handlers.get(verb)
@@ -198,11 +205,33 @@ class TableController:
         hand = render_hand(view, state, t, notice)
         await update(interaction, embed=hand.embed, view=hand.view(t))
 
+    def _spectator_view(self, table_id: int, t: Translate) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            TableButton.build(
+                custom_ids.table_id(table_id, "watch"), t("Refresh"), discord.ButtonStyle.secondary
+            )
+        )
+        return send_only(view)
+
     async def spectate(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
     ) -> None:
+        """The public table, privately, with a Refresh button (no hand is ever shown)."""
         rendered = self.messages.render(table_id, user_locale(interaction))
-        await reply(interaction, embed=rendered.embed, ephemeral=True)
+        await reply(
+            interaction,
+            embed=rendered.embed,
+            view=self._spectator_view(table_id, t),
+            ephemeral=True,
+        )
+
+    async def _watch(
+        self, interaction: discord.Interaction[Any], table_id: int, t: Translate
+    ) -> None:
+        """Refresh a spectator's private view in place."""
+        rendered = self.messages.render(table_id, user_locale(interaction))
+        await update(interaction, embed=rendered.embed, view=self._spectator_view(table_id, t))
 
     async def _rematch(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate

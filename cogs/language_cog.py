@@ -3,6 +3,7 @@ server's default. Without either, Discord's locale decides (see ``i18n.choice``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -22,6 +23,21 @@ NAMES = {
 }
 
 
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Español", value="es"),
+    app_commands.Choice(name="فارسی (Persian)", value="fa"),
+    app_commands.Choice(name=N_("Automatic"), value=AUTOMATIC),
+]
+
+
+def language_name(language: str | None, t: Callable[[str], str]) -> str:
+    """A language as its speakers write it; None or ``auto`` is "automatic"."""
+    if language is None or language == AUTOMATIC:
+        return t(NAMES[AUTOMATIC])
+    return NAMES.get(language, language)
+
+
 def manages_server(interaction: discord.Interaction[Any]) -> bool:
     """Manage Server (or Administrator), from the permissions Discord sent with the
     interaction, else from the member's roles."""
@@ -38,14 +54,7 @@ class LanguageCog(commands.Cog):
         language=N_("The language, or automatic to follow Discord"),
         server=N_("Set the server's default instead of your own (Manage Server)"),
     )
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(name="English", value="en"),
-            app_commands.Choice(name="Español", value="es"),
-            app_commands.Choice(name="فارسی (Persian)", value="fa"),
-            app_commands.Choice(name=N_("Automatic"), value=AUTOMATIC),
-        ]
-    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(
         self, interaction: discord.Interaction[Any], language: str, server: bool = False
     ) -> None:
@@ -66,9 +75,8 @@ class LanguageCog(commands.Cog):
             await choices.set_user(interaction.user.id, chosen)
             t = translator(user_locale(interaction))
             text = t("Your language is now {language}.")
-        name = NAMES.get(language, language)
         await interaction.response.send_message(
-            text.format(language=t(name) if language == AUTOMATIC else name), ephemeral=True
+            text.format(language=language_name(language, t)), ephemeral=True
         )
 
 

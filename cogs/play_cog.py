@@ -15,9 +15,18 @@ from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.responder import reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
+from storage import GuildSettings
 from tables.errors import BadOptions, NotHost, TableError
 from tables.manager import TableManager
 from tables.table import TableState
+
+
+class TablesNotAllowedHere(TableError):
+    template = N_("This server does not allow tables in this channel.")
+
+
+class SlowGamesOff(TableError):
+    template = N_("This server does not allow slow games.")
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -54,11 +63,35 @@ class PlayCog(commands.Cog):
         assert self.bot.manager is not None
         return self.bot.manager
 
-    async def _table_channel(self, interaction: discord.Interaction[Any]) -> int:
+    async def _server_settings(self, interaction: discord.Interaction[Any]) -> GuildSettings:
+        """The server's /config settings; refuses a channel where tables are not allowed."""
+        guild = interaction.guild_id
+        settings = GuildSettings(0) if guild is None else await self.bot.storage.guilds.get(guild)
+        if interaction.channel_id is not None and not settings.allows_tables_in(
+            interaction.channel_id
+        ):
+            raise TablesNotAllowedHere()
+        return settings
+
+    def _create_args(
+        self, settings: GuildSettings, game: str, options: str | None
+    ) -> dict[str, Any]:
+        """The server's default options for ``game`` under the user's, and its turn timer."""
+        merged = {**settings.game_options.get(game, {}), **parse_options(options)}
+        return {"options": merged, "turn_seconds": settings.turn_seconds}
+
+    async def _table_channel(
+        self, interaction: discord.Interaction[Any], settings: GuildSettings | None = None
+    ) -> int:
         """The channel the new table lives in: a new thread when the server wants threads."""
         channel = interaction.channel
         assert channel is not None
-        if self.bot.settings.tables_in_threads and isinstance(channel, discord.TextChannel):
+        threads = settings is None or settings.threads
+        if (
+            self.bot.settings.tables_in_threads
+            and threads
+            and isinstance(channel, discord.TextChannel)
+        ):
             t = translator(server_locale(interaction))
             thread = await channel.create_thread(
                 name=t("Card table"), type=discord.ChannelType.public_thread
@@ -88,6 +121,7 @@ class PlayCog(commands.Cog):
         game=N_("Which game"),
         players=N_("How many seats (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
+        slow=N_("A slow game: no turn timer (if the server allows slow games)"),
     )
     @app_commands.choices(game=games.playable_choices())
     async def play(
@@ -96,17 +130,22 @@ class PlayCog(commands.Cog):
         game: str,
         players: int | None = None,
         options: str | None = None,
+        slow: bool = False,
     ) -> None:
         async def work() -> TableState:
-            channel_id = await self._table_channel(interaction)
+            settings = await self._server_settings(interaction)
+            if slow and not settings.slow_games:
+                raise SlowGamesOff()
+            channel_id = await self._table_channel(interaction, settings)
             state: TableState = await self.manager.create(
                 channel_id=channel_id,
                 game=game,
                 host_id=interaction.user.id,
                 host_name=display_name(interaction),
                 guild_id=interaction.guild_id,
-                options=parse_options(options),
                 players=players,
+                slow=slow,
+                **self._create_args(settings, game, options),
             )
             return state
 
@@ -119,14 +158,15 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
         async def work() -> TableState:
-            channel_id = await self._table_channel(interaction)
+            settings = await self._server_settings(interaction)
+            channel_id = await self._table_channel(interaction, settings)
             state: TableState = await self.manager.quick_play(
                 channel_id=channel_id,
                 game=game,
                 user_id=interaction.user.id,
                 name=display_name(interaction),
                 guild_id=interaction.guild_id,
-                options=parse_options(options),
+                **self._create_args(settings, game, options),
             )
             return state
 

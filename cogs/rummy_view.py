@@ -88,7 +88,10 @@ def rummy_layout(
             ]
         )
 
-    plain = [(i, a) for i, a in enumerate(legal) if not cards_named(a)]
+    held = Counter(hand)
+    # Actions naming no card in the hand (draw, buy, pass, move a joker, keep a handed-in
+    # card) are buttons of their own; the others come with a selection.
+    plain = [(i, a) for i, a in enumerate(legal) if not Counter(cards_named(a)) & held]
     if len(plain) <= PER_ROW:
         if plain:
             rows.append(
@@ -104,8 +107,12 @@ def rummy_layout(
     if not selected:
         return rows
     chosen = Counter(hand[i] for i in selected)
+    # An action fits when the hand cards it names are exactly the selection (a joker swap
+    # also names the wild it takes from the table, which is not in the hand).
     fitting = [
-        (i, a) for i, a in enumerate(legal) if cards_named(a) and Counter(cards_named(a)) == chosen
+        (i, a)
+        for i, a in enumerate(legal)
+        if cards_named(a) and Counter(cards_named(a)) & held == chosen
     ]
     buttons = [
         Slot(

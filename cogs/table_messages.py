@@ -32,6 +32,8 @@ QUIET = 0.25
 MAX_DELAY = 2.0
 """...but no longer than this after the first unshown change."""
 HISTORY_LOOKUP = 50
+FINAL_KEPT = 1000
+"""Finished tables whose league outcome is kept for re-rendering their summary."""
 
 
 class TableMessages:
@@ -57,6 +59,8 @@ class TableMessages:
         self._last_change: dict[int, float] = {}
         self._first_change: dict[int, float] = {}
         self.edits = 0
+        self.final: dict[int, dict[str, Any]] = {}
+        """Per finished table: its ``finished`` update's data (match id, rating changes)."""
         self._unsubscribe: Callable[[], None] | None = None
 
     def start(self) -> None:
@@ -116,11 +120,16 @@ class TableMessages:
         match = self.manager.match_of(table_id)
         last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
         t = translator(locale or self.locale_for(state.guild_id))
-        return render_table(state, t, last_hand)
+        return render_table(state, t, last_hand, self.final.get(table_id))
 
     # -- coalesced editing ---------------------------------------------------------------
 
     def on_update(self, update: TableUpdate) -> None:
+        if update.kind == "finished" and update.data:
+            # The league's outcome (match id, rating changes) for the end-of-match summary.
+            self.final[update.table_id] = dict(update.data)
+            while len(self.final) > FINAL_KEPT:
+                self.final.pop(next(iter(self.final)))
         self.mark_dirty(update.table_id)
 
     def mark_dirty(self, table_id: int) -> None:

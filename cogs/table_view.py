@@ -72,7 +72,10 @@ def team_of(state: TableState, seat: int) -> int | None:
 
 
 def render_table(
-    state: TableState, t: Translate, last_hand: dict[str, Any] | None = None
+    state: TableState,
+    t: Translate,
+    last_hand: dict[str, Any] | None = None,
+    final: dict[str, Any] | None = None,
 ) -> Rendered:
     """The table message for ``state``; ``last_hand`` is the engine's latest hand result."""
     if state.status is TableStatus.LOBBY:
@@ -80,7 +83,7 @@ def render_table(
     elif state.status is TableStatus.RUNNING:
         rendered = _playing(state, t)
     else:
-        rendered = _over(state, t)
+        rendered = _over(state, t, final or {})
     if last_hand and state.status is not TableStatus.LOBBY:
         summary = hand_summary(state, last_hand, t)
         if summary:
@@ -188,7 +191,26 @@ def _turn_text(state: TableState, t: Translate) -> str:
     return t("{names} to act").format(names=names)
 
 
-def _over(state: TableState, t: Translate) -> Rendered:
+def rating_lines(state: TableState, changes: list[Any], t: Translate) -> str:
+    """One line per rated player: "alice: 10.2 → 12.5 (+2.3)"."""
+    lines = []
+    for change in changes:
+        seat = getattr(change, "seat", None)
+        if not isinstance(seat, int):
+            continue
+        before, after = float(change.before), float(change.after)
+        lines.append(
+            t("{name}: {before} → {after} ({delta})").format(
+                name=plain_name(state, seat, t),
+                before=f"{before:.1f}",
+                after=f"{after:.1f}",
+                delta=f"{after - before:+.1f}",
+            )
+        )
+    return "\n".join(lines)
+
+
+def _over(state: TableState, t: Translate, final: dict[str, Any]) -> Rendered:
     tid = state.id
     public = state.public or {}
     if state.status is TableStatus.STOPPED:
@@ -204,6 +226,16 @@ def _over(state: TableState, t: Translate) -> Rendered:
     for name, value in public_fields(state, public, t):
         if name == t("Scores"):
             embed.add_field(name=name, value=value, inline=True)
+    changes = rating_lines(state, list(final.get("rating_changes") or []), t)
+    if changes:
+        embed.add_field(name=t("Rating changes"), value=changes[:1000], inline=False)
+    match_id = final.get("match_id")
+    if isinstance(match_id, int):
+        embed.set_footer(
+            text=t("Match #{id}: see /match id:{id} for the hand-by-hand record.").format(
+                id=match_id
+            )
+        )
     buttons: tuple[tuple[str, str, discord.ButtonStyle, bool], ...] = ()
     if state.status is TableStatus.FINISHED:
         buttons = (
@@ -362,9 +394,9 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
 def _meld_text(state: TableState, meld: dict[str, Any], t: Translate) -> str:
     cards = " ".join(card_text(str(c)) for c in meld.get("cards") or [])
     owner = meld.get("owner")
-    number = meld.get("number")
+    number = meld.get("number", meld.get("id"))
     who = plain_name(state, owner, t) if isinstance(owner, int) else ""
-    head = f"{number}. " if isinstance(number, int) else ""
+    head = f"{number}. " if isinstance(number, (int, str)) else ""
     return head + cards + (f" ({who})" if who else "")
 
 
@@ -380,8 +412,8 @@ def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> lis
         fields.append(
             (t("Discard pile"), card_text(str(top)) if isinstance(top, str) else t("empty"))
         )
-    stock = public.get("stock_size")
-    if isinstance(stock, int):
+    stock = public.get("stock_size", public.get("stock"))
+    if isinstance(stock, int) and not isinstance(stock, bool):
         fields.append((t("Stock"), t("{n} cards").format(n=stock)))
     sizes = public.get("hand_sizes")
     if isinstance(sizes, list) and sizes:
@@ -392,6 +424,36 @@ def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> lis
     chips = public.get("chips")
     if isinstance(chips, list) and chips:
         fields.append((t("Chips left"), _per_seat_or_team(state, chips, t)))
+    deal, deals = public.get("contract_number"), public.get("deals")
+    if isinstance(deal, int) and isinstance(deals, int):
+        fields.append((t("Deal"), t("{n} of {total}").format(n=deal, total=deals)))
+    window = public.get("buy_window")
+    if isinstance(window, dict) and isinstance(window.get("card"), str):
+        order = ", ".join(plain_name(state, s, t) for s in window.get("order") or [])
+        text = t("{card} discarded by {name}. Priority: {order}.").format(
+            card=card_text(window["card"]),
+            name=plain_name(state, int(window.get("discarder") or 0), t),
+            order=order or "-",
+        )
+        if state.deadline is not None:
+            text += " " + t("Closes <t:{deadline}:R>.").format(deadline=int(state.deadline))
+        fields.append((t("Buy window"), text))
+    exchange = public.get("exchange")
+    if isinstance(exchange, dict):
+        fields.append(
+            (
+                t("Card exchange"),
+                t("Hand in cards to pass on; {n} rounds left.").format(
+                    n=exchange.get("rounds_left", "?")
+                ),
+            )
+        )
+    staged = public.get("staged")
+    if isinstance(staged, list) and staged:
+        fields.append((t("Your staged melds"), "\n".join(str(m) for m in staged)[:1000]))
+    must_use = public.get("must_use")
+    if isinstance(must_use, str) and must_use:
+        fields.append((t("You must use"), must_use))
     ledger = public.get("ledger")
     if isinstance(ledger, list) and ledger:
         fields.append((t("Ledger"), _per_seat_or_team(state, ledger, t)))

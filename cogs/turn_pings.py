@@ -72,6 +72,10 @@ class TurnPings:
         ]
         if not users:
             return
+        if state.guild_id is not None:
+            settings = await self.manager.storage.guilds.get(state.guild_id)
+            if not settings.pings:
+                return  # the server turned pings off (/config pings)
         t = translator(self.locale_for(state.guild_id))
         channel = self.client.get_partial_messageable(state.channel_id)
         previous = self._last_ping.pop(table_id, None)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from i18n import N_
+from rules.cards import JOKER, pretty
 from rules.contract import Action
 
 Translate = Callable[[str], str]
@@ -43,19 +44,38 @@ FIXED: dict[str, str] = {
     "drop": N_("Drop"),
     "draw:stock": N_("Draw from the stock"),
     "draw:discard": N_("Take the discard"),
+    # Telefunken
+    "draw": N_("Draw from the stock"),
+    "take_upcard": N_("Take the upcard"),
+    "take_discard": N_("Take the discard"),
+    "buy": N_("Buy the discard"),
+    "cancel": N_("Take back the staged melds"),
+    "goout": N_("Go out with these melds"),
+    "handin": N_("Hand in the chosen cards"),
+    "keepall": N_("Hand in nothing"),
 }
 
 
 def card_text(card: str) -> str:
-    """``"10H"`` -> ``"10♥"``, a joker ``"*"`` -> ``"🃏"``; anything else unchanged."""
+    """``"10H"`` -> ``"10♥"`` as the engines' labels write it (``rules.cards.pretty``); a
+    joker ``"*"`` is ``"Joker"`` there too."""
     if card == "*":
-        return "🃏"
+        return pretty(JOKER)
     match = _CARD.match(card)
     return match.group(1) + SUIT_SYMBOLS[match.group(2)] if match else card
 
 
 def suit_name(letter: str, t: Translate) -> str:
     return t(SUIT_NAMES[letter]) if letter in SUIT_NAMES else letter
+
+
+CARD_TEMPLATES = {
+    "play": N_("Play {card}"),
+    "discard": N_("Discard {card}"),
+    "tunk": N_("Tunk, discarding {card}"),
+    "give": N_("Hand in {card}"),
+    "ungive": N_("Keep {card}"),
+}
 
 
 def _cards(value: str) -> str | None:
@@ -67,12 +87,8 @@ def _cards(value: str) -> str | None:
 
 def _templated(kind: str, value: str, t: Translate) -> str | None:
     """The translated label for a value-carrying action, or None when the shape is unknown."""
-    if kind in ("play", "discard", "tunk") and _CARD.match(value):
-        template = {
-            "play": N_("Play {card}"),
-            "discard": N_("Discard {card}"),
-            "tunk": N_("Tunk, discarding {card}"),
-        }[kind]
+    if kind in CARD_TEMPLATES and (_CARD.match(value) or value == "*"):
+        template = CARD_TEMPLATES[kind]
         return t(template).format(card=card_text(value))
     if kind == "bid" and value.isdigit():
         return t(N_("Bid {n}")).format(n=value)
@@ -100,10 +116,44 @@ def _templated(kind: str, value: str, t: Translate) -> str | None:
                 )
             if len(parts) == 2:
                 return t(N_("Declare {points} Jodi ({suit})")).format(points=parts[1], suit=suit)
-    if kind == "spread":
+    if kind in ("spread", "meld"):
         cards = _cards(value)
         if cards:
-            return t(N_("Spread {cards}")).format(cards=cards)
+            template = N_("Spread {cards}") if kind == "spread" else N_("Meld {cards}")
+            return t(template).format(cards=cards)
+    parts = value.split(":")
+    if kind == "lay" and len(parts) in (2, 3) and parts[0].isdigit() and _cards(parts[1]):
+        card = _cards(parts[1])
+        if len(parts) == 2:
+            return t(N_("Lay {card} on meld {n}")).format(card=card, n=parts[0])
+        if parts[2] in ("low", "high"):
+            template = (
+                N_("Lay {card} on meld {n} at the low end")
+                if parts[2] == "low"
+                else N_("Lay {card} on meld {n} at the high end")
+            )
+            return t(template).format(card=card, n=parts[0])
+    if kind == "takejoker" and len(parts) == 2 and parts[0].isdigit() and _cards(parts[1]):
+        return t(N_("Take the joker from meld {n} with {cards}")).format(
+            n=parts[0], cards=_cards(parts[1])
+        )
+    if kind == "movejoker" and len(parts) == 2 and parts[0].isdigit():
+        joker_end = {
+            "low": N_("Put the joker's card in meld {n}, joker to the low end"),
+            "high": N_("Put the joker's card in meld {n}, joker to the high end"),
+        }.get(parts[1])
+        if joker_end:
+            return t(joker_end).format(n=parts[0])
+    if kind == "swap" and len(parts) == 3 and parts[0].isdigit():
+        natural, wild = _cards(parts[1]), _cards(parts[2])
+        if natural and wild:
+            return t(N_("Swap {natural} for the {wild} in meld {n}")).format(
+                natural=natural, wild=wild, n=parts[0]
+            )
+    if kind == "cut" and value.isdigit():
+        return t(N_("Cut leaving {n} cards")).format(n=value)
+    if kind == "contract" and value.isdigit():
+        return t(N_("Play contract {n}")).format(n=value)
     if kind == "hit":
         match = re.match(r"^([0-9JQKA]{1,2}[SHDC])>m([0-9]+)(?::(low|high))?$", value)
         if match:
@@ -144,6 +194,39 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), template)
     for p, template in [
         (r"^It is not your turn\.$", N_("It is not your turn.")),
+        (
+            r"^You have melded: you can't buy again this deal\.$",
+            N_("You have melded: you can't buy again this deal."),
+        ),
+        (r"^You have no chips left to buy with\.$", N_("You have no chips left to buy with.")),
+        (r"^There is no buying in this deal\.$", N_("There is no buying in this deal.")),
+        (
+            r"^You have already answered this discard\.$",
+            N_("You have already answered this discard."),
+        ),
+        (r"^Lay your contract before laying off\.$", N_("Lay your contract before laying off.")),
+        (r"^That card can't go on that meld now\.$", N_("That card can't go on that meld now.")),
+        (
+            r"^This deal's contract must go down with the rest of your hand at once\.$",
+            N_("This deal's contract must go down with the rest of your hand at once."),
+        ),
+        (
+            r"^Those cards aren't a meld you can lay now\.$",
+            N_("Those cards aren't a meld you can lay now."),
+        ),
+        (
+            r"^Finish your melds, or take them back, before you discard\.$",
+            N_("Finish your melds, or take them back, before you discard."),
+        ),
+        (
+            r"^Only the first player of the deal may take the upcard, instead of drawing\.$",
+            N_("Only the first player of the deal may take the upcard, instead of drawing."),
+        ),
+        (
+            r"^You can work with jokers from the turn after your contract\.$",
+            N_("You can work with jokers from the turn after your contract."),
+        ),
+        (r"^Draw first\.$", N_("Draw first.")),
         (r"^The match is over\.$", N_("The match is over.")),
         (r"^You can't do that now \((?P<label>.+)\)\.$", N_("You can't do that now ({label}).")),
         (

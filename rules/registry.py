@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "nigerian_thunee": "rules.nigerian_thunee",
     "thunee": "rules.thunee",
     "tonk": "rules.tonk",
+    "telefunken": "rules.telefunken",
 }
 
 

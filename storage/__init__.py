@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.guild_settings import GuildSettings
 from storage.match_records import (
     LeagueSettings,
     MatchOutcome,
@@ -34,6 +35,7 @@ from storage.sqlite import SqliteStorage
 __all__ = [
     "ActionLog",
     "ChannelTaken",
+    "GuildSettings",
     "LanguageRepository",
     "LeagueRepository",
     "LeagueSettings",

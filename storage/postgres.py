@@ -19,6 +19,7 @@ from typing import Any
 import asyncpg
 
 from storage.db import PgDb, lock_key, pg_sql
+from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
@@ -109,6 +110,7 @@ class PgStorage:
         self.actions = PgActionLog(pool)
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
+        self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
 
     @classmethod

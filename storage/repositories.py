@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from storage.guild_settings import GuildSettings
 from storage.match_records import (
     LeaderboardOrder,
     LeagueSettings,
@@ -142,6 +143,13 @@ class LeagueRepository(Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]: ...
 
 
+class GuildSettingsRepository(Protocol):
+    async def get(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults when it never saved any)."""
+
+    async def save(self, settings: GuildSettings) -> None: ...
+
+
 class Storage(Protocol):
     @property
     def tables(self) -> TableRepository: ...
@@ -157,6 +165,9 @@ class Storage(Protocol):
 
     @property
     def leagues(self) -> LeagueRepository: ...
+
+    @property
+    def guilds(self) -> GuildSettingsRepository: ...
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Claim this process's shards for as long as the storage is open; raises

@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from storage.db import SqliteDb
+from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
@@ -80,6 +81,7 @@ class SqliteStorage:
         """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
+        self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
 
     @classmethod

@@ -21,11 +21,34 @@ CITED_PREFIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "nigerian_thunee": ("thunee.md", ("NG",)),
     "thunee": ("thunee.md", ("TH", "THV")),
     "tonk": ("tonk.md", ("TK", "TKV")),
+    "telefunken": ("telefunken.md", ("TF", "TFV")),
 }
 
+# Games whose ids have several parts (TF-C7, TFV-PE1-WG-4); the others keep PREFIX-number.
+COMPOUND_GAMES = {"telefunken"}
 
-def rule_ids(rules_file: str, prefixes: tuple[str, ...]) -> set[str]:
+# An id is a prefix and dash-separated parts, the last holding a digit: NG-12, TF-23a,
+# TF-C7, TFV-LOC-2, TFV-PE1-WG-4 (a trailing part without a digit, as in TFV-EC-DD, is
+# a section name and is dropped back to the last part with one).
+_COMPOUND = re.compile(r"\b([A-Z][A-Z0-9]*)((?:-[A-Za-z0-9]+)+)")
+
+
+def _compound_ids(text: str) -> set[str]:
+    found: set[str] = set()
+    for prefix, rest in _COMPOUND.findall(text):
+        parts = rest.split("-")[1:]
+        while parts and not any(ch.isdigit() for ch in parts[-1]):
+            parts.pop()
+        for end in range(1, len(parts) + 1):
+            if any(ch.isdigit() for ch in parts[end - 1]):
+                found.add("-".join([prefix, *parts[:end]]))
+    return found
+
+
+def rule_ids(rules_file: str, prefixes: tuple[str, ...], compound: bool = False) -> set[str]:
     text = (RULES_DIR / rules_file).read_text(encoding="utf-8")
+    if compound:
+        return {i for i in _compound_ids(text) if i.split("-")[0] in prefixes}
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, prefixes)) + r")-(\d+)\b")
     return {f"{p}-{n}" for p, n in pattern.findall(text)}
 
@@ -41,13 +64,23 @@ def cited_ids() -> set[str]:
             found.add(f"{prefix}-{number}")
         for prefix, number in snake.findall(text):
             found.add(f"{prefix.upper()}-{number}")
+        found |= _compound_ids(text)
     return found
 
 
 def uncited(game: str) -> list[str]:
     rules_file, prefixes = CITED_PREFIXES[game]
-    missing = rule_ids(rules_file, prefixes) - cited_ids()
-    return sorted(missing, key=lambda i: (i.split("-")[0], int(i.split("-")[1])))
+    missing = rule_ids(rules_file, prefixes, game in COMPOUND_GAMES) - cited_ids()
+    return sorted(missing, key=_id_order)
+
+
+def _id_order(rule_id: str) -> list[tuple[int, int | str]]:
+    """Sort key: numeric parts as numbers (TF-9 before TF-10), others as text."""
+    out: list[tuple[int, int | str]] = []
+    for part in rule_id.split("-"):
+        digits = "".join(ch for ch in part if ch.isdigit())
+        out.append((0, int(digits)) if part == digits else (1, part))
+    return out
 
 
 @pytest.mark.skipif(not RULES_DIR.is_dir(), reason="../shared/rules is not beside the checkout")

@@ -67,3 +67,21 @@ def test_a_twenty_card_hand_is_one_multi_select_and_the_selection_brings_its_act
     ids = [c.get("custom_id") for row in odd for c in row["components"]]
     assert "ct:a:7:3:spread:3S,7C,10C" in ids
     assert not validate_message({"components": odd})
+
+
+def test_a_joker_swap_fits_the_natural_card_selected_and_table_only_actions_are_buttons() -> None:
+    hand = ["7H", "8H", "QS"]
+    legal = [
+        Action(kind="swap", value="2:7H:*", label="Swap 7H for the joker in meld 2"),
+        Action(kind="movejoker", value="2:high", label="Move the joker of meld 2 up"),
+        Action(kind="lay", value="2:8H:high", label="Lay 8H on meld 2"),
+    ]
+    none = rows(hand, legal, ())
+    plain = [c.get("label") for c in none[1]["components"]]
+    assert plain == ["Move the joker of meld 2 up"]  # names no card in the hand
+    seven = rows(hand, legal, (0,))
+    labels = [c.get("label") for row in seven for c in row["components"]]
+    assert "Swap 7H for the joker in meld 2" in labels and "Lay 8H on meld 2" not in labels
+    eight = rows(hand, legal, (1,))
+    labels = [c.get("label") for row in eight for c in row["components"]]
+    assert "Lay 8H on meld 2" in labels and "Swap 7H for the joker in meld 2" not in labels

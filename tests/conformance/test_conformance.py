@@ -19,6 +19,19 @@ from tests.conformance.checks import random_options, run_match
 MATCHES = int(os.environ.get("CONFORMANCE_MATCHES", "25"))
 FULL_CHECK_EVERY = int(os.environ.get("CONFORMANCE_FULL_CHECK_EVERY", "1"))
 
+
+def matches_for(spec: object) -> int:
+    """Matches per case: games with long matches scale CI's count down
+    (``conformance_scale`` on the spec, e.g. a 7-deal rummy game)."""
+    scale = float(getattr(spec, "conformance_scale", 1.0))
+    return max(1, round(MATCHES * scale))
+
+
+def check_every_for(spec: object) -> int:
+    """Full checks every N steps: the env setting, or the spec's own if that is sparser."""
+    return max(FULL_CHECK_EVERY, int(getattr(spec, "conformance_check_every", 1)))
+
+
 CASES = [
     (name, players) for name in registry.names() for players in registry.get(name).player_counts
 ]
@@ -27,21 +40,21 @@ CASES = [
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_matches_with_default_options(name: str, players: int) -> None:
     spec = registry.get(name)
-    for seed in range(MATCHES):
-        run_match(spec, players, {}, seed, FULL_CHECK_EVERY)
+    for seed in range(matches_for(spec)):
+        run_match(spec, players, {}, seed, check_every_for(spec))
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_matches_with_random_options(name: str, players: int) -> None:
     spec = registry.get(name)
     played = 0
-    for seed in range(MATCHES):
+    for seed in range(matches_for(spec)):
         options = random_options(spec, random.Random(seed))
         try:
             spec.new_match(players, options, seed=seed)
         except IllegalAction:
             continue  # an impossible combination, rejected with a message
-        run_match(spec, players, options, 1000 + seed, FULL_CHECK_EVERY)
+        run_match(spec, players, options, 1000 + seed, check_every_for(spec))
         played += 1
     assert played > 0, "every random option mix was rejected"
 

@@ -28,7 +28,11 @@ async def test_table_commands_in_a_channel(fake: FakeDiscord, runner: BotRunner)
     rules = await eve.slash("table", subcommand="rules")
     assert rules.ephemeral and "First team to 16 wins" in rules.text
     look = await eve.slash("table", subcommand="spectate")
-    assert look.ephemeral and bob.mention in look.text
+    assert look.ephemeral and bob.mention in look.text and look.message is not None
+    await bob.click(opened.message, "Leave")
+    watched = await eve.click(look.message, "Refresh")  # the private view, refreshed in place
+    assert watched.interaction.response_type == 7 and bob.mention not in look.message.text()
+    await bob.click(opened.message, "Join")
 
     refused = await eve.slash("table", subcommand="kick", member=bob)
     assert refused.text == "Only the host or an admin can do that."

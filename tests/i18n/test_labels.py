@@ -111,7 +111,7 @@ def refusals(game: str, seed: int) -> tuple[list[str], set[str]]:
 def test_the_engines_refusals_and_terms_met_in_play_are_translated(game: str) -> None:
     es = translator("es")
     messages, terms = refusals(game, seed=3)
-    assert messages and terms
+    assert messages
     untranslated = sorted({m for m in messages if engine_message(m, es) == m})
     assert not untranslated, untranslated
     unlisted = sorted(t for t in terms if term(t) not in TERMS)

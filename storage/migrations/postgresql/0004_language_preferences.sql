@@ -1,5 +1,5 @@
 -- Language choices (issue 14): a server's default and a player's own, as language codes
--- PostgreSQL twin of ../0003_language_preferences.sql.
+-- PostgreSQL twin of ../0004_language_preferences.sql.
 -- ("en", "es", "fa"). No row means "not chosen" (the Discord locale decides).
 
 CREATE TABLE guild_languages (

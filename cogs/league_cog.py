@@ -1,0 +1,319 @@
+"""Leagues in Discord: /leaderboard (paged), /stats, /history, /match, /season new.
+
+Everything is read through ``storage.leagues`` / ``storage.matches`` (no SQL here) and the
+hand-by-hand record of a match through ``leagues.replay``. Leaderboard pages turn with
+restart-safe buttons (``LeaderboardButton``: the page is in the custom_id).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import games
+from cogs.bot import CardTableBot
+from cogs.cards_text import card_text
+from cogs.components import send_only
+from cogs.controller import is_admin, user_locale
+from i18n import N_, translator
+from leagues.replay import MatchReplay, load_replay
+from rules import registry
+from storage import MatchSummary, Page, Standing
+
+Translate = Callable[[str], str]
+
+PER_PAGE = 10
+LEADERBOARD_TEMPLATE = (
+    r"ct:l:(?P<game>\w+):(?P<season>\d+):(?P<by>rating|wins):(?P<page>\d+)(?::(?P<n>[a-z]))?"
+)
+"""``ct:l:<game>:<season>:<by>:<page>[:n|p]`` (season 0: the current one)."""
+
+
+def leaderboard_id(game: str, season: int, by: str, page: int, which: str) -> str:
+    return f"ct:l:{game}:{season}:{by}:{page}:{which}"
+
+
+def game_title(game: str) -> str:
+    try:
+        return registry.get(game).title
+    except KeyError:
+        return game
+
+
+def standing_line(standing: Standing, by: str, t: Translate) -> str:
+    if by == "wins":
+        text = t("{rank}. {name} — {wins} wins in {matches} matches ({rating} rating)")
+    else:
+        text = t("{rank}. {name} — rating {rating} ({wins} wins in {matches} matches)")
+    return text.format(
+        rank=standing.rank,
+        name=standing.name,
+        wins=standing.wins,
+        matches=standing.matches,
+        rating=f"{standing.rating:.1f}",
+    )
+
+
+async def leaderboard_message(
+    bot: CardTableBot, guild_id: int, game: str, season: int, by: str, page: int, t: Translate
+) -> tuple[discord.Embed, discord.ui.View]:
+    leagues = bot.storage.leagues
+    number = season or await leagues.current_season(guild_id, game)
+    order = "wins" if by == "wins" else "rating"
+    board: Page[Standing] = await leagues.leaderboard(
+        guild_id, game, season=number, by=order, page=page, per_page=PER_PAGE
+    )
+    lines = [standing_line(s, order, t) for s in board.items]
+    embed = discord.Embed(
+        title=t("{game} leaderboard — season {season}").format(
+            game=game_title(game), season=number
+        ),
+        description=N_("\n").join(lines) if lines else t("Nobody has played a counted match yet."),
+        colour=0xF9A825,
+    )
+    pages = max(1, -(-(board.total or 0) // PER_PAGE))
+    embed.set_footer(text=t("Page {page} of {pages}").format(page=page + 1, pages=pages))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LeaderboardButton.make(
+            leaderboard_id(game, number, order, max(page - 1, 0), "p"),
+            t("Previous"),
+            disabled=not board.has_previous,
+        )
+    )
+    view.add_item(
+        LeaderboardButton.make(
+            leaderboard_id(game, number, order, page + 1, "n"),
+            t("Next"),
+            disabled=not board.has_next,
+        )
+    )
+    return embed, send_only(view)
+
+
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADERBOARD_TEMPLATE
+):
+    """Turns a leaderboard page (everything needed is in the custom_id)."""
+
+    def __init__(self, game: str, season: int, by: str, page: int, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.game, self.season, self.by, self.page = game, season, by, page
+
+    @classmethod
+    def make(cls, custom_id: str, label: str, *, disabled: bool) -> LeaderboardButton:
+        match = re.fullmatch(LEADERBOARD_TEMPLATE, custom_id)
+        assert match is not None, custom_id
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, custom_id=custom_id, disabled=disabled
+        )
+        return cls(match["game"], int(match["season"]), match["by"], int(match["page"]), button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(match["game"], int(match["season"]), match["by"], int(match["page"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CardTableBot)
+        t = translator(user_locale(interaction))
+        if interaction.guild_id is None:
+            await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
+            return
+        embed, view = await leaderboard_message(
+            bot, interaction.guild_id, self.game, self.season, self.by, self.page, t
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def history_line(summary: MatchSummary, user_id: int | None, t: Translate) -> str:
+    names = ", ".join(s.name for s in summary.seats)
+    won = [s for s in summary.seats if s.won]
+    outcome = (
+        t("abandoned")
+        if summary.status == "abandoned"
+        else t("won by {names}").format(names=", ".join(s.name for s in won) or "?")
+    )
+    line = t("#{id} {game} <t:{ended}:d> — {names}: {outcome}").format(
+        id=summary.id,
+        game=game_title(summary.game),
+        ended=int(summary.ended_at),
+        names=names,
+        outcome=outcome,
+    )
+    for change in summary.rating_changes:
+        if change.user_id == user_id:
+            line += " " + t("(rating {delta})").format(delta=f"{change.delta:+.1f}")
+    return line
+
+
+def match_embed(replay: MatchReplay, t: Translate, reveal: bool) -> discord.Embed:
+    record = replay.record
+    names = {s.seat: s.name for s in record.seats}
+    winners = ", ".join(names.get(s, "?") for s in record.winners)
+    embed = discord.Embed(
+        title=t("Match #{id} — {game}").format(id=record.id, game=game_title(record.game)),
+        description=t("Players: {names}. Winners: {winners}.").format(
+            names=", ".join(names.values()), winners=winners or t("none")
+        ),
+        colour=0x5D4037,
+    )
+    for hand in replay.hands[:20]:
+        result = hand.result or {}
+        outcome = str(result.get("outcome", "")).replace("_", " ")
+        parts = [
+            t("{actions} moves").format(actions=len(hand.actions)),
+            t(outcome) if outcome else t("not finished"),
+        ]
+        winner = result.get("winner")
+        if isinstance(winner, int):
+            parts.append(t("won by {name}").format(name=names.get(winner, "?")))
+        value = " · ".join(parts)
+        if reveal:
+            for seat, cards in sorted(hand.cards.items()):
+                shown = " ".join(card_text(c) for c in cards[:30])
+                value += "\n" + t("{name}: {cards}").format(name=names.get(seat, "?"), cards=shown)
+        embed.add_field(name=t("Hand {n}").format(n=hand.number), value=value[:1000], inline=False)
+    for change in record.rating_changes:
+        embed.add_field(
+            name=t("Rating of {name}").format(name=names.get(change.seat, "?")),
+            value=f"{change.before:.1f} → {change.after:.1f} ({change.delta:+.1f})",
+            inline=True,
+        )
+    return embed
+
+
+class LeagueCog(commands.Cog):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    async def _guild(self, interaction: discord.Interaction[Any], t: Translate) -> int | None:
+        if interaction.guild_id is None:
+            await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
+        return interaction.guild_id
+
+    @app_commands.command(name="leaderboard", description=N_("A game's league standings"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        season=N_("Season number (the current one if left out)"),
+        by=N_("Order"),
+    )
+    @app_commands.choices(
+        game=games.playable_choices(),
+        by=[
+            app_commands.Choice(name="rating", value="rating"),
+            app_commands.Choice(name="wins", value="wins"),
+        ],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        season: int | None = None,
+        by: str = "rating",
+    ) -> None:
+        t = translator(user_locale(interaction))
+        guild = await self._guild(interaction, t)
+        if guild is None:
+            return
+        embed, view = await leaderboard_message(self.bot, guild, game, season or 0, by, 0, t)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @app_commands.command(name="stats", description=N_("A player's league record"))
+    @app_commands.describe(user=N_("Whose record (yours if left out)"))
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None
+    ) -> None:
+        t = translator(user_locale(interaction))
+        guild = await self._guild(interaction, t)
+        if guild is None:
+            return
+        who = user or interaction.user
+        stats = await self.bot.storage.leagues.player_stats(guild, who.id)
+        embed = discord.Embed(
+            title=t("League record of {name}").format(name=who.display_name), colour=0xF9A825
+        )
+        for entry in stats:
+            text = t("{matches} matches, {wins} wins, {losses} losses, {draws} draws").format(
+                matches=entry.matches, wins=entry.wins, losses=entry.losses, draws=entry.draws
+            )
+            if entry.season is not None:
+                text += "\n" + t("This season: rating {rating}, rank {rank}").format(
+                    rating=f"{entry.season.rating:.1f}", rank=entry.season.rank or "?"
+                )
+            embed.add_field(name=game_title(entry.game), value=text, inline=False)
+        if not stats:
+            embed.description = t("No counted matches yet.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="history", description=N_("A player's recent matches"))
+    @app_commands.describe(user=N_("Whose matches (yours if left out)"))
+    async def history(
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None
+    ) -> None:
+        t = translator(user_locale(interaction))
+        guild = await self._guild(interaction, t)
+        if guild is None:
+            return
+        who = user or interaction.user
+        page = await self.bot.storage.matches.history(guild, user_id=who.id, per_page=PER_PAGE)
+        lines = [history_line(s, who.id, t) for s in page.items]
+        embed = discord.Embed(
+            title=t("Recent matches of {name}").format(name=who.display_name),
+            description=N_("\n").join(lines) if lines else t("No matches yet."),
+            colour=0x5D4037,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="match", description=N_("A match's hand-by-hand record"))
+    @app_commands.describe(id=N_("The match number (from /history)"))
+    async def match(self, interaction: discord.Interaction[Any], id: int) -> None:
+        t = translator(user_locale(interaction))
+        replay = await load_replay(self.bot.storage, id)
+        if replay is None or replay.record.guild_id not in (None, interaction.guild_id):
+            await interaction.response.send_message(
+                t("There is no match #{id} here.").format(id=id), ephemeral=True
+            )
+            return
+        # The match is over: every hand's cards may be shown.
+        await interaction.response.send_message(
+            embed=match_embed(replay, t, reveal=True), ephemeral=True
+        )
+
+    season = app_commands.Group(name="season", description=N_("League seasons"))
+
+    @season.command(name="new", description=N_("End the current season and start a new one"))
+    @app_commands.describe(game=N_("Which game's league"), name=N_("A name for the season"))
+    @app_commands.choices(game=games.playable_choices())
+    async def season_new(
+        self, interaction: discord.Interaction[Any], game: str, name: str | None = None
+    ) -> None:
+        t = translator(user_locale(interaction))
+        guild = await self._guild(interaction, t)
+        if guild is None:
+            return
+        if not is_admin(interaction):
+            await interaction.response.send_message(
+                t("Only members who can manage the server can do that."), ephemeral=True
+            )
+            return
+        season = await self.bot.storage.leagues.start_season(guild, game, name=name)
+        await interaction.response.send_message(
+            t("Season {n} of the {game} league has started.").format(
+                n=season.number, game=game_title(game)
+            )
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, CardTableBot)
+    bot.add_dynamic_items(LeaderboardButton)
+    await bot.add_cog(LeagueCog(bot))
