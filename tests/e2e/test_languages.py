@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
+from typing import Any
+
+import pytest
 
 from i18n import FSI
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
@@ -99,3 +103,76 @@ async def test_slash_commands_are_synced_with_spanish_names_and_descriptions(
     assert rules.get("name_localizations", {}).get("es-419") == "reglas"
     described = rules.get("description_localizations", {}).get("es-ES", "")
     assert described.startswith("Un breve resumen")
+
+
+ENGLISH_WORDS = re.compile(r"\b(Your|Turn|Draw|Discard|Meld|Seats|Refresh|Waiting)\b")
+
+
+async def test_a_spanish_server_plays_a_telefunken_hand_in_spanish(
+    fake: FakeDiscord, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/config language es; a whole Telefunken deal by clicks: every hand view, button and
+    menu the players see, and the table message, is Spanish (issue 14, "Done when")."""
+    from tests.e2e.test_telefunken_play import pick
+
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 21)
+    admin = SimulatedUser(fake, fake.add_user("admin", admin=True))
+    set_es = await admin.slash("config", subcommand="language", language="es")
+    assert "Idioma: Español" in set_es.text, set_es.text
+    users = [admin, runner.user("bob"), runner.user("carol", locale="en-GB")]
+    opened = await admin.slash("play", game="telefunken", players=3)
+    assert opened.message is not None, opened.text
+    for user in users[1:]:
+        await user.click(opened.message, "Unirse")
+    await admin.click(opened.message, "Empezar")
+    players = Players(runner, users, table_id_of(opened.message))
+    for seat in players.seats.values():
+        reply = await seat.user.click(opened.message, "Mi mano")
+        seat.hand = reply.message
+    match = players.manager.match_of(players.table_id)
+    assert match is not None
+    clicks = 0
+    while not match.hand_results and clicks < 2000:
+        state = players.manager.state(players.table_id)
+        number = min(state.to_act)
+        seat = players.seats[state.seats[number].user_id or 0]
+        assert seat.hand is not None
+        await seat.user.click(seat.hand, "Actualizar")
+        shown = seat.hand.text() + " ".join(
+            [str(b["label"]) for b in seat.hand.buttons()]
+            + [str(o["label"]) for m in seat.hand.selects() for o in m.get("options", [])]
+            + [str(m.get("placeholder", "")) for m in seat.hand.selects()]
+        )
+        assert not ENGLISH_WORDS.search(shown), shown
+        action = pick(match.legal_actions(number))
+        await click_action_by_id(seat, number, action, players)
+        clicks += 1
+    assert match.hand_results
+    assert runner.bot is not None
+    await runner.bot.table_messages.flush(players.table_id)
+    table = table_message(fake, players.table_id).text()
+    assert "Asientos" in table and "Combinaciones" in table
+    assert not ENGLISH_WORDS.search(table), table
+
+
+async def click_action_by_id(seat: Any, number: int, action: Any, players: Players) -> None:
+    """Select the action's cards in the hand menu, then press it (labels are Spanish, so
+    everything goes by custom id)."""
+    from collections import Counter
+
+    from cogs.rummy_view import cards_named
+    from tests.e2e.test_telefunken_play import press
+
+    match = players.manager.match_of(players.table_id)
+    assert match is not None and seat.hand is not None
+    hand = [str(c) for c in match.view(number)["hand"]]
+    named = Counter(cards_named(action)) & Counter(hand)
+    if named:
+        menu = next(m for m in seat.hand.selects() if str(m["custom_id"]).startswith("ct:h:"))
+        positions: list[str] = []
+        for card in named.elements():
+            i = next(i for i, c in enumerate(hand) if c == card and str(i) not in positions)
+            positions.append(str(i))
+        await seat.user.choose(seat.hand, str(menu["custom_id"]), positions)
+    reply = await press(seat, seat.hand, action.id)
+    assert reply.interaction.response_type == 7, (action.id, reply.text)
