@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable
 
 from i18n import N_
-from rules.cards import JOKER, pretty
 from rules.contract import Action
 
 Translate = Callable[[str], str]
@@ -56,11 +55,11 @@ FIXED: dict[str, str] = {
 }
 
 
-def card_text(card: str) -> str:
+def card_text(card: str, t: Translate | None = None) -> str:
     """``"10H"`` -> ``"10♥"`` as the engines' labels write it (``rules.cards.pretty``); a
-    joker ``"*"`` is ``"Joker"`` there too."""
+    joker ``"*"`` is ``"Joker"`` there too (translated with ``t``)."""
     if card == "*":
-        return pretty(JOKER)
+        return t(JOKER_TEXT) if t is not None else JOKER_TEXT
     match = _CARD.match(card)
     return match.group(1) + SUIT_SYMBOLS[match.group(2)] if match else card
 
@@ -78,18 +77,21 @@ CARD_TEMPLATES = {
 }
 
 
-def _cards(value: str) -> str | None:
+JOKER_TEXT = N_("Joker")
+
+
+def _cards(value: str, t: Translate | None = None) -> str | None:
     cards = value.split(",")
     if not all(c == "*" or _CARD.match(c) for c in cards):
         return None
-    return " ".join(card_text(c) for c in cards)
+    return " ".join(card_text(c, t) for c in cards)
 
 
 def _templated(kind: str, value: str, t: Translate) -> str | None:
     """The translated label for a value-carrying action, or None when the shape is unknown."""
     if kind in CARD_TEMPLATES and (_CARD.match(value) or value == "*"):
         template = CARD_TEMPLATES[kind]
-        return t(template).format(card=card_text(value))
+        return t(template).format(card=card_text(value, t))
     if kind == "bid" and value.isdigit():
         return t(N_("Bid {n}")).format(n=value)
     if kind == "trump" and value in SUIT_SYMBOLS:
@@ -97,7 +99,7 @@ def _templated(kind: str, value: str, t: Translate) -> str | None:
             symbol=SUIT_SYMBOLS[value], suit=suit_name(value, t)
         )
     if kind == "trump" and _CARD.match(value):
-        return t(N_("Trump with {card} (face down)")).format(card=card_text(value))
+        return t(N_("Trump with {card} (face down)")).format(card=card_text(value, t))
     if kind == "choose" and value.isdigit():
         return t(N_("Seat {n} makes trump")).format(n=value)
     if kind == "challenge" and value.isdigit():
@@ -117,13 +119,13 @@ def _templated(kind: str, value: str, t: Translate) -> str | None:
             if len(parts) == 2:
                 return t(N_("Declare {points} Jodi ({suit})")).format(points=parts[1], suit=suit)
     if kind in ("spread", "meld"):
-        cards = _cards(value)
+        cards = _cards(value, t)
         if cards:
             template = N_("Spread {cards}") if kind == "spread" else N_("Meld {cards}")
             return t(template).format(cards=cards)
     parts = value.split(":")
-    if kind == "lay" and len(parts) in (2, 3) and parts[0].isdigit() and _cards(parts[1]):
-        card = _cards(parts[1])
+    if kind == "lay" and len(parts) in (2, 3) and parts[0].isdigit() and _cards(parts[1], t):
+        card = _cards(parts[1], t)
         if len(parts) == 2:
             return t(N_("Lay {card} on meld {n}")).format(card=card, n=parts[0])
         if parts[2] in ("low", "high"):
@@ -133,9 +135,9 @@ def _templated(kind: str, value: str, t: Translate) -> str | None:
                 else N_("Lay {card} on meld {n} at the high end")
             )
             return t(template).format(card=card, n=parts[0])
-    if kind == "takejoker" and len(parts) == 2 and parts[0].isdigit() and _cards(parts[1]):
+    if kind == "takejoker" and len(parts) == 2 and parts[0].isdigit() and _cards(parts[1], t):
         return t(N_("Take the joker from meld {n} with {cards}")).format(
-            n=parts[0], cards=_cards(parts[1])
+            n=parts[0], cards=_cards(parts[1], t)
         )
     if kind == "movejoker" and len(parts) == 2 and parts[0].isdigit():
         joker_end = {
@@ -145,7 +147,7 @@ def _templated(kind: str, value: str, t: Translate) -> str | None:
         if joker_end:
             return t(joker_end).format(n=parts[0])
     if kind == "swap" and len(parts) == 3 and parts[0].isdigit():
-        natural, wild = _cards(parts[1]), _cards(parts[2])
+        natural, wild = _cards(parts[1], t), _cards(parts[2], t)
         if natural and wild:
             return t(N_("Swap {natural} for the {wild} in meld {n}")).format(
                 natural=natural, wild=wild, n=parts[0]

@@ -117,3 +117,12 @@ def test_the_engines_refusals_and_terms_met_in_play_are_translated(game: str) ->
     unlisted = sorted(t for t in terms if term(t) not in TERMS)
     assert not unlisted, unlisted
     assert all(es(term(t)) != term(t) for t in terms)
+
+
+def test_a_joker_in_a_label_is_the_engines_word_translated() -> None:
+    from rules.cards import JOKER, pretty
+
+    assert pretty(JOKER) == "Joker"  # the word the engines' labels use
+    meld = Action(kind="meld", value="3S,3H,*", label="Meld 3♠ 3♥ Joker")
+    assert action_label(meld, english) == meld.label
+    assert action_label(meld, translator("es")) == "Bajar 3♠ 3♥ Comodín"
