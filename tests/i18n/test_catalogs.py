@@ -114,3 +114,23 @@ def test_every_engine_action_label_fits_a_button_in_every_language(lang: str, ga
         }
         errors = validate_message(payload)
         assert not errors, errors.flat()
+
+
+SAMPLE = "W" * 32  # a long Discord display name, the widest value a template takes
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fa"])
+def test_every_template_with_sample_data_fits_discord_limits(lang: str) -> None:
+    """Every catalog text, its placeholders filled with long sample values, fits a message
+    (2000), and every label template fits a button (80) and a menu option (100)."""
+    from i18n import N_  # noqa: F401  (the label templates below are catalog texts)
+    from i18n.labels import CARD_TEMPLATES, FIXED
+
+    t = translator(lang)
+    for message in catalog("es"):
+        if not message.id or not isinstance(message.id, str):
+            continue
+        text = t(message.id).format(**{name: SAMPLE for name in fields(message.id)})
+        assert len(text) <= 2000, message.id
+    for template in [*FIXED.values(), *CARD_TEMPLATES.values()]:
+        assert len(t(template).format(card="10♥")) <= 80, template
