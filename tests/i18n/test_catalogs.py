@@ -122,8 +122,7 @@ SAMPLE = "W" * 32  # a long Discord display name, the widest value a template ta
 @pytest.mark.parametrize("lang", ["en", "es", "fa"])
 def test_every_template_with_sample_data_fits_discord_limits(lang: str) -> None:
     """Every catalog text, its placeholders filled with long sample values, fits a message
-    (2000), and every label template fits a button (80) and a menu option (100)."""
-    from i18n import N_  # noqa: F401  (the label templates below are catalog texts)
+    (2000), and every label template fits a button (80)."""
     from i18n.labels import CARD_TEMPLATES, FIXED
 
     t = translator(lang)
