@@ -3,10 +3,12 @@
 - ``launcher`` builds and runs the bot (``run_bot``, ``create_bot``); ``bot`` is the Bot.
 - Commands: ``play_cog`` (/play, /quickplay, /table), ``pickup_cog`` (/pickup, with the
   queue logic in ``pickup``), ``rules_cog`` (/rules, texts in ``rules_summaries``),
-  ``admin`` (/sync).
+  ``admin`` (/sync), ``league_cog`` (/leaderboard, /stats, /history, /match, /season new),
+  ``config_cog`` (/config: server settings, stored through ``storage.guilds``).
 - Clicks: ``components`` (restart-safe DynamicItems; ids in ``custom_ids``) hand every click
   to ``controller``, which answers through ``responder`` within Discord's deadline.
 - Messages: ``table_view`` renders the one table message, ``table_messages`` edits it
-  (coalesced), ``hand_view`` renders the private hand, ``turn_pings`` reminds a waiting
-  player; ``cards_text`` and ``games`` are shared wording.
+  (coalesced), ``hand_view`` renders the private hand (``rummy_view`` for rummy games: a
+  card multi-select, then the actions those cards allow; ``slots`` is one component),
+  ``turn_pings`` reminds a waiting player; ``cards_text`` and ``games`` are shared wording.
 """

@@ -73,7 +73,7 @@ async def leaderboard_message(
         title=t("{game} leaderboard — season {season}").format(
             game=game_title(game), season=number
         ),
-        description=N_("\n").join(lines) if lines else t("Nobody has played a counted match yet."),
+        description="\n".join(lines) if lines else t("Nobody has played a counted match yet."),
         colour=0xF9A825,
     )
     pages = max(1, -(-(board.total or 0) // PER_PAGE))
@@ -130,6 +130,73 @@ class LeaderboardButton(
             return
         embed, view = await leaderboard_message(
             bot, interaction.guild_id, self.game, self.season, self.by, self.page, t
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+HISTORY_TEMPLATE = r"ct:y:(?P<user>\d+):(?P<page>\d+)(?::(?P<n>[a-z]))?"
+"""``ct:y:<user>:<page>[:n|p]``: a page of a player's match history."""
+
+
+async def history_message(
+    bot: CardTableBot, guild_id: int, user_id: int, name: str, page: int, t: Translate
+) -> tuple[discord.Embed, discord.ui.View]:
+    found = await bot.storage.matches.history(
+        guild_id, user_id=user_id, page=page, per_page=PER_PAGE
+    )
+    lines = [history_line(s, user_id, t) for s in found.items]
+    embed = discord.Embed(
+        title=t("Recent matches of {name}").format(name=name),
+        description="\n".join(lines) if lines else t("No matches yet."),
+        colour=0x5D4037,
+    )
+    embed.set_footer(text=t("Page {page}").format(page=page + 1))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        HistoryButton.make(
+            f"ct:y:{user_id}:{max(page - 1, 0)}:p", t("Newer"), disabled=not found.has_previous
+        )
+    )
+    view.add_item(
+        HistoryButton.make(f"ct:y:{user_id}:{page + 1}:n", t("Older"), disabled=not found.has_next)
+    )
+    return embed, send_only(view)
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HISTORY_TEMPLATE):
+    """Turns a page of a match history (the user and page are in the custom_id)."""
+
+    def __init__(self, user: int, page: int, button: discord.ui.Button[Any]):
+        super().__init__(button)
+        self.user, self.page = user, page
+
+    @classmethod
+    def make(cls, custom_id: str, label: str, *, disabled: bool) -> HistoryButton:
+        match = re.fullmatch(HISTORY_TEMPLATE, custom_id)
+        assert match is not None, custom_id
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, custom_id=custom_id, disabled=disabled
+        )
+        return cls(int(match["user"]), int(match["page"]), button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["user"]), int(match["page"]), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CardTableBot)
+        t = translator(str(interaction.locale))
+        if interaction.guild_id is None:
+            await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
+            return
+        member = interaction.guild.get_member(self.user) if interaction.guild else None
+        name = member.display_name if member is not None else str(self.user)
+        embed, view = await history_message(
+            bot, interaction.guild_id, self.user, name, self.page, t
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -264,14 +331,8 @@ class LeagueCog(commands.Cog):
         if guild is None:
             return
         who = user or interaction.user
-        page = await self.bot.storage.matches.history(guild, user_id=who.id, per_page=PER_PAGE)
-        lines = [history_line(s, who.id, t) for s in page.items]
-        embed = discord.Embed(
-            title=t("Recent matches of {name}").format(name=who.display_name),
-            description=N_("\n").join(lines) if lines else t("No matches yet."),
-            colour=0x5D4037,
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed, view = await history_message(self.bot, guild, who.id, who.display_name, 0, t)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @app_commands.command(name="match", description=N_("A match's hand-by-hand record"))
     @app_commands.describe(id=N_("The match number (from /history)"))
@@ -315,5 +376,5 @@ class LeagueCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, CardTableBot)
-    bot.add_dynamic_items(LeaderboardButton)
+    bot.add_dynamic_items(LeaderboardButton, HistoryButton)
     await bot.add_cog(LeagueCog(bot))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from cogs.hand_view import render_hand
@@ -85,3 +86,56 @@ def test_a_joker_swap_fits_the_natural_card_selected_and_table_only_actions_are_
     eight = rows(hand, legal, (1,))
     labels = [c.get("label") for row in eight for c in row["components"]]
     assert "Lay 8H on meld 2" in labels and "Swap 7H for the joker in meld 2" not in labels
+
+
+def test_the_telefunken_deal_6_exchange_in_the_hand_view() -> None:
+    """TF-19: before deal 6 each player hands in cards; the view says so, a selected card
+    brings up "Hand in", and "Hand in nothing" is a button of its own."""
+    import random
+
+    from rules import registry
+    from rules.random_play import random_step
+
+    spec = registry.get("telefunken")
+    match = spec.new_match(3, {}, seed=3)
+    rng = random.Random(3)
+    steps = 0
+    while match.phase != "exchange" and not match.is_over and steps < 20_000:
+        match.apply(*random_step(match, rng))
+        steps += 1
+    assert match.phase == "exchange", match.phase
+    seat = min(match.to_act)
+    hand = [str(c) for c in match.view(seat)["hand"]]
+    view = SeatView(
+        table_id=7, seat=seat, seq=3, phase="exchange", view=match.view(seat),
+        legal=match.legal_actions(seat), deadline=None, away=False,
+    )  # fmt: skip
+    table = dataclasses.replace(state(), game="telefunken", players=3, public=match.public_view())
+    table = dataclasses.replace(table, seats=(*table.seats, SeatState(2, "p2", 102, None, False)))
+    message = render_hand(view, table, t)
+    text = " ".join(f.value for f in message.embed.fields)
+    assert "Hand in cards to pass on" in text
+    plain = [s.label for row in message.rows for s in row if not s.options]
+    assert {"Hand in nothing", "Hand in the chosen cards"} & set(plain), plain
+    picked = render_hand(view, table, t, selected=(0,))
+    labels = [s.label for row in picked.rows for s in row]
+    first = {a.label for a in view.legal if a.value == hand[0] and a.kind in ("give", "ungive")}
+    assert first and first <= set(labels), (first, labels)
+    assert not validate_message({"components": picked.view(t).to_components()})
+    assert hand
+
+
+def test_the_table_message_shows_melds_discard_stock_and_cards_held() -> None:
+    from cogs.table_view import render_table
+
+    public = {
+        "spreads": [{"number": 1, "owner": 1, "cards": ["3S", "3H", "3D"]}],
+        "discard_top": "7C",
+        "stock_size": 30,
+        "hand_sizes": [5, 2],
+    }
+    table = dataclasses.replace(state(), public=public)
+    text = "\n".join(f"{f.name}: {f.value}" for f in render_table(table, t).embed.fields)
+    assert "Melds: 1. 3♠ 3♥ 3♦ (p1)" in text, text
+    assert "Discard pile: 7♣" in text and "Stock: 30 cards" in text
+    assert "Cards held: p0: 5, p1: 2" in text

@@ -16,6 +16,7 @@ from tests.e2e.harness import BotRunner
 
 ACTION_PREFIXES = ("ct:a:", "ct:i:")
 SELECT_PREFIX = "ct:s:"
+HAND_PREFIX = "ct:h:"
 
 
 def table_message(
@@ -96,6 +97,13 @@ class Players:
     async def act(self, seat: Seat, rng: random.Random) -> Reply:
         """Click one of the offered actions at random (never an avoided kind if avoidable)."""
         assert seat.hand is not None
+        menus = [m for m in seat.hand.selects() if str(m["custom_id"]).startswith(HAND_PREFIX)]
+        if menus and (rng.random() < 0.7 or not choices(seat.hand)):
+            # A rummy hand: select one card first, which brings up what it can do.
+            menu = menus[0]
+            value = str(rng.choice(menu["options"])["value"])
+            await seat.user.choose(seat.hand, str(menu["custom_id"]), [value])
+            seat.clicks += 1
         options = choices(seat.hand)
         assert options, f"{seat.user.user.username} has nothing to do: {seat.hand.text()}"
         preferred = [o for o in options if not any(k in (o[1] or o[0]) for k in self.avoid)]

@@ -57,6 +57,16 @@ async def test_a_league_season_with_several_matches_and_a_leaderboard_page_flip(
     assert stats.ephemeral and "League record of bob" in stats.text and "1 matches" in stats.text
     history = await bob.slash("history")
     assert history.ephemeral and "#" in history.text and "won by" in history.text
+    assert history.message is not None and history.message.button("Older").get("disabled")
+    for n in range(10):  # alice plays ten more: her history has a second page
+        await storage.matches.record_finished(
+            a_record([(alice.id, "alice"), (9100 + n, f"q{n}")], [1], game="tonk", guild=guild)
+        )
+    mine = await alice.slash("history")
+    assert mine.message is not None and "Page 1" in mine.text
+    older = await alice.click(mine.message, "Older")
+    assert older.interaction.response_type == 7 and "Page 2" in mine.message.text()
+    assert "#" in mine.message.text() and not mine.message.button("Newer").get("disabled")
     match_id = int(history.text.split("#", 1)[1].split(" ", 1)[0])
     record = await alice.slash("match", id=match_id)
     assert record.ephemeral and f"Match #{match_id}" in record.text and "Hand 1" in record.text

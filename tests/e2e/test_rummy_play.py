@@ -6,6 +6,8 @@ goes through the hand view: the card menu, then the button the selection brings 
 
 from __future__ import annotations
 
+import asyncio
+import random
 import secrets
 
 import pytest
@@ -147,3 +149,27 @@ async def test_a_tonk_hand_with_a_drop_and_a_refused_meld(
     assert runner.bot is not None
     await runner.bot.table_messages.flush(players.table_id)
     assert "Melds" in table_message(fake, players.table_id).text() or not players.running()
+
+
+@pytest.mark.parametrize("game", ["tonk", "telefunken"])
+async def test_random_clicks_on_rummy_hands_never_break_the_view(
+    fake: FakeDiscord, runner: BotRunner, game: str
+) -> None:
+    """The load benchmark's users (select a card, press anything) at a rummy quickplay."""
+    alice = runner.user("alice")
+    opened = await alice.slash("quickplay", game=game)
+    assert opened.message is not None and opened.message.buttons(), opened.text
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    rng = random.Random(4)
+    for _ in range(40):
+        if not players.running():
+            break
+        state = players.manager.state(players.table_id)
+        if not any(state.seats[s].user_id == alice.id for s in state.to_act):
+            await asyncio.sleep(0.01)
+            continue
+        await players.refresh(seat)
+        await players.act(seat, rng)
+    assert seat.actions >= 10

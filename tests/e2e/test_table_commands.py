@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of, table_message
 
@@ -170,3 +170,17 @@ async def test_a_turn_left_waiting_pings_its_player_once(
     await asyncio.sleep(0.3)  # and no second one follows
     pings = [m for m in fake.channel_messages() if "your turn" in m.content]
     assert len(pings) == 1 and alice.mention in pings[0].content
+
+
+async def test_no_turn_ping_when_the_server_turned_pings_off(
+    fake: FakeDiscord, pinging: BotRunner
+) -> None:
+    admin = SimulatedUser(fake, fake.add_user("admin", admin=True))
+    await admin.slash("config", subcommand="pings", on=False)
+    alice = pinging.user("alice")
+    opened = await alice.slash("quickplay", game="nigerian_thunee")
+    assert opened.message is not None
+    assert pinging.bot is not None and pinging.bot.turn_pings is not None
+    await asyncio.sleep(1.5)  # past the 1 s reminder
+    assert not [m for m in fake.channel_messages() if "your turn" in m.content]
+    assert pinging.bot.turn_pings.sent == 0

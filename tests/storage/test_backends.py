@@ -10,6 +10,7 @@ import pytest
 
 from storage import (
     ChannelTaken,
+    GuildSettings,
     LoggedAction,
     SeatRecord,
     ShardSet,
@@ -19,6 +20,7 @@ from storage import (
     open_storage,
 )
 from storage.migrations import MIGRATIONS_DIR, load_migrations
+from storage.records import unpack_log
 from storage.shards import shard_of
 from tests.backends import PG_URL_VAR
 
@@ -172,3 +174,28 @@ async def test_running_tables_logs_come_packed_one_string_per_table(store: Stora
     if type(store).__name__ == "PgStorage":  # the shard filter (SQLite serves one process)
         shard0 = await store.actions.packed_open_logs(ShardSet((0,), 2))  # type: ignore[attr-defined]
         assert set(shard0) == {mine}
+
+
+async def test_packed_logs_by_table_after_the_snapshot(store: Storage) -> None:
+    """``packed_logs`` (the manager's lazy rebuild) on both backends."""
+    table = (await store.tables.create(a_table(channel=4, guild=0))).id
+    await store.tables.start(table, [SeatRecord("Ann", 7), SeatRecord("Bob", 8)], 5, 2)
+    for seq in (1, 2, 3):
+        await store.actions.append(LoggedAction(table, seq, seq % 2, f"play:{seq}", 1.0, "player"))
+    await store.tables.save_snapshot(table, {"game": "toy"}, 1)
+    packed = await store.actions.packed_logs([table, 999_999])
+    assert set(packed) == {table}
+    assert [e.seq for e in unpack_log(table, packed[table])] == [2, 3]
+
+
+async def test_guild_settings_round_trip_with_defaults(store: Storage) -> None:
+    """/config's per-guild settings (migration 0003) on both backends."""
+    assert await store.guilds.get(42) == GuildSettings(42)
+    saved = GuildSettings(
+        42, {"tonk": {"hands": 3}}, turn_seconds=90, slow_games=False, pings=False,
+        table_channels=(7, 8),
+    )  # fmt: skip
+    await store.guilds.save(saved)
+    assert await store.guilds.get(42) == saved
+    await store.guilds.save(GuildSettings(42, threads=False))
+    assert await store.guilds.get(42) == GuildSettings(42, threads=False)
