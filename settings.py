@@ -34,6 +34,12 @@ class Settings(BaseSettings):
     )
     turn_timer_seconds: int = Field(default=90, ge=10, le=3600)
     timeouts_before_takeover: int = Field(default=2, ge=1, le=20)
+    search_rollouts: int = Field(
+        default=240, ge=1, le=100_000, description="Search player: rollouts per decision."
+    )
+    search_time_cap_ms: float = Field(
+        default=50.0, ge=0, le=60_000, description="Search player: wall-time cap per decision."
+    )
     table_edit_seconds: float = Field(
         default=1.0,
         ge=0.2,

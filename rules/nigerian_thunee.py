@@ -132,6 +132,7 @@ class NigerianThunee(Match[NigerianOptions]):
         self.won_cards: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.tricks_played = 0
         self.last_trick: list[tuple[int, Card]] = []
+        self.played: list[tuple[int, Card]] = []  # this hand, in order: public (a player sees it)
         self._phase = "throw_in"
         self.turn = (self.dealer + 1) % PLAYERS
         self.polled = 0
@@ -238,6 +239,7 @@ class NigerianThunee(Match[NigerianOptions]):
             self.hands[seat].remove(card)
             trick = self.trick
             trick.append((seat, card))
+            self.played.append((seat, card))
             if len(trick) < PLAYERS:
                 # The common case, kept inline: the next player follows (NG-10.2).
                 nxt = self.turn = NEXT_SEAT[seat]
@@ -428,6 +430,7 @@ class NigerianThunee(Match[NigerianOptions]):
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "trick": [[s, CARD_STR[c]] for s, c in self.trick],
             "last_trick": [[s, CARD_STR[c]] for s, c in self.last_trick],
+            "played": [[s, CARD_STR[c]] for s, c in self.played],
             "tricks_won": list(self.tricks_won),
             "hand_sizes": [len(h) for h in self.hands],
             "scores": list(self.scores),

@@ -19,7 +19,7 @@ RULES_DIR = ROOT.parent / "shared" / "rules"
 # game -> (rules file, id prefixes that game must have cited)
 CITED_PREFIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "nigerian_thunee": ("thunee.md", ("NG",)),
-    "thunee": ("thunee.md", ("TH", "THV")),
+    "thunee": ("thunee.md", ("TH", "THV", "TH6", "TH2")),
     "tonk": ("tonk.md", ("TK", "TKV")),
     "telefunken": ("telefunken.md", ("TF", "TFV")),
 }

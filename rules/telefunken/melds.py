@@ -36,7 +36,7 @@ class Candidate:
     tests them many times.
     """
 
-    __slots__ = ("colour", "kind", "meld", "pure", "size", "wilds")
+    __slots__ = ("colour", "kind", "meld", "need", "pure", "size", "wilds")
 
     def __init__(self, meld: Meld, colour: bool = False) -> None:
         self.meld = meld
@@ -45,6 +45,7 @@ class Candidate:
         self.size = len(meld.cards)
         self.wilds = meld.wilds
         self.pure = is_pure(meld)
+        self.need = Counter(meld.cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -122,8 +123,8 @@ def is_pure(meld: Meld) -> bool:
     return len({c // 13 for c in meld.cards}) == 3
 
 
-def contains(have: Counter[Card], cards: Iterable[Card]) -> bool:
-    need = Counter(cards)
+def contains(have: Counter[Card], cards: Iterable[Card] | Counter[Card]) -> bool:
+    need = cards if isinstance(cards, Counter) else Counter(cards)
     return all(have[c] >= k for c, k in need.items())
 
 
@@ -385,8 +386,8 @@ class ContractSearch:
         """``cand`` may fill ``req`` from the cards in ``have`` (cheapest tests first)."""
         return (
             fits(req, cand)
-            and contains(have, cand.cards)
             and allowed_with(cand, done, self.limit, self.same_rank, self.same_suit)
+            and contains(have, cand.need)
         )
 
     def completable(
@@ -397,7 +398,7 @@ class ContractSearch:
         req, rest = reqs[0], reqs[1:]
         for cand in self.cands:
             if self._ok(cand, req, have, done) and self.completable(
-                have - Counter(cand.cards), rest, after(done, cand), go_out
+                have - cand.need, rest, after(done, cand), go_out
             ):
                 return True
         return False
@@ -420,7 +421,7 @@ class ContractSearch:
                 key = cand.id_text() + cand.kind
                 if key in out or not self._ok(cand, req, have, done):
                     continue
-                if self.completable(have - Counter(cand.cards), rest, after(done, cand), go_out):
+                if self.completable(have - cand.need, rest, after(done, cand), go_out):
                     out[key] = cand
         return list(out.values())
 
@@ -444,8 +445,8 @@ class ContractSearch:
             for cand in self.full_cands():
                 if (
                     first in cand.cards
-                    and contains(have, cand.cards)
-                    and self.coverable(have - Counter(cand.cards), spare)
+                    and contains(have, cand.need)
+                    and self.coverable(have - cand.need, spare)
                 ):
                     result = True
                     break
@@ -457,10 +458,6 @@ class ContractSearch:
         out: dict[str, Candidate] = {}
         for cand in self.full_cands():
             key = cand.id_text()
-            if (
-                key not in out
-                and contains(have, cand.cards)
-                and self.coverable(have - Counter(cand.cards))
-            ):
+            if key not in out and contains(have, cand.need) and self.coverable(have - cand.need):
                 out[key] = cand
         return list(out.values())

@@ -25,13 +25,21 @@ CALL_BLIND_THUNEE = TABLE.add("call", "blind_thunee", label="Call Blind Thunee")
 CALL_BLIND_ROYALS = TABLE.add("call", "blind_royals", label="Call Blind Royals")
 CALL_DOUBLE = TABLE.add("call", "double", label="Call Double")
 CALL_KHANUCK = TABLE.add("call", "khanuck", label="Call Khanuck")
+CALL_TRIP = TABLE.add("call", "trip", label="Declare Trip")
+CALL_MOENIE = TABLE.add("call", "moenie", label="Call Moenie")
+LAY_OPEN = TABLE.add("lay", "open", label="Leave this face-down card uncovered")
 
 PLAY: dict[int, Action] = {}
 TRUMP: dict[int, Action] = {}
+LAY: dict[int, Action] = {}
+"""TH2-B.5: cover the next face-down card of the row with this card (face up)."""
 for _card in thunee_deck():
     PLAY[_card] = TABLE.add("play", CARD_STRINGS[_card], label=f"Play {pretty(_card)}")
     TRUMP[_card] = TABLE.add(
         "trump", CARD_STRINGS[_card], label=f"Trump with {pretty(_card)} (face down)"
+    )
+    LAY[_card] = TABLE.add(
+        "lay", CARD_STRINGS[_card], label=f"Lay {pretty(_card)} on the next face-down card"
     )
 
 BID: dict[int, Action] = {v: TABLE.add("bid", str(v), label=f"Bid {v}") for v in LADDER}
@@ -62,6 +70,9 @@ for _suit, _letter in enumerate(SUITS):
     )
 
 PLAY_BY_ID: dict[str, int] = {a.id: c for c, a in PLAY.items()}
+CARD_OF: dict[str, int] = {a.value: c for c, a in PLAY.items()}
+"""``CARD_OF[action.value]``: the card int of a ``play`` action (no id string built)."""
 PLAY_OF: tuple[Action, ...] = tuple(PLAY.get(c, CUT) for c in range(53))
 """``PLAY_OF[card]``: the play action of a card int (a list index beats a dict lookup)."""
 TRUMP_BY_ID: dict[str, int] = {a.id: c for c, a in TRUMP.items()}
+LAY_BY_ID: dict[str, int] = {a.id: c for c, a in LAY.items()}

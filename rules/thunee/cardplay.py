@@ -93,9 +93,24 @@ def card_points(cards: Sequence[int]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
-def redeal_eligible(first_four: Sequence[int]) -> bool:
-    """TH-8.1: four different suits and at most 10 card points (QQQQ, QQQK or QQKK)."""
-    return len({SUIT_OF[c] for c in first_four}) == 4 and card_points(first_four) <= 10
+def redeal_eligible(first_cards: Sequence[int]) -> bool:
+    """TH-8.1: four different suits and at most 10 card points (QQQQ, QQQK or QQKK);
+    TH6-4: with six players, three K/Q of three different suits."""
+    suits = {SUIT_OF[c] for c in first_cards}
+    return len(suits) == len(first_cards) and card_points(first_cards) <= 10
+
+
+def trip_eligible(first_three: Sequence[int]) -> bool:
+    """TH6-10.1: the first three cards dealt are of one rank (three of a kind)."""
+    return len(first_three) == 3 and len({c % 13 for c in first_three}) == 1
+
+
+def moenie_eligible(hand: Sequence[int]) -> bool:
+    """TH6-11.1: four cards of one suit, that suit's jack among them."""
+    suits = {SUIT_OF[c] for c in hand}
+    if len(hand) != 4 or len(suits) != 1:
+        return False
+    return _card("J", SUIT_OF[hand[0]]) in hand
 
 
 def contract_eligible(hand: Sequence[int]) -> bool:

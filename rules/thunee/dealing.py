@@ -1,20 +1,26 @@
 """Pure dealing rules: stacked-deal validation, the black-jack draw, cuts and batches
-(shared/rules/thunee.md TH-3.6, TH-4, TH-5, TH-6, THV-2). The player count is a parameter."""
+(shared/rules/thunee.md TH-3.6, TH-4, TH-5, TH-6, THV-2, TH6-3, TH2-A, TH2-B). The player
+count is a parameter.
+
+Every seat's cards are kept in the order received (as a stacked ``Deal`` lists them), then
+split into the *playing hand* (first batch + final batch, the cards bid and played on) and,
+with two players, the *extra* six: the second half's cards (TH2-A) or the face-down row
+(TH2-B, received first)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from rules.cards import shuffled, thunee_deck
+from rules.cards import thunee_deck
 from rules.contract import Deal, IllegalAction
 
 DECK: tuple[int, ...] = tuple(sorted(thunee_deck()))
 BLACK_JACKS = frozenset({9, 48})  # JS, JC
-FIRST_BATCH = {4: 4}
-"""TH-6.1: cards per player in the first batch, by player count (6p/2p come later)."""
-HAND_SIZE = {4: 6}
-"""TH-1.2: cards per player after the final deal, by player count."""
+FIRST_BATCH = {2: 4, 4: 4, 6: 3}
+"""TH-6.1 / TH6-3 / TH2-A.1: cards per player in the first batch, by player count."""
+HAND_SIZE = {2: 6, 4: 6, 6: 4}
+"""TH-1.2 / TH6-3 / TH2-5: cards per player after the final deal, by player count."""
 
 
 def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[list[int]]:
@@ -24,7 +30,9 @@ def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[
     if not 0 <= deal.dealer < players:
         raise IllegalAction(f"{where}: there is no seat {deal.dealer} to deal.")
     if len(hands) != players or any(len(h) != hand_size for h in hands):
-        raise IllegalAction(f"{where}: give each of the {players} seats {hand_size} cards.")
+        raise IllegalAction(
+            f"{where}: give each of the {players} seats {hand_size} cards (in the order received)."
+        )
     if stock or upcard is not None:
         raise IllegalAction(f"{where}: Thunee deals the whole pack; no stock or upcard.")
     if sorted(c for h in hands for c in h) != list(DECK):
@@ -32,11 +40,31 @@ def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[
     return hands
 
 
+_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(len(DECK) + 1))
+
+
+def shuffle_pack(rng: random.Random) -> list[int]:
+    """TH-5.1: ``rules.cards.shuffled(DECK, rng)`` exactly (the same permutation from the
+    same RNG state: ``random.shuffle``'s Fisher-Yates with ``_randbelow`` written out),
+    without a method call per card."""
+    pack = list(DECK)
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
 def black_jack_draw(rng: random.Random, start: int, players: int) -> list[tuple[int, int]]:
     """TH-4.2: cards dealt face up from ``start`` until a black jack; the last receiver deals."""
     draw = []
     seat = start
-    for card in shuffled(DECK, rng):
+    for card in shuffle_pack(rng):
         draw.append((seat, card))
         if card in BLACK_JACKS:
             return draw
@@ -69,3 +97,26 @@ def lay_out(pack: Sequence[int], dealer: int, players: int, first: int) -> list[
     for i, s in enumerate(order):
         full[s] += pack[base + i * second : base + (i + 1) * second]
     return full
+
+
+def lay_out_two(pack: Sequence[int], dealer: int, method: str) -> list[list[int]]:
+    """TH2-A.1 / TH2-A.3 / TH2-B.1: each player's twelve cards in the order received, the
+    non-dealer first in every batch: 4, 2, then 4, 2 (two deals), or a row of 6, then 4, 2
+    (face up)."""
+    order = [1 - dealer, dealer]
+    batches = (4, 2, 4, 2) if method == "two_deals" else (6, 4, 2)
+    full: list[list[int]] = [[], []]
+    top = 0
+    for size in batches:
+        for s in order:
+            full[s] += pack[top : top + size]
+            top += size
+    return full
+
+
+def split_two(received: list[int], method: str) -> tuple[list[int], list[int]]:
+    """A two-player seat's twelve cards as (playing hand, extra six): the first half and the
+    second half (TH2-A), or the hand and the face-down row dealt before it (TH2-B)."""
+    if method == "two_deals":
+        return received[:6], received[6:]
+    return received[6:], received[:6]

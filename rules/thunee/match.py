@@ -1,13 +1,14 @@
 """One match of South African Thunee: the hand state machine of TH-31, driven by ``apply``.
 
 Phases of a hand (shared/rules/thunee.md TH-31): ``cut`` -> [``blind_bid``] -> first deal ->
-``trump`` (trumper, or blind bidder) -> ``bidding`` [-> ``choose_bidder``] [-> ``trump`` for
-the winning bidder] -> [``blind_calls``] -> final deal -> ``calls`` (W4) -> ``play``
-(with ``late_thunee``/``late_choice``, ``jodi`` windows, and ``trick_open`` in challenge
-mode) -> scoring -> the next hand's ``cut``, or ``match_over``.
+[``trip``, six players] -> ``trump`` (trumper, or blind bidder) -> ``bidding``
+[-> ``choose_bidder``] [-> ``trump`` for the winning bidder] -> [``blind_calls``] -> final
+deal -> ``calls`` (W4) -> ``play`` (with ``late_thunee``/``late_choice``, ``jodi`` windows,
+``trick_open`` in challenge mode; two players face up: ``layout`` after trick 1) -> scoring
+-> the next hand's ``cut``, or ``match_over``.
 
 Seats run counter-clockwise: ``s + 1`` is the right-hand neighbour (TH-3). Teams are
-``s % 2``; the player count is a parameter so that the 6- and 2-player forms slot in.
+``s % 2`` for 4 and 6 players (TH6-1); with 2 players each side is one player (TH2-1).
 
 Decisions beyond the rules file:
 - A stacked ``Deal`` gives every card each seat receives (first batch, then the rest). The
@@ -24,6 +25,18 @@ Decisions beyond the rules file:
   match waits on; ``awaiting`` names only the latter (for turn timers).
 - Not modelled (TH-28.2 b, c; TH-28.3, TH-28.4): out-of-turn play, table talk, forgotten
   ball records and reminders; the turn-based contract makes them impossible.
+- Six players: a Trip is a contract (``kind="trip"``): no trump, the declarer's 4th card
+  lies face down like a blind caller's, he wins tricks 1-3 outright and trick 4 decides.
+  TH-20 does not annul a Moenie: the source's partner catch (TH6-11.6, EX-24) needs the
+  declarer's partners to hold every other trump, which the TH6-11.4 adaptation would annul.
+- Two players: a stacked ``Deal`` lists a seat's twelve cards in the order received (4, 2,
+  then 4, 2 for two deals; the face-down row of 6, then 4, 2 face up). ``hands`` are the
+  cards a seat plays from; face up, after its row is laid they are the row's face-up cards
+  (public; ``view["hand"]`` is then empty and the row is in ``rows``). The layout (TH2-B.5)
+  is one ``lay`` action per row position, left to right: a hand card to cover it, or
+  ``lay:open`` to leave it uncovered (once); forced steps are taken automatically. A
+  face-up Jodi chance belongs to the first trick its holder wins after it appeared; all
+  cards of the combination, with the value fixed when it appeared, must still be in place.
 """
 
 from __future__ import annotations
@@ -31,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card, shuffled
+from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
@@ -43,11 +56,14 @@ from rules.thunee.cardplay import (
     card_points,
     contract_eligible,
     illegal_reason,
+    jodi_cards,
     jodi_value,
     legal_cards,
     mariyal_safe,
+    moenie_eligible,
     next_rung,
     redeal_eligible,
+    trip_eligible,
     winning_index,
 )
 from rules.thunee.dealing import (
@@ -57,12 +73,17 @@ from rules.thunee.dealing import (
     black_jack_draw,
     cut_pack,
     lay_out,
+    lay_out_two,
+    shuffle_pack,
+    split_two,
     validate_deal,
 )
 from rules.thunee.options import ThuneeOptions
 from rules.thunee.scoring import (
     CALL_FAILURE_BALLS,
+    COUNT_TARGET,
     PENALTY_BALLS,
+    TWO_PLAYER_COUNT_TARGET,
     BallScore,
     CallKind,
     call_success_balls,
@@ -75,7 +96,11 @@ from rules.thunee.scoring import (
 from rules.thunee.views import public_view, seat_view
 from rules.tricks import SUIT_OF
 
-CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals")
+CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals", "moenie", "trip")
+TRIP_BALLS = 3
+"""TH6-10.6: a Trip is worth 3 balls to the winner of trick 4's side."""
+MOENIE_PARTNER_CATCH_BALLS = 8
+"""TH6-11.5: a Moenie broken by the declarer's partner gives the opponents 8."""
 KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
@@ -87,12 +112,14 @@ BID_OR_PASS: dict[int | None, list[Action]] = {
 PASSED: dict[tuple[int, str], Event] = {
     (s, phase): Event.make("pass", seat=s, phase=phase)
     for s in range(6)
-    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi")
+    for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi", "trip")
 }
 ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
 """``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
-FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (1, 3, 4)}
+FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (3, 4)}
 FINAL_DEAL = {n: Event.make("final_deal", cards_each=n) for n in (1, 2)}
+SECOND_DEAL = Event.make("second_deal", cards_each=6)
+ROWS_DEALT = Event.make("rows_dealt", cards_each=6)
 TRUMP_CARD_LAID = tuple(Event.make("trump_card_laid", seat=s) for s in range(6))
 TRUMP_CARD: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("trump_card", ONLY[s], seat=s, card=CARD_STRINGS[c]) for c in DECK}
@@ -103,6 +130,19 @@ BID_MADE: dict[tuple[int, int, bool], Event] = {
     for s in range(6)
     for v in LADDER
     for blind in (False, True)
+}
+CUT_EVENT: dict[tuple[int, str | None, bool], Event] = {
+    (s, method, stacked): Event.make(
+        "cut", seat=s, cut=method is not None, method=method, stacked=stacked
+    )
+    for s in range(6)
+    for method in (None, "bottom", "table", "three")
+    for stacked in (False, True)
+}
+BIDDING_OVER: dict[tuple[int | None, int | None], Event] = {
+    (bid, bidder): Event.make("bidding_over", bid=bid, bidder=bidder)
+    for bid in (None, *LADDER)
+    for bidder in (None, *range(6))
 }
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
@@ -138,8 +178,25 @@ class ThuneeMatch(Match[ThuneeOptions]):
         super().__init__(players, options, seed, deals)
         self.first_batch = FIRST_BATCH[players]
         self.hand_size = HAND_SIZE[players]
+        self.two_player = players == 2
+        method = options.two_player_method
+        self.two_deals = self.two_player and method == "two_deals"
+        self.face_up = self.two_player and method == "face_up"
+        self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
+        self._jodi_order = [
+            [w] + [(w + i) % players for i in range(1, players) if (w + i) % 2 == w % 2]
+            for w in range(players)
+        ]
+        """TH-14.8: the trick winner, then his teammates counter-clockwise."""
+        self._rounds = [
+            [
+                [(ref + i) % players for i in range(1, players + 1) if (ref + i) % 2 == t]
+                for t in (0, 1)
+            ]
+            for ref in range(players)
+        ]
         self._stacked = [
-            validate_deal(i, d, players, self.hand_size) for i, d in enumerate(self._deals)
+            validate_deal(i, d, players, len(DECK) // players) for i, d in enumerate(self._deals)
         ]
         self.score = BallScore([0, 0], options.target_balls, options.two_to_clear)
         self._results: list[dict[str, Any]] = []
@@ -147,8 +204,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._legal_cache: dict[int, list[Action]] = {}
         self._challenge_mode = options.penalty_mode == "challenge"
         self._contract_choices = (
-            [A.CALL_THUNEE, A.CALL_ROYALS, A.PASS] if options.royals else [A.CALL_THUNEE, A.PASS]
+            [A.CALL_THUNEE, A.CALL_ROYALS] if options.royals else [A.CALL_THUNEE]
         )
+        if self.two_player:
+            self._trumper_last_card = options.two_player_last_card
+            self._trumper_redeal = options.two_player_redeal
+        else:
+            self._trumper_last_card = True
+            self._trumper_redeal = players == 4 or options.six_player_redeal
         self.hand_number = 0
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
@@ -175,14 +238,32 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trumper = (d + 1) % n
         stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
         self.from_stack = stacked is not None
+        self.full: list[list[int]] = [[] for _ in range(n)]
+        self.extra: list[list[int]] = [[] for _ in range(n)]
+        """Two players: the second half's cards (TH2-A) or the face-down row (TH2-B)."""
+        self.extra_dealt = False
+        self.pack: list[int] = []
         if stacked is not None:
             self.next_stacked_deal()
-            self.full: list[list[int]] = [list(h) for h in stacked]
-            self.pack: list[int] = []
+            self._receive([list(h) for h in stacked])
         else:
-            self.full = [[] for _ in range(n)]
-            self.pack = shuffled(DECK, self.rng)  # TH-5.1
+            self.pack = shuffle_pack(self.rng)  # TH-5.1
         self.dealt = 0
+        self.tricks_total = 2 * self.hand_size if self.two_player else self.hand_size
+        """Tricks in this hand: twelve with two players (six in a contract hand)."""
+        self.last_index = self.tricks_total - 1
+        self.half_base = [0, 0]
+        """Two deals: each side's tricks before the current half (TH2-A.5 counts per half)."""
+        self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
+        """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
+        self.laid = [False] * n
+        self.lay_pos = [0] * n
+        self.lay_open = [False] * n
+        self.uncovered: list[tuple[int, int]] = []
+        self.jodi_chances: list[tuple[int, int, int, int]] = []
+        """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
+        self.jodi_seen: set[tuple[int, int]] = set()
+        self.jodi_offer: list[tuple[int, int]] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.cut_choice: str | None = None
         self.trump_choice: str | None = None
@@ -202,7 +283,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.poll_index = 0
         self.w4_passed: list[int] = []
         self.contract: dict[str, Any] | None = None
-        self._plain_play = not self._challenge_mode
+        self._contract_stops = False
+        self._plain_play = not self._challenge_mode and not self.face_up
+        self._jodi_seats: frozenset[int] = frozenset()
+        """Seats dealt a K and Q of one suit this half: only they can ever declare a Jodi."""
+        self._w4: dict[int, list[Action]] = {}
         self.blind_down: list[int] = []
         self.call: dict[str, Any] | None = None
         self.call_card_index = -1
@@ -281,10 +366,17 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if not undealt:
             for s in range(self.players):
                 undealt += self.full[s][self.dealt :]
+                if not self.extra_dealt:
+                    undealt += self.extra[s]
         zones["pack"] = card_strs(undealt)
         for s in range(self.players):
             held = [c for c in self.hands[s] if c != self.trump_card or s != self.tm]
+            if self.laid[s]:  # TH2-B.6: the playable cards are the face-up row
+                held = []
             zones[f"hand:{s}"] = card_strs(c for c in held if c not in self.blind_down)
+            if self.face_up:
+                zones[f"face_up:{s}"] = card_strs(p[0] for p in self.piles[s] if p[0] is not None)
+                zones[f"face_down:{s}"] = card_strs(p[1] for p in self.piles[s] if p[1] is not None)
         if self.trump_card is not None and self.tm is not None:
             zones["face_down_trump"] = card_strs([self.trump_card])
         zones["blind_face_down"] = card_strs(self.blind_down)
@@ -375,10 +467,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if phase == "trump":
             cards = [A.TRUMP[c] for c in self.hands[seat]]
             if seat == self.trumper and self.high_bidder is None:
-                cards.append(A.LAST_CARD)
-                if redeal_eligible(self.hands[seat]):
+                if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
+                    cards.append(A.LAST_CARD)
+                if self._trumper_redeal and redeal_eligible(self.hands[seat]):  # TH-8, TH6-4
                     cards.append(A.REDEAL)
             return cards
+        if phase == "trip":
+            return [A.CALL_TRIP, A.PASS]
+        if phase == "layout":
+            return self._lay_actions(seat)
         if phase == "choose_bidder":
             return [A.CHOOSE[s] for s in self.choose_from]
         if phase == "blind_calls":
@@ -389,7 +486,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 calls.append(A.CALL_BLIND_ROYALS)
             return [*calls, A.PASS]
         if phase == "calls":
-            return self._contract_choices
+            return self._w4[seat]
         if phase == "late_thunee":
             return [A.CALL_THUNEE, A.PASS]
         if phase == "late_choice":
@@ -412,7 +509,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             out = [play_of[c] for c in hand if suit_of[c] == led]  # TH-21.2
             if not out:  # void: TH-21.3 / TH-21.4
                 out = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
-        if len(self.tricks) == self.hand_size - 1 and self.contract is None and self.call is None:
+        if len(self.tricks) == self.last_index and self.contract is None and self.call is None:
             if self._double_offered(seat):
                 out.append(A.CALL_DOUBLE)
             if self._khanuck_offered(seat):
@@ -445,6 +542,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
+        if self.face_up:  # TH2-B.7: the Jodis that appeared face up, still in place
+            declared = {j["suit"] for j in self.jodis}
+            return [(su, v) for su, v in self.jodi_offer if su not in declared]
         if (
             self._challenge_mode
         ):  # TH-28.2(d): any Jodi may be claimed; a false one risks a challenge
@@ -455,7 +555,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 if suit not in declared
                 for value in ((40, 50) if suit == self.trump else (20, 30))
             ]
-        cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        cards = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self._dealt(seat)
         out = []
         for suit, (king, queen, jack) in enumerate(KQJ):
             if king in cards and queen in cards and not any(j["suit"] == suit for j in self.jodis):
@@ -463,6 +563,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     out.append((suit, 50 if jack in cards else 40))
                 else:
                     out.append((suit, 30 if jack in cards else 20))
+        return out
+
+    def _dealt(self, seat: int) -> list[int]:
+        """The cards dealt to ``seat`` for the current half (TH-14.5 ``dealt``, TH2-A.5)."""
+        return self.extra[seat] if self.two_deals and self.extra_dealt else self.full[seat]
+
+    def _w4_choices(self, seat: int) -> list[Action]:
+        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held."""
+        hand = self.hands[seat]
+        out = list(self._contract_choices) if contract_eligible(hand) else []
+        if self.players == 6 and moenie_eligible(hand):
+            out.append(A.CALL_MOENIE)
+        out.append(A.PASS)
+        return out
+
+    def _lay_actions(self, seat: int) -> list[Action]:
+        """TH2-B.5: cover the next face-down card with a hand card, or leave it uncovered."""
+        out = [A.LAY[c] for c in self.hands[seat]]
+        if not self.lay_open[seat]:
+            out.append(A.LAY_OPEN)
         return out
 
     def _jodi_actions(self, seat: int) -> list[Action]:
@@ -477,37 +597,51 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        trick = self.trick
-        if (
-            kind == "play"
-            and trick
-            and self._plain_play
-            and len(trick) < self.players - 1
-            and len(self.tricks) < self.hand_size - 1
-        ):
-            # The common case inline: a card mid-trick in an ordinary hand, strict mode;
-            # the next seat's follow-suit choices are computed here (TH-21).
-            card = A.PLAY_BY_ID[kind + ":" + action.value]
-            self.hands[seat].remove(card)
-            trick.append(card)
-            self.trick_seats.append(seat)
-            self.trick_faults.append(None)
-            nxt = self.turn = (seat + 1) % self.players
-            self._to_act = ONLY[nxt]
-            hand = self.hands[nxt]
-            led = SUIT_OF[trick[0]]
-            play_of = A.PLAY_OF
-            legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
-            if not legal:
-                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
-            self._legal_cache = {nxt: legal}
-            self._events = [CARD_PLAYED[seat][card]]
-            return self._events
+        if kind == "play" and self._plain_play and len(self.tricks) < self.last_index:
+            # The common case inline: a card of an ordinary trick (not the last) in strict
+            # mode, after trick 1's first card (the reveal). The next seat's follow-suit
+            # choices are computed here (TH-21); a full trick is closed at once (TH-22).
+            trick = self.trick
+            if trick or self.tricks:
+                card = A.CARD_OF[action.value]
+                self.hands[seat].remove(card)
+                if not trick:
+                    self.open_jodis = []  # a Jodi may be challenged only until the next card
+                trick.append(card)
+                self.trick_seats.append(seat)
+                self.trick_faults.append(None)
+                self._events = events = [CARD_PLAYED[seat][card]]
+                if len(trick) == self.players:
+                    self._legal_cache = {}
+                    index = winning_index(trick, self.trump, self.strength)
+                    self._close_trick(self.trick_seats[index])
+                    if self.phase_name == "play" and len(self.tricks) < self.last_index:
+                        # the winner leads a trick that is not the last: any card (TH-21.1)
+                        play_of = A.PLAY_OF
+                        self._legal_cache = {self.turn: [play_of[c] for c in self.hands[self.turn]]}
+                    return events
+                nxt = self.turn = (seat + 1) % self.players
+                self._to_act = ONLY[nxt]
+                hand = self.hands[nxt]
+                play_of = A.PLAY_OF
+                if len(trick) == 1:
+                    legal = [play_of[c] for c in hand if SUIT_OF[c] == SUIT_OF[card]]
+                    if not legal:  # TH-21.3: nothing is trumped yet
+                        legal = [play_of[c] for c in hand]
+                else:
+                    led = SUIT_OF[trick[0]]
+                    legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+                    if not legal:
+                        legal = [
+                            play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)
+                        ]
+                self._legal_cache = {nxt: legal}
+                return events
         self._events = []
         self._legal_cache = {}
         phase = self.phase_name
         if kind == "play":
-            self._play(seat, A.PLAY_BY_ID[action.kind + ":" + action.value])
+            self._play(seat, A.CARD_OF[action.value])
         elif kind == "challenge":
             self._challenge(seat, int(action.value))
         elif kind == "challenge_jodi":
@@ -528,6 +662,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._choose_bidder(seat, int(action.value))
         elif phase == "blind_calls":
             self._blind_call(seat, action)
+        elif phase == "trip":
+            self._trip_call(seat, action is A.CALL_TRIP)
+        elif kind == "lay":
+            self._lay(seat, action)
         elif phase == "calls":
             self._contract_call(seat, action)
         elif phase == "late_thunee":
@@ -549,28 +687,79 @@ class ThuneeMatch(Match[ThuneeOptions]):
         method = self.options.cut_method
         if cut and not self.from_stack:
             self.pack = cut_pack(self.pack, method, self.rng)
-        self._emit(
-            "cut",
-            seat=self.cutter,
-            cut=cut,
-            method=method if cut else None,
-            stacked=self.from_stack,
-        )
+        self._events.append(CUT_EVENT[self.cutter, method if cut else None, self.from_stack])
         if not self.from_stack:
-            self.full = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            if self.two_player:
+                received = lay_out_two(self.pack, self.dealer, self.options.two_player_method)
+            else:
+                received = lay_out(self.pack, self.dealer, self.players, self.first_batch)
+            self._receive(received)
             self.pack = []
         if self.options.blind_bid:
             self.phase_name = "blind_bid"
             self._open_bid_round(blind=True)
         else:
             self._deal_first()
-            self._start_trumper()
+            self._after_first_deal()
+
+    def _receive(self, received: list[list[int]]) -> None:
+        """Every seat's cards in the order received: the playing hand, and with two players
+        the extra six (second half or face-down row)."""
+        if self.two_player:
+            method = self.options.two_player_method
+            for s in range(2):
+                self.full[s], self.extra[s] = split_two(received[s], method)
+        else:
+            self.full = received
 
     def _deal_first(self) -> None:
+        if self.face_up:  # TH2-B.1: the face-down rows come first
+            self.extra_dealt = True
+            self.piles = [[[None, c] for c in self.extra[s]] for s in range(2)]
+            self._events.append(ROWS_DEALT)
         self.dealt = self.first_batch
         for s in range(self.players):  # each seat's cards are in its view
             self.hands[s] = self.full[s][: self.first_batch]
         self._events.append(FIRST_DEAL[self.first_batch])
+
+    def _deal_second(self) -> None:
+        """TH2-A.3: the other twelve cards, six each (4 then 2); same trump, no bidding."""
+        self.extra_dealt = True
+        self.half_base = list(self.team_tricks)
+        for s in range(2):
+            self.hands[s] = list(self.extra[s])
+        self._note_jodi_seats()
+        self._events.append(SECOND_DEAL)
+
+    def _after_first_deal(self) -> None:
+        """TH6-10.2: with six players, the Trip window comes before the trumper's decision."""
+        if self.players == 6:
+            n = self.players
+            ring = [(self.dealer + i) % n for i in range(1, n + 1)]
+            if self._open_poll([s for s in ring if trip_eligible(self.hands[s])], "trip"):
+                return
+        self._start_trumper()
+
+    def _trip_call(self, seat: int, declares: bool) -> None:
+        """TH6-10.3: a Trip skips trump, bidding and every other window; the declarer's 4th
+        card is dealt face down and he leads."""
+        if not declares:
+            self._events.append(PASSED[seat, "trip"])
+            if not self._advance_poll():
+                self._start_trumper()
+            return
+        self._set_contract(seat, "trip", late=False)
+        self._deal_final()
+
+    def _note_jodi_seats(self) -> None:
+        seats = []
+        for s in range(self.players):
+            cards = self._dealt(s)
+            for king, queen, _jack in KQJ:
+                if king in cards and queen in cards:
+                    seats.append(s)
+                    break
+        self._jodi_seats = frozenset(seats)
 
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
@@ -582,6 +771,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self.blind_down = list(extra)
                 self._emit("cards_dealt_face_down", seat=s, count=len(extra))
         self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
+        self._note_jodi_seats()
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
             self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
@@ -630,8 +820,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         )
 
     def _round_order(self, ref: int, team: int) -> list[int]:
-        n = self.players
-        return [(ref + i) % n for i in range(1, n + 1) if (ref + i) % 2 == team]
+        """The seats of ``team`` counter-clockwise from ``ref``'s right (built once per match;
+        the lists are never changed)."""
+        return self._rounds[ref][team]
 
     def _open_bid_round(self, blind: bool) -> None:
         """TH-9.6: the eligible players, counter-clockwise from the reference seat."""
@@ -709,9 +900,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.blind_bid_made = self.high_bidder is not None
             self._emit("blind_bidding_over", bid=self.high_bid, bidder=self.high_bidder)
             self._deal_first()
-            self._start_trumper()
+            self._after_first_deal()
             return
-        self._emit("bidding_over", bid=self.high_bid, bidder=self.high_bidder)
+        self._events.append(BIDDING_OVER[self.high_bid, self.high_bidder])
         if self.high_bidder is None:
             self._after_trump_fixed()
             return
@@ -770,6 +961,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-12.5: a contract overrides bids and trump; TM's card goes back to his hand."""
         self.contract = {"kind": kind, "caller": seat, "late": late}
         self._plain_play = False
+        self._contract_stops = kind != "trip"  # TH-12.11; a Trip plays all four tricks
+        self.tricks_total = self.hand_size  # TH2-6: a two-player contract is six tricks
+        self.last_index = self.hand_size - 1
         self.trump_card = None
         self.trump = None
         self.trump_revealed = False
@@ -779,7 +973,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        order = [s for s in self._contract_order() if contract_eligible(self.hands[s])]
+        self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
+        order = [s for s in self._contract_order() if len(self._w4[s]) > 1]
         self.w4_passed = []
         assert self.tm is not None
         if not self._open_poll(order, "calls"):
@@ -846,13 +1041,20 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if self.trick and self._challenge_mode:
             fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
         hand.remove(card)
+        if self.laid[seat]:  # TH2-B.6: the card under it turns up when the trick ends
+            for i, pile in enumerate(self.piles[seat]):
+                if pile[0] == card:
+                    pile[0] = None
+                    if pile[1] is not None:
+                        self.uncovered.append((seat, i))
+                    break
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.trick_faults.append(fault)
         if self.call is not None and self.call["caller"] == seat:
             self.call_card_index = len(self.trick) - 1
         self._events.append(CARD_PLAYED[seat][card])
-        if not self.tricks and len(self.trick) == 1:
+        if not self.tricks and len(self.trick) == 1 and not self._is_trip():
             if self._reveal_trump(seat, card):
                 return
             if (
@@ -863,7 +1065,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 return
         contract = self.contract
         if (
-            contract is not None
+            self._contract_stops
+            and contract is not None
             and len(self.trick) > 1
             and beats(card, self.trick[0], self.trump, self.strength)  # TH-12.11
         ):
@@ -882,13 +1085,30 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self._score_contract()
             return
         if len(self.trick) == self.players:
-            winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
+            if self._is_trip() and len(self.tricks) < self.first_batch:
+                winner = self.trick_seats[0]  # TH6-10.4: his equal card ranks above the jack
+            else:
+                winner = self.trick_seats[winning_index(self.trick, self.trump, self.strength)]
             if self._challenge_mode:
                 self._open_trick(winner)
             else:
                 self._close_trick(winner)
         else:
             self._set_play_turn((seat + 1) % self.players)
+
+    def _is_trip(self) -> bool:
+        return self.contract is not None and self.contract["kind"] == "trip"
+
+    def _annulment_applies(self) -> bool:
+        """TH-20; TH2-11: with two players per ``two_player_annul``. Not for a Moenie: TH6-11.6
+        and EX-24 (source) make a Moenie playable when the declarer's partners hold every
+        other trump, which TH-20 (the TH6-11.4 adaptation) would annul; the source wins."""
+        if self.contract is not None and self.contract["kind"] == "moenie":
+            return False
+        if not self.two_player:
+            return True
+        rule = self.options.two_player_annul
+        return rule == "always" or (rule == "thunee_only" and self.contract is not None)
 
     def _reveal_trump(self, seat: int, card: int) -> bool:
         """TH-19.3 / TH-12.9 then TH-20; returns True when the hand was annulled."""
@@ -910,7 +1130,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             by=self.contract["caller"] if self.contract else self.tm,
         )
         defenders = [s for s in range(self.players) if s % 2 != making_team]
-        if not any(SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]):
+        if self._annulment_applies() and not any(
+            SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]
+        ):
             self._finish_hand(
                 {
                     "mode": "annulled",
@@ -949,11 +1171,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.team_tricks[team] += 1
         self.won[team] += cards
         self.points[team] += points
-        self._emit("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
+        self._events.append(
+            Event.make("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
+        )
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
-        last = len(self.tricks) == self.hand_size
+        last = len(self.tricks) == self.tricks_total
         if self.contract is not None:
             if last:
                 self._score_contract()
@@ -970,26 +1194,119 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 self.blind_down = []
             self._start_play(winner)
             return
-        if self.team_tricks[team] in (1, 3):  # TH-14.3 / TH-14.8
-            order = [winner] + [
-                (winner + i) % self.players
-                for i in range(1, self.players)
-                if (winner + i) % 2 == team
-            ]
-            order = [s for s in order if self._jodi_options(s)]
+        if self.face_up:
+            if len(self.tricks) == 1:  # TH2-B.5: the rows are laid out after trick 1
+                self.leader = winner
+                self._start_layout()
+                return
+            if self._face_up_jodi_window(winner):
+                return
+        elif self.team_tricks[team] - self.half_base[team] in (1, 3) and (
+            self._jodi_seats or self._challenge_mode
+        ):  # TH-14.3 / TH2-A.5
+            order = [s for s in self._jodi_order[winner] if self._jodi_options(s)]
             if self._open_poll(order, "jodi"):
                 self.leader = winner
                 return
         self._next_trick_or_score(winner)
 
     def _next_trick_or_score(self, leader: int) -> None:
-        if len(self.tricks) == self.hand_size:
+        if len(self.tricks) == self.tricks_total:
             if self.call is not None:
                 self._score_call()
             else:
                 self._score_ordinary()
         else:
+            if self.two_deals and len(self.tricks) == self.hand_size:
+                self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
             self._start_play(leader)
+
+    # -- face-up rows (TH2-B) --------------------------------------------------------------
+
+    def _start_layout(self) -> None:
+        """TH2-B.5: each player covers five of his six face-down cards with his five hand
+        cards, position by position, and leaves one uncovered (non-dealer first)."""
+        self.phase_name = "layout"
+        self.poll = [1 - self.dealer, self.dealer]
+        self.poll_index = 0
+        self._continue_layout()
+
+    def _lay(self, seat: int, action: Action) -> None:
+        pile = self.piles[seat][self.lay_pos[seat]]
+        if action is A.LAY_OPEN:
+            pile[0], pile[1] = pile[1], None
+            self.lay_open[seat] = True
+            self._emit(
+                "row_card_turned_up",
+                seat=seat,
+                position=self.lay_pos[seat],
+                card=CARD_STRINGS[pile[0] or 0],
+            )
+        else:
+            card = A.LAY_BY_ID[action.id]
+            self.hands[seat].remove(card)
+            pile[0] = card
+            self._emit("card_laid", seat=seat, position=self.lay_pos[seat], card=action.value)
+        self.lay_pos[seat] += 1
+        self._continue_layout()
+
+    def _continue_layout(self) -> None:
+        """Forced steps are taken at once; a finished row makes its face-up cards playable."""
+        while self.poll_index < len(self.poll):
+            seat = self.poll[self.poll_index]
+            if self.lay_pos[seat] < len(self.piles[seat]):
+                choices = self._lay_actions(seat)
+                if len(choices) > 1:
+                    self._set_turn(seat)
+                    return
+                self._lay(seat, choices[0])
+                return
+            self.laid[seat] = True
+            self.hands[seat] = [p[0] for p in self.piles[seat] if p[0] is not None]
+            self._note_jodi_chances(seat)
+            self.poll_index += 1
+        self._start_play(self.leader)
+
+    def _note_jodi_chances(self, seat: int) -> None:
+        """TH2-B.7: a K and Q of one suit face up together give one chance to declare; the
+        value is fixed now (30/50 only if the J is face up too)."""
+        visible = [p[0] for p in self.piles[seat] if p[0] is not None]
+        for suit, (king, queen, _jack) in enumerate(KQJ):
+            if (seat, suit) in self.jodi_seen or king not in visible or queen not in visible:
+                continue
+            self.jodi_seen.add((seat, suit))
+            value = jodi_value(visible, suit, self.trump)
+            self.jodi_chances.append((seat, suit, value, len(self.tricks)))
+
+    def _face_up_jodi_window(self, winner: int) -> bool:
+        """TH2-B.6 / TH2-B.7: covered cards turn up as the trick ends; the winner's earlier
+        Jodi chances are offered now (cards still in place) and then lapse."""
+        for seat, index in self.uncovered:
+            pile = self.piles[seat][index]
+            pile[0], pile[1] = pile[1], None
+            assert pile[0] is not None
+            self.hands[seat].append(pile[0])
+            self._emit("row_card_turned_up", seat=seat, position=index, card=CARD_STRINGS[pile[0]])
+        turned = {seat for seat, _ in self.uncovered}
+        self.uncovered = []
+        now = len(self.tricks)
+        offer = []
+        kept = []
+        for chance in self.jodi_chances:
+            seat, suit, value, since = chance
+            if seat == winner and since < now:
+                if all(c in self.hands[seat] for c in jodi_cards(suit, value)):
+                    offer.append((suit, value))
+            else:
+                kept.append(chance)
+        self.jodi_chances = kept
+        for seat in sorted(turned):
+            self._note_jodi_chances(seat)
+        self.jodi_offer = offer
+        if offer and self._open_poll([winner], "jodi"):
+            self.leader = winner
+            return True
+        return False
 
     def _jodi(self, seat: int, action: Action) -> None:
         if action is A.PASS:
@@ -1001,7 +1318,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         suit = SUITS.index(suit_letter)
         value = int(value_text)
         revealed = value in (40, 50) or bool(shown)
-        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self.full[seat]
+        held = self.hands[seat] if self.options.jodi_hold_rule == "in_hand" else self._dealt(seat)
+        if self.face_up:
+            held = jodi_cards(suit, value) if (suit, value) in self.jodi_offer else []
         self.open_jodis.append(len(self.jodis))
         self.jodis.append(
             {
@@ -1098,11 +1417,25 @@ class ThuneeMatch(Match[ThuneeOptions]):
         failure = self.pending_failure
         opts = self.options
         balls: int
-        if failure is None:
+        if kind == "trip":  # TH6-10.6: trick 4 decides
+            last = self.tricks[-1].winner
+            if last == caller:
+                outcome, to, balls = "contract_success", team, TRIP_BALLS
+                reason = f"Seat {caller} won trick 4 of the Trip."
+            elif last % 2 == team:
+                outcome, to = "contract_partner_catch", 1 - team
+                balls = opts.trip_partner_catch_balls
+                reason = f"Seat {last}, the declarer's partner, won trick 4 of the Trip."
+            else:
+                outcome, to, balls = "contract_failure", 1 - team, TRIP_BALLS
+                reason = f"Seat {last} won trick 4 of the Trip."
+        elif failure is None:
             outcome, to, balls = "contract_success", team, (opts.blind_thunee_balls if blind else 4)
             reason = f"Seat {caller} won every trick of the {kind.replace('_', ' ')}."
         elif failure["partner_catch"]:
             balls = opts.blind_partner_catch_balls if blind else opts.thunee_partner_catch_balls
+            if kind == "moenie":  # TH6-11.5
+                balls = MOENIE_PARTNER_CATCH_BALLS
             outcome, to = "contract_partner_catch", 1 - team
             reason = f"Seat {failure['seat']}, the caller's partner, beat the caller's card."
         else:
@@ -1138,7 +1471,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         blind_team = self.blind_bid_made and self.tm is not None and team == self.tm % 2
         extra: dict[str, Any] = {}
         if kind.endswith("double"):
-            success = won_last and self.team_tricks[team] == self.hand_size
+            success = won_last and self.team_tricks[team] == len(self.tricks)
         else:
             points = self._card_points()
             count = khanuck_count(
@@ -1179,6 +1512,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._jodi_total(counting),
             self._jodi_total(1 - counting),
             last_team == counting,
+            self.count_target,
         )
         made_bid = self.high_bidder is not None
         balls = ordinary_balls(count.counting_team_wins, made_bid, self.blind_bid_made)
@@ -1190,15 +1524,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "trump_team_jodi": count.trump_team_jodi,
             "last_trick": count.last_trick,
             "total": count.total,
-            "target": 105,
+            "target": self.count_target,
             "needed_card_points": count.needed_card_points,
         }
         if count.counting_team_wins:
             outcome = "counting_team_won"
-            reason = f"The counting team's total {count.total} reached 105."
+            reason = f"The counting team's total {count.total} reached {self.count_target}."
         else:
             outcome = "trump_team_won"
-            reason = f"The counting team's total {count.total} fell short of 105."
+            reason = f"The counting team's total {count.total} fell short of {self.count_target}."
         self._finish_hand(
             {"mode": "count", "outcome": outcome, "reason": reason, "count": detail},
             balls_to=winner,
@@ -1209,7 +1543,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """Record the hand, award balls (TH-29), rotate the deal (TH-30), deal the next."""
         tm = self.tm if self.contract is None else self.contract["caller"]
         points = self._card_points()
-        last = self.tricks[-1] if len(self.tricks) == self.hand_size else None
+        last = self.tricks[-1] if len(self.tricks) == self.tricks_total else None
         result: dict[str, Any] = {
             "hand": self.hand_number,
             "dealer": self.dealer,

@@ -63,6 +63,18 @@ class ThuneeOptions(GameOptions):
     """TH-14.5: Jodi cards unplayed in hand, or merely held at the final deal."""
     penalty_mode: Literal["strict", "challenge"] = "strict"
     """TH-28.5: enforcement (see the module docstring)."""
+    six_player_redeal: bool = True
+    """TH6-4: with six players the trumper may ask for a redeal on three K/Q of three suits."""
+    trip_partner_catch_balls: Literal[3, 6] = 3
+    """TH6-10.6: balls to the opponents when a Trip declarer's partner wins trick 4."""
+    two_player_method: Literal["two_deals", "face_up"] = "two_deals"
+    """TH2-A (two hands of six tricks) or TH2-B (rows of face-down and face-up cards)."""
+    two_player_last_card: bool = False
+    """TH2-3: the two-player trumper may choose the last card."""
+    two_player_redeal: bool = False
+    """TH2-3: the two-player trumper may ask for a redeal (TH-8)."""
+    two_player_annul: Literal["thunee_only", "never", "always"] = "thunee_only"
+    """TH2-11: when the TH-20 annulment applies with two players."""
 
     @field_validator("penalty_mode", mode="before")
     @classmethod

@@ -5,18 +5,19 @@ rotation (shared/rules/thunee.md §8 and §10, THV-1, THV-5 to THV-10).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 COUNT_TARGET = 105
 """TH-1.3 / TH-24.2: the counting team wins with an adjusted total of 105 or more."""
+TWO_PLAYER_COUNT_TARGET = 125
+"""TH2-7: the two-player counting player needs 125 over twelve tricks."""
 LAST_TRICK = 10
 """TH-24.1: the losers of the last trick hand 10 card points to its winners."""
 PENALTY_BALLS = 4
 """TH-28.1 / TH-27.2 / TH-17.4."""
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """TH-24: the counting team's adjusted total and what it needed."""
 
     card_points: int
@@ -30,12 +31,18 @@ class Count:
 
 
 def ordinary_count(
-    card_points: int, bid_value: int, own_jodi: int, trump_team_jodi: int, won_last: bool
+    card_points: int,
+    bid_value: int,
+    own_jodi: int,
+    trump_team_jodi: int,
+    won_last: bool,
+    target: int = COUNT_TARGET,
 ) -> Count:
-    """TH-24.2: ``total = C + bid + Jc - Jt ± 10``; the counting team wins iff total >= 105."""
+    """TH-24.2: ``total = C + bid + Jc - Jt ± 10``; the counting team wins iff total >= 105
+    (TH2-8: 125 with two players)."""
     last = LAST_TRICK if won_last else -LAST_TRICK
     total = card_points + bid_value + own_jodi - trump_team_jodi + last
-    needed = COUNT_TARGET - bid_value - own_jodi + trump_team_jodi - last
+    needed = target - bid_value - own_jodi + trump_team_jodi - last
     return Count(
         card_points,
         bid_value,
@@ -44,7 +51,7 @@ def ordinary_count(
         last,
         total,
         needed,
-        total >= COUNT_TARGET,
+        total >= target,
     )
 
 

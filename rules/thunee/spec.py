@@ -13,7 +13,7 @@ from rules.thunee.options import ThuneeOptions, check_thunee_options
 class ThuneeSpec(GameSpec[ThuneeOptions]):
     name: ClassVar[str] = "thunee"
     title: ClassVar[str] = "Thunee"
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4, 6)
     random_play_weights: ClassVar[dict[str, float]] = {"challenge": 0.02, "call": 0.05}
     """Random play rarely challenges and calls less often, so random hands reach a count."""
     Options = ThuneeOptions
@@ -21,7 +21,8 @@ class ThuneeSpec(GameSpec[ThuneeOptions]):
     actions = TABLE
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
-        """TH-3.4: ``team(s) = s % 2``; partners sit opposite."""
+        """TH-3.4 / TH6-1 / TH2-1: ``team(s) = s % 2`` (partners alternate; two players are
+        two sides of one)."""
         return tuple(tuple(s for s in range(players) if s % 2 == t) for t in (0, 1))
 
     def check_options(self, players: int, options: ThuneeOptions) -> None:

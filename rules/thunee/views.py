@@ -1,6 +1,10 @@
 """What each seat may see (shared/rules/thunee.md TH-32): hands are private; the face-down
 trump card and the trump suit are known to the trump maker alone until the first card; the
-suit of a 30 (or unnamed 20) Jodi is known to its declarer alone."""
+suit of a 30 (or unnamed 20) Jodi is known to its declarer alone.
+
+Two-player face up (TH2-B.6): once a player has laid out his row, his playable cards are
+its face-up cards, which everyone sees (``rows``); his ``hand`` is then empty. Face-down
+cards are shown to nobody, their owner included."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ def _suit(suit: int | None) -> str | None:
 def common_view(m: ThuneeMatch) -> dict[str, Any]:
     """What everyone at the table may know (TH-32)."""
     contract = m.contract
-    return {
+    view: dict[str, Any] = {
         "game": "thunee",
         "players": m.players,
         "phase": m.phase_name,
@@ -63,7 +67,18 @@ def common_view(m: ThuneeMatch) -> dict[str, Any]:
             "draw": [[s, CARD_STRINGS[c]] for s, c in m.first_dealer_draw],
         },
         "hands_played": len(m._results),
+        "tricks_in_hand": m.tricks_total,
     }
+    if m.face_up:
+        view["rows"] = [
+            [
+                {"up": None if up is None else CARD_STRINGS[up], "down": down is not None}
+                for up, down in m.piles[s]
+            ]
+            for s in range(m.players)
+        ]
+        view["rows_laid"] = list(m.laid)
+    return view
 
 
 def public_view(m: ThuneeMatch) -> dict[str, Any]:
@@ -80,7 +95,8 @@ def seat_view(m: ThuneeMatch, seat: int) -> dict[str, Any]:
     if m.trump_card is not None and seat == m.tm:
         hidden.add(m.trump_card)
         view["trump_card"] = CARD_STRINGS[m.trump_card]
-    view["hand"] = card_strs(c for c in m.hands[seat] if c not in hidden)
+    shown = [] if m.laid[seat] else m.hands[seat]
+    view["hand"] = card_strs(c for c in shown if c not in hidden)
     view["seat"] = seat
     if seat == m.tm and m.trump is not None and m.contract is None:
         view["trump"] = SUITS[m.trump]

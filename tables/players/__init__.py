@@ -41,8 +41,10 @@ class PlayerRegistry:
 
 def default_registry() -> PlayerRegistry:
     from tables.players.heuristic import heuristic_for
+    from tables.players.search import search_for
 
     registry = PlayerRegistry()
     registry.register("random", lambda game: RandomPlayer())
     registry.register("heuristic", heuristic_for)
+    registry.register("search", search_for)
     return registry

@@ -35,6 +35,13 @@ def new(*deals: Deal, seed: int = 0, **options: Any) -> ThuneeMatch:
     return match
 
 
+def new_n(players: int, *deals: Deal, seed: int = 0, **options: Any) -> ThuneeMatch:
+    """A 6- or 2-player match (a stacked deal lists every card a seat receives, in order)."""
+    match = SPEC.new_match(players, options, seed=seed, deals=list(deals))
+    assert isinstance(match, ThuneeMatch)
+    return match
+
+
 def act(match: ThuneeMatch, seat: int, *action_ids: str) -> None:
     for action_id in action_ids:
         match.apply(seat, action_id)

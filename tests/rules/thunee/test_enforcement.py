@@ -104,8 +104,8 @@ def test_bad_input_raises_and_changes_nothing() -> None:
         SPEC.new_match(4, {"first_dealer_start_seat": 5})
     with pytest.raises(IllegalAction):
         SPEC.new_match(4, {"target_balls": 11})
-    with pytest.raises(IllegalAction, match="not 6"):
-        SPEC.new_match(6)
+    with pytest.raises(IllegalAction, match="not 3"):
+        SPEC.new_match(3)
     bad = Deal(dealer=0, hands=[["JS"] * 6] * 4)
     with pytest.raises(IllegalAction, match="24-card pack"):
         SPEC.new_match(4, deals=[bad])

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rules.cards import CARD_STRINGS
 from rules.random_play import random_step
 from rules.thunee import SPEC
 from rules.thunee.match import ThuneeMatch
@@ -49,11 +50,13 @@ class HandWatch:
         self.team_tricks = [0, 0]
         self.bids: list[tuple[int, int]] = []
         self.last_trick_team: int | None = None
+        self.half_base = [0, 0]
+        self.trip_caller: int | None = None
 
 
 def check_play(match: ThuneeMatch, seat: int, card: str) -> None:
     """INV-6 / INV-7 / INV-8 (strict mode): the card obeys follow suit and the undercut."""
-    hand = match.view(seat)["hand"]
+    hand = [CARD_STRINGS[c] for c in match.hands[seat]]  # face up: the row's face-up cards
     assert card in hand
     trick = [c for _, c in match.view(seat)["trick"]]
     if not trick:
@@ -70,18 +73,23 @@ def check_play(match: ThuneeMatch, seat: int, card: str) -> None:
             assert all(c[-1] == trump for c in hand), "INV-8: undercut with a non-trump held"
 
 
-def check_result(result: dict[str, Any], options: dict[str, Any]) -> None:
+def check_result(result: dict[str, Any], options: dict[str, Any], players: int) -> None:
     outcome = result["outcome"]
+    tricks_in_hand = {4: 6, 6: 4, 2: 12}[players]
     if outcome in ("redeal", "annulled"):
         assert result["balls"] == 0 and result["balls_to"] is None  # INV-17
         return
     allowed = {1, 2, 3, 4, 6, 8, options.get("blind_partner_catch_balls", 6)}
+    if result["contract"] is not None and result["contract"]["kind"] == "trip":  # TH6-10.6
+        assert result["tricks"][:3] == [result["contract"]["caller"]] * 3
+        assert result["trump"] is None and result["balls"] in (3, 6)
+        return
     assert result["balls_to"] in (0, 1) and result["balls"] in allowed  # INV-17
     if result["contract"] is not None:  # INV-13 / INV-16
         assert result["jodis"] == [] and result["call"] is None
         caller = result["contract"]["caller"]
         if outcome == "contract_success":
-            assert result["tricks"] == [caller] * 6
+            assert result["tricks"] == [caller] * (6 if players == 2 else tricks_in_hand)
             assert result["balls_to"] == caller % 2
         elif outcome != "penalty":
             assert outcome in ("contract_failure", "contract_partner_catch")
@@ -97,10 +105,12 @@ def check_result(result: dict[str, Any], options: dict[str, Any]) -> None:
             assert result["khanuck_count"] < 0
     if result["mode"] == "count":  # INV-5 / INV-18
         count = result["count"]
-        assert len(result["tricks"]) == 6 and sum(result["card_points"]) == 304
+        assert len(result["tricks"]) == tricks_in_hand and sum(result["card_points"]) == 304
         counting = result["counting_team"]
         assert count["card_points"] == result["card_points"][counting]
-        assert (count["total"] >= 105) == (outcome == "counting_team_won")
+        target = 125 if players == 2 else 105  # TH2-7
+        assert count["target"] == target
+        assert (count["total"] >= target) == (outcome == "counting_team_won")
         assert count["total"] == (
             count["card_points"]
             + count["bid"]
@@ -119,8 +129,8 @@ def check_result(result: dict[str, Any], options: dict[str, Any]) -> None:
         assert result["trump_maker"] == result["trumper"]
 
 
-def watch_match(options: dict[str, Any], seed: int) -> ThuneeMatch:
-    match = SPEC.new_match(4, options, seed=seed)
+def watch_match(options: dict[str, Any], seed: int, players: int = 4) -> ThuneeMatch:
+    match = SPEC.new_match(players, options, seed=seed)
     assert isinstance(match, ThuneeMatch)
     rng = random.Random(seed * 7 + 1)
     strict = match.options.penalty_mode == "strict"
@@ -145,10 +155,17 @@ def watch_match(options: dict[str, Any], seed: int) -> ThuneeMatch:
             if event.kind == "hand_started":
                 hand = HandWatch(data["dealer"])
             elif event.kind == "final_deal":  # INV-3
-                held = [match.view(s)["hand"] for s in range(4)]
+                held = [match.view(s)["hand"] for s in range(players)]
                 total = sum(len(h) for h in held) + match.public_view()["blind_face_down"]
                 trump_down = 1 if match.trump_card is not None else 0
-                assert total + trump_down == 24
+                extra = 12 if players == 2 else 0  # second half undealt, or face-down rows
+                assert total + trump_down + extra == 24
+                size = {4: 6, 6: 4, 2: 6}[players]
+                blind = match.public_view()["blind_face_down"]
+                for s, h in enumerate(held):
+                    caller = match.contract is not None and match.contract["caller"] == s
+                    hidden = (s == match.tm) * trump_down + caller * blind
+                    assert len(h) + hidden == size, "INV-3: cards per seat"
             elif event.kind == "bid":  # INV-10
                 value = data["value"]
                 if hand.bids:
@@ -162,6 +179,10 @@ def watch_match(options: dict[str, Any], seed: int) -> ThuneeMatch:
                 hand.bids.append((data["seat"], value))
             elif event.kind == "contract_called":
                 hand.royals = "royals" in data["contract"]
+                if data["contract"] == "trip":
+                    hand.trip_caller = data["seat"]
+            elif event.kind == "second_deal":  # TH2-A.5: Jodi windows count per half
+                hand.half_base = list(hand.team_tricks)
             elif event.kind == "trump_revealed":
                 hand.trump = data["trump"]
             elif event.kind == "card_played":
@@ -169,15 +190,19 @@ def watch_match(options: dict[str, Any], seed: int) -> ThuneeMatch:
             elif event.kind == "card_taken_back":
                 hand.trick = []
             elif event.kind == "trick_won":  # INV-9
-                if strict:
+                if hand.trip_caller is not None and len(hand.tricks) < 3:
+                    assert data["seat"] == hand.trip_caller == hand.trick[0][0]  # TH6-10.4
+                elif strict:
                     assert data["seat"] == winner_of(hand.trick, hand.trump, hand.royals)
-                assert len(hand.trick) == 4
+                assert len(hand.trick) == players
+                hand.tricks.append(data["seat"])
                 hand.trick = []
                 hand.team_tricks[data["team"]] += 1
-            elif event.kind == "jodi":  # INV-12: right after the team's 1st or 3rd trick
-                assert hand.team_tricks[data["seat"] % 2] in (1, 3)
+            elif event.kind == "jodi" and not match.face_up:  # INV-12: 1st or 3rd trick
+                team = data["seat"] % 2
+                assert hand.team_tricks[team] - hand.half_base[team] in (1, 3)
             elif event.kind == "hand_scored":
-                check_result(data, options)
+                check_result(data, options, players)
                 if data["outcome"] in ("redeal", "annulled"):  # INV-4
                     assert data["balls_after"] == balls and data["next_dealer"] == dealer_before
                 elif data.get("deuce_started"):
@@ -196,7 +221,7 @@ def watch_match(options: dict[str, Any], seed: int) -> ThuneeMatch:
                         and data["balls_to"] is not None
                     ):  # INV-21
                         behind = after[dealer_before % 2] < after[1 - dealer_before % 2]
-                        expected = dealer_before if behind else (dealer_before + 1) % 4
+                        expected = dealer_before if behind else (dealer_before + 1) % players
                         assert data["next_dealer"] == expected
                         assert expected == dealer_before or expected % 2 != dealer_before % 2
                 balls = list(after)
@@ -240,3 +265,20 @@ def test_inv_variant_focus(options: dict[str, Any]) -> None:
     """INV-10 to INV-17 where the variants matter most."""
     for seed in range(MATCHES // 4):
         watch_match(options, 900 + seed)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (6, {}),
+        (2, {}),
+        (2, {"two_player_method": "face_up"}),
+        (6, {"blind_thunee": True, "trip_partner_catch_balls": 6, "royals": True}),
+        (2, {"two_player_method": "face_up", "two_player_annul": "always", "royals": True}),
+    ],
+)
+def test_inv_six_and_two_players(players: int, options: dict[str, Any]) -> None:
+    """INV-3 / INV-5 / INV-9 / INV-12 / INV-17 / INV-18 / INV-21 with six players (4 tricks
+    of 6 cards, Trip and Moenie) and two (12 tricks of 2, Jodis per half or face up)."""
+    for seed in range(MATCHES // 4):
+        watch_match(options, 700 + seed, players)

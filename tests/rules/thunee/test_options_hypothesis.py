@@ -29,11 +29,17 @@ OPTIONS = st.fixed_dictionaries(
 
 
 @settings(max_examples=25, deadline=None)
-@given(options=OPTIONS, seed=st.integers(min_value=0, max_value=2**31))
-def test_any_options_reject_cleanly_or_play_to_the_end(options: dict[str, Any], seed: int) -> None:
-    """TH-29 / INV-19 under every variant mix, challenge enforcement included."""
+@given(
+    options=OPTIONS,
+    seed=st.integers(min_value=0, max_value=2**31),
+    players=st.sampled_from((2, 4, 6)),
+)
+def test_any_options_reject_cleanly_or_play_to_the_end(
+    options: dict[str, Any], seed: int, players: int
+) -> None:
+    """TH-29 / INV-19 under every variant mix and player count, challenge mode included."""
     try:
-        match = SPEC.new_match(4, options, seed=seed)
+        match = SPEC.new_match(players, options, seed=seed)
     except IllegalAction as exc:
         assert str(exc)
         return

@@ -1,0 +1,141 @@
+"""Search against the heuristic: win rate and move times of the ``search`` level.
+
+    python bench/strength.py [GAME ...] [--matches N] [--rollouts R] [--cap-ms MS] [--workers W]
+
+Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
+search plays every seat and every deal from both sides. Prints the search team's win
+rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
+time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
+single legal action is played without thinking).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import registry
+from tables.players import default_registry
+from tables.players.base import ComputerPlayer, Situation
+from tables.players.search import SearchBudget, search_for
+
+DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
+
+
+def play_match(
+    game: str, seed: int, search_team: int, budget: SearchBudget, opponent: str
+) -> tuple[bool, list[tuple[float, float]]]:
+    """One match; whether the search team won and the search's thinking times (wall and
+    CPU seconds per decision)."""
+    spec = registry.get(game)
+    players = 4
+    teams = spec.teams(players)
+    assert teams is not None
+    search = search_for(game, budget)
+    other = default_registry().get(opponent, game)
+    seats: dict[int, ComputerPlayer] = {
+        s: (search if s in teams[search_team] else other) for s in range(players)
+    }
+    match = spec.new_match(players, seed=seed)
+    times: list[tuple[float, float]] = []
+    step = 0
+    while not match.is_over:
+        seat = min(match.to_act)
+        legal = match.legal_actions(seat)
+        situation = Situation(
+            spec=spec,
+            players=players,
+            seat=seat,
+            options=match.options,
+            teams=teams,
+            phase=match.phase,
+            view=match.view(seat),
+            legal=legal,
+            rng=random.Random(seed * 1_000_003 + step * 31 + seat),
+        )
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = seats[seat].choose(situation)
+        if seats[seat] is search and len(legal) > 1:
+            times.append((time.perf_counter() - start, time.thread_time() - cpu))
+        match.apply(seat, action)
+        step += 1
+        if step > 20_000:
+            raise RuntimeError(f"{game} seed {seed} did not end")
+    result = match.result or {}
+    return result.get("winner_team") == search_team, times
+
+
+def _job(args: tuple[str, int, int, SearchBudget, str]) -> tuple[bool, list[tuple[float, float]]]:
+    return play_match(*args)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def measure(
+    game: str, matches: int, budget: SearchBudget, opponent: str, workers: int, seed: int
+) -> dict[str, Any]:
+    jobs = [(game, seed + i // 2, i % 2, budget, opponent) for i in range(matches)]
+    start = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_job, jobs))
+    else:
+        results = [_job(j) for j in jobs]
+    wins = sum(1 for won, _ in results if won)
+    times = [t for _, ts in results for t, _ in ts]
+    cpu = [c for _, ts in results for _, c in ts]
+    rate = wins / matches
+    half = 1.96 * math.sqrt(rate * (1 - rate) / matches)
+    return {
+        "game": game,
+        "matches": matches,
+        "wins": wins,
+        "win_rate": rate,
+        "ci95": half,
+        "moves": len(times),
+        "p50_ms": 1000 * percentile(times, 0.50),
+        "p99_ms": 1000 * percentile(times, 0.99),
+        "max_ms": 1000 * max(times, default=0.0),
+        "cpu_p50_ms": 1000 * percentile(cpu, 0.50),
+        "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
+        "wall_s": time.perf_counter() - start,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=None)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--rollouts", type=int, default=SearchBudget().rollouts)
+    parser.add_argument("--cap-ms", type=float, default=SearchBudget().time_cap_ms)
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    games = args.games or [g for g in DEFAULT_GAMES if g in registry.names()]
+    budget = SearchBudget(rollouts=args.rollouts, time_cap_ms=args.cap_ms)
+    print(f"search ({budget.rollouts} rollouts, cap {budget.time_cap_ms:g} ms) vs {args.opponent}")
+    for game in games:
+        r = measure(game, args.matches, budget, args.opponent, args.workers, args.seed)
+        print(
+            f"{r['game']:>16}: search won {r['wins']}/{r['matches']} = "
+            f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
+            f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+            f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
+            f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

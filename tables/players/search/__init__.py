@@ -1,0 +1,25 @@
+"""The ``search`` level (issue 13): determinized Monte Carlo search for the trick games."""
+
+from __future__ import annotations
+
+from tables.players.base import ComputerPlayer
+from tables.players.heuristic import heuristic_for
+from tables.players.search.model import SearchModel
+from tables.players.search.player import SearchBudget, SearchPlayer, SearchStats
+
+__all__ = ["SearchBudget", "SearchPlayer", "SearchStats", "search_for"]
+
+
+def _models() -> dict[str, SearchModel]:
+    from tables.players.search.nigerian import NigerianModel
+
+    return {"nigerian_thunee": NigerianModel()}
+
+
+def search_for(game: str, budget: SearchBudget | None = None) -> ComputerPlayer:
+    """The search player of ``game``; games without a search model get the heuristic."""
+    model = _models().get(game)
+    fallback = heuristic_for(game)
+    if model is None:
+        return fallback
+    return SearchPlayer(model, fallback, budget)

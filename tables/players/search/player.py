@@ -1,0 +1,131 @@
+"""The ``search`` level: determinized Monte Carlo search (perfect-information Monte Carlo).
+
+For one decision: sample a world (the unseen cards dealt consistently with the seat's
+view), try every legal action in it, play each out to the end of the hand with the fast
+rollout policy, and add up the values; repeat with new worlds until the rollout budget
+(or the time cap) is spent; play the action with the best mean. Every action is scored
+on the same worlds and the same rollout seeds, so differences come from the action.
+
+The player is given a ``Situation`` only: the sampler reads ``view`` and never the match.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from rules.contract import Action, IllegalAction, Match
+from tables.players.base import ComputerPlayer, Situation
+from tables.players.search.model import SearchModel
+from tables.players.search.sampling import NoConsistentDeal
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    rollouts: int = 240
+    """Rollouts per decision (all actions together): the deterministic budget."""
+    time_cap_ms: float = 50.0
+    """Stop early past this much wall time (checked after every rollout; a decision then
+    rests on the worlds finished); ``0`` = no cap. Only the cap depends on the clock."""
+
+    @classmethod
+    def from_settings(cls) -> SearchBudget:
+        from settings import Settings
+
+        settings = Settings()
+        return cls(settings.search_rollouts, settings.search_time_cap_ms)
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last decision did (for tests and the benchmark)."""
+
+    worlds: int = 0
+    rollouts: int = 0
+    seconds: float = 0.0
+    capped: bool = False
+
+
+class SearchPlayer:
+    level = "search"
+    blocking = True
+
+    def __init__(
+        self, model: SearchModel, fallback: ComputerPlayer, budget: SearchBudget | None = None
+    ) -> None:
+        self.model = model
+        self.fallback = fallback
+        self.budget = budget or SearchBudget.from_settings()
+        self.last = SearchStats()
+        """The last decision's figures (tests and benchmarks; racy if tables share the
+        player across threads, which only makes the figures, not the moves, unreliable)."""
+
+    def choose(self, situation: Situation) -> Action:
+        start = time.perf_counter()
+        stats = self.last = SearchStats()
+        legal = self.model.candidates(situation) or situation.legal
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(situation.rng.getrandbits(64))
+        try:
+            scores = self._search(situation, legal, rng, start, stats)
+        except (NoConsistentDeal, IllegalAction) as exc:
+            # A view the sampler cannot explain is a bug to fix, not a reason to stall
+            # the table: say so and let the heuristic move.
+            log.error("search found no world for %s (%s); heuristic moves", situation.game, exc)
+            scores = None
+        stats.seconds = time.perf_counter() - start
+        if not scores:
+            return self.fallback.choose(situation)
+        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        return legal[best]
+
+    def _search(
+        self,
+        situation: Situation,
+        legal: list[Action],
+        rng: random.Random,
+        start: float,
+        stats: SearchStats,
+    ) -> list[float] | None:
+        model = self.model
+        budget = self.budget
+        cap = budget.time_cap_ms / 1000.0 if budget.time_cap_ms > 0 else None
+        sampler = model.worlds(situation)
+        team = _team_of(situation)
+        seat = situation.seat
+        totals = [0.0] * len(legal)
+        worlds = max(1, budget.rollouts // len(legal))
+        clock = time.perf_counter
+        for _ in range(worlds):
+            world = sampler.sample(rng)
+            seed = rng.getrandbits(64)
+            values = []
+            for action in legal:
+                state: Match[Any] = model.clone(world)
+                state.apply(seat, action)
+                values.append(model.rollout(state, world, team, random.Random(seed)))
+                if cap is not None and clock() - start > cap:
+                    # Past the cap: drop this unfinished world (all actions must be
+                    # scored on the same worlds) and decide on the finished ones.
+                    stats.capped = True
+                    break
+            if stats.capped:
+                break
+            for i, value in enumerate(values):
+                totals[i] += value
+            stats.worlds += 1
+            stats.rollouts += len(legal)
+        return [t / stats.worlds for t in totals] if stats.worlds else None
+
+
+def _team_of(situation: Situation) -> int:
+    for index, team in enumerate(situation.teams or ()):
+        if situation.seat in team:
+            return index
+    return situation.seat
