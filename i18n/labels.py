@@ -40,6 +40,9 @@ FIXED: dict[str, str] = {
     "call:blind_royals": N_("Call Blind Royals"),
     "call:double": N_("Call Double"),
     "call:khanuck": N_("Call Khanuck"),
+    "call:trip": N_("Declare Trip"),
+    "call:moenie": N_("Call Moenie"),
+    "lay:open": N_("Leave this face-down card uncovered"),
     "drop": N_("Drop"),
     "draw:stock": N_("Draw from the stock"),
     "draw:discard": N_("Take the discard"),
@@ -74,6 +77,7 @@ CARD_TEMPLATES = {
     "tunk": N_("Tunk, discarding {card}"),
     "give": N_("Hand in {card}"),
     "ungive": N_("Keep {card}"),
+    "lay": N_("Lay {card} on the next face-down card"),
 }
 
 
