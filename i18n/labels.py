@@ -311,10 +311,23 @@ def _label_action(label: str) -> Action | None:
 
 PHASES = {
     "bidding": N_("bidding"),
-    "play": N_("play"),
-    "trump": N_("trump"),
+    "buy": N_("buying"),
+    "calls": N_("calls"),
+    "cut": N_("cut"),
     "deal": N_("deal"),
+    "draw": N_("draw"),
+    "exchange": N_("card exchange"),
+    "jodi": N_("Jodi"),
+    "play": N_("play"),
+    "throw_in": N_("throw in"),
+    "trip": N_("Trip"),
+    "trump": N_("trump"),
 }
+
+
+def phase_name(phase: str, t: Translate) -> str:
+    """An engine phase as a word in the reader's language (unknown phases as they are)."""
+    return t(PHASES[phase]) if phase in PHASES else phase
 
 
 def engine_message(message: str, t: Translate) -> str:
@@ -332,7 +345,6 @@ def engine_message(message: str, t: Translate) -> str:
             letter = SUIT_BY_NAME.get(suit, suit)
             params["suit"] = suit_name(letter, t)
         if "phase" in params:
-            phase = params["phase"]
-            params["phase"] = t(PHASES[phase]) if phase in PHASES else phase
+            params["phase"] = phase_name(params["phase"], t)
         return t(template).format(**params)
     return t(message)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from i18n import N_, translator
-from i18n.labels import action_label
+from i18n.labels import action_label, phase_name
 from rules import registry
 from rules.cards import SUIT_SYMBOLS, CardError, parse_card
 from storage import SqliteStorage
@@ -136,7 +136,9 @@ class ConsoleGame:
         view = self.manager.seat_view(self.table_id, USER_ID)
         data = view.view
         self.write("")
-        self.write("— " + t("Your turn") + f" ({t('phase')}: {view.phase}) —")
+        # Marked outside the f-string: extraction does not look inside f-strings.
+        phase = t("phase")
+        self.write("— " + t("Your turn") + f" ({phase}: {phase_name(view.phase, t)}) —")
         for key, title in SHOWN_KEYS.items():
             if data.get(key) not in (None, [], ""):
                 self.write(f"{t(title)}: {pretty_value(data[key])}")
