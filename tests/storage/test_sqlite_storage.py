@@ -104,19 +104,3 @@ async def test_a_bad_row_fails_only_its_own_append(tmp_path: Path) -> None:
 async def test_unknown_url_scheme_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="mysql"):
         await open_storage("mysql://x")
-
-
-async def test_language_choices_round_trip_and_clear(tmp_path: Path) -> None:
-    """Issue 14: a server's and a player's language survive a restart; None clears one."""
-    path = tmp_path / "db.sqlite"
-    store = await SqliteStorage.open(path)
-    await store.languages.set_guild(10, "es")
-    await store.languages.set_user(7, "fa")
-    await store.languages.set_user(8, "es")
-    await store.languages.set_user(8, "en")
-    await store.close()
-    store = await SqliteStorage.open(path)
-    assert await store.languages.all() == ({10: "es"}, {7: "fa", 8: "en"})
-    await store.languages.set_user(7, None)
-    assert await store.languages.all() == ({10: "es"}, {8: "en"})
-    await store.close()

@@ -1,6 +1,6 @@
 -- Language choices (issue 14): a server's default and a player's own, as language codes
--- PostgreSQL twin of ../0004_language_preferences.sql.
 -- ("en", "es", "fa"). No row means "not chosen" (the Discord locale decides).
+-- PostgreSQL twin of ../0004_language_preferences.sql.
 
 CREATE TABLE guild_languages (
     guild_id  BIGINT PRIMARY KEY,
