@@ -18,7 +18,7 @@ from discord.gateway import DiscordWebSocket
 
 from cogs.bot import CardTableBot
 from settings import Settings
-from storage import Storage, open_storage
+from storage import ShardSet, Storage, open_storage
 from tables.config import TableSettings
 from tables.manager import TableManager
 
@@ -66,7 +66,11 @@ async def open_services(settings: Settings) -> tuple[Storage, TableManager]:
         timeouts_before_takeover=settings.timeouts_before_takeover,
     )
     manager = TableManager(storage, table_settings)
-    report = await manager.recover()
+    # Serve at once: each running match is rebuilt from its log on first use, and the
+    # rest in the background, so 10,000 open tables do not hold up the start.
+    shards = ShardSet.from_settings(settings.shard_ids, settings.shard_count)
+    report = await manager.recover(shards, warm=False)
+    manager.start_warm_up()
     log.info("recovered %d open tables (%d running)", report.tables, report.running)
     return storage, manager
 

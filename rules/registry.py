@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "thunee": "rules.thunee",
     "tonk": "rules.tonk",
     "telefunken": "rules.telefunken",
+    "304": "rules.three_o_four",
 }
 
 

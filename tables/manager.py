@@ -9,10 +9,11 @@ applied in log order and a double click applies once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,11 +70,21 @@ MAX_COMPUTER_RUN = 100_000
 """Guard against an engine that never ends a computer-only match."""
 
 
+CloseHook = Callable[[TableRecord, "Match[Any] | None"], Awaitable[None]]
+"""Called with the closed table (its ``status`` says finished or stopped) and its match."""
+
+
 @dataclass(frozen=True, slots=True)
 class RecoveryReport:
     tables: int
     running: int
     failed: list[int]
+
+
+def has_state_snapshot(match: Match[Any]) -> bool:
+    """The engine saves its state in ``snapshot()``: the contract's default saves the
+    action log, and restoring that replays it, so storing one would save no time."""
+    return type(match).snapshot is not Match.snapshot
 
 
 def default_player_count(spec: GameSpec[Any]) -> int:
@@ -96,12 +107,20 @@ class TableManager:
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._publisher = Publisher()
+        self._close_hooks: list[CloseHook] = []
+        self._warm_task: asyncio.Task[list[int]] | None = None
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # -- reading ---------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self._publisher.subscribe(listener)
+
+    def on_close(self, hook: CloseHook) -> None:
+        """Await ``hook(record, match)`` whenever a table finishes or is stopped, under the
+        table's lock, before subscribers hear of it (match records and leagues, issue 9).
+        A failing hook is logged and does not stop the table from closing."""
+        self._close_hooks.append(hook)
 
     def table_in_channel(self, channel_id: int) -> int | None:
         """The id of the open table in a channel (or thread), if any."""
@@ -229,6 +248,9 @@ class TableManager:
             except ChannelTaken as exc:
                 raise ChannelBusy() from exc
             table = Table(record, spec)
+            previous = self._by_channel.get(channel_id)
+            if previous is not None:
+                self._tables.pop(previous, None)  # a closed table leaves memory here
             self._tables[table.id] = table
             self._by_channel[channel_id] = table.id
         self._publish(table, "lobby")
@@ -514,7 +536,7 @@ class TableManager:
             table, "action", seq=seq, seat=seat, action_id=action.id, by=by, events=tuple(events)
         )
         every = self.settings.snapshot_every
-        if every and seq % every == 0:
+        if every and seq % every == 0 and has_state_snapshot(match):
             await self.storage.tables.save_snapshot(table.id, match.snapshot(), seq)
         if match.is_over:
             await self._close(table, TableStatus.FINISHED)
@@ -543,7 +565,10 @@ class TableManager:
                 return
             seat = seats[0]
             await self._computer_acts(table, seat, self._level_of(table, seat))
-        raise RuntimeError(f"table {table.id}: computers did not finish the match")
+        # Computers alone went round in circles (an engine or player bug): abandon the
+        # table rather than spin for ever.
+        log.error("table %s: %d computer actions in a row; stopped", table.id, MAX_COMPUTER_RUN)
+        await self._close(table, TableStatus.STOPPED)
 
     async def _computer_turn(self, table_id: int, seq: int) -> None:
         table = self._tables.get(table_id)
@@ -702,6 +727,13 @@ class TableManager:
             running -= len(broken)
         return RecoveryReport(len(records) - len(failed), running, failed)
 
+    def start_warm_up(self) -> asyncio.Task[list[int]]:
+        """Run ``warm_up()`` in the background (after ``recover(warm=False)``: the bot
+        serves at once); ``close()`` cancels it."""
+        if self._warm_task is None or self._warm_task.done():
+            self._warm_task = asyncio.create_task(self.warm_up())
+        return self._warm_task
+
     async def warm_up(self, chunk: int = 256) -> list[int]:
         """Rebuild every table still waiting since ``recover(warm=False)``, reading their
         logs a chunk at a time; returns the ids of tables whose log did not replay."""
@@ -782,7 +814,11 @@ class TableManager:
     # -- helpers ---------------------------------------------------------------------
 
     async def close(self) -> None:
-        """Cancel every timer (the storage is closed by its owner)."""
+        """Cancel every timer and the warm-up (the storage is closed by its owner)."""
+        if self._warm_task is not None and not self._warm_task.done():
+            self._warm_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warm_task
         for table in self._tables.values():
             table.cancel_timer()
             if table.computer_timer is not None:
@@ -793,6 +829,12 @@ class TableManager:
         if table.computer_timer is not None:
             table.computer_timer.cancel()
         match = table.match
+        table.record.status = status  # hooks see the final status; storage follows below
+        for hook in self._close_hooks:
+            try:
+                await hook(table.record, match)
+            except Exception:
+                log.exception("close hook failed for table %s", table.id)
         data: dict[str, Any] = {}
         if match is not None:
             # Recorded before the status changes: a crash in between leaves the table open,
@@ -804,7 +846,6 @@ class TableManager:
             data = {"result": match.result, "hand_results": match.hand_results}
             if outcome is not None:
                 data.update(match_id=outcome.match_id, rating_changes=outcome.changes)
-        table.record.status = status
         await self.storage.tables.update_status(table.id, status)
         self._publish(table, "finished" if status is TableStatus.FINISHED else "stopped", data=data)
 

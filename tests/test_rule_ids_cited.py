@@ -22,6 +22,7 @@ CITED_PREFIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "thunee": ("thunee.md", ("TH", "THV", "TH6", "TH2")),
     "tonk": ("tonk.md", ("TK", "TKV")),
     "telefunken": ("telefunken.md", ("TF", "TFV")),
+    "304": ("three_o_four.md", ("T3", "T3V")),
 }
 
 # Games whose ids have several parts (TF-C7, TFV-PE1-WG-4); the others keep PREFIX-number.

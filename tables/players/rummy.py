@@ -22,7 +22,11 @@ DRAW_STOCK_IDS = ("draw:stock", "draw")
 DRAW_DISCARD_IDS = ("draw:discard", "take_discard", "take_upcard")
 DECLINE_KINDS = ("pass", "keepall", "no", "skip", "done")
 DROP_COUNT = 5
-"""Drop (knock) only with at most this count in hand."""
+"""Drop (knock) with at most this count in hand..."""
+LATE_DROP_COUNT = 10
+"""...or with at most this count when only one or two cards are left."""
+MELD_FIT = 6
+"""``usefulness`` of a card that makes a meld with two cards of the hand."""
 
 
 def card_or_none(text: str) -> int | None:
@@ -88,12 +92,17 @@ class RummyHeuristic:
             if kind in kinds:
                 return kinds[kind][0]
         count = view.get("count")
-        if "drop" in kinds and isinstance(count, int) and count <= DROP_COUNT:
+        low = isinstance(count, int) and (
+            count <= DROP_COUNT or (count <= LATE_DROP_COUNT and len(hand) <= 2)
+        )
+        if "drop" in kinds and low:
             return kinds["drop"][0]
         by_id = {a.id: a for a in legal}
         top = view.get("discard_top") or view.get("upcard")
         top_card = card_or_none(top) if isinstance(top, str) else None
-        wanted = top_card is not None and usefulness(top_card, hand, self.game) >= 3
+        # Only a card that completes a meld is worth the discard pile: taking near-meld
+        # cards lets players pass the same cards back and forth without end.
+        wanted = top_card is not None and usefulness(top_card, hand, self.game) >= MELD_FIT
         takes = [by_id[i] for i in DRAW_DISCARD_IDS if i in by_id]
         draws = [by_id[i] for i in DRAW_STOCK_IDS if i in by_id]
         if takes and (wanted or not draws):

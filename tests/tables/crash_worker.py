@@ -1,9 +1,10 @@
 """A process that plays tables through the manager until killed (the crash test's victim).
 
-``python -m tests.tables.crash_worker DB SEED``: recovers what the database holds (opening
-one table per game and player count the first time), then plays random human clicks on
-every open table concurrently, printing ``ACK table seq action`` after each ``act``
-returns. Exits 0 once every table has finished.
+``python -m tests.tables.crash_worker DB SEED [--finish]``: recovers what the database
+holds (opening one table per game and player count the first time), then plays random
+human clicks on every open table concurrently, printing ``ACK table seq action`` after
+each ``act`` returns. ``--finish``: every player leaves first and computers finish the
+matches. Exits 0 once every table has finished.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ async def play_table(manager: TableManager, table_id: int, rng: random.Random) -
         state = manager.state(table_id)
         if state.status is not TableStatus.RUNNING:
             return
-        seats = [s for s in sorted(state.to_act) if state.seats[s].computer is None]
+        seats = [
+            s
+            for s in sorted(state.to_act)
+            if state.seats[s].computer is None and not state.seats[s].away
+        ]
+        if not seats:
+            return
         seat = rng.choice(seats)
         user = state.seats[seat].user_id
         assert user is not None
@@ -35,7 +42,7 @@ async def play_table(manager: TableManager, table_id: int, rng: random.Random) -
         await asyncio.sleep(0)
 
 
-async def main(db: str, seed: int) -> int:
+async def main(db: str, seed: int, finish: bool) -> int:
     registry._MODULES.setdefault("toy", "tests.tables.toy_game")
     store = await SqliteStorage.open(db)
     manager = TableManager(store, TableSettings(turn_seconds=3600, window_seconds=3600))
@@ -43,7 +50,8 @@ async def main(db: str, seed: int) -> int:
     if not manager.open_tables() and not await store.tables.get(1):
         channel = 0
         for game in registry.names():
-            for players in registry.get(game).player_counts:
+            counts = registry.get(game).player_counts
+            for players in sorted({min(counts), max(counts)}):
                 channel += 1
                 state = await manager.create(
                     channel_id=channel, game=game, host_id=1, host_name="u1", players=players
@@ -53,6 +61,12 @@ async def main(db: str, seed: int) -> int:
                     await manager.join(state.id, user, f"u{user}")
                 await manager.start(state.id, 1)
         print("READY", flush=True)
+    if finish:
+        # The last run: every player leaves, so computers finish the matches quickly.
+        for table_id in manager.open_tables():
+            for seat in manager.state(table_id).seats:
+                if seat.user_id is not None and not seat.away:
+                    await manager.leave(table_id, seat.user_id)
     rng = random.Random(seed)
     await asyncio.gather(
         *(play_table(manager, t, random.Random(rng.random())) for t in manager.open_tables())
@@ -64,4 +78,4 @@ async def main(db: str, seed: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]))))
+    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), "--finish" in sys.argv)))

@@ -20,7 +20,8 @@ def run_worker(db: Path, seed: int, kill_after: int | None) -> list[tuple[int, i
     """Run the worker; SIGKILL it after ``kill_after`` acknowledgements (None: let it end)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.tables.crash_worker", str(db), str(seed)],
+        [sys.executable, "-m", "tests.tables.crash_worker", str(db), str(seed)]
+        + (["--finish"] if kill_after is None else []),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

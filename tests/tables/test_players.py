@@ -11,7 +11,7 @@ import pytest
 from rules import registry
 from rules.contract import Action
 from tables.players import Situation, default_registry
-from tables.players.arena import duel
+from tables.players.arena import duel, play_match
 from tables.players.rummy import RummyHeuristic
 from tables.players.tricks import TrickHeuristic
 
@@ -95,7 +95,10 @@ def test_rummy_keeps_melds_discards_high_deadwood_and_draws_what_fits() -> None:
     discard = situation(game, 0, view, [f"discard:{c}" for c in hand])
     assert player.choose(discard).id == "discard:KC"  # the lone king, not a five or the 3
     draw = situation(game, 0, view, ["draw:stock", "draw:discard", "drop"])
-    assert player.choose(draw).id == "draw:discard"  # 6H sits next to 5H
+    assert player.choose(draw).id == "draw:stock"  # 6H only sits next to 5H: no meld yet
+    view = {"hand": hand, "discard_top": "5C", "count": 37}
+    draw = situation(game, 0, view, ["draw:stock", "draw:discard", "drop"])
+    assert player.choose(draw).id == "draw:discard"  # 5C makes a fourth five
     view = {"hand": hand, "discard_top": "QS", "count": 37}
     assert player.choose(situation(game, 0, view, ["draw:stock", "draw:discard"])).id == (
         "draw:stock"
@@ -119,3 +122,16 @@ def test_heuristic_beats_random_in_nine_matches_of_ten(game: str) -> None:
     levels = default_registry()
     result = duel(spec, players, levels.get("heuristic", game), levels.get("random", game), 200)
     assert result.win_rate >= 0.9, f"{game}: heuristic won {result.wins} of 200"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_heuristic_players_alone_finish_their_matches(game: str) -> None:
+    """No cycles when every seat is the same computer (two Tonk heuristics once passed
+    near-meld cards back and forth through the discard pile for ever)."""
+    spec = registry.get(game)
+    levels = default_registry()
+    for players in sorted({min(spec.player_counts), max(spec.player_counts)}):
+        for seed in range(3):
+            lineup = [levels.get("heuristic", game)] * players
+            match = play_match(spec, lineup, seed=seed, max_actions=20_000)
+            assert match.is_over

@@ -161,3 +161,13 @@ async def test_delayed_computers_act_when_the_clock_reaches_them(
     assert manager.state(state.id).seq == 1
     await clock.advance(2.0 * 500)
     assert manager.state(state.id).status == "finished"
+
+
+def test_table_settings_come_from_the_bot_settings() -> None:
+    from settings import Settings
+
+    table_settings = TableSettings.from_settings(
+        Settings(turn_timer_seconds=45, timeouts_before_takeover=3)
+    )
+    assert table_settings.turn_seconds == 45.0 and table_settings.timeouts_before_takeover == 3
+    assert table_settings.window_seconds == TableSettings().window_seconds

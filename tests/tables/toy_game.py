@@ -8,10 +8,19 @@ the next is dealt until a team reaches ``target``. Seats 0/2 and 1/3 are partner
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.cards import ACE_HIGH_ORDER, SUITS, card_str, card_strs, deck_of, shuffled
-from rules.contract import Action, ActionTable, Event, GameOptions, GameSpec, Match
+from rules.contract import (
+    Action,
+    ActionTable,
+    Event,
+    GameOptions,
+    GameSpec,
+    Match,
+    json_roundtrip,
+)
 from rules.tricks import SUIT_OF, follow_suit_options, trick_winner_index
 
 HAND_SIZE = 6
@@ -192,6 +201,36 @@ class ToyMatch(Match[ToyOptions]):
         zones["stock"] = card_strs(self.stock)
         return zones
 
+    STATE_FIELDS = (
+        "scores",
+        "results",
+        "dealer",
+        "hands",
+        "stock",
+        "_phase",
+        "turn",
+        "bids_made",
+        "bid",
+        "bidder",
+        "trump",
+        "doubled",
+        "trick",
+        "tricks",
+        "won",
+        "_deals_used",
+    )
+
+    def snapshot(self) -> dict[str, Any]:
+        """A state snapshot (not the replay log), so the manager's snapshot-plus-tail
+        recovery is exercised by the toy game too."""
+        data = super().snapshot()
+        data["actions"] = []
+        data["state"] = {name: getattr(self, name) for name in self.STATE_FIELDS}
+        data["state"]["pending_calls"] = sorted(self.pending_calls)
+        version, internal, gauss = self.rng.getstate()
+        data["state"]["rng"] = [version, list(internal), gauss]
+        return json_roundtrip(data)  # type: ignore[no-any-return]
+
 
 PLAYS_BY_ID = {a.id: c for c, a in PLAYS.items()}
 
@@ -206,6 +245,27 @@ class ToySpec(GameSpec[ToyOptions]):
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...] | None:
         return ((0, 2), (1, 3)) if players == 4 else None
+
+    def restore(self, snapshot: Mapping[str, Any]) -> Match[ToyOptions]:
+        state = snapshot.get("state")
+        if state is None:
+            return super().restore(snapshot)
+        match = self.new_match(snapshot["players"], snapshot["options"], snapshot["seed"])
+        assert isinstance(match, ToyMatch)
+        for name in ToyMatch.STATE_FIELDS:
+            value = state[name]
+            setattr(
+                match,
+                name,
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value,
+            )
+        match.trick = [(s, c) for s, c in state["trick"]]
+        match.pending_calls = set(state["pending_calls"])
+        version, internal, gauss = state["rng"]
+        match.rng.setstate((version, tuple(internal), gauss))
+        return match
 
 
 ToyMatch.spec = SPEC = ToySpec()

@@ -1,0 +1,46 @@
+"""Heuristic against random play, per game: the issue's target is >= 90% of 200 matches.
+
+    python bench/heuristic_strength.py [GAME ...] [--matches 200]
+
+Team games: the heuristic plays one team (alternating which), random the other, at 4
+players where the game allows it. Individual games: heads-up, two players, seats rotated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import registry
+from tables.players import default_registry
+from tables.players.arena import duel
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--matches", type=int, default=200)
+    args = parser.parse_args()
+    levels = default_registry()
+    print(f"{'game':<16} {'players':>7} {'won':>9} {'rate':>7} {'time':>8}")
+    for game in args.games or registry.names():
+        spec = registry.get(game)
+        players = 4 if 4 in spec.player_counts else min(spec.player_counts)
+        if spec.teams(players) is None:
+            players = 2 if 2 in spec.player_counts else min(spec.player_counts)
+        start = time.perf_counter()
+        result = duel(
+            spec, players, levels.get("heuristic", game), levels.get("random", game), args.matches
+        )
+        print(
+            f"{game:<16} {players:>7} {result.wins:>4}/{result.matches:<4}"
+            f" {result.win_rate:>6.1%} {time.perf_counter() - start:>7.1f}s"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""304 (Sri Lanka), every rule of shared/rules/three_o_four.md and every variant.
+
+One concept per module: ``options`` (variants and the table layout), ``auction``,
+``caps`` (certainty and outcomes), ``scoring`` (tokens), ``actions`` (prebuilt ids) and
+``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
+
+Choices of this engine beyond the rules file's own engine decisions:
+- Caps (ED-25) and spoilt claims (ED-23) are made on the caller's own turn: ``to_act`` is
+  always the one seat to play, so an optional call never holds the table up. The listed
+  ``caps:<order>`` action puts trumps first (if the caller knows trump); any other order of
+  his cards is accepted too (``is_legal``). The deadline of T3-16.8 runs to the certain
+  member's next turn when that comes later. A call is refused once the team has lost a
+  trick (it could never be correct).
+- Certainty (ED-27) is an exact search over consistent worlds with a node budget; past the
+  budget a position counts as not certain. It is first refuted in the real deal (one of the
+  consistent worlds) and by the highest unplayed trump lying with the other team.
+- Spoilt-trump claims (claim mode): each seat may claim once per hand.
+- Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
+  to trick 6.
+- A face-down card is always visible to its own player in the trick views.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.contract import Action, GameSpec, IllegalAction
+from rules.three_o_four import actions as A
+from rules.three_o_four.match import ThreeOFourMatch
+from rules.three_o_four.options import Options, layout_for
+
+
+class ThreeOFourSpec(GameSpec[Options]):
+    name: ClassVar[str] = "304"
+    title: ClassVar[str] = "304"
+    player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
+    random_play_weights: ClassVar[dict[str, float]] = {
+        "caps": 0.5,
+        "redeal": 0.3,
+        "claim_spoilt": 0.05,
+        "cut": 0.05,
+    }
+
+    def __init__(self) -> None:
+        self.Options = Options
+        self.match_class = ThreeOFourMatch
+        self.actions = A.ACTIONS
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """T3-3.1 / ED-2 / ED-V5a: partners opposite, teams alternate (team = seat mod 2)."""
+        return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+
+    def check_options(self, players: int, options: Options) -> None:
+        layout_for(players, options)
+        if options.first_dealer is not None and options.first_dealer >= players:
+            raise IllegalAction(f"There is no seat {options.first_dealer} to deal first.")
+
+    def parse_dynamic_action(self, action_id: str) -> Action:
+        """ED-12 shorthand (``bid:60`` is 160) and Caps orders (``caps:JH,9H,8C``)."""
+        if isinstance(action_id, str):
+            kind, _, value = action_id.partition(":")
+            if kind == "bid" and value in A.SHORTHAND:
+                return A.BID[A.SHORTHAND[value]]
+            if kind == "caps" and value:
+                return A.caps_action(A.parse_order(value))
+        return super().parse_dynamic_action(action_id)
+
+
+SPEC = ThreeOFourSpec()
+ThreeOFourMatch.spec = SPEC
+
+__all__ = ["SPEC", "Options", "ThreeOFourMatch", "ThreeOFourSpec"]

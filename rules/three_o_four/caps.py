@@ -1,0 +1,759 @@
+"""Caps (T3-16): certainty of a player at a call point (ED-27), soundness of a call, the
+deadline (T3-16.8) and the outcome of a hand for a calling team (T3-16.9).
+
+Certainty is "there is one order sigma of my cards that wins every remaining trick in every
+world consistent with what I know, whatever the others play". The search keeps the set of
+positions the adversary can reach (the worlds and the other players' plays as one
+adversary who deals unknown cards as they are played) and grows sigma card by card. A
+position is feasible when the unknown cards still fit the holdings given sizes and known
+voids (Hall's condition over suits). Cards of one suit that no known card separates are
+interchangeable, so the adversary tries one of each run.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rules.cards import Card
+from rules.three_o_four.scoring import CapsResult
+
+if TYPE_CHECKING:
+    from rules.three_o_four.match import ThreeOFourMatch
+
+PlayRecord = tuple[int, Card, bool, int]
+"""(seat, card, face down, source: 0 hand / 1 indicator)."""
+
+SUIT = tuple(c // 13 for c in range(52))
+ALL_SUITS = 0b1111
+CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
+"""ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
+SUBSETS = [m for m in range(1, 16)]
+NODE_BUDGET = 2000
+"""Adversary positions explored per question before the answer is taken as "not certain"."""
+
+
+def ed1_index(card: Card) -> tuple[int, int]:
+    """ED-1 canonical order: suits S, C, D, H, ranks 7 up to A."""
+    return (CANONICAL_SUIT_RANK[card // 13], card % 13)
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Unknown cards in one place: ``count`` cards, each of a suit in ``allowed``."""
+
+    count: int
+    allowed: int
+
+
+State = tuple[
+    tuple[tuple[int, Card], ...],  # the trick in progress
+    int,  # the seat to play
+    frozenset[Card],  # unknown cards not yet played
+    tuple[int, ...],  # unknown (free) cards per seat
+    tuple[int, ...],  # unknown cards per seat that must be trumps (a hidden indicator)
+    tuple[frozenset[Card], ...],  # cards known to be in each seat
+    tuple[int, ...],  # suits each seat is known to lack (bit masks)
+    int,  # tricks still to finish
+    int,  # trump suit
+]
+
+
+@dataclass
+class Knowledge:
+    """K(p, k) reduced to what the search needs (ED-27)."""
+
+    seat: int
+    hand: list[Card]
+    trick: list[tuple[int, Card | None, int]]
+    """Plays of the trick in progress: (seat, card or None if unknown, allowed suits mask)."""
+    to_play: int
+    unknown: frozenset[Card]
+    free: list[int]
+    must_trump: list[int]
+    known: list[frozenset[Card]]
+    voids: list[int]
+    hidden_slots: list[tuple[int, int]]
+    """Past face-down cards p never saw: (led suit, source) - never trumps, never led."""
+    tricks_left: int
+    trumps: list[int]
+    """The trump suits p considers possible (one if he knows it)."""
+
+
+class Solver:
+    """The certainty search for one player at one call point."""
+
+    def __init__(
+        self,
+        kn: Knowledge,
+        players: int,
+        active: list[int],
+        strength: tuple[int, ...],
+        budget: int = NODE_BUDGET,
+        feasible_cache: dict[tuple[object, ...], bool] | None = None,
+        restricted: bool = False,
+    ) -> None:
+        self.restricted = restricted
+        if feasible_cache is None:
+            feasible_cache = {}
+        self.kn = kn
+        self.players = players
+        self.active = active
+        self.strength = strength
+        self.team = kn.seat % 2
+        self.budget = budget
+        self.nodes = 0
+        self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
+        self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
+        self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
+        self.hidden_key = tuple(kn.hidden_slots)
+        self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
+        self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
+        self.static_separators: set[Card] = set(kn.hand)
+        for cards in kn.known:
+            self.static_separators |= cards
+        self.by_suit = _by_suit(strength)
+
+    # -- feasibility ---------------------------------------------------------------------
+
+    def feasible(self, state: State) -> bool:
+        if self.trivial:
+            return True  # the real deal: nothing unknown to place
+        _, _, pool, free, must, _, voids, _, trump = state
+        counts = [0, 0, 0, 0]
+        for c in pool:
+            counts[SUIT[c]] += 1
+        key = (*counts, free, must, voids, trump, self.hidden_key)
+        known = self.feasible_cache.get(key)
+        if known is not None:
+            return known
+        groups: list[tuple[int, int]] = []
+        for s in range(self.players):
+            if free[s]:
+                groups.append((free[s], ALL_SUITS & ~voids[s]))
+            if must[s]:
+                groups.append((must[s], 1 << trump))
+        for led, _src in self.kn.hidden_slots:
+            groups.append((1, ALL_SUITS & ~(1 << led) & ~(1 << trump)))
+        answer = sum(g[0] for g in groups) == len(pool)
+        if answer:
+            for mask in SUBSETS:
+                need = sum(counts[x] for x in range(4) if mask >> x & 1)
+                if need and need > sum(cap for cap, allowed in groups if allowed & mask):
+                    answer = False
+                    break
+        self.feasible_cache[key] = answer
+        return answer
+
+    # -- positions -------------------------------------------------------------------------
+
+    def initial_states(self) -> set[State]:
+        kn = self.kn
+        out: set[State] = set()
+        for trump in kn.trumps:
+            base_pool = kn.unknown
+            # choose the unknown cards of the trick in progress
+            partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [((), base_pool)]
+            for seat, card, allowed in kn.trick:
+                nxt = []
+                for plays, pool in partial:
+                    if card is not None:
+                        nxt.append(((*plays, (seat, card)), pool))
+                        continue
+                    mask = allowed if allowed >= 0 else 1 << trump
+                    for c in self._reps(pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1)):
+                        nxt.append(((*plays, (seat, c)), pool - {c}))
+                partial = nxt
+            for plays, pool in partial:
+                state: State = (
+                    plays,
+                    kn.to_play,
+                    pool,
+                    tuple(kn.free),
+                    tuple(kn.must_trump),
+                    tuple(kn.known),
+                    tuple(kn.voids),
+                    kn.tricks_left,
+                    trump,
+                )
+                if self.feasible(state):
+                    out.add(state)
+        return out
+
+    def _reps(
+        self, pool: frozenset[Card], plays: tuple[tuple[int, Card], ...], ok: object
+    ) -> list[Card]:
+        """One card per run of interchangeable unknown cards (see the module docstring):
+        walking each suit from the top, a new run starts after any card that is not
+        unknown (p's cards, cards known to be in a seat, cards on the table)."""
+        if ok is None:
+            key = (pool, plays)
+            cached = self.reps_memo.get(key)
+            if cached is not None:
+                return cached
+        check = ok if callable(ok) else None
+        played = {c for _, c in plays}
+        out: list[Card] = []
+        for order in self.by_suit:
+            open_run = False
+            for c in order:
+                if c in pool:
+                    if not open_run and (check is None or check(c)):
+                        out.append(c)
+                        open_run = True
+                elif c in self.static_separators or c in played:
+                    open_run = False
+        if ok is None:
+            self.reps_memo[(pool, plays)] = out
+        return out
+
+    def _next_seat(self, seat: int) -> int:
+        i = self.active.index(seat)
+        return self.active[(i + 1) % len(self.active)]
+
+    def _finish(self, plays: tuple[tuple[int, Card], ...], trump: int) -> int | None:
+        """The winner of a complete trick (None if it is not complete)."""
+        if len(plays) < len(self.active):
+            return None
+        led = SUIT[plays[0][1]]
+        best = 0
+        best_key = (SUIT[plays[0][1]] == trump, self.strength[plays[0][1]])
+        for i in range(1, len(plays)):
+            c = plays[i][1]
+            if SUIT[c] == trump:
+                key = (True, self.strength[c])
+            elif SUIT[c] == led:
+                key = (False, self.strength[c])
+            else:
+                continue
+            if key > best_key:
+                best, best_key = i, key
+        return plays[best][0]
+
+    def _advance(self, state: State) -> State | None:
+        """After a card: settle a complete trick. ``None`` if the team lost it."""
+        plays, _seat, pool, free, must, known, voids, left, trump = state
+        winner = self._finish(plays, trump)
+        if winner is None:
+            return (
+                plays,
+                self._next_seat(plays[-1][0]),
+                pool,
+                free,
+                must,
+                known,
+                voids,
+                left,
+                trump,
+            )
+        if winner % 2 != self.team:
+            return None
+        return ((), winner, pool, free, must, known, voids, left - 1, trump)
+
+    def _known_reps(
+        self,
+        cards: frozenset[Card],
+        known: tuple[frozenset[Card], ...],
+        pool: frozenset[Card],
+        plays: tuple[tuple[int, Card], ...],
+    ) -> list[Card]:
+        """One card per run of a seat's known cards that no other live card separates
+        (equal for every later trick; card points do not matter to Caps)."""
+        if len(cards) <= 1:
+            return list(cards)
+        live = set(pool).union(self.static_separators, *known)
+        live.update(c for _, c in plays)
+        out: list[Card] = []
+        for order in self.by_suit:
+            open_run = False
+            for c in order:
+                if c in cards:
+                    if not open_run:
+                        out.append(c)
+                        open_run = True
+                elif c in live:
+                    open_run = False
+        return out
+
+    def _few(self, cards: list[Card], led: int, must_follow: bool, trump: int) -> list[Card]:
+        """A restricted adversary for the quick refutation: the highest and the lowest
+        legal card, and the highest trump. Refuting against fewer replies is still a
+        refutation, since the full adversary has these replies too."""
+        legal = [c for c in cards if not must_follow or SUIT[c] == led]
+        strength = self.strength
+        picks = {max(legal, key=lambda c: strength[c]), min(legal, key=lambda c: strength[c])}
+        trumps = [c for c in legal if SUIT[c] == trump]
+        if trumps:
+            picks.add(max(trumps, key=lambda c: strength[c]))
+        return sorted(picks, key=lambda c: -strength[c])
+
+    def adversary_moves(self, state: State) -> list[State]:
+        """Every distinct position after the seat to play (not p) plays a card."""
+        plays, seat, pool, free, must, known, voids, left, trump = state
+        led = SUIT[plays[0][1]] if plays else -1
+        out: list[State] = []
+        kn_cards = known[seat]
+        has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
+        # a known card (a revealed indicator; every card in the actual-deal world)
+        choices = self._known_reps(kn_cards, known, pool, plays)
+        if self.restricted and len(choices) > 2:
+            choices = self._few(choices, led, has_known_led, trump)
+        for c in choices:
+            if led >= 0 and SUIT[c] != led and has_known_led:
+                continue
+            nv = voids
+            if led >= 0 and SUIT[c] != led:
+                nv = _set(voids, seat, voids[seat] | 1 << led)
+            nk = _set(known, seat, kn_cards - {c})
+            st = ((*plays, (seat, c)), seat, pool, free, must, nk, nv, left, trump)
+            if self.feasible(st):
+                out.append(st)
+        if free[seat] or must[seat]:
+            for c in self._reps(pool, plays, None):
+                suit = SUIT[c]
+                if led >= 0 and suit != led and has_known_led:
+                    continue
+                nv = voids
+                if led >= 0 and suit != led:
+                    nv = _set(voids, seat, voids[seat] | 1 << led)
+                for use_must in (True, False):
+                    if use_must:
+                        if not must[seat] or suit != trump:
+                            continue
+                        nf, nm = free, _set(must, seat, must[seat] - 1)
+                    else:
+                        if not free[seat] or voids[seat] >> suit & 1:
+                            continue
+                        nf, nm = _set(free, seat, free[seat] - 1), must
+                    st = ((*plays, (seat, c)), seat, pool - {c}, nf, nm, known, nv, left, trump)
+                    if self.feasible(st):
+                        out.append(st)
+                        break
+        return out
+
+    def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
+        """Play ``card`` for p (or nothing if p is not to play), then every adversary line
+        up to p's next turn. ``None`` if some line loses a trick for p's team."""
+        key = (state, card if card is not None else -1)
+        if key in self.expand_memo:
+            return self.expand_memo[key]
+        result: set[State] = set()
+        start: State | None = state
+        if card is not None:
+            plays, seat, pool, free, must, known, voids, left, trump = state
+            start = self._advance(
+                ((*plays, (seat, card)), seat, pool, free, must, known, voids, left, trump)
+            )
+        ok = start is not None and self._walk(start, result)
+        out = frozenset(result) if ok else None
+        self.expand_memo[key] = out
+        return out
+
+    def _walk(self, state: State, result: set[State]) -> bool:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        if state[7] == 0 or state[1] == self.kn.seat:
+            result.add(state)
+            return True
+        for nxt in self.adversary_moves(state):
+            adv = self._advance(nxt)
+            if adv is None or not self._walk(adv, result):
+                return False
+        return True
+
+    # -- sigma -------------------------------------------------------------------------
+
+    def legal_for_p(self, state: State, card: Card, hand: frozenset[Card]) -> bool:
+        plays = state[0]
+        if not plays:
+            return True
+        led = SUIT[plays[0][1]]
+        return SUIT[card] == led or not any(SUIT[c] == led for c in hand)
+
+    def solve(
+        self, states: frozenset[State], hand: frozenset[Card], fixed: list[Card] | None
+    ) -> list[Card] | None:
+        if not hand or all(s[7] == 0 for s in states):
+            return []
+        if fixed is not None and not fixed:
+            return None
+        key = (states, hand)
+        if fixed is None and key in self.solve_memo:
+            return self.solve_memo[key]
+        candidates = [fixed[0]] if fixed is not None else sorted(hand, key=ed1_index)
+        answer = None
+        for card in candidates:
+            nxt: set[State] = set()
+            good = True
+            for st in states:
+                if not self.legal_for_p(st, card, hand):
+                    good = False
+                    break
+                res = self.expand(st, card)
+                if res is None:
+                    good = False
+                    break
+                nxt |= res
+            if not good:
+                continue
+            rest = self.solve(
+                frozenset(nxt), hand - {card}, fixed[1:] if fixed is not None else None
+            )
+            if rest is not None:
+                answer = [card, *rest]
+                break
+        if fixed is None:
+            self.solve_memo[key] = answer
+        return answer
+
+    def run(self, fixed: list[Card] | None = None) -> list[Card] | None:
+        """A winning sigma (the given one when ``fixed``), or ``None``."""
+        if fixed is not None:
+            return fixed if self.holds(fixed) else None
+        states: set[State] = set()
+        for st in self.initial_states():
+            res = self.expand(st, None)
+            if res is None:
+                return None
+            states |= res
+        if not states:
+            return None
+        return self.solve(frozenset(states), frozenset(self.kn.hand), fixed)
+
+    def holds(self, order: list[Card]) -> bool:
+        """Sound for a stated order: depth first over every world and line (a fixed order
+        needs no sets of positions), so a losing line is found as soon as it exists."""
+        if sorted(order) != sorted(self.kn.hand):
+            return False
+        memo: dict[tuple[State, int], bool] = {}
+        me = self.kn.seat
+
+        def walk(state: State, i: int) -> bool:
+            if state[7] == 0:
+                return True
+            key = (state, i)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise OutOfBudget
+            if state[1] == me:
+                card = order[i]
+                hand = frozenset(order[i:])
+                plays, seat, pool, free, must, known, voids, left, trump = state
+                nxt = None
+                if self.legal_for_p(state, card, hand):
+                    nxt = self._advance(
+                        ((*plays, (seat, card)), seat, pool, free, must, known, voids, left, trump)
+                    )
+                ok = nxt is not None and walk(nxt, i + 1)
+            else:
+                ok = True
+                for move in self.adversary_moves(state):
+                    adv = self._advance(move)
+                    if adv is None or not walk(adv, i):
+                        ok = False
+                        break
+            memo[key] = ok
+            return ok
+
+        return all(walk(st, 0) for st in self.initial_states())
+
+
+@functools.cache
+def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Each suit's cards of this game, high to low (a pure function of the rank order)."""
+    deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
+    return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+class CapsJudge:
+    """Reads a match's play record to answer certainty, soundness and outcomes."""
+
+    def __init__(self, match: ThreeOFourMatch) -> None:
+        self.m = match
+        self.active = [s for s in range(match.players) if s not in match.sitting_out]
+        self.per_trick = len(self.active)
+        self.feasible_cache: dict[tuple[object, ...], bool] = {}
+        self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
+
+    # -- knowledge ----------------------------------------------------------------------
+
+    def knowledge(self, p: int, k: int, actual: bool = False) -> Knowledge:
+        """K(p, k) from the hand's record (ED-27); ``actual`` gives the single world of
+        the real deal instead (every other holding known)."""
+        m = self.m
+        hist = m.history[:k]
+        trumper = m.trumper
+        trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
+        played_by: dict[int, list[Card]] = {s: [] for s in range(m.players)}
+        for seat, card, _, _ in hist:
+            played_by[seat].append(card)
+        holdings: dict[int, list[Card]] = {}
+        for s in range(m.players):
+            cards = list(m.start_hands[s])
+            if s == trumper and m.start_indicator is not None:
+                cards.append(m.start_indicator)
+            for c in played_by[s]:
+                cards.remove(c)
+            holdings[s] = cards
+        indicator = m.start_indicator
+        ind_played = indicator is not None and indicator in played_by[trumper]
+        seen: set[Card] = set(holdings[p]) | set(played_by[p])
+        start_trick = (k // self.per_trick) * self.per_trick
+        for i, rec in enumerate(hist):
+            pub = m.public_at[i]
+            learned = m.trumper_at[i] if p == trumper else None
+            if (pub is not None and pub <= k) or (learned is not None and learned <= k):
+                seen.add(rec[1])
+        known: list[frozenset[Card]] = [frozenset()] * m.players
+        free = [0] * m.players
+        must = [0] * m.players
+        for s in self.active:
+            if s == p:
+                continue
+            size = len(holdings[s])
+            if s == trumper and indicator is not None and not ind_played:
+                if trump_known:
+                    known[s] = frozenset({indicator})
+                    seen.add(indicator)
+                    size -= 1
+                else:
+                    must[s] = 1
+                    size -= 1
+            free[s] = size
+        voids = [0] * m.players
+        hidden_slots: list[tuple[int, int]] = []
+        trick_plays: list[tuple[int, Card | None, int]] = []
+        for i, (seat, card, _down, src) in enumerate(hist):
+            t0 = (i // self.per_trick) * self.per_trick
+            led = SUIT[hist[t0][1]]
+            if i != t0 and SUIT[card] != led and src == 0:
+                voids[seat] |= 1 << led
+            in_current = i >= start_trick
+            visible = card in seen
+            if in_current:
+                if visible:
+                    trick_plays.append((seat, card, 0))
+                elif src == 1:
+                    trick_plays.append((seat, None, -1))  # the indicator: a trump
+                else:
+                    trick_plays.append((seat, None, ALL_SUITS & ~(1 << led)))
+            elif not visible:
+                hidden_slots.append((led, src))
+        unknown = frozenset(c for c in m.layout.deck if c not in seen)
+        trumps = [m.trump] if trump_known else [0, 1, 2, 3]
+        tricks_left = m.n_tricks - k // self.per_trick
+        if k % self.per_trick == 0:
+            to_play = m.trick_leaders[min(k // self.per_trick, len(m.trick_leaders) - 1)]
+        else:
+            i = self.active.index(hist[-1][0])
+            to_play = self.active[(i + 1) % len(self.active)]
+        if actual:
+            # The actual deal, which is one of the worlds consistent with K(p, k).
+            return Knowledge(
+                seat=p,
+                hand=holdings[p],
+                trick=[(r[0], r[1], 0) for r in hist[start_trick:]],
+                to_play=to_play,
+                unknown=frozenset(),
+                free=[0] * m.players,
+                must_trump=[0] * m.players,
+                known=[
+                    frozenset(holdings[s]) if s != p and s in self.active else frozenset()
+                    for s in range(m.players)
+                ],
+                voids=[0] * m.players,
+                hidden_slots=[],
+                tricks_left=tricks_left,
+                trumps=[m.trump],
+            )
+        return Knowledge(
+            seat=p,
+            hand=holdings[p],
+            trick=trick_plays,
+            to_play=to_play,
+            unknown=unknown,
+            free=free,
+            must_trump=must,
+            known=known,
+            voids=voids,
+            hidden_slots=hidden_slots,
+            tricks_left=tricks_left,
+            trumps=trumps,
+        )
+
+    def solver(self, p: int, k: int, budget: int = NODE_BUDGET, actual: bool = False) -> Solver:
+        return Solver(
+            self.knowledge(p, k, actual),
+            self.m.players,
+            self.active,
+            self.m.layout.strength,
+            budget,
+            self.feasible_cache,
+            restricted=actual,
+        )
+
+    def opponents_hold_top_trump(self, team: int, k: int) -> bool:
+        """A quick refutation in the actual world (always consistent with anyone's
+        knowledge): the highest unplayed trump wins whichever trick it is played to, so if
+        the other team holds it, no member of ``team`` can be certain."""
+        m = self.m
+        played = {r[1] for r in m.history[:k]}
+        strength = m.layout.strength
+        best, holder = -1, -1
+        for s in self.active:
+            cards = list(m.start_hands[s])
+            if s == m.trumper and m.start_indicator is not None:
+                cards.append(m.start_indicator)
+            for c in cards:
+                if SUIT[c] == m.trump and c not in played and strength[c] > best:
+                    best, holder = strength[c], s
+        return holder >= 0 and holder % 2 != team
+
+    def team_won_all_before(self, team: int, k: int) -> bool:
+        done = k // self.per_trick
+        return all(t == team for t in self.m.trick_winners[:done])
+
+    def certain(self, p: int, k: int, budget: int = NODE_BUDGET) -> list[Card] | None:
+        """Certain(p, k): a winning order of p's cards, or ``None``."""
+        if not self.team_won_all_before(p % 2, k):
+            return None
+        if k // self.per_trick >= self.m.n_tricks:
+            return None
+        if self.opponents_hold_top_trump(p % 2, k):
+            return None
+        key = (p, k)
+        if key in self.certain_cache:
+            return self.certain_cache[key]
+        found = None
+        try:
+            # The real deal is one consistent world: if no order wins there, none wins
+            # in all of them (a cheap refutation before the full search).
+            if self.solver(p, k, budget, actual=True).run() is not None:
+                found = self.solver(p, k, budget).run()
+        except OutOfBudget:
+            found = None
+        self.certain_cache[key] = found
+        return found
+
+    def sound(self, p: int, k: int, order: list[Card]) -> bool:
+        """Sound(call): the stated order wins every trick in every consistent world."""
+        if not self.team_won_all_before(p % 2, k):
+            return False
+        if self.opponents_hold_top_trump(p % 2, k):
+            return False
+        try:
+            if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
+                return False  # the order already fails in the real deal
+            return self.solver(p, k, NODE_BUDGET * 2).run(fixed=order) is not None
+        except OutOfBudget:
+            return False
+
+    def first_certain(self, team: int, upto: int) -> int | None:
+        """k*: the earliest call point at which any member of ``team`` was certain."""
+        found = self.first_certain_member(team, upto)
+        return found[0] if found else None
+
+    def first_certain_member(self, team: int, upto: int) -> tuple[int, int] | None:
+        """(k*, the member certain then) for ED-32. Calls are made on one's own turn, so a
+        member is asked at the call points where he is to play: certainty at CP(k) carries
+        to his next turn (he plays nothing in between and knows only more by then)."""
+        hist = self.m.history
+        for k in range(0, upto + 1):
+            if not self.team_won_all_before(team, k):
+                return None
+            if k // self.per_trick >= self.m.n_tricks:
+                return None
+            seat = hist[k][0] if k < len(hist) else self.m._turn_seat()
+            if seat % 2 == team and self.certain(seat, k) is not None:
+                return k, seat
+        return None
+
+    def next_turn(self, seat: int, k: int) -> int:
+        """The first call point at or after CP(k) at which ``seat`` is to play (calls are
+        made on one's own turn)."""
+        hist = self.m.history
+        for c in range(k, len(hist)):
+            if hist[c][0] == seat:
+                return c
+        return max(k, len(hist))
+
+    # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
+
+    def deadline(self, k_star: int, member: int | None = None) -> int:
+        """T3-16.8 / ED-33, moved to the certain member's next turn when that comes later
+        (calls are made on one's own turn)."""
+        per = self.per_trick
+        turn = k_star if member is None else self.next_turn(member, k_star)
+        if self.m.options.caps_enforcement == "strict":
+            return turn
+        total = per * self.m.n_tricks
+        formula = per if k_star == 0 else min(per * -(-k_star // per), total - 1)
+        return max(formula, turn)
+
+    def bonus_limit(self) -> int:
+        """T3-16.10 / ED-V5c: no later than the lead to the second-to-last trick."""
+        return self.per_trick * (self.m.n_tricks - 2)
+
+    def outcome(self, team: int) -> CapsResult:
+        m = self.m
+        enforcement = m.options.caps_enforcement
+        played = len(m.history)
+        call = m.calls.get(team)
+        if call is not None:
+            seat, c, order = call
+            first_after = c // self.per_trick
+            if any(t != team for t in m.trick_winners[first_after:]):
+                return CapsResult("lost", reason="a trick was lost after calling")
+            if not self.sound(seat, c, order):
+                return CapsResult("wrong", reason="called before it was certain")
+            if enforcement != "claims_only":
+                first = self.first_certain_member(team, c)
+                if first is not None and c > self.deadline(*first):
+                    return CapsResult("wrong", reason="called too late")
+            return CapsResult("correct", bonus=c <= self.bonus_limit())
+        if enforcement != "claims_only":
+            k_star = self.first_certain(team, max(played - 1, 0))
+            if k_star is not None:
+                return CapsResult("wrong", reason="Caps was certain but never called")
+        return CapsResult()
+
+    # -- orders ----------------------------------------------------------------------------
+
+    def default_order(self, seat: int, cards: list[Card]) -> list[Card]:
+        """ED-29 fallback: trumps first (if the seat knows trump), each suit high to low."""
+        m = self.m
+        knows = seat == m.trumper or m.revealed
+        strength = m.layout.strength
+
+        def key(c: Card) -> tuple[int, int, int]:
+            is_trump = knows and SUIT[c] == m.trump
+            return (0 if is_trump else 1, CANONICAL_SUIT_RANK[SUIT[c]], -strength[c])
+
+        return sorted(cards, key=key)
+
+    def server_order(self, seat: int) -> list[Card]:
+        """ED-29: the first winning order in ED-1 order, else the fallback order."""
+        k = len(self.m.history)
+        found = self.certain(seat, k)
+        if found is not None and len(found) == len(self.m._remaining(seat)):
+            return found
+        return self.default_order(seat, self.m._remaining(seat))
+
+
+__all__ = ["CapsJudge", "Knowledge", "PlayRecord", "Solver", "combinations"]

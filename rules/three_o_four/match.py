@@ -1,0 +1,1127 @@
+"""A 304 match: hands from the shuffle to the tokens, driven by ``apply`` alone.
+
+The hand follows T3-19.1: cut, first batch, four-card auction (or the single auction of
+T3V-5), indicator, second batch, eight-card round, spoilt check, open/closed, play, score.
+Closed-trump play keeps face-down cards private (T3-11, T3-18): every card on the table
+carries who may see it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from typing import Any
+
+from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
+from rules.contract import Action, Deal, Event, IllegalAction, Match
+from rules.three_o_four import actions as A
+from rules.three_o_four.auction import (
+    HALF_COURT,
+    PCC,
+    FourCardAuction,
+    OneRoundAuction,
+    ladder,
+)
+from rules.three_o_four.caps import CapsJudge, PlayRecord
+from rules.three_o_four.options import Layout, Options, layout_for
+from rules.three_o_four.scoring import CapsResult, hand_delta, marriage_target, pay
+
+SUIT = tuple(c // 13 for c in range(52))
+SINGLE = tuple(frozenset({s}) for s in range(8))
+REDEAL_BELOW = 15
+"""T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
+
+
+def _cards(cards: list[Card]) -> list[str]:
+    return [CARD_STRINGS[c] for c in cards]
+
+
+class ThreeOFourMatch(Match[Options]):
+    """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
+
+    def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
+        super().__init__(players, options, seed, deals)
+        self.layout: Layout = layout_for(players, options)
+        self.ladder = ladder(self.layout, options.bid_step_above_200)
+        self._bids = [A.BID[v] for v in self.ladder]
+        self._deck_counter = Counter(self.layout.deck)
+        for deal in self._deals:
+            self._check_deal(deal)
+        self.tokens = [options.starting_tokens, options.starting_tokens]
+        self._hand_results: list[dict[str, Any]] = []
+        self._result: dict[str, Any] | None = None
+        self.hand_no = 0
+        self.redeals = 0
+        first = options.first_dealer
+        if first is not None and first >= players:
+            raise IllegalAction(f"There is no seat {first} to deal first.")
+        self.dealer = first if first is not None else self.rng.randrange(players)
+        self._previous_pack: list[Card] | None = None
+        self._snap_ids: list[list[Any]] = []
+        self._start_hand()
+
+    # -- setup -----------------------------------------------------------------------
+
+    def _check_deal(self, deal: Deal) -> None:
+        hands, stock, _ = deal.card_ints()
+        if not 0 <= deal.dealer < self.players:
+            raise IllegalAction(f"Bad deal: no seat {deal.dealer} to deal.")
+        if len(hands) != self.players:
+            raise IllegalAction(f"Bad deal: {len(hands)} hands for {self.players} players.")
+        size = self.layout.hand_size
+        if any(len(h) != size for h in hands):
+            raise IllegalAction(f"Bad deal: every hand must list {size} cards.")
+        if Counter(c for h in hands for c in h) + Counter(stock) != self._deck_counter:
+            raise IllegalAction("Bad deal: the cards are not exactly this game's deck.")
+
+    def _start_hand(self) -> None:
+        """T3-5: a fresh hand (shuffle, then the cut prompt)."""
+        n = self.players
+        self.phase_name = "cut"
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.second: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []
+        self.stacked = self.next_stacked_deal()
+        if self.stacked is not None:
+            self.dealer = self.stacked.dealer
+            self.pack: list[Card] = []
+        elif (
+            self.options.shuffle_mode == "traditional"
+            and self._previous_pack is not None
+            and len(self._previous_pack) == len(self.layout.deck)
+        ):
+            self.pack = self._riffled(self._previous_pack)
+        else:
+            self.pack = shuffled(self.layout.deck, self.rng)
+        self.cutter = (self.dealer - 1) % n
+        self.auction4: FourCardAuction | None = None
+        self.round: OneRoundAuction | None = None
+        self.bid_log: list[dict[str, Any]] = []
+        self.contract = 0
+        self.contract_round = ""
+        self.trumper = -1
+        self.chooser = -1
+        self.indicator: Card | None = None
+        self.indicator_down = False
+        self.trump = -1
+        self.mode = ""
+        self.revealed = False
+        self.sitting_out: frozenset[int] = frozenset()
+        self.solo = False
+        self.first_leader = (self.dealer + 1) % n
+        self.trick: list[PlayRecord] = []
+        self.trick_vis: list[frozenset[int] | None] = []
+        self.leader = -1
+        self.tricks_done = 0
+        self.trick_winners: list[int] = []
+        self.points = [0, 0]
+        self.won: list[list[Card]] = [[], []]
+        self.last_trick: list[dict[str, Any]] | None = None
+        self.history: list[PlayRecord] = []
+        self.exhausted = False
+        self.spoilt = False
+        self.claimed: set[int] = set()
+        self.calls: dict[int, tuple[int, int, list[Card]]] = {}
+        self.exposed: dict[int, list[Card]] = {}
+        self.marriages: list[tuple[int, int]] = []
+        self.double_team = -1
+        self.trumper_knows: set[Card] = set()
+        self.start_hands: list[list[Card]] = [[] for _ in range(n)]
+        self.start_indicator: Card | None = None
+        self.public_at: list[int | None] = []
+        self.trumper_at: list[int | None] = []
+        self.reveal_cp: int | None = None
+        self.trick_leaders: list[int] = []
+        self._caps_teams: list[int] = []
+        self._lost_trick = [False, False]
+        self._legal_cache: dict[int, list[Action]] | None = None
+        self._to_act: frozenset[int] | None = None
+        self._turn = -1
+        self._views: dict[int | None, dict[str, Any]] | None = None
+        self._judge: CapsJudge | None = None
+
+    def _riffled(self, pack: list[Card]) -> list[Card]:
+        """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
+        cards = list(pack)
+        for _ in range(self.options.traditional_riffles):
+            cut = sum(self.rng.random() < 0.5 for _ in cards)
+            left, right = cards[:cut], cards[cut:]
+            out: list[Card] = []
+            while left or right:
+                if self.rng.random() * (len(left) + len(right)) < len(left):
+                    out.append(left.pop(0))
+                else:
+                    out.append(right.pop(0))
+            cards = out
+        return cards
+
+    def _deal_first(self, cut: int) -> None:
+        """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
+        n, lay = self.players, self.layout
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        if self.stacked is not None:
+            hands, stock, _ = self.stacked.card_ints()
+            for seat in range(n):
+                self.hands[seat] = hands[seat][: lay.first_batch]
+                self.second[seat] = hands[seat][lay.first_batch :]
+            self.stock = stock
+        else:
+            pack = self.pack[cut:] + self.pack[:cut]
+            b1, b2 = lay.first_batch, lay.second_batch
+            for i, seat in enumerate(order):
+                self.hands[seat] = pack[b1 * i : b1 * i + b1]
+                base = n * b1 + b2 * i
+                self.second[seat] = pack[base : base + b2]
+            self.stock = pack[n * (b1 + b2) :]
+        self.pack = []
+        self.phase_name = "bidding"
+        if lay.two_auctions:
+            self.auction4 = FourCardAuction.start(n, self.dealer)
+        else:
+            self.round = OneRoundAuction(n, order)
+
+    def _deal_second(self) -> None:
+        """T3-5.7: the second batch, only once the indicator lies on the table."""
+        for seat in range(self.players):
+            self.hands[seat] = self.hands[seat] + self.second[seat]
+            self.second[seat] = []
+
+    # -- contract members ------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        found = self._to_act
+        if found is None:
+            found = self._to_act = self._compute_to_act()
+        return found
+
+    def _compute_to_act(self) -> frozenset[int]:
+        """Only the seat whose turn it is. Engine decision (adapting ED-25 and ED-23 to a
+        table that waits for every seat in ``to_act``): a Caps call or a spoilt claim is
+        made on the caller's own turn, so optional calls never hold the table up."""
+        if self._result is not None:
+            return frozenset()
+        turn = self._turn_seat()
+        self._turn = turn
+        return SINGLE[turn]
+
+    def _turn_seat(self) -> int:
+        ph = self.phase_name
+        if ph == "cut":
+            return self.cutter
+        if ph == "bidding":
+            if self.auction4 is not None:
+                return self.auction4.speaker
+            assert self.round is not None
+            return self.round.speaker
+        if ph == "second_bidding":
+            assert self.round is not None
+            return self.round.speaker
+        if ph == "trump":
+            return self.chooser
+        if ph == "mode":
+            return self.trumper
+        return self._next_player()
+
+    def _next_player(self) -> int:
+        if not self.trick:
+            return self.leader
+        return self._after(self.trick[-1][0])
+
+    def _after(self, seat: int) -> int:
+        nxt = (seat + 1) % self.players
+        while nxt in self.sitting_out:
+            nxt = (nxt + 1) % self.players
+        return nxt
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Cached per state (callers must not mutate the list)."""
+        if seat not in self.to_act:
+            return []
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = self._compute_legal(seat)
+        return found
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        ph = self.phase_name
+        turn = self._turn
+        out: list[Action] = []
+        if seat == turn:
+            if ph == "cut":
+                out = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
+            elif ph == "bidding":
+                out = self._legal_bidding(seat)
+            elif ph == "second_bidding":
+                out = self._legal_second(seat)
+            elif ph == "trump":
+                out = [A.CHOOSE[c] for c in self.hands[seat]]
+            elif ph == "mode":
+                out = [A.OPEN]
+                if not self._closed_blocked():
+                    out.append(A.CLOSED)
+            elif ph == "play":
+                out = self._legal_plays(seat)
+                if out:
+                    out = out + self._marriage_actions(seat)
+                    if self._double_allowed(seat):
+                        out.append(A.DOUBLE)
+        if ph == "play" and out:
+            out = out + self._optional(seat)
+        return out
+
+    def _optional(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self._may_call_caps(seat):
+            out.append(self._caps_action(seat))
+        if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
+            out.append(A.CLAIM_SPOILT)
+        return out
+
+    def _legal_bidding(self, seat: int) -> list[Action]:
+        lay = self.layout
+        if self.auction4 is not None:
+            auc = self.auction4
+            out = [A.PASS]
+            if auc.answerer is None:
+                out += [A.ASK[t] for t in self._teammates(seat)]
+                if (
+                    seat == (self.dealer + 1) % self.players
+                    and not auc.acted
+                    and sum(lay.points[c] for c in self.hands[seat]) < REDEAL_BELOW
+                ):
+                    out.append(A.REDEAL)
+            lo = auc.floor(seat, lay.bid_200, self.ladder[0])
+            if auc.high is not None and auc.high >= lo:
+                lo = auc.high + 1
+            out += self._bids[bisect_left(self.ladder, lo) :]
+            if self.options.half_court:
+                out.append(A.BID[HALF_COURT])
+            return out
+        rnd = self.round
+        assert rnd is not None
+        start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
+        bids = self._bids[start:]
+        return bids if rnd.index == 0 else [A.PASS, *bids]
+
+    def _teammates(self, seat: int) -> list[int]:
+        return [s for s in range(seat % 2, self.players, 2) if s != seat]
+
+    def _legal_second(self, seat: int) -> list[Action]:
+        """T3-8.3 / T3-8.5 / T3-8.11."""
+        rnd = self.round
+        assert rnd is not None
+        if rnd.high_seat is not None and rnd.high_seat % 2 == seat % 2:
+            return [A.PASS]
+        out = [A.PASS]
+        if rnd.high != PCC:
+            floor = max(self.layout.bid_250, self.contract + 1)
+            if rnd.high is not None:
+                floor = max(floor, rnd.high + 1)
+            out += [A.BID[v] for v in self.ladder if v >= floor]
+            out.append(A.BID[PCC])
+        return out
+
+    def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        events: list[Event] = []
+        if self.auction4 is not None:
+            auc = self.auction4
+            if kind == "redeal":
+                self._log_bid(seat, "redeal")
+                return self._cancel("redeal", same_dealer=True)
+            if kind == "ask":
+                mate = int(action.value)
+                auc.ask(mate)
+                self._log_bid(seat, "ask", mate)
+                return [Event.make("asked", seat=seat, teammate=mate)]
+            bid = A.bid_value(action) if kind == "bid" else None
+            self._log_bid(seat, "bid" if bid is not None else "pass", bid)
+            events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+            outcome = auc.record(bid)
+            if outcome == "all_pass":
+                return events + self._cancel("all_pass", same_dealer=False)
+            if outcome == "contract":
+                assert auc.high is not None and auc.high_seat is not None
+                self._set_contract(auc.high_seat, auc.high, "four")
+                events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
+            return events
+        rnd = self.round
+        assert rnd is not None
+        bid = A.bid_value(action) if kind == "bid" else None
+        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
+        rnd.record(bid)
+        events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+        if rnd.done:
+            assert rnd.high is not None and rnd.high_seat is not None
+            self._set_contract(rnd.high_seat, rnd.high, "single")
+            events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
+        return events
+
+    def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
+        entry: dict[str, Any] = {"seat": seat, "action": what}
+        if value is not None:
+            entry["value"] = A.BID_TEXT.get(value, value)
+        self.bid_log.append(entry)
+
+    def _set_contract(self, seat: int, value: int, round_name: str) -> None:
+        self.trumper, self.contract, self.contract_round = seat, value, round_name
+        self.auction4 = None
+        self.round = None
+        self.chooser = seat
+        self.phase_name = "trump"
+        if value == HALF_COURT:
+            self._go_solo(seat)
+            for s in range(self.players):  # T3V-4: nothing more is dealt
+                self.stock += self.second[s]
+                self.second[s] = []
+
+    def _go_solo(self, seat: int) -> None:
+        """T3-15.1 / T3-15.3 / ED-V7: the bidder's teammates sit out; the bidder leads."""
+        self.solo = True
+        self.sitting_out = frozenset(self._teammates(seat))
+        self.first_leader = seat
+
+    def _apply_second(self, seat: int, action: Action) -> list[Event]:
+        rnd = self.round
+        assert rnd is not None
+        bid = A.bid_value(action) if action.kind == "bid" else None
+        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
+        rnd.record(bid)
+        events = [Event.make("bid", seat=seat, bid=action.value or "pass", round="eight")]
+        if not rnd.done:
+            return events
+        if rnd.high is None:  # T3-8.6
+            self.round = None
+            return events + self._after_trump_fixed()
+        assert rnd.high_seat is not None
+        old = self.trumper
+        assert self.indicator is not None
+        self.hands[old].append(self.indicator)  # T3-8.7: the old indicator goes back
+        self.indicator, self.indicator_down = None, False
+        self.trumper, self.contract, self.contract_round = rnd.high_seat, rnd.high, "eight"
+        self.chooser = rnd.high_seat
+        self.round = None
+        self.phase_name = "trump"
+        if rnd.high == PCC:
+            self._go_solo(rnd.high_seat)
+        events.append(Event.make("contract", trumper=self.trumper, bid=action.value, round="eight"))
+        return events
+
+    # -- indicator, spoilt check, mode ---------------------------------------------------
+
+    def _apply_indicator(self, seat: int, card: Card) -> list[Event]:
+        """T3-7.1 / T3-8.7: the indicator goes face down; trump is its suit."""
+        self.hands[seat].remove(card)
+        self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
+        events = [
+            Event.make("indicator_placed", trumper=seat),
+            Event.make("indicator_chosen", visible_to=frozenset({seat}), card=CARD_STRINGS[card]),
+        ]
+        if any(self.second):
+            self._deal_second()
+            if self.layout.two_auctions and self.contract_round == "four":
+                order = [(seat + i) % self.players for i in range(self.players)]
+                self.round = OneRoundAuction(self.players, order)
+                self.phase_name = "second_bidding"
+                return [*events, Event.make("second_deal")]
+            events.append(Event.make("second_deal"))
+        return events + self._after_trump_fixed()
+
+    def _opponents(self) -> list[int]:
+        return [s for s in range(self.players) if s % 2 != self.trumper % 2]
+
+    def _after_trump_fixed(self) -> list[Event]:
+        """ED-22 / ED-23: test spoilt trumps on the opponents' full hands."""
+        self.spoilt = all(SUIT[c] != self.trump for s in self._opponents() for c in self.hands[s])
+        if self.spoilt and self.options.spoilt_trumps_mode == "auto":
+            return self._cancel("spoilt", same_dealer=True)
+        self.phase_name = "mode"
+        return []
+
+    def _closed_blocked(self) -> bool:
+        """ED-14: CLOSED is not offered when the trumper leads and holds only trumps."""
+        if self.first_leader != self.trumper:
+            return False
+        return all(SUIT[c] == self.trump for c in self.hands[self.trumper])
+
+    def _apply_mode(self, action: Action) -> list[Event]:
+        self.mode = action.kind
+        events = [Event.make("mode", mode=self.mode)]
+        if self.mode == "open":  # T3-9.2
+            events += self._reveal()
+        self.phase_name = "play"
+        self.leader = self.first_leader
+        self._caps_teams = self._calling_teams()
+        self.start_hands = [list(h) for h in self.hands]
+        self.start_indicator = self.indicator if self.indicator_down else None
+        self.trick_leaders = [self.first_leader]
+        events += self._auto_play()
+        return events
+
+    def _reveal(self, by_call: bool = False) -> list[Event]:
+        """The indicator is shown; if still on the table it joins the trumper's hand."""
+        if self.revealed:
+            return []
+        self.revealed = True
+        if not by_call:
+            self.reveal_cp = len(self.history)
+        assert self.indicator is not None
+        if self.indicator_down:
+            self.indicator_down = False
+            self.hands[self.trumper].append(self.indicator)
+        return [
+            Event.make(
+                "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[self.indicator]
+            )
+        ]
+
+    # -- play ------------------------------------------------------------------------------
+
+    @property
+    def hidden(self) -> bool:
+        return self.mode == "closed" and not self.revealed
+
+    @property
+    def n_tricks(self) -> int:
+        return self.layout.first_batch if self.contract == HALF_COURT else self.layout.tricks
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        """T3-11.13: the legal plays of the seat to play."""
+        if self.calls and seat in self.calls_by_seat():
+            return []
+        hand = self.hands[seat]
+        ind = seat == self.trumper and self.indicator_down
+        if ind and not hand:
+            return [A.INDICATOR]
+        trump = self.trump
+        if not self.trick:
+            cards = hand
+            if self.hidden and seat == self.trumper and self.tricks_done == 0:
+                cards = [c for c in hand if SUIT[c] != trump]
+            if self.exhausted and seat == self.trumper and not self.solo:
+                trumps = [c for c in hand if SUIT[c] == trump]
+                if trumps:
+                    cards = trumps
+            return [A.PLAY[c] for c in cards]
+        led = SUIT[self.trick[0][1]]
+        follow = [A.PLAY[c] for c in hand if SUIT[c] == led]
+        if follow:
+            return follow
+        out = [A.PLAY[c] for c in hand]
+        if self.hidden and ind and led != trump:
+            out.append(A.INDICATOR)
+        return out
+
+    def calls_by_seat(self) -> set[int]:
+        return {call[0] for call in self.calls.values()}
+
+    def _apply_play(self, seat: int, action: Action) -> list[Event]:
+        if action.kind == "indicator":
+            assert self.indicator is not None
+            card, src = self.indicator, 1
+            self.indicator_down = False
+            if len(self.hands[seat]) == 0:  # ED-20: face up in the last trick
+                self.revealed = True
+            down = self.hidden
+        else:
+            card, src = A.PLAY_CARD[action.value], 0
+            self.hands[seat].remove(card)
+            down = bool(self.trick) and self.hidden and SUIT[card] != SUIT[self.trick[0][1]]
+        record: PlayRecord = (seat, card, down, src)
+        self.trick.append(record)
+        self.history.append(record)
+        self.public_at.append(None if down else len(self.history))
+        self.trumper_at.append(None)
+        if src and not down and self.reveal_cp is None:
+            self.reveal_cp = len(self.history)
+        if seat in self.exposed:
+            self.exposed[seat].remove(card)
+        vis: frozenset[int] | None = frozenset({seat}) if down else None
+        self.trick_vis.append(vis)
+        events: list[Event]
+        if down:
+            events = [
+                Event.make(
+                    "card_played",
+                    seat=seat,
+                    face_down=True,
+                    source="indicator" if src else "from_hand",
+                ),
+                Event.make("card_played", visible_to=vis, seat=seat, card=CARD_STRINGS[card]),
+            ]
+        else:
+            events = [Event.make("card_played", seat=seat, card=CARD_STRINGS[card])]
+            if src:
+                events.append(
+                    Event.make(
+                        "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[card]
+                    )
+                )
+        if len(self.trick) == self.players - len(self.sitting_out):
+            events += self._finish_trick()
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        """T3-11.9: resolve face-down cards, then T3-10.5 gives the winner."""
+        trick = self.trick
+        events: list[Event] = []
+        downs = [i for i, p in enumerate(trick) if p[2]]
+        trump = self.trump
+        base = len(self.history) - len(trick)
+        if downs:
+            if any(SUIT[trick[i][1]] == trump for i in downs):
+                turned = []
+                for i in downs:
+                    seat, card, _, src = trick[i]
+                    if seat != self.trumper or src == 1 or SUIT[card] == trump:
+                        self.trick_vis[i] = None
+                        self.public_at[base + i] = len(self.history)
+                        turned.append(CARD_STRINGS[card])
+                    else:
+                        self.trick_vis[i] = frozenset({seat})
+                events.append(Event.make("face_down_turned", cards=turned))
+                events += self._reveal()
+            else:
+                for i in downs:
+                    seat = trick[i][0]
+                    self.trick_vis[i] = frozenset({seat, self.trumper})
+                    self.trumper_knows.add(trick[i][1])
+                    self.trumper_at[base + i] = len(self.history)
+                events.append(Event.make("no_trump_face_down"))
+                events.append(
+                    Event.make(
+                        "face_down_seen",
+                        visible_to=frozenset({self.trumper}),
+                        cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+                    )
+                )
+        cards = [p[1] for p in trick]
+        best = _winner(cards, trump, self.layout.strength)
+        winner = trick[best][0]
+        team = winner % 2
+        lead = trick[0]
+        if (
+            not self.solo
+            and lead[0] == self.trumper
+            and SUIT[lead[1]] == trump
+            and all(SUIT[p[1]] != trump for p in trick[1:])
+        ):
+            self.exhausted = True  # ED-21
+        self.points[team] += sum(self.layout.points[c] for c in cards)
+        self.won[team] += cards
+        self.trick_winners.append(team)
+        self._lost_trick[1 - team] = True
+        self.tricks_done += 1
+        self.last_trick = [
+            {"seat": p[0], "card": CARD_STRINGS[p[1]], "visible_to": v}
+            for p, v in zip(trick, self.trick_vis, strict=True)
+        ]  # visible_to is stripped per viewer
+        self.trick, self.trick_vis = [], []
+        self.leader = winner
+        self.trick_leaders.append(winner)
+        events.append(Event.make("trick_won", seat=winner, team=team, trick=self.tricks_done))
+        if self.tricks_done == 1 and self.hidden and (self.contract >= self.layout.bid_250):
+            events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
+        if self._hand_decided(team):
+            events += self._end_hand()
+        return events
+
+    def _hand_decided(self, team: int) -> bool:
+        if self.tricks_done >= self.n_tricks:
+            return True
+        if not self.options.end_hand_when_decided:
+            return False
+        if self.solo and team != self.trumper % 2:
+            return True  # ED-24
+        return team in self._other_teams_of_callers()  # ED-31
+
+    def _other_teams_of_callers(self) -> set[int]:
+        return {1 - t for t in self.calls}
+
+    # -- caps, claims, marriages, double -------------------------------------------------------
+
+    def _calling_teams(self) -> list[int]:
+        if not self.layout.caps or self.solo:
+            return []
+        teams = [self.trumper % 2]
+        if self.options.external_caps != "off":
+            teams.append(1 - self.trumper % 2)
+        return teams
+
+    def _may_call_caps(self, seat: int) -> bool:
+        """T3-16.2 / ED-25 / ED-30: a calling-team member, once per team. Engine decision:
+        a call is refused once the team has lost a trick (it could never be correct)."""
+        team = seat % 2
+        return (
+            self.phase_name == "play"
+            and team in self._caps_teams
+            and team not in self.calls
+            and not self._lost_trick[team]
+            and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))
+        )
+
+    def _remaining(self, seat: int) -> list[Card]:
+        cards = list(self.hands[seat])
+        if seat == self.trumper and self.indicator_down:
+            assert self.indicator is not None
+            cards.append(self.indicator)
+        return cards
+
+    def _caps_action(self, seat: int) -> Action:
+        if not self.options.caps_order_required:
+            return A.CAPS_ANY_ORDER
+        order = self.judge().default_order(seat, self._remaining(seat))
+        return A.caps_action(order)
+
+    def judge(self) -> CapsJudge:
+        """The Caps judge of this hand (its caches live as long as the hand)."""
+        if self._judge is None:
+            self._judge = CapsJudge(self)
+        return self._judge
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """ED-39: what the bot plays for a seat that did not act in time (``None``: the
+        seat only had Caps or spoilt claims to make, which are never made for it)."""
+        legal = [a for a in self.legal_actions(seat) if a.kind not in ("caps", "claim_spoilt")]
+        if not legal:
+            return None
+        kinds = {a.kind for a in legal}
+        if "pass" in kinds:
+            return A.PASS
+        if "no_cut" in kinds:
+            return A.NO_CUT
+        if "bid" in kinds:  # a compulsory opening bid (T3V-5.3): the lowest
+            return next(a for a in legal if a.kind == "bid")
+        if "closed" in kinds:
+            return A.CLOSED
+        if "open" in kinds:
+            return A.OPEN
+        lay = self.layout
+        if "trump" in kinds:
+            hand = self.hands[seat]
+            by_suit = {su: sum(lay.points[c] for c in hand if SUIT[c] == su) for su in range(4)}
+            order = (0, 3, 2, 1)  # S, C, D, H
+            best = max(order, key=lambda su: (by_suit[su], -order.index(su)))
+            low = min((c for c in hand if SUIT[c] == best), key=lambda c: lay.strength[c])
+            return A.CHOOSE[low]
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return legal[0]
+        suit_rank = {0: 0, 3: 1, 2: 2, 1: 3}
+
+        def key(a: Action) -> tuple[int, int, int]:
+            c = A.PLAY_CARD[a.value]
+            return (lay.points[c], lay.strength[c], suit_rank[SUIT[c]])
+
+        return min(plays, key=key)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The base snapshot, with the action-id log kept incrementally (fingerprinting a
+        long match every step would otherwise rebuild it each time)."""
+        done = self._snap_ids
+        for seat, action in self._log[len(done) :]:
+            done.append([seat, action.id])
+        return {
+            "game": self.spec.name,
+            "players": self.players,
+            "options": self.options.model_dump(mode="json"),
+            "seed": self.seed,
+            "deals": [d.model_dump(mode="json") for d in self._deals],
+            "actions": list(done),  # the pairs are shared: callers must not mutate them
+        }
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """A Caps call may state any order of the caller's cards (T3-16.5), not only the
+        listed one."""
+        if action.kind == "caps" and action.value:
+            if not self._may_call_caps(seat):
+                return False
+            try:
+                order = A.parse_order(action.value)
+            except IllegalAction:
+                return False
+            return Counter(order) == Counter(self._remaining(seat))
+        return super().is_legal(seat, action)
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if action.kind == "caps":
+            if not self._may_call_caps(seat):
+                return "You can't call Caps now."
+            return "A Caps call must list every card you hold, in the order you will play them."
+        if self.phase_name == "play" and action.kind == "play":
+            card = A.PLAY_CARD[action.value]
+            if card not in self.hands[seat]:
+                return "You don't hold that card."
+            if self.trick:
+                return "You must follow the suit led."
+            return "You may not lead that card now (closed trump or exhausted trumps)."
+        if action.kind == "bid":
+            return "That bid is not allowed now."
+        return super().explain_illegal(seat, action)
+
+    def _apply_caps(self, seat: int, action: Action) -> list[Event]:
+        """T3-16.5: the caller's cards become public and are played in the stated order."""
+        order = A.parse_order(action.value) if action.value else self.judge().server_order(seat)
+        cp = len(self.history)
+        self.calls[seat % 2] = (seat, cp, order)
+        self.exposed[seat] = list(order)
+        events = [Event.make("caps_called", seat=seat, order=_cards(order), call_point=cp)]
+        if self.hidden:
+            events += self._reveal(by_call=True)  # ED-28
+        return events
+
+    def _auto_play(self) -> list[Event]:
+        """ED-28 step 3: the server plays a Caps caller's cards from the stated order."""
+        events: list[Event] = []
+        if not self.calls:
+            return events
+        while self.phase_name == "play" and self._result is None:
+            seat = self._next_player()
+            call = self.calls.get(seat % 2)
+            if call is None or call[0] != seat:
+                break
+            self._legal_cache = None
+            legal = self._legal_plays_ignoring_call(seat)
+            choice = next((a for c in call[2] for a in legal if _is_card(a, c, self)), legal[0])
+            events += self._apply_play(seat, choice)
+        self._legal_cache = None
+        return events
+
+    def _legal_plays_ignoring_call(self, seat: int) -> list[Action]:
+        saved = self.calls
+        self.calls = {}
+        try:
+            return self._legal_plays(seat)
+        finally:
+            self.calls = saved
+
+    def _apply_claim(self, seat: int) -> list[Event]:
+        """ED-23 claim mode: upheld if the opponents had no trump once trump was fixed."""
+        self.claimed.add(seat)
+        if self.spoilt:
+            claim = Event.make("spoilt_claim", seat=seat, upheld=True)
+            return [claim, *self._cancel("spoilt", same_dealer=True)]
+        return [Event.make("spoilt_claim", seat=seat, upheld=False)]
+
+    def _marriage_actions(self, seat: int) -> list[Action]:
+        """ED-V9: declared on your own turn once trump is revealed and your team has won a
+        trick, holding K and Q of the suit; each marriage once."""
+        if not self.options.maharashtra_scoring or not self.revealed or self.solo:
+            return []
+        if seat % 2 not in self.trick_winners:
+            return []
+        out = []
+        for suit in range(4):
+            if suit != self.trump and not self.options.non_trump_marriages:
+                continue
+            if any(m[1] == suit for m in self.marriages):
+                continue
+            ranks = {c % 13 for c in self.hands[seat] if SUIT[c] == suit}
+            if {10, 11} <= ranks:
+                out.append(A.MARRIAGE[suit])
+        return out
+
+    def _double_allowed(self, seat: int) -> bool:
+        """ED-V13: the winner of trick 5, at CP(20), if his team won tricks 1 to 5."""
+        return (
+            self.layout.double
+            and self.double_team < 0
+            and not self.solo
+            and self.tricks_done == 5
+            and not self.trick
+            and seat == self.leader
+            and all(t == seat % 2 for t in self.trick_winners)
+        )
+
+    # -- hand end and scoring --------------------------------------------------------------
+
+    def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
+        """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
+        self._hand_results.append(
+            {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "outcome": why,
+                "delta": 0,
+                "tokens": list(self.tokens),
+            }
+        )
+        self._previous_pack = self._gathered()
+        if same_dealer:
+            self.redeals += 1
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+            self.redeals = 0
+        self.hand_no += 1
+        self._start_hand()
+        return [Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+
+    def _gathered(self) -> list[Card]:
+        """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
+        played = [p[1] for p in self.history]
+        order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        rest: list[Card] = []
+        for seat in order:
+            rest += self.hands[seat]
+            if seat == self.trumper and self.indicator is not None and self.indicator_down:
+                rest.append(self.indicator)
+        undealt = [c for seat in order for c in self.second[seat]]
+        return played + rest + undealt + self.stock + self.pack
+
+    def _end_hand(self) -> list[Event]:
+        lay = self.layout
+        team = self.trumper % 2
+        solo_made = (
+            self.solo
+            and all(t == team for t in self.trick_winners)
+            and (self.tricks_done == self.n_tricks)
+        )
+        last_trick_own = (
+            bool(self.trick_winners)
+            and self.trick_winners[-1] == team
+            and (self.tricks_done == self.n_tricks)
+        )
+        own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == self.trump)
+        opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == self.trump)
+        own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != self.trump)
+        opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != self.trump)
+        target = self.contract
+        if self.options.maharashtra_scoring and not self.solo:
+            target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
+        made = solo_made if self.solo else self.points[team] >= target
+        judge = self.judge()
+        own = judge.outcome(team) if team in self._calling_teams() else CapsResult()
+        other = judge.outcome(1 - team) if (1 - team) in self._calling_teams() else CapsResult()
+        half = (self.options.half_court_win, self.options.half_court_lose)
+        delta = hand_delta(self.contract, lay, made, own, other, self.options.external_caps, half)
+        double = None
+        if self.double_team >= 0:
+            swept = len(self.trick_winners) == self.n_tricks and all(
+                t == self.double_team for t in self.trick_winners
+            )
+            sign = 1 if self.double_team == team else -1
+            delta += sign if swept else -sign
+            double = {"team": self.double_team, "made": swept}
+        paid = 0
+        if delta > 0:
+            paid = pay(self.tokens, 1 - team, delta, self.options.token_mode)
+        elif delta < 0:
+            paid = pay(self.tokens, team, -delta, self.options.token_mode)
+        result = {
+            "hand": self.hand_no,
+            "dealer": self.dealer,
+            "outcome": "played",
+            "trumper": self.trumper,
+            "contract": A.BID_TEXT.get(self.contract, self.contract),
+            "mode": self.mode,
+            "points": list(self.points),
+            "target": target,
+            "made": made,
+            "tricks": list(self.trick_winners),
+            "caps": {str(team): own.outcome, str(1 - team): other.outcome},
+            "caps_bonus": own.bonus or other.bonus,
+            "double": double,
+            "marriages": [[s, SUITS[su]] for s, su in self.marriages],
+            "delta": delta,
+            "paid": paid,
+            "tokens": list(self.tokens),
+        }
+        self._hand_results.append(result)
+        events = [Event.make("hand_scored", None, **result)]
+        winner = self._match_winner()
+        if winner is not None:
+            self._result = {
+                "winner_team": winner,
+                "winners": [s for s in range(self.players) if s % 2 == winner],
+                "tokens": list(self.tokens),
+                "hands": len(self._hand_results),
+            }
+            self.phase_name = "match_over"
+            return [*events, Event.make("match_over", None, **self._result)]
+        self._previous_pack = self._gathered()
+        self.dealer = (self.dealer + 1) % self.players
+        self.redeals = 0
+        self.hand_no += 1
+        self._start_hand()
+        return events
+
+    def _match_winner(self) -> int | None:
+        """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""
+        for team in (0, 1):
+            if self.tokens[team] == 0:
+                return 1 - team
+        return None
+
+    # -- apply ------------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._legal_cache = None
+        kind = action.kind
+        ph = self.phase_name
+        if kind == "caps":
+            events = self._apply_caps(seat, action)
+        elif kind == "claim_spoilt":
+            events = self._apply_claim(seat)
+        elif kind == "marriage":
+            suit = SUITS.index(action.value)
+            self.marriages.append((seat, suit))
+            events = [Event.make("marriage", seat=seat, suit=action.value)]
+        elif kind == "double":
+            self.double_team = seat % 2
+            events = [Event.make("double", seat=seat)]
+        elif ph == "cut":
+            self._deal_first(int(action.value) if kind == "cut" else 0)
+            events = [Event.make("cut", seat=seat, cut=int(action.value) if action.value else 0)]
+        elif ph == "bidding":
+            events = self._apply_bidding(seat, action)
+        elif ph == "second_bidding":
+            events = self._apply_second(seat, action)
+        elif ph == "trump":
+            events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
+        elif ph == "mode":
+            events = self._apply_mode(action)
+        else:
+            events = self._apply_play(seat, action)
+        events += self._auto_play()
+        self._legal_cache = None
+        self._to_act = None
+        self._views = None
+        return events
+
+    # -- views ------------------------------------------------------------------------------------
+
+    @property
+    def hand_results(self) -> list[dict[str, Any]]:
+        return self._hand_results
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._result
+
+    def deck(self) -> list[str]:
+        return _cards(list(self.layout.deck))
+
+    def card_zones(self) -> dict[str, list[str]]:
+        zones = {f"hand{s}": _cards(self.hands[s]) for s in range(self.players)}
+        zones.update({f"second{s}": _cards(self.second[s]) for s in range(self.players)})
+        zones["pack"] = _cards(self.pack)
+        zones["stock"] = _cards(self.stock)
+        zones["indicator"] = (
+            [CARD_STRINGS[self.indicator]]
+            if self.indicator is not None and self.indicator_down
+            else []
+        )
+        zones["trick"] = [CARD_STRINGS[p[1]] for p in self.trick]
+        zones["won0"] = _cards(self.won[0])
+        zones["won1"] = _cards(self.won[1])
+        if self.pack == [] and self.phase_name == "cut" and self.stacked is not None:
+            hands, stock, _ = self.stacked.card_ints()
+            zones["stacked"] = _cards([c for h in hands for c in h] + stock)
+        return zones
+
+    def _shown(self, value: int) -> str | int:
+        if value in A.BID_TEXT:
+            return A.BID_TEXT[value]
+        if self.options.points_display == "tenths":
+            return f"{value / 10:.1f}"
+        return value
+
+    def public_view(self) -> dict[str, Any]:
+        return self.view(None)  # type: ignore[arg-type]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator); built once per state, and a
+        fresh top-level dict each call."""
+        cache = self._views
+        if cache is None:
+            cache = self._views = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = self._view(seat)
+        return dict(found)
+
+    def _trick_view(
+        self, plays: list[tuple[int, Card, frozenset[int] | None]], seat: int | None
+    ) -> list[dict[str, Any]]:
+        out = []
+        for s, card, vis in plays:
+            visible = vis is None or (seat is not None and seat in vis)
+            out.append(
+                {
+                    "seat": s,
+                    "card": CARD_STRINGS[card] if visible else None,
+                    "face_down": vis is not None,
+                }
+            )
+        return out
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        trumper_view = seat is not None and seat == self.trumper
+        trump_known = self.revealed or trumper_view
+        data: dict[str, Any] = {
+            "game": "304",
+            "players": self.players,
+            "phase": self.phase_name,
+            "to_act": sorted(self.to_act),
+            "dealer": self.dealer,
+            "hand_number": self.hand_no,
+            "tokens": list(self.tokens),
+            "auction": list(self.bid_log),
+            "contract": self._shown(self.contract) if self.trumper >= 0 else None,
+            "trumper": self.trumper if self.trumper >= 0 else None,
+            "indicator_on_table": self.indicator is not None and self.indicator_down,
+            "trump": SUITS[self.trump] if self.trump >= 0 and trump_known else None,
+            "mode": self.mode or None,
+            "sitting_out": sorted(self.sitting_out),
+            "trick": self._trick_view(
+                [(p[0], p[1], v) for p, v in zip(self.trick, self.trick_vis, strict=True)], seat
+            ),
+            "trick_sources": ["indicator" if p[3] else "hand" for p in self.trick],
+            "last_trick": None,
+            "tricks_won": [self.trick_winners.count(0), self.trick_winners.count(1)],
+            "exposed": {str(s): _cards(c) for s, c in self.exposed.items()},
+            "caps_calls": {str(t): c[0] for t, c in self.calls.items()},
+            "marriages": [[s, SUITS[su]] for s, su in self.marriages],
+            "double_team": self.double_team if self.double_team >= 0 else None,
+            "hand": _cards(self.hands[seat]) if seat is not None else [],
+        }
+        if self.last_trick is not None:
+            data["last_trick"] = [
+                {
+                    "seat": p["seat"],
+                    "card": p["card"]
+                    if p["visible_to"] is None or (seat is not None and seat in p["visible_to"])
+                    else None,
+                    "face_down": p["visible_to"] is not None,
+                }
+                for p in self.last_trick
+            ]
+        if seat is not None:
+            data["seat"] = seat
+            if trumper_view and self.indicator is not None and self.indicator_down:
+                data["indicator"] = CARD_STRINGS[self.indicator]
+        return data
+
+
+def _winner(cards: list[Card], trump: int, strength: tuple[int, ...]) -> int:
+    from rules.tricks import trick_winner_index
+
+    return trick_winner_index(cards, trump, strength)
+
+
+def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
+    if action.kind == "indicator":
+        return card == match.indicator
+    return action.value == CARD_STRINGS[card]

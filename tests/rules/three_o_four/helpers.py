@@ -1,0 +1,71 @@
+"""Stacked deals and scripted play for the 304 tests (seats: S=0, E=1, N=2, W=3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import registry
+from rules.contract import Deal
+from rules.three_o_four.match import ThreeOFourMatch
+
+SPEC = registry.get("304")
+S, E, N, W = 0, 1, 2, 3
+
+
+def card(text: str) -> str:
+    """The rules file writes tens as ``T``; the engine writes ``10``."""
+    return "10" + text[1:] if text.startswith("T") else text
+
+
+def cards(text: str) -> list[str]:
+    return [card(c) for c in text.split()]
+
+
+def deal(dealer: int, hands: dict[int, str]) -> Deal:
+    """A stacked deal; each hand lists its first batch then its second batch."""
+    return Deal(dealer=dealer, hands=[cards(hands[s]) for s in sorted(hands)])
+
+
+def new(dealer: int, hands: dict[int, str], players: int = 4, **options: Any) -> ThreeOFourMatch:
+    match = SPEC.new_match(players, options, seed=7, deals=[deal(dealer, hands)])
+    assert isinstance(match, ThreeOFourMatch)
+    match.apply((dealer - 1) % players, "no_cut")
+    return match
+
+
+def act(match: ThreeOFourMatch, *steps: tuple[int, str]) -> None:
+    for seat, action in steps:
+        kind, _, value = action.partition(":")
+        if kind in ("trump", "play"):
+            action = f"{kind}:{card(value)}"
+        match.apply(seat, action)
+
+
+BARE = {"pass", "redeal", "open", "closed", "indicator", "no_cut", "claim_spoilt", "double"}
+
+
+def play(match: ThreeOFourMatch, text: str) -> None:
+    """Plays like ``"E:AS N:ind W:9S S:7S"`` (``ind`` is the trump indicator)."""
+    names = {"S": S, "E": E, "N": N, "W": W}
+    for item in text.split():
+        who, what = item.split(":")
+        action = "indicator" if what == "ind" else "play:" + card(what)
+        match.apply(names[who], action)
+
+
+def ids(match: ThreeOFourMatch, seat: int) -> list[str]:
+    return [a.id for a in match.legal_actions(seat)]
+
+
+def plays(match: ThreeOFourMatch, seat: int) -> list[str]:
+    """The card plays among the legal actions (Caps calls and claims left out), sorted."""
+    return sorted(a.id for a in match.legal_actions(seat) if a.kind in ("play", "indicator"))
+
+
+def fingerprint(match: ThreeOFourMatch) -> Any:
+    return (
+        match.snapshot(),
+        [match.view(s) for s in range(match.players)],
+        match.public_view(),
+        [ids(match, s) for s in range(match.players)],
+    )
