@@ -43,6 +43,15 @@ FIXED: dict[str, str] = {
     "call:trip": N_("Declare Trip"),
     "call:moenie": N_("Call Moenie"),
     "lay:open": N_("Leave this face-down card uncovered"),
+    # 304
+    "open": N_("Play open trump"),
+    "closed": N_("Play closed trump"),
+    "indicator": N_("Play the trump indicator"),
+    "claim_spoilt": N_("Claim spoilt trumps"),
+    "double": N_("Announce Double"),
+    "caps": N_("Call Caps"),
+    "bid:PCC": N_("Bid Partner Close Caps"),
+    "bid:HC": N_("Bid Half Court"),
     "drop": N_("Drop"),
     "draw:stock": N_("Draw from the stock"),
     "draw:discard": N_("Take the discard"),
@@ -91,8 +100,20 @@ def _cards(value: str, t: Translate | None = None) -> str | None:
     return " ".join(card_text(c, t) for c in cards)
 
 
-def _templated(kind: str, value: str, t: Translate) -> str | None:
-    """The translated label for a value-carrying action, or None when the shape is unknown."""
+def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | None:
+    """The translated label for a value-carrying action, or None when the shape is unknown.
+
+    ``hint`` is the engine's English label: where two games word one kind and value
+    differently (``cut:5``, ``trump:JS``) it picks the wording, which the caller then checks
+    reproduces the English exactly."""
+    if kind == "cut" and value.isdigit() and not hint.startswith("Cut leaving"):
+        return t(N_("Cut {n} cards")).format(n=value)
+    if kind == "trump" and _CARD.match(value) and hint.startswith("Trump indicator"):
+        return t(N_("Trump indicator {card}")).format(card=card_text(value, t))
+    if kind == "ask" and value.isdigit():
+        return t(N_("Ask seat {n} to bid")).format(n=value)
+    if kind == "marriage" and value in SUIT_NAMES:
+        return t(N_("Declare the {suit} marriage")).format(suit=suit_name(value, t))
     if kind in CARD_TEMPLATES and (_CARD.match(value) or value == "*"):
         template = CARD_TEMPLATES[kind]
         return t(template).format(card=card_text(value, t))
@@ -186,9 +207,9 @@ def action_label(action: Action, t: Translate) -> str:
     fixed = FIXED.get(action.id)
     if fixed is not None and (not action.label or fixed == action.label):
         return t(fixed)
-    english = _templated(action.kind, action.value, _english)
+    english = _templated(action.kind, action.value, _english, action.label)
     if english is not None and (not action.label or english == action.label):
-        return _templated(action.kind, action.value, t) or english
+        return _templated(action.kind, action.value, t, action.label) or english
     if action.label:
         return t(action.label)
     return action.id
@@ -200,6 +221,17 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), template)
     for p, template in [
         (r"^It is not your turn\.$", N_("It is not your turn.")),
+        (r"^You can't call Caps now\.$", N_("You can't call Caps now.")),
+        (
+            r"^A Caps call must list every card you hold, in the order you will play them\.$",
+            N_("A Caps call must list every card you hold, in the order you will play them."),
+        ),
+        (r"^You must follow the suit led\.$", N_("You must follow the suit led.")),
+        (
+            r"^You may not lead that card now \(closed trump or exhausted trumps\)\.$",
+            N_("You may not lead that card now (closed trump or exhausted trumps)."),
+        ),
+        (r"^That bid is not allowed now\.$", N_("That bid is not allowed now.")),
         (
             r"^You have melded: you can't buy again this deal\.$",
             N_("You have melded: you can't buy again this deal."),
