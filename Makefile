@@ -7,7 +7,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m i18n compile
 	touch $@
+
+# Catalogs are compiled by the install step; recompile after editing a .po.
+.PHONY: catalogs
+catalogs: setup
+	$(PY) -m i18n compile
 
 .PHONY: setup run console test lint soak bench
 setup: $(VENV)/.installed

@@ -7,17 +7,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.bot import CardTableBot
-from i18n import translator
+from cogs.controller import user_locale
+from i18n import N_, translator
 
 
 class AdminCog(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="sync", description="Re-sync slash commands (bot owner only)")
+    @app_commands.command(name="sync", description=N_("Re-sync slash commands (bot owner only)"))
     @app_commands.default_permissions(administrator=True)
     async def sync(self, interaction: discord.Interaction) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         if not await self.bot.is_owner(interaction.user):
             await interaction.response.send_message(
                 t("Only the bot's owner can do that."), ephemeral=True

@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
+from i18n.choice import LanguageChoices
 from settings import Settings
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ALWAYS_LOADED = ("cogs.rules_cog", "cogs.admin")
+ALWAYS_LOADED = ("cogs.rules_cog", "cogs.admin", "cogs.language_cog")
 WITH_TABLES = ("cogs.play_cog", "cogs.pickup_cog", "cogs.league_cog", "cogs.config_cog")
 
 
@@ -41,6 +42,7 @@ class CardTableBot(commands.Bot):
         self.table_messages: TableMessages
         self.controller: TableController
         self.turn_pings: TurnPings | None = None
+        self.languages = LanguageChoices(getattr(storage, "languages", None))
 
     async def on_app_command_error(
         self,
@@ -48,11 +50,12 @@ class CardTableBot(commands.Bot):
         error: discord.app_commands.AppCommandError,
     ) -> None:
         """Never leave a command unanswered ("This interaction failed")."""
+        from cogs.controller import user_locale
         from cogs.responder import reply
         from i18n import translator
         from tables.errors import TableError
 
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         original = getattr(error, "original", error)
         if isinstance(original, discord.HTTPException):
             # Discord refused our answer (e.g. too late: 10062): a second answer fails too.
@@ -72,6 +75,10 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.languages.load()
+        from i18n.discord_commands import CatalogTranslator
+
+        await self.tree.set_translator(CatalogTranslator())
         modules = list(ALWAYS_LOADED)
         if self.manager is not None:
             from cogs.controller import TableController

@@ -19,9 +19,10 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.bot import CardTableBot
-from cogs.controller import is_admin
+from cogs.controller import is_admin, user_locale
+from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
 from cogs.play_cog import parse_options
-from i18n import translator
+from i18n import N_, translator
 from rules import registry
 from rules.contract import IllegalAction
 from storage import GuildSettings
@@ -71,7 +72,7 @@ def settings_text(settings: GuildSettings, computers_count: bool, t: Translate) 
 
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
-class ConfigCog(commands.GroupCog, group_name="config", group_description="Server settings"):
+class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Server settings")):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
         super().__init__()
@@ -80,7 +81,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         """Manage Server only (the default permission hides the command; this enforces it)."""
         if interaction.guild_id is not None and is_admin(interaction):
             return True
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         await interaction.response.send_message(
             t("Only members who can manage the server can change its settings."), ephemeral=True
         )
@@ -89,26 +90,30 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
     async def _show(
         self, interaction: discord.Interaction[Any], settings: GuildSettings, saved: bool = False
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         league = await self.bot.storage.leagues.settings(settings.guild_id)
         text = settings_text(settings, league.computers_count, t)
+        language = self.bot.languages.guilds.get(settings.guild_id)
+        text += "\n" + t("Language: {language}").format(language=language_name(language, t))
         embed = discord.Embed(title=t("Server settings"), description=text, colour=0x455A64)
         await interaction.response.send_message(
             content=t("Saved.") if saved else None, embed=embed, ephemeral=True
         )
 
-    @app_commands.command(name="show", description="This server's settings")
+    @app_commands.command(name="show", description=N_("This server's settings"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         await self._show(interaction, await self.bot.storage.guilds.get(interaction.guild_id))
 
-    @app_commands.command(name="options", description="Default rule options for a game")
-    @app_commands.describe(game="Which game", options="name=value, ... (empty: the rules' own)")
+    @app_commands.command(name="options", description=N_("Default rule options for a game"))
+    @app_commands.describe(
+        game=N_("Which game"), options=N_("name=value, ... (empty: the rules' own)")
+    )
     @app_commands.choices(game=games.playable_choices())
     async def options(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
         try:
             defaults = validate_defaults(game, parse_options(options))
@@ -127,9 +132,9 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
             game_options[game] = defaults
         await self._save(interaction, dataclasses.replace(current, game_options=game_options))
 
-    @app_commands.command(name="timer", description="The turn timer and slow games")
+    @app_commands.command(name="timer", description=N_("The turn timer and slow games"))
     @app_commands.describe(
-        seconds="Seconds per turn (0: the bot's default)", slow_games="Allow slow games"
+        seconds=N_("Seconds per turn (0: the bot's default)"), slow_games=N_("Allow slow games")
     )
     async def timer(
         self,
@@ -137,7 +142,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         seconds: int,
         slow_games: bool | None = None,
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
         if seconds and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
             await interaction.response.send_message(
@@ -153,19 +158,19 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
             changes["slow_games"] = slow_games
         await self._save(interaction, dataclasses.replace(current, **changes))
 
-    @app_commands.command(name="threads", description="Open each table in its own thread")
+    @app_commands.command(name="threads", description=N_("Open each table in its own thread"))
     async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, threads=on))
 
-    @app_commands.command(name="pings", description="Mention players whose turn is waiting")
+    @app_commands.command(name="pings", description=N_("Mention players whose turn is waiting"))
     async def pings(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, pings=on))
 
-    @app_commands.command(name="pictures", description="Show the cards as pictures")
+    @app_commands.command(name="pictures", description=N_("Show the cards as pictures"))
     async def pictures(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
@@ -173,8 +178,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         # Table messages render synchronously from a cached copy of the setting.
         self.bot.table_messages.pictures.remember(interaction.guild_id, on)
 
-    @app_commands.command(name="channel", description="Which channels allow tables")
-    @app_commands.describe(tables="only_here: add this channel; not_here; everywhere")
+    @app_commands.command(name="channel", description=N_("Which channels allow tables"))
+    @app_commands.describe(tables=N_("only_here: add this channel; not_here; everywhere"))
     @app_commands.choices(
         tables=[
             app_commands.Choice(name=n, value=n) for n in ("only_here", "not_here", "everywhere")
@@ -191,13 +196,24 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
             allowed = []
         await self._save(interaction, dataclasses.replace(current, table_channels=tuple(allowed)))
 
-    @app_commands.command(name="computers", description="Whether matches with computers count")
+    @app_commands.command(name="computers", description=N_("Whether matches with computers count"))
     async def computers(self, interaction: discord.Interaction[Any], count: bool) -> None:
         assert interaction.guild_id is not None
         league = await self.bot.storage.leagues.settings(interaction.guild_id)
         await self.bot.storage.leagues.save_settings(
             dataclasses.replace(league, computers_count=count)
         )
+        settings = await self.bot.storage.guilds.get(interaction.guild_id)
+        await self._show(interaction, settings, saved=True)
+
+    @app_commands.command(
+        name="language", description=N_("The server's language (players may choose their own)")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        assert interaction.guild_id is not None
+        chosen = None if language == AUTOMATIC else language
+        await self.bot.languages.set_guild(interaction.guild_id, chosen)
         settings = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._show(interaction, settings, saved=True)
 

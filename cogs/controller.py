@@ -23,6 +23,7 @@ from cogs.table_messages import TableMessages
 from cogs.table_pictures import hand_picture
 from cogs.table_view import render_table
 from i18n import translator
+from i18n.choice import LanguageChoices
 from rules.contract import IllegalAction
 from storage import TableStatus
 from tables.errors import NoSuchTable, TableError
@@ -35,7 +36,21 @@ Translate = Callable[[str], str]
 
 
 def user_locale(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.locale)
+    """The language for this player's own (ephemeral) messages: their ``/language``, else
+    the server's, else their Discord locale."""
+    choices: LanguageChoices | None = getattr(interaction.client, "languages", None)
+    if choices is None:
+        return str(interaction.locale)
+    return choices.for_player(interaction.user.id, interaction.guild_id, str(interaction.locale))
+
+
+def server_locale(interaction: discord.Interaction[Any]) -> str:
+    """The language for what everyone in the server reads (a thread name, a table message)."""
+    discord_locale = str(interaction.guild_locale or interaction.locale)
+    choices: LanguageChoices | None = getattr(interaction.client, "languages", None)
+    if choices is None:
+        return discord_locale
+    return choices.for_server(interaction.guild_id, discord_locale)
 
 
 def display_name(interaction: discord.Interaction[Any]) -> str:

@@ -20,6 +20,7 @@ from cogs.rummy_view import is_rummy, rummy_layout
 from cogs.slots import Slot
 from cogs.table_pictures import HAND_FILE, attachments, show_in
 from cogs.table_view import public_fields
+from i18n.labels import action_label
 from rules.contract import Action
 from tables.table import SeatView, TableState
 
@@ -32,7 +33,7 @@ ACTION_ROWS = ROWS - 1  # the last row is Refresh
 
 
 def _label(action: Action, t: Translate) -> str:
-    return (t(action.label) if action.label else action.id)[:80]
+    return action_label(action, t)[:80]
 
 
 def layout(

@@ -19,8 +19,8 @@ from cogs import games
 from cogs.bot import CardTableBot
 from cogs.cards_text import card_text
 from cogs.components import send_only
-from cogs.controller import is_admin
-from i18n import translator
+from cogs.controller import is_admin, user_locale
+from i18n import N_, translator
 from leagues.replay import MatchReplay, load_replay
 from rules import registry
 from storage import MatchSummary, Page, Standing
@@ -124,7 +124,7 @@ class LeaderboardButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = interaction.client
         assert isinstance(bot, CardTableBot)
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         if interaction.guild_id is None:
             await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
             return
@@ -267,9 +267,11 @@ class LeagueCog(commands.Cog):
             await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
         return interaction.guild_id
 
-    @app_commands.command(name="leaderboard", description="A game's league standings")
+    @app_commands.command(name="leaderboard", description=N_("A game's league standings"))
     @app_commands.describe(
-        game="Which game", season="Season number (the current one if left out)", by="Order"
+        game=N_("Which game"),
+        season=N_("Season number (the current one if left out)"),
+        by=N_("Order"),
     )
     @app_commands.choices(
         game=games.playable_choices(),
@@ -285,19 +287,19 @@ class LeagueCog(commands.Cog):
         season: int | None = None,
         by: str = "rating",
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
         if guild is None:
             return
         embed, view = await leaderboard_message(self.bot, guild, game, season or 0, by, 0, t)
         await interaction.response.send_message(embed=embed, view=view)
 
-    @app_commands.command(name="stats", description="A player's league record")
-    @app_commands.describe(user="Whose record (yours if left out)")
+    @app_commands.command(name="stats", description=N_("A player's league record"))
+    @app_commands.describe(user=N_("Whose record (yours if left out)"))
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
         if guild is None:
             return
@@ -319,12 +321,12 @@ class LeagueCog(commands.Cog):
             embed.description = t("No counted matches yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="history", description="A player's recent matches")
-    @app_commands.describe(user="Whose matches (yours if left out)")
+    @app_commands.command(name="history", description=N_("A player's recent matches"))
+    @app_commands.describe(user=N_("Whose matches (yours if left out)"))
     async def history(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
         if guild is None:
             return
@@ -332,10 +334,10 @@ class LeagueCog(commands.Cog):
         embed, view = await history_message(self.bot, guild, who.id, who.display_name, 0, t)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @app_commands.command(name="match", description="A match's hand-by-hand record")
-    @app_commands.describe(id="The match number (from /history)")
+    @app_commands.command(name="match", description=N_("A match's hand-by-hand record"))
+    @app_commands.describe(id=N_("The match number (from /history)"))
     async def match(self, interaction: discord.Interaction[Any], id: int) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         replay = await load_replay(self.bot.storage, id)
         if replay is None or replay.record.guild_id not in (None, interaction.guild_id):
             await interaction.response.send_message(
@@ -347,15 +349,15 @@ class LeagueCog(commands.Cog):
             embed=match_embed(replay, t, reveal=True), ephemeral=True
         )
 
-    season = app_commands.Group(name="season", description="League seasons")
+    season = app_commands.Group(name="season", description=N_("League seasons"))
 
-    @season.command(name="new", description="End the current season and start a new one")
-    @app_commands.describe(game="Which game's league", name="A name for the season")
+    @season.command(name="new", description=N_("End the current season and start a new one"))
+    @app_commands.describe(game=N_("Which game's league"), name=N_("A name for the season"))
     @app_commands.choices(game=games.playable_choices())
     async def season_new(
         self, interaction: discord.Interaction[Any], game: str, name: str | None = None
     ) -> None:
-        t = translator(str(interaction.locale))
+        t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
         if guild is None:
             return

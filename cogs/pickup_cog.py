@@ -16,7 +16,7 @@ from cogs.bot import CardTableBot
 from cogs.controller import display_name, user_locale
 from cogs.pickup import AlreadyQueued, Entry, PickupQueues
 from cogs.responder import reply, within_deadline
-from i18n import translator
+from i18n import N_, translator
 from rules import registry
 from tables.errors import ChannelBusy, TableError
 from tables.manager import TableManager, default_player_count
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 
 class PickupCog(commands.Cog):
-    pickup = app_commands.Group(name="pickup", description="Queue for a pickup game")
+    pickup = app_commands.Group(name="pickup", description=N_("Queue for a pickup game"))
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -42,8 +42,8 @@ class PickupCog(commands.Cog):
         for timer in self._fill_timers.values():
             timer.cancel()
 
-    @pickup.command(name="join", description="Join the pickup queue for a game")
-    @app_commands.describe(game="Which game")
+    @pickup.command(name="join", description=N_("Join the pickup queue for a game"))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=games.playable_choices())
     async def join(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
@@ -78,7 +78,7 @@ class PickupCog(commands.Cog):
             ),
         )
 
-    @pickup.command(name="leave", description="Leave the pickup queue for a game")
+    @pickup.command(name="leave", description=N_("Leave the pickup queue for a game"))
     @app_commands.choices(game=games.playable_choices())
     async def leave(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
@@ -86,7 +86,7 @@ class PickupCog(commands.Cog):
         text = t("You left the queue.") if left else t("You were not in that queue.")
         await reply(interaction, content=text)
 
-    @pickup.command(name="status", description="Who is queued for pickup games")
+    @pickup.command(name="status", description=N_("Who is queued for pickup games"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         t = translator(user_locale(interaction))
         queued = self.queues.queued(interaction.guild_id or 0)
@@ -109,8 +109,7 @@ class PickupCog(commands.Cog):
         thread there when the channel already has a table; everyone is pinged."""
         channel_id = self.bot.settings.pickup_channel_id or group[-1].channel_id
         host = group[0]
-        guild = self.bot.get_guild(guild_id)
-        t = translator(str(guild.preferred_locale) if guild else None)
+        t = translator(self.bot.table_messages.locale_for(guild_id))
 
         async def create(channel_id: int) -> TableState:
             return await self.manager.create(

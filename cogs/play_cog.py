@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.bot import CardTableBot
-from cogs.controller import display_name, is_admin, user_locale
+from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.responder import reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
@@ -53,7 +53,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 class PlayCog(commands.Cog):
-    table = app_commands.Group(name="table", description="The table in this channel")
+    table = app_commands.Group(name="table", description=N_("The table in this channel"))
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -92,7 +92,7 @@ class PlayCog(commands.Cog):
             and threads
             and isinstance(channel, discord.TextChannel)
         ):
-            t = translator(str(interaction.guild_locale or interaction.locale))
+            t = translator(server_locale(interaction))
             thread = await channel.create_thread(
                 name=t("Card table"), type=discord.ChannelType.public_thread
             )
@@ -116,12 +116,12 @@ class PlayCog(commands.Cog):
             return
         await self.bot.controller.post_table(interaction, state)
 
-    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.command(name="play", description=N_("Open a table for a game in this channel"))
     @app_commands.describe(
-        game="Which game",
-        players="How many seats (the game's usual number if left out)",
-        options="Rule options as name=value, separated by commas",
-        slow="A slow game: no turn timer (if the server allows slow games)",
+        game=N_("Which game"),
+        players=N_("How many seats (the game's usual number if left out)"),
+        options=N_("Rule options as name=value, separated by commas"),
+        slow=N_("A slow game: no turn timer (if the server allows slow games)"),
     )
     @app_commands.choices(game=games.playable_choices())
     async def play(
@@ -151,8 +151,8 @@ class PlayCog(commands.Cog):
 
         await self._answer(interaction, work())
 
-    @app_commands.command(name="quickplay", description="Play now against computers")
-    @app_commands.describe(game="Which game", options="Rule options as name=value, ...")
+    @app_commands.command(name="quickplay", description=N_("Play now against computers"))
+    @app_commands.describe(game=N_("Which game"), options=N_("Rule options as name=value, ..."))
     @app_commands.choices(game=games.playable_choices())
     async def quickplay(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
@@ -182,7 +182,7 @@ class PlayCog(commands.Cog):
             await reply(interaction, content=t("There is no open table in this channel."))
         return table_id
 
-    @table.command(name="status", description="Show the table in this channel")
+    @table.command(name="status", description=N_("Show the table in this channel"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         table_id = await self._here(interaction)
         if table_id is None:
@@ -198,21 +198,21 @@ class PlayCog(commands.Cog):
             interaction, content=content, embed=rendered.embed, attachments=rendered.attachments()
         )
 
-    @table.command(name="spectate", description="See the table privately")
+    @table.command(name="spectate", description=N_("See the table privately"))
     async def spectate(self, interaction: discord.Interaction[Any]) -> None:
         table_id = await self._here(interaction)
         if table_id is not None:
             t = translator(user_locale(interaction))
             await self.bot.controller.spectate(interaction, table_id, t)
 
-    @table.command(name="rules", description="The rules of the game at this table")
+    @table.command(name="rules", description=N_("The rules of the game at this table"))
     async def table_rules(self, interaction: discord.Interaction[Any]) -> None:
         table_id = await self._here(interaction)
         if table_id is not None:
             game = self.manager.state(table_id).game
             await reply(interaction, embed=rules_embed(game, user_locale(interaction)))
 
-    @table.command(name="stop", description="Stop the table (host or admin; others vote)")
+    @table.command(name="stop", description=N_("Stop the table (host or admin; others vote)"))
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         table_id = await self._here(interaction)
         if table_id is None:
@@ -237,8 +237,8 @@ class PlayCog(commands.Cog):
             text = exc.translated(t)
         await reply(interaction, content=text)
 
-    @table.command(name="kick", description="Remove a player (host or admin)")
-    @app_commands.describe(member="Who to remove; a computer takes a running seat")
+    @table.command(name="kick", description=N_("Remove a player (host or admin)"))
+    @app_commands.describe(member=N_("Who to remove; a computer takes a running seat"))
     async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         table_id = await self._here(interaction)
         if table_id is None:

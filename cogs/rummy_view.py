@@ -23,6 +23,7 @@ import discord
 from cogs import custom_ids
 from cogs.cards_text import card_text
 from cogs.slots import Slot
+from i18n.labels import action_label
 from rules.contract import Action
 from tables.table import SeatView
 
@@ -57,7 +58,7 @@ def parse_selection(values: list[str], hand: list[str]) -> tuple[int, ...]:
 
 
 def _label(action: Action, t: Translate) -> str:
-    return (t(action.label) if action.label else action.id)[:80]
+    return action_label(action, t)[:80]
 
 
 def _fits(custom_id: str) -> bool:

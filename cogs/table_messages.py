@@ -20,6 +20,7 @@ import discord
 from cogs.table_pictures import PictureSettings, table_picture
 from cogs.table_view import Rendered, plain_name, render_table
 from i18n import translator
+from i18n.choice import LanguageChoices
 from storage import TableStatus
 from tables.errors import NoSuchTable
 from tables.manager import TableManager
@@ -109,8 +110,13 @@ class TableMessages:
         return known is not None and known[1] == message_id
 
     def locale_for(self, guild_id: int | None) -> str | None:
+        """The server's language: its ``/language server`` choice, else its Discord locale."""
         guild = self.client.get_guild(guild_id) if guild_id else None
-        return str(guild.preferred_locale) if guild is not None else None
+        discord_locale = str(guild.preferred_locale) if guild is not None else None
+        choices: LanguageChoices | None = getattr(self.client, "languages", None)
+        if choices is None:
+            return discord_locale
+        return choices.for_server(guild_id, discord_locale)
 
     def render(self, table_id: int, locale: str | None = None) -> Rendered:
         """The table message now, in the server's language (or ``locale``'s)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +39,73 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+FSI = "\u2068"  # first-strong isolate: the inserted text picks its own direction
+PDI = "\u2069"  # pop directional isolate
+
+
+def isolate(text: object) -> str:
+    """``text`` wrapped in a direction isolate, so a card (``10♥``), a number or a Latin
+    name inside right-to-left text keeps its own order and does not reorder its neighbours."""
+    return f"{FSI}{text}{PDI}"
+
+
+# Left as they are: placeholders, Discord markup (<t:...:R>, <#id>, <@id>) and links.
+_KEEP = re.compile(r"(\{[^}]*\}|<[^>]*>|https?://\S+)")
+# A run of left-to-right text: Latin words, digits, card ranks and suits ("J 9 A 10 K Q").
+_LTR_RUN = re.compile(
+    r"[A-Za-z0-9♠♥♦♣][A-Za-z0-9♠♥♦♣+_./'-]*(?: +[A-Za-z0-9♠♥♦♣+][A-Za-z0-9♠♥♦♣+_./'-]*)*"
+)
+_IN_MARKUP = re.compile(r"<[^>]*\{(\w+)\}[^>]*>")
+
+
+def isolate_ltr_runs(text: str) -> str:
+    """Every left-to-right run (``Thunee``, ``J 9 A 10 K Q``, ``304``) in RTL text isolated;
+    placeholders, Discord markup and links are left untouched."""
+    parts = _KEEP.split(text)
+    for i in range(0, len(parts), 2):  # even parts are plain text, odd ones were kept
+        parts[i] = _LTR_RUN.sub(lambda m: isolate(m.group(0)), parts[i])
+    return "".join(parts)
+
+
+class IsolatingTemplate(str):
+    """A translated right-to-left template whose ``format`` isolates every inserted value.
+
+    The UI formats every template with ``.format``; in Persian each value (a card, a number,
+    a player's name) is isolated there, in one place. Values inside Discord markup
+    (``<t:{deadline}:R>``) are not: Discord must still read the markup."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        in_markup = set(_IN_MARKUP.findall(self))
+        return str.format(
+            self,
+            *(isolate(a) for a in args),
+            **{k: v if k in in_markup else isolate(v) for k, v in kwargs.items()},
+        )
+
+
+def rtl_text(text: str) -> IsolatingTemplate:
+    """The one bidi helper for right-to-left output: Latin runs in a translated text are
+    isolated now, and values inserted by ``.format`` are isolated then."""
+    return IsolatingTemplate(isolate_ltr_runs(text))
+
+
+def is_rtl(locale: str | None) -> bool:
+    return normalise(locale) in RTL_LANGUAGES
+
+
+@functools.cache
 def translator(locale: str | None) -> Callable[[str], str]:
-    """The gettext function for a locale; unknown locales and missing entries give English."""
-    return _catalog(normalise(locale)).gettext
+    """The gettext function for a locale; unknown locales and missing entries give English.
+
+    Missing compiled catalogs (``.mo`` not built yet) also give English, not an error."""
+    language = normalise(locale)
+    gettext_ = _catalog(language).gettext
+    if language not in RTL_LANGUAGES:
+        return gettext_
+
+    def rtl_gettext(message: str) -> str:
+        return rtl_text(gettext_(message))
+
+    return rtl_gettext

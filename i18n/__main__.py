@@ -2,31 +2,58 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
-SOURCES = ["cogs", "tables", "i18n", "pictures", "bot.py", "settings.py", "rules"]
+SOURCES = ["cogs", "tables", "leagues", "i18n", "pictures", "bot.py", "settings.py", "rules"]
 
 
 def run(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True)
 
 
+def compile_catalogs(force: bool = False) -> list[Path]:
+    """Compile every ``.po`` that is newer than its ``.mo`` (all of them with ``force``).
+
+    Each ``.mo`` is written to a temporary file and renamed into place, so a process reading
+    catalogs meanwhile sees the old file or the new one, never half of one."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = []
+    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name)
+        tmp = mo.with_suffix(f".mo.{os.getpid()}.tmp")
+        with tmp.open("wb") as target:
+            write_mo(target, catalog)
+        os.replace(tmp, mo)
+        compiled.append(mo)
+    return compiled
+
+
 def main(command: str) -> None:
     if command == "extract":
+        LOCALE_DIR.mkdir(exist_ok=True)
         run("extract", "-k", "N_", "-k", "t", "-o", str(POT), "--no-location", *SOURCES)
     elif command == "update":
         for lang in LANGUAGES:
             if lang != SOURCE_LANGUAGE:
                 po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
                 mode = "update" if po.exists() else "init"
-                run(mode, "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang)
+                extra = ["--no-fuzzy-matching"] if mode == "update" else []
+                run(mode, "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, *extra)
     elif command == "compile":
-        if any(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
-            run("compile", "-d", str(LOCALE_DIR), "-D", DOMAIN)
+        for mo in compile_catalogs():
+            print(f"compiled {mo}")
     else:
         raise SystemExit("usage: python -m i18n extract|update|compile")
 

@@ -20,6 +20,7 @@ import asyncpg
 
 from storage.db import PgDb, lock_key, pg_sql
 from storage.guild_settings import SqlGuildSettingsRepository
+from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations
@@ -110,6 +111,7 @@ class PgStorage:
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
+        self.languages = SqlLanguageRepository(self.db)
 
     @classmethod
     async def open(

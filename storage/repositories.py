@@ -73,6 +73,19 @@ class ActionLog(Protocol):
         thousands of logs this way instead of millions of rows."""
 
 
+class LanguageRepository(Protocol):
+    """Chosen languages: a server's default (``guild``) and a player's own (``user``)."""
+
+    async def all(self) -> tuple[dict[int, str], dict[int, str]]:
+        """Every choice as ``(by guild id, by user id)`` (loaded once at start)."""
+
+    async def set_guild(self, guild_id: int, language: str | None) -> None:
+        """Set a server's language; ``None`` clears it."""
+
+    async def set_user(self, user_id: int, language: str | None) -> None:
+        """Set a player's language; ``None`` clears it."""
+
+
 class MatchRepository(Protocol):
     async def record_finished(self, record: MatchRecord) -> MatchOutcome:
         """Store a finished or abandoned match in one transaction, with its league results
@@ -140,6 +153,9 @@ class GuildSettingsRepository(Protocol):
 class Storage(Protocol):
     @property
     def tables(self) -> TableRepository: ...
+
+    @property
+    def languages(self) -> LanguageRepository: ...
 
     @property
     def actions(self) -> ActionLog: ...

@@ -21,6 +21,7 @@ import aiosqlite
 
 from storage.db import SqliteDb
 from storage.guild_settings import SqlGuildSettingsRepository
+from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
@@ -81,6 +82,7 @@ class SqliteStorage:
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
+        self.languages = SqlLanguageRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from i18n import N_, translator
+from i18n.labels import action_label, phase_name
 from rules import registry
 from rules.cards import SUIT_SYMBOLS, CardError, parse_card
 from storage import SqliteStorage
@@ -111,8 +112,8 @@ class ConsoleGame:
         if update.kind == "action" and update.seat is not None and update.action_id:
             who = state.seats[update.seat].name or "?"
             try:
-                label = t(
-                    self.manager.match_spec(self.table_id).parse_action(update.action_id).label
+                label = action_label(
+                    self.manager.match_spec(self.table_id).parse_action(update.action_id), t
                 )
             except ValueError:
                 label = update.action_id
@@ -135,7 +136,9 @@ class ConsoleGame:
         view = self.manager.seat_view(self.table_id, USER_ID)
         data = view.view
         self.write("")
-        self.write("— " + t("Your turn") + f" ({t('phase')}: {view.phase}) —")
+        # Marked outside the f-string: extraction does not look inside f-strings.
+        phase = t("phase")
+        self.write("— " + t("Your turn") + f" ({phase}: {phase_name(view.phase, t)}) —")
         for key, title in SHOWN_KEYS.items():
             if data.get(key) not in (None, [], ""):
                 self.write(f"{t(title)}: {pretty_value(data[key])}")
@@ -145,7 +148,7 @@ class ConsoleGame:
         hand = data.get("hand") or []
         self.write(t("Your hand") + ": " + " ".join(pretty_card(c) for c in hand))
         for number, action in enumerate(view.legal, start=1):
-            self.write(f"  {number:>2}. {t(action.label) if action.label else action.id}")
+            self.write(f"  {number:>2}. {action_label(action, t)}")
 
     async def play(self, read_line: ReadLine) -> int:
         t = self.t

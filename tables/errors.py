@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from i18n import N_
+from i18n.labels import engine_message
 
 
 class TableError(Exception):
@@ -21,7 +22,10 @@ class TableError(Exception):
     def __init__(self, template: str | None = None, **params: Any) -> None:
         self.message_template = template or self.template
         self.params = params
-        super().__init__(self.message_template.format(**params))
+        # Without params the template is plain text (an engine's message may hold braces).
+        super().__init__(
+            self.message_template.format(**params) if params else self.message_template
+        )
 
     def translated(self, translate: Callable[[str], str]) -> str:
         return translate(self.message_template).format(**self.params)
@@ -103,6 +107,13 @@ class IllegalMove(TableError):
     """The engine refused the action; the message is the engine's (English) explanation."""
 
     template = N_("You can't do that now.")
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        # The engine's English message is not a template: match it against the known
+        # refusal shapes (falls back to the English text).
+        if self.params:
+            return super().translated(translate)
+        return engine_message(self.message_template, translate)
 
 
 class NotHost(TableError):

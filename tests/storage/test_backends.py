@@ -203,3 +203,16 @@ async def test_guild_settings_round_trip_with_defaults(store: Storage) -> None:
     assert (await store.guilds.get(42)).pictures
     await store.guilds.save(GuildSettings(42, pictures=False))
     assert (await store.guilds.get(42)).pictures is False
+
+
+async def test_language_choices_round_trip_and_clear(store: Storage) -> None:
+    """Issue 14: a server's and a player's language (migration 0005) on both backends;
+    setting again replaces, None clears."""
+    await store.languages.set_guild(10, "es")
+    await store.languages.set_user(7, "fa")
+    await store.languages.set_user(8, "es")
+    await store.languages.set_user(8, "en")
+    assert await store.languages.all() == ({10: "es"}, {7: "fa", 8: "en"})
+    await store.languages.set_user(7, None)
+    await store.languages.set_guild(10, None)
+    assert await store.languages.all() == ({}, {8: "en"})

@@ -56,3 +56,18 @@ async def test_unknown_game_and_bad_seat() -> None:
 
 def test_cards_print_with_suit_symbols() -> None:
     assert pretty_card("10H") == "10♥" and pretty_card("JS") == "J♠" and pretty_card("x") == "x"
+
+
+async def test_the_console_speaks_spanish_with_lang_es() -> None:
+    """Issue 14: ``--lang es`` gives Spanish prompts, hand, phases and action labels."""
+    read_line, shown = scripted([], random.Random(4))
+    code = await run(
+        ["nigerian_thunee", "--seed", "11", "--seat", "1", "--lang", "es"],
+        read_line,
+        shown.append,
+    )
+    text = "\n".join(shown)
+    assert code == 0 and "Partida terminada." in text
+    assert "Tu mano:" in text and "Your hand" not in text
+    assert re.search(r"^\s+\d+\. (Jugar|Pujar|Paso) ", text, re.M)
+    assert "(fase: " in text and "(phase: " not in text

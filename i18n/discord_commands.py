@@ -1,0 +1,72 @@
+"""Slash command names and descriptions in the reader's Discord language.
+
+discord.py asks an ``app_commands.Translator`` for every command string when it syncs
+the tree. Descriptions come from the catalog (they are marked with ``N_`` in the cogs);
+names come from ``NAMES`` (Discord requires lowercase names without spaces). Only Discord
+locales that map to a catalog language are localised: Spanish (es-ES, es-419); Persian has
+no Discord locale, so commands stay English there.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+from i18n import SOURCE_LANGUAGE, normalise, translator
+
+NAME_LOCATIONS = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    }
+)
+NAMES: dict[str, dict[str, str]] = {
+    "es": {
+        "play": "jugar",
+        "quickplay": "partida-rapida",
+        "table": "mesa",
+        "status": "estado",
+        "spectate": "mirar",
+        "rules": "reglas",
+        "stop": "detener",
+        "kick": "expulsar",
+        "pickup": "cola",
+        "join": "unirse",
+        "leave": "salir",
+        "language": "idioma",
+        "sync": "sincronizar",
+        "game": "juego",
+        "players": "jugadores",
+        "options": "opciones",
+        "member": "miembro",
+        "server": "servidor",
+    }
+}
+VALID_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return translate_command_text(string.message, str(locale), context.location)
+
+
+def translate_command_text(
+    text: str, locale: str, location: app_commands.TranslationContextLocation
+) -> str | None:
+    """The localised text, or None to keep the English (discord.py's convention)."""
+    language = normalise(locale)
+    if language == SOURCE_LANGUAGE or not locale.startswith(language):
+        return None
+    if location in NAME_LOCATIONS:
+        name = NAMES.get(language, {}).get(text)
+        return name if name is not None and VALID_NAME.match(name) else None
+    translated = translator(language)(text)
+    return str(translated)[:100] if translated != text else None

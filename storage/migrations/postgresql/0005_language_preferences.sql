@@ -1,0 +1,13 @@
+-- Language choices (issue 14): a server's default and a player's own, as language codes
+-- ("en", "es", "fa"). No row means "not chosen" (the Discord locale decides).
+-- PostgreSQL twin of ../0004_language_preferences.sql.
+
+CREATE TABLE guild_languages (
+    guild_id  BIGINT PRIMARY KEY,
+    language  TEXT    NOT NULL
+);
+
+CREATE TABLE user_languages (
+    user_id   BIGINT PRIMARY KEY,
+    language  TEXT    NOT NULL
+);
