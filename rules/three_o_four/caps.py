@@ -110,7 +110,6 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
-        self.moves_memo: dict[State, list[State]] = {}
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
         self.hidden_key = tuple(kn.hidden_slots)
@@ -295,16 +294,7 @@ class Solver:
         return sorted(picks, key=lambda c: -strength[c])
 
     def adversary_moves(self, state: State) -> list[State]:
-        """Every distinct position after the seat to play (not p) plays a card (a pure
-        function of the position, so kept for the solver's life: the search meets the same
-        positions through different orders of p's cards)."""
-        found = self.moves_memo.get(state)
-        if found is None:
-            found = self._adversary_moves(state)
-            self.moves_memo[state] = found
-        return found
-
-    def _adversary_moves(self, state: State) -> list[State]:
+        """Every distinct position after the seat to play (not p) plays a card."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         out: list[State] = []
