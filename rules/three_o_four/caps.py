@@ -625,13 +625,19 @@ class CapsJudge:
                     best, holder = strength[c], s
         return holder >= 0 and holder % 2 != team
 
-    def greedy_refutes(self, p: int, k: int) -> bool:
-        """A quick refutation in the actual world against one plain adversary: the
-        opponents each play their strongest legal card, the partners their weakest. If every
-        order of p's cards loses a trick to that line, no order is certain: the line is open
-        to the adversary of the full search, which plays every line in every world (and the
-        actual deal is one of them)."""
+    def plainly_refuted(self, p: int, k: int) -> bool:
+        """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
         kn = self.knowledge(p, k, actual=True)
+        return self.greedy_refutes(kn, thrifty=False) or self.greedy_refutes(kn, thrifty=True)
+
+    def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
+        """A quick refutation in the actual world against one plain adversary: the partners
+        play their weakest legal card; the opponents their strongest, or (``thrifty``) the
+        weakest card that takes the trick so far, else their weakest. If every order of p's
+        cards loses a trick to that line, no order is certain: the line is open to the
+        adversary of the full search, which plays every line in every world (and the actual
+        deal is one of them)."""
+        p = kn.seat
         if kn.tricks_left <= 0:
             return False
         trump = self.m.trump
@@ -685,6 +691,10 @@ class CapsJudge:
             else:
                 if seat % 2 == team:
                     pick = min(cards, key=lambda c: power(c, led))
+                elif thrifty and plays:
+                    top = max(power(c, led) for _, c in plays)
+                    takers = [c for c in cards if power(c, led)[0] and power(c, led) > top]
+                    pick = min(takers or cards, key=lambda c: power(c, led))
                 else:
                     pick = max(cards, key=lambda c: power(c, led))
                 answer = lost(
@@ -714,7 +724,7 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
-        if self.greedy_refutes(p, k):
+        if self.plainly_refuted(p, k):
             self.certain_cache[key] = None
             return None
         found = None
