@@ -110,6 +110,8 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
+        self.suit_counts: dict[frozenset[Card], tuple[int, ...]] = {}
+        """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
         self.hidden_key = tuple(kn.hidden_slots)
@@ -126,10 +128,13 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        counts = [0, 0, 0, 0]
-        for c in pool:
-            counts[SUIT[c]] += 1
-        key = (*counts, free, must, voids, trump, self.hidden_key)
+        counts = self.suit_counts.get(pool)
+        if counts is None:
+            tally = [0, 0, 0, 0]
+            for c in pool:
+                tally[SUIT[c]] += 1
+            counts = self.suit_counts[pool] = tuple(tally)
+        key = (counts, free, must, voids, trump, self.hidden_key)
         known = self.feasible_cache.get(key)
         if known is not None:
             return known
