@@ -110,6 +110,8 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
+        self.suit_counts: dict[frozenset[Card], tuple[int, ...]] = {}
+        """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
         self.hidden_key = tuple(kn.hidden_slots)
@@ -126,10 +128,13 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        counts = [0, 0, 0, 0]
-        for c in pool:
-            counts[SUIT[c]] += 1
-        key = (*counts, free, must, voids, trump, self.hidden_key)
+        counts = self.suit_counts.get(pool)
+        if counts is None:
+            tally = [0, 0, 0, 0]
+            for c in pool:
+                tally[SUIT[c]] += 1
+            counts = self.suit_counts[pool] = tuple(tally)
+        key = (counts, free, must, voids, trump, self.hidden_key)
         known = self.feasible_cache.get(key)
         if known is not None:
             return known
@@ -625,6 +630,91 @@ class CapsJudge:
                     best, holder = strength[c], s
         return holder >= 0 and holder % 2 != team
 
+    def plainly_refuted(self, p: int, k: int) -> bool:
+        """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
+        kn = self.knowledge(p, k, actual=True)
+        return self.greedy_refutes(kn, thrifty=False) or self.greedy_refutes(kn, thrifty=True)
+
+    def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
+        """A quick refutation in the actual world against one plain adversary: the partners
+        play their weakest legal card; the opponents their strongest, or (``thrifty``) the
+        weakest card that takes the trick so far, else their weakest. If every order of p's
+        cards loses a trick to that line, no order is certain: the line is open to the
+        adversary of the full search, which plays every line in every world (and the actual
+        deal is one of them)."""
+        p = kn.seat
+        if kn.tricks_left <= 0:
+            return False
+        trump = self.m.trump
+        strength = self.m.layout.strength
+        team = p % 2
+        active = self.active
+        per = self.per_trick
+        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+        memo: dict[tuple[object, ...], bool] = {}
+
+        def power(c: Card, led: int) -> tuple[int, int]:
+            suit = SUIT[c]
+            if suit == trump:
+                return (2, strength[c])
+            return (1 if suit == led or led < 0 else 0, strength[c])
+
+        def lost(
+            plays: tuple[tuple[int, Card], ...],
+            seat: int,
+            held: tuple[frozenset[Card], ...],
+            left: int,
+        ) -> bool:
+            if len(plays) == per:
+                led = SUIT[plays[0][1]]
+                best_seat, best = plays[0][0], power(plays[0][1], led)
+                for s, c in plays[1:]:
+                    key = power(c, led)
+                    if key[0] and key > best:
+                        best_seat, best = s, key
+                if best_seat % 2 != team:
+                    return True
+                if left == 1:
+                    return False
+                return lost((), best_seat, held, left - 1)
+            memo_key = (plays, seat, held, left)
+            found = memo.get(memo_key)
+            if found is not None:
+                return found
+            led = SUIT[plays[0][1]] if plays else -1
+            cards = list(held[seat])
+            if led >= 0 and any(SUIT[c] == led for c in cards):
+                cards = [c for c in cards if SUIT[c] == led]
+            nxt = after[seat]
+            if not cards:
+                answer = False
+            elif seat == p:
+                answer = all(
+                    lost((*plays, (seat, c)), nxt, _set(held, seat, held[seat] - {c}), left)
+                    # strongest first: an order that survives is usually found at once
+                    for c in sorted(cards, key=lambda c: power(c, led), reverse=True)
+                )
+            else:
+                if seat % 2 == team:
+                    pick = min(cards, key=lambda c: power(c, led))
+                elif thrifty and plays:
+                    top = max(power(c, led) for _, c in plays)
+                    takers = [c for c in cards if power(c, led)[0] and power(c, led) > top]
+                    pick = min(takers or cards, key=lambda c: power(c, led))
+                else:
+                    pick = max(cards, key=lambda c: power(c, led))
+                answer = lost(
+                    (*plays, (seat, pick)), nxt, _set(held, seat, held[seat] - {pick}), left
+                )
+            memo[memo_key] = answer
+            return answer
+
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        if len(plays) != len(kn.trick):
+            return False
+        held = tuple(frozenset(kn.hand) if s == p else kn.known[s] for s in range(self.m.players))
+        return lost(plays, kn.to_play, held, kn.tricks_left)
+
     def team_won_all_before(self, team: int, k: int) -> bool:
         done = k // self.per_trick
         return all(t == team for t in self.m.trick_winners[:done])
@@ -640,6 +730,9 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
+        if self.plainly_refuted(p, k):
+            self.certain_cache[key] = None
+            return None
         found = None
         try:
             # The real deal is one consistent world: if no order wins there, none wins

@@ -232,3 +232,40 @@ def test_t3_16_one_call_per_team_and_bad_orders() -> None:
         m.apply(N, "caps:9H,8H,7H,8C,8C")
     m.apply(N, "caps:9H,8H,7H,8C")
     assert not any(a.kind == "caps" for a in m.legal_actions(S))
+
+
+def test_t3_16_4_quick_refutation_agrees_with_the_search() -> None:
+    """T3-16.4 / ED-27: the plain-adversary refutation tried before the certainty search
+    never rejects a player the search finds certain (at WE-6's CP(16), N is certain and
+    not refuted; in seeded random hands every refuted call point has no winning order)."""
+    import random
+
+    from rules import registry
+    from rules.random_play import choose
+    from rules.three_o_four.caps import OutOfBudget
+
+    m = we6()
+    play_upto(m, 16)
+    assert not m.judge().plainly_refuted(N, 16)
+    assert m.judge().certain(N, 16) is not None
+
+    spec = registry.get("304")
+    refuted = searched = 0
+    for players, seed in ((4, 3), (6, 4), (8, 5)):
+        match = spec.new_match(players, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(250):
+            if match.is_over:
+                break
+            seat = next(iter(match.to_act))
+            if match.phase == "play":
+                judge, k = match.judge(), len(match.history)
+                if judge.plainly_refuted(seat, k):
+                    refuted += 1
+                    try:
+                        assert judge.solver(seat, k, budget=10000).run() is None
+                        searched += 1
+                    except OutOfBudget:
+                        pass
+            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+    assert searched > 10 and refuted > 10
