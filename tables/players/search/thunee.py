@@ -94,6 +94,13 @@ class ThuneeWorlds:
         voids = self._voids()
         self.zones = [Zone(f"hand{s}", held[s], voids[s]) for s in range(PLAYERS) if s != seat]
 
+    def zones_void(self, seat: int) -> set[int]:
+        """The suits ``seat``'s hand may not hold in a world (empty for the seat itself)."""
+        for zone in self.zones:
+            if zone.name == f"hand{seat}":
+                return zone.void
+        return set()
+
     def _voids(self) -> list[set[int]]:
         """Suits a seat cannot hold: it did not follow them (TH-21.2), or it undercut,
         which it may only do holding nothing but trumps (TH-21.4)."""
