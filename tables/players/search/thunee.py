@@ -5,7 +5,8 @@ Khanuck) and challenge mode stay with the heuristic (``fallback``). Worlds are r
 from the seat's view alone: the finished tricks (``tricks``) and the open ``trick`` are
 the public history, so each world is the seat's own hand plus the unseen cards dealt to
 the other three hands (sizes from ``cards_held``, voids shown by failures to follow and by
-undercuts). While the trump is face down and the seat is not the trump maker, each world
+undercuts; the trump card turned over at the reveal stays in the trump maker's hand
+until played). While the trump is face down and the seat is not the trump maker, each world
 takes the trump maker's longest sampled suit as trump (the face-down card is his).
 
 A world is played out on bare card ints with the engine's own card rules
@@ -90,9 +91,20 @@ class ThuneeWorlds:
         played = [c for _, plays in self.tricks_done for _, c in plays]
         played += [c for _, c in self.trick]
         seen = set(hand) | set(played)
+        # The trump card turned over at the reveal is public and back in TM's hand
+        # (TH-19.3) until he plays it.
+        shown = view.get("trump_card_shown")
+        self.tm_known: list[Card] = []
+        if shown is not None and self.tm != seat and parse_card(shown) not in seen:
+            self.tm_known = [parse_card(shown)]
+            seen.add(self.tm_known[0])
         self.unseen = [c for c in DECK if c not in seen]
         voids = self._voids()
-        self.zones = [Zone(f"hand{s}", held[s], voids[s]) for s in range(PLAYERS) if s != seat]
+        self.zones = [
+            Zone(f"hand{s}", held[s] - (len(self.tm_known) if s == self.tm else 0), voids[s])
+            for s in range(PLAYERS)
+            if s != seat
+        ]
 
     def zones_void(self, seat: int) -> set[int]:
         """The suits ``seat``'s hand may not hold in a world (empty for the seat itself)."""
@@ -125,6 +137,8 @@ class ThuneeWorlds:
     def sample(self, rng: random.Random) -> tuple[list[list[Card]], int | None]:
         dealt = deal_unseen(self.unseen, self.zones, rng)
         hands = [self.hand if s == self.seat else dealt[f"hand{s}"] for s in range(PLAYERS)]
+        if self.tm_known:
+            hands[self.tm] = hands[self.tm] + self.tm_known
         trump = self.trump
         if self.trump_hidden:
             tm_hand = hands[self.tm]
