@@ -268,6 +268,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.cut_choice: str | None = None
         self.trump_choice: str | None = None
         self.trump_card: int | None = None
+        self.trump_card_shown: int | None = None
+        """The face-down card turned over at the reveal (TH-19.3): public, back in TM's hand."""
         self.tm: int | None = None
         self.trump: int | None = None
         self.trump_revealed = False
@@ -1123,6 +1125,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trump_revealed = True
         shown = self.trump_card
         self.trump_card = None
+        self.trump_card_shown = shown
         self._emit(
             "trump_revealed",
             trump=_suit(self.trump),

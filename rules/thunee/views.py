@@ -40,6 +40,9 @@ def common_view(m: ThuneeMatch) -> dict[str, Any]:
         "cards_held": [len(h) for h in m.hands],
         "trump_choice": m.trump_choice,
         "trump_card_face_down": m.trump_card is not None,
+        "trump_card_shown": None
+        if m.trump_card_shown is None
+        else CARD_STRINGS[m.trump_card_shown],
         "trump_maker": contract["caller"] if contract else m.tm,
         "trump": _suit(m.trump) if m.trump_revealed else None,
         "bids": list(m.bids),

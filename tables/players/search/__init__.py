@@ -18,8 +18,12 @@ def _models() -> dict[str, SearchModel]:
 
 def search_for(game: str, budget: SearchBudget | None = None) -> ComputerPlayer:
     """The search player of ``game``; games without a search model get the heuristic."""
-    model = _models().get(game)
     fallback = heuristic_for(game)
+    if game == "thunee":
+        from tables.players.search.thunee import ThuneeSearch
+
+        return ThuneeSearch(fallback, budget)
+    model = _models().get(game)
     if model is None:
         return fallback
     return SearchPlayer(model, fallback, budget)
