@@ -73,7 +73,8 @@ class ThuneeWorlds:
         self.trump: int | None = SUITS.index(trump) if trump else None
         self.trump_hidden = self.trump is None and view["trump_card_face_down"]
         self.tricks_done: list[tuple[int, list[tuple[int, Card]]]] = [
-            (t["winner"], [(s, parse_card(c)) for s, c in t["plays"]]) for t in view["tricks"]
+            (done["winner"], [(s, parse_card(c)) for s, c in done["plays"]])
+            for done in view["tricks"]
         ]
         self.trick: list[tuple[int, Card]] = [(s, parse_card(c)) for s, c in view["trick"]]
         self.points = [0, 0]
