@@ -188,12 +188,11 @@ class NigerianThunee(Match[NigerianOptions]):
         if phase == "play":
             self._legal = self._playable_actions()
         elif phase == "throw_in":
-            self._legal = [THROW_IN, KEEP]
+            self._legal = THROW_IN_CHOICES
         elif phase == "bidding":
-            self._legal = [BID[n] for n in range(self.high_bid + 1, self.options.ng_max_bid + 1)]
-            self._legal.append(PASS)
+            self._legal = BID_CHOICES[self.options.ng_max_bid][self.high_bid]
         else:
-            self._legal = [TRUMP[s] for s in range(4)]
+            self._legal = TRUMP_CHOICES
 
     def _playable_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
@@ -282,7 +281,7 @@ class NigerianThunee(Match[NigerianOptions]):
                 return [KEPT[seat]]
             self._phase = "bidding"
             self.turn = (self.dealer + 1) % PLAYERS  # NG-7.1
-            return [KEPT[seat], Event.make("bidding_started", first=self.turn)]
+            return [KEPT[seat], BIDDING_STARTED[self.turn]]
         opponents = 1 - seat % 2
         self.scores[opponents] += THROW_IN_POINTS
         points = [0, 0]
@@ -324,7 +323,7 @@ class NigerianThunee(Match[NigerianOptions]):
                 events.append(Event.make("forced_bid", seat=self.dealer, amount=1))
             self._phase = "trump"
             self.turn = self.bidder
-            events.append(Event.make("auction_won", seat=self.bidder, amount=self.high_bid))
+            events.append(AUCTION_WON[self.bidder][self.high_bid])
             return events
         nxt = (seat + 1) % PLAYERS
         while self.passed[nxt]:
@@ -335,7 +334,7 @@ class NigerianThunee(Match[NigerianOptions]):
     def _choose_trump(self, seat: int, suit: int) -> list[Event]:
         """NG-8, NG-9: trump is public; then 3 more cards each; the bidder leads (NG-10.1)."""
         self.trump = suit
-        events = [Event.make("trump_chosen", seat=seat, suit=SUITS[suit])]
+        events = [TRUMP_CHOSEN[seat][suit]]
         for s in range(PLAYERS):
             self.hands[s].extend(self.undealt[s])
             events.append(
@@ -477,7 +476,23 @@ SEAT_SETS = tuple(frozenset((s,)) for s in range(PLAYERS))
 CARD_PLAYED: tuple[dict[Card, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STR[c]) for c in DECK} for s in range(PLAYERS)
 )
+# Shared, never mutated: legal_actions hands out these lists as they are.
+THROW_IN_CHOICES: list[Action] = [THROW_IN, KEEP]
+TRUMP_CHOICES: list[Action] = [TRUMP[s] for s in range(4)]
+BID_CHOICES: dict[int, list[list[Action]]] = {
+    top: [[*(BID[n] for n in range(high + 1, top + 1)), PASS] for high in range(TRICKS + 1)]
+    for top in range(1, TRICKS + 1)
+}
 KEPT = tuple(Event.make("kept", seat=s) for s in range(PLAYERS))
+BIDDING_STARTED = tuple(Event.make("bidding_started", first=s) for s in range(PLAYERS))
+AUCTION_WON = tuple(
+    {n: Event.make("auction_won", seat=s, amount=n) for n in range(1, TRICKS + 1)}
+    for s in range(PLAYERS)
+)
+TRUMP_CHOSEN = tuple(
+    tuple(Event.make("trump_chosen", seat=s, suit=SUITS[t]) for t in range(4))
+    for s in range(PLAYERS)
+)
 PASSED = tuple(Event.make("passed", seat=s) for s in range(PLAYERS))
 BID_MADE = tuple(
     {n: Event.make("bid", seat=s, amount=n) for n in range(1, TRICKS + 1)} for s in range(PLAYERS)
