@@ -9,7 +9,6 @@ the same guilds' tables.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -19,6 +18,7 @@ from typing import Any
 import asyncpg
 
 from storage.db import PgDb, lock_key, pg_sql
+from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
@@ -275,62 +275,24 @@ _INSERT_ACTION = (
 )
 
 
-_PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
-
-
 def _action_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
     return (a.table_id, a.seq, a.seat, a.action_id, float(a.at), a.by)
 
 
-class PgActionLog:
-    """Group commit, as on SQLite: every ``append`` waits for the commit that holds its row,
-    and the appends that arrive while a commit is in flight share the next one (one
-    ``executemany`` in one transaction), so busy tables cost one round trip per batch."""
+class PgActionLog(GroupCommitLog):
+    """Group commit as on SQLite (``storage.group_commit``): one ``executemany`` in one
+    transaction per batch, so busy tables cost one round trip per batch."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__()
         self._pool = pool
-        self._pending: list[_PendingAppend] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self.commits = 0
 
-    async def append(self, action: LoggedAction) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((action, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        await future
+    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.executemany(_INSERT_ACTION, [_action_row(a) for a in actions])
 
-    async def drain(self) -> None:
-        """Wait until every pending append is committed."""
-        while self._flusher is not None and not self._flusher.done():
-            await self._flusher
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                async with self._pool.acquire() as conn, conn.transaction():
-                    await conn.executemany(_INSERT_ACTION, [_action_row(a) for a, _ in batch])
-                self.commits += 1
-            except Exception:
-                await self._insert_one_by_one(batch)
-                continue
-            for _, future in batch:
-                if not future.done():
-                    future.set_result(None)
-
-    async def _insert_one_by_one(self, batch: list[_PendingAppend]) -> None:
-        """A batch failed: commit each row alone so one bad row fails only its own append."""
-        for action, future in batch:
-            try:
-                await self._pool.execute(_INSERT_ACTION, *_action_row(action))
-                self.commits += 1
-            except Exception as exc:
-                if not future.done():
-                    future.set_exception(exc)
-            else:
-                if not future.done():
-                    future.set_result(None)
+    async def _insert_single(self, action: LoggedAction) -> None:
+        await self._pool.execute(_INSERT_ACTION, *_action_row(action))
 
     async def append_many(self, actions: Sequence[LoggedAction]) -> None:
         """Store many actions in one transaction (imports, benchmarks, tests)."""

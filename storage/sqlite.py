@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from storage.db import SqliteDb
+from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
@@ -222,76 +223,36 @@ class SqliteTableRepository:
         )
 
 
-_PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
+_INSERT_SQLITE = "INSERT INTO actions (table_id, seq, seat, action_id, at, by) VALUES (?,?,?,?,?,?)"
 
 
-class SqliteActionLog:
+def _sqlite_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
+    return (a.table_id, a.seq, a.seat, a.action_id, a.at, a.by)
+
+
+class SqliteActionLog(GroupCommitLog):
     def __init__(self, conn: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+        super().__init__()
         self._conn = conn
         self._write_lock = write_lock
-        self._pending: list[_PendingAppend] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self.commits = 0
-        """Commits made by the log (the benchmark reports actions per commit)."""
 
-    async def append(self, action: LoggedAction) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((action, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        await future
-
-    async def drain(self) -> None:
-        """Wait until every pending append is committed."""
-        while self._flusher is not None and not self._flusher.done():
-            await self._flusher
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            rows = [(a.table_id, a.seq, a.seat, a.action_id, a.at, a.by) for a, _ in batch]
-            async with self._write_lock:
-                try:
-                    await self._conn.executemany(
-                        "INSERT INTO actions (table_id, seq, seat, action_id, at, by)"
-                        " VALUES (?,?,?,?,?,?)",
-                        rows,
-                    )
-                    await self._conn.commit()
-                    self.commits += 1
-                except Exception:
-                    await self._conn.rollback()
-                    await self._insert_one_by_one(batch)
-                    continue
-            for _, future in batch:
-                if not future.done():
-                    future.set_result(None)
-
-    async def _insert_one_by_one(self, batch: list[_PendingAppend]) -> None:
-        """A batch failed: commit each row alone so one bad row fails only its own append."""
-        for action, future in batch:
+    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+        async with self._write_lock:
             try:
-                await self._conn.execute(
-                    "INSERT INTO actions (table_id, seq, seat, action_id, at, by)"
-                    " VALUES (?,?,?,?,?,?)",
-                    (
-                        action.table_id,
-                        action.seq,
-                        action.seat,
-                        action.action_id,
-                        action.at,
-                        action.by,
-                    ),
-                )
+                await self._conn.executemany(_INSERT_SQLITE, [_sqlite_row(a) for a in actions])
                 await self._conn.commit()
-                self.commits += 1
-            except Exception as exc:
+            except Exception:
                 await self._conn.rollback()
-                if not future.done():
-                    future.set_exception(exc)
-            else:
-                if not future.done():
-                    future.set_result(None)
+                raise
+
+    async def _insert_single(self, action: LoggedAction) -> None:
+        async with self._write_lock:
+            try:
+                await self._conn.execute(_INSERT_SQLITE, _sqlite_row(action))
+                await self._conn.commit()
+            except Exception:
+                await self._conn.rollback()
+                raise
 
     async def append_many(self, actions: Sequence[LoggedAction]) -> None:
         await self.drain()

@@ -1,0 +1,69 @@
+"""Group commit for the action log, shared by the SQLite and PostgreSQL backends.
+
+Every ``append`` waits for the commit that holds its row; appends that arrive while a
+commit is in flight share the next one, so busy tables cost one commit per batch. If a
+batch fails, each row is committed alone so one bad row fails only its own append.
+A backend supplies the two inserts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+
+from storage.records import LoggedAction
+
+PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
+
+
+class GroupCommitLog(ABC):
+    def __init__(self) -> None:
+        self._pending: list[PendingAppend] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.commits = 0
+        """Commits made by the log (the benchmark reports actions per commit)."""
+
+    @abstractmethod
+    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+        """Insert and commit all of ``actions`` in one transaction, or raise having rolled back."""
+
+    @abstractmethod
+    async def _insert_single(self, action: LoggedAction) -> None:
+        """Insert and commit one action, or raise having rolled back."""
+
+    async def append(self, action: LoggedAction) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
+    async def drain(self) -> None:
+        """Wait until every pending append is committed."""
+        while self._flusher is not None and not self._flusher.done():
+            await self._flusher
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._insert_batch([action for action, _ in batch])
+                self.commits += 1
+            except Exception:
+                await self._insert_one_by_one(batch)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def _insert_one_by_one(self, batch: list[PendingAppend]) -> None:
+        for action, future in batch:
+            try:
+                await self._insert_single(action)
+                self.commits += 1
+            except Exception as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
