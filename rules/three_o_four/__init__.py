@@ -5,12 +5,13 @@ One concept per module: ``options`` (variants and the table layout), ``auction``
 ``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
 
 Choices of this engine beyond the rules file's own engine decisions:
-- Caps (ED-25) and spoilt claims (ED-23) are made on the caller's own turn: ``to_act`` is
-  always the one seat to play, so an optional call never holds the table up. The listed
-  ``caps:<order>`` action puts trumps first (if the caller knows trump); any other order of
-  his cards is accepted too (``is_legal``). The deadline of T3-16.8 runs to the certain
-  member's next turn when that comes later. A call is refused once the team has lost a
-  trick (it could never be correct).
+- Caps (ED-25) and spoilt claims (ED-23) may be made at any call point, on the caller's
+  turn or off it: ``to_act`` is always the one seat to play (the table waits for nobody
+  else), and during play the other seats that may call are in ``off_turn`` with only
+  ``caps``/``claim_spoilt`` among their legal actions. The listed ``caps:<order>`` action
+  puts trumps first (if the caller knows trump); any other order of his cards is accepted
+  too (``is_legal``). A call is refused once the team has lost a trick (it could never be
+  correct). A PCC or Half Court partner who sits out takes no action at all.
 - Certainty (ED-27) is an exact search over consistent worlds with a node budget; past the
   budget a position counts as not certain. It is first refuted in the real deal (one of the
   consistent worlds) and by the highest unplayed trump lying with the other team.
@@ -34,6 +35,7 @@ class ThreeOFourSpec(GameSpec[Options]):
     name: ClassVar[str] = "304"
     title: ClassVar[str] = "304"
     player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
+    off_turn_kinds: ClassVar[frozenset[str]] = frozenset({"caps", "claim_spoilt"})
     random_play_weights: ClassVar[dict[str, float]] = {
         "caps": 0.5,
         "redeal": 0.3,

@@ -136,6 +136,7 @@ class ThreeOFourMatch(Match[Options]):
         self._lost_trick = [False, False]
         self._legal_cache: dict[int, list[Action]] | None = None
         self._to_act: frozenset[int] | None = None
+        self._off_turn: frozenset[int] | None = None
         self._turn = -1
         self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
@@ -200,9 +201,8 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_to_act(self) -> frozenset[int]:
-        """Only the seat whose turn it is. Engine decision (adapting ED-25 and ED-23 to a
-        table that waits for every seat in ``to_act``): a Caps call or a spoilt claim is
-        made on the caller's own turn, so optional calls never hold the table up."""
+        """Only the seat whose turn it is: the table waits for nobody else. Caps calls
+        (ED-25) and spoilt claims (ED-23) are also open to other seats (``off_turn``)."""
         if self._result is not None:
             return frozenset()
         turn = self._turn_seat()
@@ -238,9 +238,35 @@ class ThreeOFourMatch(Match[Options]):
             nxt = (nxt + 1) % self.players
         return nxt
 
+    @property
+    def off_turn(self) -> frozenset[int]:
+        """ED-25 / ED-23: during play, a seat whose turn it is not may still call Caps or
+        claim spoilt trumps (the table does not wait for it)."""
+        found = self._off_turn
+        if found is None:
+            found = self._off_turn = self._compute_off_turn()
+        return found
+
+    def _compute_off_turn(self) -> frozenset[int]:
+        if self.phase_name != "play" or self._result is not None:
+            return frozenset()
+        to_act = self.to_act
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        seats = []
+        for seat in range(self.players):
+            if seat not in to_act:
+                found = cache.get(seat)
+                if found is None:
+                    found = cache[seat] = self._compute_legal(seat)
+                if found:
+                    seats.append(seat)
+        return frozenset(seats)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Cached per state (callers must not mutate the list)."""
-        if seat not in self.to_act:
+        if seat not in self.to_act and seat not in self.off_turn:
             return []
         cache = self._legal_cache
         if cache is None:
@@ -273,8 +299,11 @@ class ThreeOFourMatch(Match[Options]):
                     out = out + self._marriage_actions(seat)
                     if self._double_allowed(seat):
                         out.append(A.DOUBLE)
-        if ph == "play" and out:
-            out = out + self._optional(seat)
+        if ph == "play":
+            if out:
+                out = out + self._optional(seat)
+            elif seat != turn and seat not in self.sitting_out:
+                out = self._optional(seat)  # off turn (ED-25, ED-23)
         return out
 
     def _optional(self, seat: int) -> list[Action]:
@@ -993,6 +1022,7 @@ class ThreeOFourMatch(Match[Options]):
         events += self._auto_play()
         self._legal_cache = None
         self._to_act = None
+        self._off_turn = None
         self._views = None
         return events
 

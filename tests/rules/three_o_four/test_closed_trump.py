@@ -297,7 +297,9 @@ def test_tc13_spoilt_trumps_auto_and_claim() -> None:
     act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
     assert m.to_act == {S} and "claim_spoilt" in ids(m, S)
     play(m, "S:JD")
-    act(m, (E, "claim_spoilt"))  # on his own turn (engine decision)
+    assert m.to_act == {E} and m.off_turn == {S, N, W}
+    assert ids(m, W) == ["claim_spoilt"] and "claim_spoilt" in ids(m, N)
+    act(m, (W, "claim_spoilt"))  # ED-23: any seat, at any call point, off turn too
     assert m.hand_results[-1]["outcome"] == "spoilt" and m.dealer == W
     hands[W], hands[N] = "AH QH 8H 7S KC QC 8C 7C", "KS QS 8S 7H JC 9C AC TC"
     m = new(W, hands, spoilt_trumps_mode="claim")
@@ -322,6 +324,7 @@ def test_tc14_pcc_play() -> None:
     act(m, (E, "open"))
     assert m.sitting_out == {W} and m.to_act == {E}
     assert not any(a.startswith("caps") for a in ids(m, E))
+    assert not m.off_turn and ids(m, W) == []  # INV-21: no Caps; W takes no part
     play(m, "E:AD")
     assert m.to_act == {N}
     play(m, "N:KD")
