@@ -19,6 +19,13 @@ Choices of this engine beyond the rules file's own engine decisions:
 - Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
   to trick 6.
 - A face-down card is always visible to its own player in the trick views.
+- ED-6 (``seed_commitment``): each hand's seed is sha256(match seed, hand, redeal) and
+  drives that hand's shuffle alone; its commitment is in every view from before the cut
+  (the first hand has no earlier action to carry an event) and in a ``seed_committed``
+  event before every later deal; ``seed_revealed`` and the hand's result give the seed
+  once the hand is over (with the rebuilt pack in the traditional mode). Revealing the
+  seed shows the whole deal, unrevealed face-down cards included (T3-18.1 allows it
+  after the hand). Stacked deals have no seed.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ carries who may see it.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections import Counter
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
+from rules.three_o_four import fairness
 from rules.three_o_four.auction import (
     HALF_COURT,
     PCC,
@@ -82,6 +84,14 @@ class ThreeOFourMatch(Match[Options]):
         self.second: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.stacked = self.next_stacked_deal()
+        self.hand_seed: str | None = None
+        self.seed_commitment: str | None = None
+        self.riffled_from: list[Card] | None = None
+        rng = self.rng
+        if self.stacked is None and self.options.seed_commitment:  # ED-6
+            self.hand_seed = fairness.hand_seed(self.seed, self.hand_no, self.redeals)
+            self.seed_commitment = fairness.commitment(self.hand_seed)
+            rng = fairness.seed_rng(self.hand_seed)
         if self.stacked is not None:
             self.dealer = self.stacked.dealer
             self.pack: list[Card] = []
@@ -90,9 +100,11 @@ class ThreeOFourMatch(Match[Options]):
             and self._previous_pack is not None
             and len(self._previous_pack) == len(self.layout.deck)
         ):
-            self.pack = self._riffled(self._previous_pack)
+            if self.hand_seed is not None:
+                self.riffled_from = list(self._previous_pack)
+            self.pack = self._riffled(self._previous_pack, rng)
         else:
-            self.pack = shuffled(self.layout.deck, self.rng)
+            self.pack = shuffled(self.layout.deck, rng)
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
@@ -141,20 +153,9 @@ class ThreeOFourMatch(Match[Options]):
         self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
 
-    def _riffled(self, pack: list[Card]) -> list[Card]:
+    def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
-        cards = list(pack)
-        for _ in range(self.options.traditional_riffles):
-            cut = sum(self.rng.random() < 0.5 for _ in cards)
-            left, right = cards[:cut], cards[cut:]
-            out: list[Card] = []
-            while left or right:
-                if self.rng.random() * (len(left) + len(right)) < len(left):
-                    out.append(left.pop(0))
-                else:
-                    out.append(right.pop(0))
-            cards = out
-        return cards
+        return fairness.riffled(pack, self.options.traditional_riffles, rng)
 
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
@@ -881,6 +882,7 @@ class ThreeOFourMatch(Match[Options]):
                 "outcome": why,
                 "delta": 0,
                 "tokens": list(self.tokens),
+                **self._seed_record(),
             }
         )
         self._previous_pack = self._gathered()
@@ -962,6 +964,7 @@ class ThreeOFourMatch(Match[Options]):
             "delta": delta,
             "paid": paid,
             "tokens": list(self.tokens),
+            **self._seed_record(),
         }
         self._hand_results.append(result)
         events = [Event.make("hand_scored", None, **result)]
@@ -982,6 +985,36 @@ class ThreeOFourMatch(Match[Options]):
         self._start_hand()
         return events
 
+    def _seed_record(self) -> dict[str, Any]:
+        """ED-6: the hand's seed revealed with its commitment (nothing without the option
+        or for a stacked deal); in the traditional mode also the pack the riffles began
+        from, without which the shuffle cannot be checked."""
+        if self.hand_seed is None:
+            return {}
+        record: dict[str, Any] = {"seed": self.hand_seed, "seed_commitment": self.seed_commitment}
+        if self.riffled_from is not None:
+            record["riffled_from"] = _cards(self.riffled_from)
+        return record
+
+    def _seed_events(self) -> list[Event]:
+        """ED-6: after a hand, its seed revealed; before the next deal, the new commitment."""
+        events = []
+        ended = self._hand_results[-1]
+        if "seed" in ended:
+            events.append(
+                Event.make(
+                    "seed_revealed",
+                    hand=ended["hand"],
+                    seed=ended["seed"],
+                    commitment=ended["seed_commitment"],
+                )
+            )
+        if self._result is None and self.seed_commitment is not None:
+            events.append(
+                Event.make("seed_committed", hand=self.hand_no, commitment=self.seed_commitment)
+            )
+        return events
+
     def _match_winner(self) -> int | None:
         """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""
         for team in (0, 1):
@@ -993,6 +1026,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal_cache = None
+        hands_ended = len(self._hand_results)
         kind = action.kind
         ph = self.phase_name
         if kind == "caps":
@@ -1020,6 +1054,8 @@ class ThreeOFourMatch(Match[Options]):
         else:
             events = self._apply_play(seat, action)
         events += self._auto_play()
+        if self.options.seed_commitment and len(self._hand_results) != hands_ended:
+            events += self._seed_events()
         self._legal_cache = None
         self._to_act = None
         self._off_turn = None
@@ -1127,6 +1163,8 @@ class ThreeOFourMatch(Match[Options]):
             "double_team": self.double_team if self.double_team >= 0 else None,
             "hand": _cards(self.hands[seat]) if seat is not None else [],
         }
+        if self.options.seed_commitment:
+            data["seed_commitment"] = self.seed_commitment  # ED-6 (None: a stacked deal)
         if self.last_trick is not None:
             data["last_trick"] = [
                 {

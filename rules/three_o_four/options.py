@@ -33,6 +33,9 @@ class Options(GameOptions):
     shuffle_mode: Literal["full", "traditional"] = "full"
     """ED-4: a uniform shuffle, or the light Sri Lankan shuffle of the previous hand."""
     traditional_riffles: int = Field(2, ge=1, le=20)
+    seed_commitment: bool = False
+    """ED-6: publish the sha256 of each hand's shuffle seed before the deal and reveal
+    the seed after the hand, so anyone can check the shuffle."""
     first_dealer: int | None = Field(None, ge=0, le=7)
     """ED-3: the first dealer's seat; ``None`` draws it with the match's seed."""
     end_hand_when_decided: bool = True
