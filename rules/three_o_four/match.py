@@ -60,6 +60,9 @@ class ThreeOFourMatch(Match[Options]):
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
+        self.shown_after_hand: dict[str, list[str]] = {}
+        """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
+        next deal)."""
         self._start_hand()
 
     # -- setup -----------------------------------------------------------------------
@@ -176,6 +179,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.second[seat] = pack[base : base + b2]
             self.stock = pack[n * (b1 + b2) :]
         self.pack = []
+        self.shown_after_hand = {}
         self.phase_name = "bidding"
         if lay.two_auctions:
             self.auction4 = FourCardAuction.start(n, self.dealer)
@@ -873,8 +877,17 @@ class ThreeOFourMatch(Match[Options]):
 
     # -- hand end and scoring --------------------------------------------------------------
 
+    def _show_sitting_out(self) -> list[Event]:
+        """T3-15.1 / T3-18.2: once the hand is over, the cards of a PCC (or Half Court)
+        bidder's partner, laid aside face down, are shown to everyone."""
+        if not self.sitting_out:
+            return []
+        self.shown_after_hand = {str(s): _cards(self.hands[s]) for s in sorted(self.sitting_out)}
+        return [Event.make("sitting_out_shown", hands=self.shown_after_hand)]
+
     def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
+        shown = self._show_sitting_out()
         self._hand_results.append(
             {
                 "hand": self.hand_no,
@@ -882,6 +895,7 @@ class ThreeOFourMatch(Match[Options]):
                 "outcome": why,
                 "delta": 0,
                 "tokens": list(self.tokens),
+                **({"sitting_out_hands": self.shown_after_hand} if shown else {}),
                 **self._seed_record(),
             }
         )
@@ -893,7 +907,7 @@ class ThreeOFourMatch(Match[Options]):
             self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return [Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        return [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
 
     def _gathered(self) -> list[Card]:
         """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
@@ -966,8 +980,11 @@ class ThreeOFourMatch(Match[Options]):
             "tokens": list(self.tokens),
             **self._seed_record(),
         }
+        shown = self._show_sitting_out()
+        if shown:
+            result["sitting_out_hands"] = self.shown_after_hand
         self._hand_results.append(result)
-        events = [Event.make("hand_scored", None, **result)]
+        events = [*shown, Event.make("hand_scored", None, **result)]
         winner = self._match_winner()
         if winner is not None:
             self._result = {
@@ -1165,6 +1182,8 @@ class ThreeOFourMatch(Match[Options]):
         }
         if self.options.seed_commitment:
             data["seed_commitment"] = self.seed_commitment  # ED-6 (None: a stacked deal)
+        if self.shown_after_hand:
+            data["sitting_out_shown"] = self.shown_after_hand  # T3-18.2
         if self.last_trick is not None:
             data["last_trick"] = [
                 {

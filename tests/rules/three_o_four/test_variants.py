@@ -118,6 +118,8 @@ def test_t3v4_half_court() -> None:
     assert all(len(h) == 4 for h in m.hands) and len(m.stock) == 16
     play(m, "N:QS W:JH E:JS")
     assert m.hand_results[-1]["delta"] == -5 and m.hand_results[-1]["contract"] == "HC"
+    # T3-18.2: the partner's four cards, laid aside, are shown once the hand is over
+    assert m.hand_results[-1]["sitting_out_hands"] == {str(S): cards("JD 9D AD TD")}
     with pytest.raises(IllegalAction):
         SPEC.new_match(6, {"half_court": True})
 
