@@ -18,6 +18,12 @@ Choices of this engine beyond the rules file's own engine decisions:
 - Spoilt-trump claims (claim mode): each seat may claim once per hand.
 - Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
   to trick 6.
+- T3V-8 (``maharashtra_partner``, ED-V8): a Half Court window after four cards (only with
+  ``half_court``), then the eight-card auction without restrictions, asks or redeals, with
+  Full Court above 300; the winner places the indicator and names a card he does not
+  hold; its holder is his partner (public once the card lies face up). No Caps. A Court
+  is lost at the first trick lost. Tokens are per player (``called_partner`` documents
+  the scoring decision for T3V-8.4); not with Tamil Nadu or T3V-9 marriages.
 - A face-down card is always visible to its own player in the trick views.
 - ED-6 (``seed_commitment``): each hand's seed is sha256(match seed, hand, redeal) and
   drives that hand's shuffle alone; its commitment is in every view from before the cut
