@@ -783,8 +783,8 @@ class CapsJudge:
             for plays, end in enumerate(ends):
                 if best is not None and start >= best[0]:
                     break
-                if plays >= m.n_tricks:
-                    break  # no cards left to call with
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break  # no cards left to call with, or a trick lost: never certain
                 if self.certain(member, end) is not None:
                     k = next(
                         (c for c in range(start, end) if self.certain(member, c) is not None),
