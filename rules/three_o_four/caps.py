@@ -13,6 +13,7 @@ interchangeable, so the adversary tries one of each run.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -30,9 +31,14 @@ SUIT = tuple(c // 13 for c in range(52))
 ALL_SUITS = 0b1111
 CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
-SUBSETS = [m for m in range(1, 16)]
+ZETA_STEPS = tuple((m, m ^ bit) for bit in (1, 2, 4, 8) for m in range(16) if m & bit)
+"""(mask, mask without one suit) in the order of a subset-sum pass over 4-suit masks."""
 NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
+
+
+THIN_BUDGET = 1000
+"""Positions the thin refutation (``CapsJudge.thin_refutes``) may explore before it gives up."""
 
 
 def ed1_index(card: Card) -> tuple[int, int]:
@@ -98,8 +104,11 @@ class Solver:
         budget: int = NODE_BUDGET,
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
+        thin: bool = False,
     ) -> None:
         self.restricted = restricted
+        self.thin = thin
+        """Unknown cards are played by a thin adversary (see ``_thin``): a refutation only."""
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -121,6 +130,9 @@ class Solver:
         for cards in kn.known:
             self.static_separators |= cards
         self.by_suit = _by_suit(strength)
+        self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+        """The seat after each active seat (the search asks this at every card)."""
+        self.per_trick = len(active)
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -138,21 +150,34 @@ class Solver:
         known = self.feasible_cache.get(key)
         if known is not None:
             return known
-        groups: list[tuple[int, int]] = []
+        # Hall's condition over suits: every set S of suits must hold at least as many
+        # unknown cards as the places confined to S. excess[S] (places confined to S minus
+        # cards of S) is one subset-sum pass over the places' allowed masks; the sizes
+        # must also add up. (Equivalent to checking every set of suits against the places
+        # that allow any of them, given equal totals.)
+        excess = [0] * 16
+        total = 0
         for s in range(self.players):
-            if free[s]:
-                groups.append((free[s], ALL_SUITS & ~voids[s]))
-            if must[s]:
-                groups.append((must[s], 1 << trump))
+            count = free[s]
+            if count:
+                excess[ALL_SUITS & ~voids[s]] += count
+                total += count
+            count = must[s]
+            if count:
+                excess[1 << trump] += count
+                total += count
         for led, _src in self.kn.hidden_slots:
-            groups.append((1, ALL_SUITS & ~(1 << led) & ~(1 << trump)))
-        answer = sum(g[0] for g in groups) == len(pool)
+            excess[ALL_SUITS & ~(1 << led) & ~(1 << trump)] += 1
+            total += 1
+        answer = total == len(pool)
         if answer:
-            for mask in SUBSETS:
-                need = sum(counts[x] for x in range(4) if mask >> x & 1)
-                if need and need > sum(cap for cap, allowed in groups if allowed & mask):
-                    answer = False
-                    break
+            excess[1] -= counts[0]
+            excess[2] -= counts[1]
+            excess[4] -= counts[2]
+            excess[8] -= counts[3]
+            for mask, sub in ZETA_STEPS:
+                excess[mask] += excess[sub]
+            answer = max(excess) <= 0
         self.feasible_cache[key] = answer
         return answer
 
@@ -219,61 +244,53 @@ class Solver:
         return out
 
     def _next_seat(self, seat: int) -> int:
-        i = self.active.index(seat)
-        return self.active[(i + 1) % len(self.active)]
+        return self.after[seat]
 
     def _finish(self, plays: tuple[tuple[int, Card], ...], trump: int) -> int | None:
         """The winner of a complete trick (None if it is not complete)."""
-        if len(plays) < len(self.active):
+        if len(plays) < self.per_trick:
             return None
-        led = SUIT[plays[0][1]]
-        best = 0
-        best_key = (SUIT[plays[0][1]] == trump, self.strength[plays[0][1]])
-        for i in range(1, len(plays)):
-            c = plays[i][1]
-            if SUIT[c] == trump:
-                key = (True, self.strength[c])
-            elif SUIT[c] == led:
-                key = (False, self.strength[c])
+        strength = self.strength
+        best_seat, first = plays[0]
+        led = SUIT[first]
+        # one int per card: a trump outranks every card of the led suit (strengths < 64)
+        best = strength[first] + 64 if led == trump else strength[first]
+        for seat, c in plays:
+            suit = SUIT[c]
+            if suit == trump:
+                key = strength[c] + 64
+            elif suit == led:
+                key = strength[c]
             else:
                 continue
-            if key > best_key:
-                best, best_key = i, key
-        return plays[best][0]
+            if key > best:
+                best_seat, best = seat, key
+        return best_seat
 
     def _advance(self, state: State) -> State | None:
         """After a card: settle a complete trick. ``None`` if the team lost it."""
         plays, _seat, pool, free, must, known, voids, left, trump = state
+        if len(plays) < self.per_trick:
+            return (plays, self.after[plays[-1][0]], pool, free, must, known, voids, left, trump)
         winner = self._finish(plays, trump)
-        if winner is None:
-            return (
-                plays,
-                self._next_seat(plays[-1][0]),
-                pool,
-                free,
-                must,
-                known,
-                voids,
-                left,
-                trump,
-            )
-        if winner % 2 != self.team:
+        if winner is None or winner % 2 != self.team:
             return None
         return ((), winner, pool, free, must, known, voids, left - 1, trump)
 
     def _known_reps(
         self,
         cards: frozenset[Card],
-        known: tuple[frozenset[Card], ...],
         pool: frozenset[Card],
         plays: tuple[tuple[int, Card], ...],
     ) -> list[Card]:
         """One card per run of a seat's known cards that no other live card separates
-        (equal for every later trick; card points do not matter to Caps)."""
+        (equal for every later trick; card points do not matter to Caps). The live cards
+        are the static separators (every known holding only shrinks from them), the
+        unknown pool and the cards of the trick in progress."""
         if len(cards) <= 1:
             return list(cards)
-        live = set(pool).union(self.static_separators, *known)
-        live.update(c for _, c in plays)
+        static = self.static_separators
+        played = {c for _, c in plays}
         out: list[Card] = []
         for order in self.by_suit:
             open_run = False
@@ -282,7 +299,7 @@ class Solver:
                     if not open_run:
                         out.append(c)
                         open_run = True
-                elif c in live:
+                elif c in static or c in pool or c in played:
                     open_run = False
         return out
 
@@ -298,49 +315,105 @@ class Solver:
             picks.add(max(trumps, key=lambda c: strength[c]))
         return sorted(picks, key=lambda c: -strength[c])
 
-    def adversary_moves(self, state: State) -> list[State]:
-        """Every distinct position after the seat to play (not p) plays a card."""
+    def replies(self, state: State) -> Iterator[State | None]:
+        """Every distinct position after the seat to play (not p) plays a card, settled
+        by ``_advance`` (``None`` where p's team loses the trick), lazily: a caller that
+        meets a lost line stops before the later replies are built."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        out: list[State] = []
         kn_cards = known[seat]
         has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
-        # a known card (a revealed indicator; every card in the actual-deal world)
-        choices = self._known_reps(kn_cards, known, pool, plays)
-        if self.restricted and len(choices) > 2:
-            choices = self._few(choices, led, has_known_led, trump)
-        for c in choices:
-            if led >= 0 and SUIT[c] != led and has_known_led:
-                continue
-            nv = voids
-            if led >= 0 and SUIT[c] != led:
-                nv = _set(voids, seat, voids[seat] | 1 << led)
-            nk = _set(known, seat, kn_cards - {c})
-            st = ((*plays, (seat, c)), seat, pool, free, must, nk, nv, left, trump)
-            if self.feasible(st):
-                out.append(st)
-        if free[seat] or must[seat]:
+        trivial = self.trivial
+        feasible = self.feasible
+        advance = self._advance
+        voids_led = voids
+        if led >= 0 and not voids[seat] >> led & 1:
+            voids_led = _set(voids, seat, voids[seat] | 1 << led)
+        if kn_cards:
+            # a known card (a revealed indicator; every card in the actual-deal world)
+            choices = self._known_reps(kn_cards, pool, plays)
+            if self.restricted and len(choices) > 2:
+                choices = self._few(choices, led, has_known_led, trump)
+            for c in choices:
+                if led >= 0 and SUIT[c] != led:
+                    if has_known_led:
+                        continue
+                    nv = voids_led
+                else:
+                    nv = voids
+                nk = _set(known, seat, kn_cards - {c})
+                st = ((*plays, (seat, c)), seat, pool, free, must, nk, nv, left, trump)
+                if trivial or feasible(st):
+                    yield advance(st)
+        n_free = free[seat]
+        n_must = must[seat]
+        if (n_free or n_must) and self.thin:
+            yield from self._thin(state, voids_led, has_known_led)
+        elif n_free or n_must:
+            seat_voids = voids[seat]
             for c in self._reps(pool, plays, None):
                 suit = SUIT[c]
-                if led >= 0 and suit != led and has_known_led:
-                    continue
-                nv = voids
                 if led >= 0 and suit != led:
-                    nv = _set(voids, seat, voids[seat] | 1 << led)
-                for use_must in (True, False):
-                    if use_must:
-                        if not must[seat] or suit != trump:
-                            continue
-                        nf, nm = free, _set(must, seat, must[seat] - 1)
-                    else:
-                        if not free[seat] or voids[seat] >> suit & 1:
-                            continue
-                        nf, nm = _set(free, seat, free[seat] - 1), must
-                    st = ((*plays, (seat, c)), seat, pool - {c}, nf, nm, known, nv, left, trump)
-                    if self.feasible(st):
-                        out.append(st)
-                        break
-        return out
+                    if has_known_led:
+                        continue
+                    nv = voids_led
+                else:
+                    nv = voids
+                rest = pool - {c}
+                if n_must and suit == trump:
+                    nm = _set(must, seat, n_must - 1)
+                    st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
+                    if trivial or feasible(st):
+                        yield advance(st)
+                        continue
+                if n_free and not seat_voids >> suit & 1:
+                    nf = _set(free, seat, n_free - 1)
+                    st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
+                    if trivial or feasible(st):
+                        yield advance(st)
+
+    def _thin(
+        self, state: State, voids_led: tuple[int, ...], has_known_led: bool
+    ) -> list[State | None]:
+        """The unknown-card replies of the thin adversary: of the feasible replies, the
+        highest and the lowest card and the highest trump (as ``_few``). Refuting against
+        fewer replies is still a refutation."""
+        plays, seat, pool, free, must, known, voids, left, trump = state
+        led = SUIT[plays[0][1]] if plays else -1
+        n_free = free[seat]
+        n_must = must[seat]
+        options: list[tuple[Card, State]] = []
+        for c in self._reps(pool, plays, None):
+            suit = SUIT[c]
+            if led >= 0 and suit != led:
+                if has_known_led:
+                    continue
+                nv = voids_led
+            else:
+                nv = voids
+            rest = pool - {c}
+            if n_must and suit == trump:
+                nm = _set(must, seat, n_must - 1)
+                st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
+                if self.feasible(st):
+                    options.append((c, st))
+                    continue
+            if n_free and not voids[seat] >> suit & 1:
+                nf = _set(free, seat, n_free - 1)
+                st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
+                if self.feasible(st):
+                    options.append((c, st))
+        if len(options) <= 2:
+            return [self._advance(st) for _, st in options]
+        strength = self.strength
+        picks = {
+            max(options, key=lambda o: strength[o[0]]),
+            min(options, key=lambda o: strength[o[0]]),
+        }
+        trumps = [o for o in options if SUIT[o[0]] == trump]
+        if trumps:
+            picks.add(max(trumps, key=lambda o: strength[o[0]]))
+        return [self._advance(st) for _, st in sorted(picks, key=lambda o: (-strength[o[0]], o[0]))]
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
         """Play ``card`` for p (or nothing if p is not to play), then every adversary line
@@ -367,11 +440,7 @@ class Solver:
         if state[7] == 0 or state[1] == self.kn.seat:
             result.add(state)
             return True
-        for nxt in self.adversary_moves(state):
-            adv = self._advance(nxt)
-            if adv is None or not self._walk(adv, result):
-                return False
-        return True
+        return all(adv is not None and self._walk(adv, result) for adv in self.replies(state))
 
     # -- sigma -------------------------------------------------------------------------
 
@@ -432,6 +501,65 @@ class Solver:
             return None
         return self.solve(frozenset(states), frozenset(self.kn.hand), fixed)
 
+    def top_trump_refutes(self) -> bool:
+        """An exact refutation before the search: for a trump suit p thinks possible, if
+        the highest unplayed card of that suit is neither in p's hand nor on the table
+        and some world consistent with K(p, k) puts it in an opponent's hand, that
+        opponent wins the trick he plays it to (every remaining card is played), so no
+        order is certain. The search finds that line too, or runs out of nodes: either
+        way its answer is "not certain", so asking this first changes no answer."""
+        kn = self.kn
+        if any(card is None for _, card, _ in kn.trick):
+            return False  # unknown cards on the table: leave it to the search
+        strength = self.strength
+        hand = frozenset(kn.hand)
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        table = {card for _, card in plays}
+        free, must, known, voids = (
+            tuple(kn.free),
+            tuple(kn.must_trump),
+            tuple(kn.known),
+            tuple(kn.voids),
+        )
+        for trump in kn.trumps:
+            base: State = (
+                plays,
+                kn.to_play,
+                kn.unknown,
+                free,
+                must,
+                known,
+                voids,
+                kn.tricks_left,
+                trump,
+            )
+            if not self.feasible(base):
+                continue  # no world with this trump
+            best, top = -1, -1
+            for cards in (kn.unknown, hand, table, *known):
+                for c in cards:
+                    if SUIT[c] == trump and strength[c] > best:
+                        best, top = strength[c], c
+            if top < 0 or top in hand or top in table:
+                continue
+            pool = kn.unknown - {top}
+            for s in self.active:
+                if s % 2 == self.team:
+                    continue
+                if top in known[s]:
+                    return True
+                if top not in kn.unknown:
+                    continue
+                if free[s] and not voids[s] >> trump & 1:
+                    st = (plays, kn.to_play, pool, _set(free, s, free[s] - 1), must)
+                    if self.feasible((*st, known, voids, kn.tricks_left, trump)):
+                        return True
+                if must[s]:
+                    st = (plays, kn.to_play, pool, free, _set(must, s, must[s] - 1))
+                    if self.feasible((*st, known, voids, kn.tricks_left, trump)):
+                        return True
+        return False
+
     def holds(self, order: list[Card]) -> bool:
         """Sound for a stated order: depth first over every world and line (a fixed order
         needs no sets of positions), so a losing line is found as soon as it exists."""
@@ -462,8 +590,7 @@ class Solver:
                 ok = nxt is not None and walk(nxt, i + 1)
             else:
                 ok = True
-                for move in self.adversary_moves(state):
-                    adv = self._advance(move)
+                for adv in self.replies(state):
                     if adv is None or not walk(adv, i):
                         ok = False
                         break
@@ -734,15 +861,40 @@ class CapsJudge:
             self.certain_cache[key] = None
             return None
         found = None
+        full = self.solver(p, k, budget)
+        if full.top_trump_refutes():
+            self.certain_cache[key] = None
+            return None
         try:
             # The real deal is one consistent world: if no order wins there, none wins
             # in all of them (a cheap refutation before the full search).
-            if self.solver(p, k, budget, actual=True).run() is not None:
-                found = self.solver(p, k, budget).run()
+            in_real_deal = self.solver(p, k, budget, actual=True).run()
+            if in_real_deal is not None and not self.thin_refutes(full.kn):
+                found = full.run()
         except OutOfBudget:
             found = None
         self.certain_cache[key] = found
         return found
+
+    def thin_refutes(self, kn: Knowledge) -> bool:
+        """A refutation before the full search: the same question against the thin
+        adversary (``Solver._thin``), with a node limit of its own. "No order wins" there
+        means no order wins against the full adversary either, so the full search would
+        answer "not certain" too (by refuting or by running out of nodes); any other
+        result of the thin search decides nothing and the full search runs as before."""
+        thin = Solver(
+            kn,
+            self.m.players,
+            self.active,
+            self.m.layout.strength,
+            THIN_BUDGET,
+            self.feasible_cache,
+            thin=True,
+        )
+        try:
+            return thin.run() is None
+        except OutOfBudget:
+            return False
 
     def sound(self, p: int, k: int, order: list[Card]) -> bool:
         """Sound(call): the stated order wins every trick in every consistent world."""
