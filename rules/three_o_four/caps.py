@@ -37,7 +37,9 @@ NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
 
 
-THIN_BUDGET = 1000
+THIN_BUDGET = 2000
+THIN_REPLIES = 2
+GREEDY_BUDGET = 300
 """Positions the thin refutation (``CapsJudge.thin_refutes``) may explore before it gives up."""
 
 
@@ -104,11 +106,12 @@ class Solver:
         budget: int = NODE_BUDGET,
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
-        thin: bool = False,
+        thin: int = 0,
     ) -> None:
         self.restricted = restricted
         self.thin = thin
-        """Unknown cards are played by a thin adversary (see ``_thin``): a refutation only."""
+        """Non-zero: unknown cards are played by a thin adversary with at most this many
+        replies (see ``_thin``): a refutation only."""
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -375,19 +378,21 @@ class Solver:
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
     ) -> list[State | None]:
-        """The unknown-card replies of the thin adversary: of the feasible replies, the
-        highest and the lowest card and the highest trump (as ``_few``). Refuting against
-        fewer replies is still a refutation."""
+        """The unknown-card replies of the thin adversary, settled: p's partners play the
+        weakest card they may hold, opponents the strongest and (unless ``thin == 1``)
+        the weakest (trumps over the led suit over the rest). Refuting against fewer
+        replies is still a refutation."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         n_free = free[seat]
         n_must = must[seat]
-        options: list[tuple[Card, State]] = []
-        for c in self._reps(pool, plays, None):
+        feasible = self.feasible
+
+        def dealt(c: Card) -> State | None:
             suit = SUIT[c]
             if led >= 0 and suit != led:
                 if has_known_led:
-                    continue
+                    return None
                 nv = voids_led
             else:
                 nv = voids
@@ -395,25 +400,33 @@ class Solver:
             if n_must and suit == trump:
                 nm = _set(must, seat, n_must - 1)
                 st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
-                if self.feasible(st):
-                    options.append((c, st))
-                    continue
+                if feasible(st):
+                    return st
             if n_free and not voids[seat] >> suit & 1:
                 nf = _set(free, seat, n_free - 1)
                 st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
-                if self.feasible(st):
-                    options.append((c, st))
-        if len(options) <= 2:
-            return [self._advance(st) for _, st in options]
-        strength = self.strength
-        picks = {
-            max(options, key=lambda o: strength[o[0]]),
-            min(options, key=lambda o: strength[o[0]]),
-        }
-        trumps = [o for o in options if SUIT[o[0]] == trump]
-        if trumps:
-            picks.add(max(trumps, key=lambda o: strength[o[0]]))
-        return [self._advance(st) for _, st in sorted(picks, key=lambda o: (-strength[o[0]], o[0]))]
+                if feasible(st):
+                    return st
+            return None
+
+        pw = _powers(trump, self.strength)[led + 1]
+        weak_first = sorted(self._reps(pool, plays, None), key=lambda c: (pw[c], c))
+        out: list[State | None] = []
+        picked: set[Card] = set()
+        ends = [reversed(weak_first), iter(weak_first)]  # the strongest, the weakest
+        if seat % 2 == self.team:
+            ends = [ends[1]]
+        elif self.thin == 1:
+            ends = [ends[0]]
+        for end in ends:
+            for c in end:
+                st = dealt(c)
+                if st is not None:
+                    if c not in picked:
+                        picked.add(c)
+                        out.append(self._advance(st))
+                    break
+        return out
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
         """Play ``card`` for p (or nothing if p is not to play), then every adversary line
@@ -607,6 +620,26 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
 
 
+@functools.cache
+def _powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each led suit (index led + 1, led = -1 when leading) the power of every card:
+    200 + strength for a trump, 100 + strength for the led suit (every suit when
+    leading), strength otherwise (a pure function of the rank order, strengths < 100)."""
+    out = []
+    for led in range(-1, 4):
+        row = []
+        for c in range(53):
+            suit = c // 13
+            if suit == trump:
+                row.append(200 + strength[c])
+            elif suit == led or led < 0:
+                row.append(100 + strength[c])
+            else:
+                row.append(strength[c])
+        out.append(tuple(row))
+    return tuple(out)
+
+
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     items = list(values)
     items[index] = value
@@ -780,11 +813,9 @@ class CapsJudge:
         after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
         memo: dict[tuple[object, ...], bool] = {}
 
-        def power(c: Card, led: int) -> tuple[int, int]:
-            suit = SUIT[c]
-            if suit == trump:
-                return (2, strength[c])
-            return (1 if suit == led or led < 0 else 0, strength[c])
+        # power[led + 1][card]: trumps above the led suit above the rest, then strength
+        # (leading, led = -1, counts every suit as led)
+        power = _powers(trump, strength)
 
         def lost(
             plays: tuple[tuple[int, Card], ...],
@@ -793,11 +824,11 @@ class CapsJudge:
             left: int,
         ) -> bool:
             if len(plays) == per:
-                led = SUIT[plays[0][1]]
-                best_seat, best = plays[0][0], power(plays[0][1], led)
-                for s, c in plays[1:]:
-                    key = power(c, led)
-                    if key[0] and key > best:
+                led_power = power[SUIT[plays[0][1]] + 1]
+                best_seat, best = plays[0][0], led_power[plays[0][1]]
+                for s, c in plays:
+                    key = led_power[c]
+                    if key >= 100 and key > best:
                         best_seat, best = s, key
                 if best_seat % 2 != team:
                     return True
@@ -809,6 +840,7 @@ class CapsJudge:
             if found is not None:
                 return found
             led = SUIT[plays[0][1]] if plays else -1
+            pw = power[led + 1]
             cards = list(held[seat])
             if led >= 0 and any(SUIT[c] == led for c in cards):
                 cards = [c for c in cards if SUIT[c] == led]
@@ -819,17 +851,17 @@ class CapsJudge:
                 answer = all(
                     lost((*plays, (seat, c)), nxt, _set(held, seat, held[seat] - {c}), left)
                     # strongest first: an order that survives is usually found at once
-                    for c in sorted(cards, key=lambda c: power(c, led), reverse=True)
+                    for c in sorted(cards, key=pw.__getitem__, reverse=True)
                 )
             else:
                 if seat % 2 == team:
-                    pick = min(cards, key=lambda c: power(c, led))
+                    pick = min(cards, key=pw.__getitem__)
                 elif thrifty and plays:
-                    top = max(power(c, led) for _, c in plays)
-                    takers = [c for c in cards if power(c, led)[0] and power(c, led) > top]
-                    pick = min(takers or cards, key=lambda c: power(c, led))
+                    top = max(pw[c] for _, c in plays)
+                    takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+                    pick = min(takers or cards, key=pw.__getitem__)
                 else:
-                    pick = max(cards, key=lambda c: power(c, led))
+                    pick = max(cards, key=pw.__getitem__)
                 answer = lost(
                     (*plays, (seat, pick)), nxt, _set(held, seat, held[seat] - {pick}), left
                 )
@@ -857,42 +889,48 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
-        if self.plainly_refuted(p, k):
+        full = self.solver(p, k, budget)
+        # Exact refutations first, cheapest first (each says "not certain" only when no
+        # order wins, and then the searches below say so too, or run out of nodes).
+        if (
+            full.top_trump_refutes()
+            or self.plainly_refuted(p, k)
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
+            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
+        ):
             self.certain_cache[key] = None
             return None
         found = None
-        full = self.solver(p, k, budget)
-        if full.top_trump_refutes():
-            self.certain_cache[key] = None
-            return None
         try:
             # The real deal is one consistent world: if no order wins there, none wins
             # in all of them (a cheap refutation before the full search).
-            in_real_deal = self.solver(p, k, budget, actual=True).run()
-            if in_real_deal is not None and not self.thin_refutes(full.kn):
+            if self.solver(p, k, budget, actual=True).run() is not None:
                 found = full.run()
         except OutOfBudget:
             found = None
         self.certain_cache[key] = found
         return found
 
-    def thin_refutes(self, kn: Knowledge) -> bool:
+    def thin_refutes(
+        self, kn: Knowledge, replies: int, budget: int, order: list[Card] | None = None
+    ) -> bool:
         """A refutation before the full search: the same question against the thin
         adversary (``Solver._thin``), with a node limit of its own. "No order wins" there
         means no order wins against the full adversary either, so the full search would
         answer "not certain" too (by refuting or by running out of nodes); any other
-        result of the thin search decides nothing and the full search runs as before."""
+        result of the thin search decides nothing and the full search runs as before.
+        With ``order``, the question is whether that one order wins (``Sound``)."""
         thin = Solver(
             kn,
             self.m.players,
             self.active,
             self.m.layout.strength,
-            THIN_BUDGET,
+            budget,
             self.feasible_cache,
-            thin=True,
+            thin=replies,
         )
         try:
-            return thin.run() is None
+            return thin.run(fixed=order) is None
         except OutOfBudget:
             return False
 
@@ -902,10 +940,18 @@ class CapsJudge:
             return False
         if self.opponents_hold_top_trump(p % 2, k):
             return False
+        # exact refutations of this order (or of every order) before the searches
+        full = self.solver(p, k, NODE_BUDGET * 2)
+        if (
+            full.top_trump_refutes()
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order)
+            or self.plainly_refuted(p, k)
+        ):
+            return False
         try:
             if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
                 return False  # the order already fails in the real deal
-            return self.solver(p, k, NODE_BUDGET * 2).run(fixed=order) is not None
+            return full.run(fixed=order) is not None
         except OutOfBudget:
             return False
 
