@@ -514,65 +514,6 @@ class Solver:
             return None
         return self.solve(frozenset(states), frozenset(self.kn.hand), fixed)
 
-    def top_trump_refutes(self) -> bool:
-        """An exact refutation before the search: for a trump suit p thinks possible, if
-        the highest unplayed card of that suit is neither in p's hand nor on the table
-        and some world consistent with K(p, k) puts it in an opponent's hand, that
-        opponent wins the trick he plays it to (every remaining card is played), so no
-        order is certain. The search finds that line too, or runs out of nodes: either
-        way its answer is "not certain", so asking this first changes no answer."""
-        kn = self.kn
-        if any(card is None for _, card, _ in kn.trick):
-            return False  # unknown cards on the table: leave it to the search
-        strength = self.strength
-        hand = frozenset(kn.hand)
-        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
-        table = {card for _, card in plays}
-        free, must, known, voids = (
-            tuple(kn.free),
-            tuple(kn.must_trump),
-            tuple(kn.known),
-            tuple(kn.voids),
-        )
-        for trump in kn.trumps:
-            base: State = (
-                plays,
-                kn.to_play,
-                kn.unknown,
-                free,
-                must,
-                known,
-                voids,
-                kn.tricks_left,
-                trump,
-            )
-            if not self.feasible(base):
-                continue  # no world with this trump
-            best, top = -1, -1
-            for cards in (kn.unknown, hand, table, *known):
-                for c in cards:
-                    if SUIT[c] == trump and strength[c] > best:
-                        best, top = strength[c], c
-            if top < 0 or top in hand or top in table:
-                continue
-            pool = kn.unknown - {top}
-            for s in self.active:
-                if s % 2 == self.team:
-                    continue
-                if top in known[s]:
-                    return True
-                if top not in kn.unknown:
-                    continue
-                if free[s] and not voids[s] >> trump & 1:
-                    st = (plays, kn.to_play, pool, _set(free, s, free[s] - 1), must)
-                    if self.feasible((*st, known, voids, kn.tricks_left, trump)):
-                        return True
-                if must[s]:
-                    st = (plays, kn.to_play, pool, free, _set(must, s, must[s] - 1))
-                    if self.feasible((*st, known, voids, kn.tricks_left, trump)):
-                        return True
-        return False
-
     def holds(self, order: list[Card]) -> bool:
         """Sound for a stated order: depth first over every world and line (a fixed order
         needs no sets of positions), so a losing line is found as soon as it exists."""
@@ -890,11 +831,10 @@ class CapsJudge:
         if key in self.certain_cache:
             return self.certain_cache[key]
         full = self.solver(p, k, budget)
-        # Exact refutations first, cheapest first (each says "not certain" only when no
-        # order wins, and then the searches below say so too, or run out of nodes).
+        # Refutations first, cheapest first: each says "not certain" only when the full
+        # search below would say so too (it refutes every order, or runs out of nodes).
         if (
-            full.top_trump_refutes()
-            or self.plainly_refuted(p, k)
+            self.plainly_refuted(p, k)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
             or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
         ):
@@ -915,10 +855,11 @@ class CapsJudge:
         self, kn: Knowledge, replies: int, budget: int, order: list[Card] | None = None
     ) -> bool:
         """A refutation before the full search: the same question against the thin
-        adversary (``Solver._thin``), with a node limit of its own. "No order wins" there
-        means no order wins against the full adversary either, so the full search would
-        answer "not certain" too (by refuting or by running out of nodes); any other
-        result of the thin search decides nothing and the full search runs as before.
+        adversary (``Solver._thin``), with a node limit of its own. Its lines of play are
+        lines of the full search (the same representative cards, the same feasibility),
+        so "no order wins" there means the full search finds no winning order either
+        (or runs out of nodes): "not certain" both ways. Any other result of the thin
+        search decides nothing and the full search runs as before.
         With ``order``, the question is whether that one order wins (``Sound``)."""
         thin = Solver(
             kn,
@@ -942,11 +883,7 @@ class CapsJudge:
             return False
         # exact refutations of this order (or of every order) before the searches
         full = self.solver(p, k, NODE_BUDGET * 2)
-        if (
-            full.top_trump_refutes()
-            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order)
-            or self.plainly_refuted(p, k)
-        ):
+        if self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order):
             return False
         try:
             if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
