@@ -764,37 +764,31 @@ class CapsJudge:
             held: tuple[frozenset[Card], ...],
             left: int,
         ) -> bool:
-            if len(plays) == per:
-                led_power = power[SUIT[plays[0][1]] + 1]
-                best_seat, best = plays[0][0], led_power[plays[0][1]]
-                for s, c in plays:
-                    key = led_power[c]
-                    if key >= 100 and key > best:
-                        best_seat, best = s, key
-                if best_seat % 2 != team:
-                    return True
-                if left == 1:
+            # The others' plays are fixed by their policy: play them (and settle tricks)
+            # straight on up to p's next choice; only p's choices branch and are memoised.
+            while True:
+                if len(plays) == per:
+                    led_power = power[SUIT[plays[0][1]] + 1]
+                    best_seat, best = plays[0][0], led_power[plays[0][1]]
+                    for s, c in plays:
+                        key = led_power[c]
+                        if key >= 100 and key > best:
+                            best_seat, best = s, key
+                    if best_seat % 2 != team:
+                        return True
+                    if left == 1:
+                        return False
+                    plays, seat, left = (), best_seat, left - 1
+                    continue
+                led = SUIT[plays[0][1]] if plays else -1
+                pw = power[led + 1]
+                cards = list(held[seat])
+                if led >= 0 and any(SUIT[c] == led for c in cards):
+                    cards = [c for c in cards if SUIT[c] == led]
+                if not cards:
                     return False
-                return lost((), best_seat, held, left - 1)
-            memo_key = (plays, seat, held, left)
-            found = memo.get(memo_key)
-            if found is not None:
-                return found
-            led = SUIT[plays[0][1]] if plays else -1
-            pw = power[led + 1]
-            cards = list(held[seat])
-            if led >= 0 and any(SUIT[c] == led for c in cards):
-                cards = [c for c in cards if SUIT[c] == led]
-            nxt = after[seat]
-            if not cards:
-                answer = False
-            elif seat == p:
-                answer = all(
-                    lost((*plays, (seat, c)), nxt, _set(held, seat, held[seat] - {c}), left)
-                    # strongest first: an order that survives is usually found at once
-                    for c in sorted(cards, key=pw.__getitem__, reverse=True)
-                )
-            else:
+                if seat == p:
+                    break
                 if seat % 2 == team:
                     pick = min(cards, key=pw.__getitem__)
                 elif thrifty and plays:
@@ -803,9 +797,19 @@ class CapsJudge:
                     pick = min(takers or cards, key=pw.__getitem__)
                 else:
                     pick = max(cards, key=pw.__getitem__)
-                answer = lost(
-                    (*plays, (seat, pick)), nxt, _set(held, seat, held[seat] - {pick}), left
-                )
+                plays = (*plays, (seat, pick))
+                held = _set(held, seat, held[seat] - {pick})
+                seat = after[seat]
+            memo_key = (plays, held, left)
+            found = memo.get(memo_key)
+            if found is not None:
+                return found
+            nxt = after[p]
+            answer = all(
+                lost((*plays, (p, c)), nxt, _set(held, p, held[p] - {c}), left)
+                # strongest first: an order that survives is usually found at once
+                for c in sorted(cards, key=pw.__getitem__, reverse=True)
+            )
             memo[memo_key] = answer
             return answer
 
