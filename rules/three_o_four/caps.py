@@ -13,7 +13,7 @@ interchangeable, so the adversary tries one of each run.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -38,6 +38,9 @@ NODE_BUDGET = 2000
 
 
 THIN_BUDGET = 2000
+THRIFTY = -1
+"""``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
+they can (as the thrifty greedy refutation)."""
 THIN_REPLIES = 2
 GREEDY_BUDGET = 300
 """Positions the thin refutation (``CapsJudge.thin_refutes``) may explore before it gives up."""
@@ -110,8 +113,9 @@ class Solver:
     ) -> None:
         self.restricted = restricted
         self.thin = thin
-        """Non-zero: unknown cards are played by a thin adversary with at most this many
-        replies (see ``_thin``): a refutation only."""
+        """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
+        strongest reply, 2 the strongest and the weakest, ``THRIFTY`` the cheapest taker;
+        a refutation only."""
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -379,9 +383,10 @@ class Solver:
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
     ) -> list[State | None]:
         """The unknown-card replies of the thin adversary, settled: p's partners play the
-        weakest card they may hold, opponents the strongest and (unless ``thin == 1``)
-        the weakest (trumps over the led suit over the rest). Refuting against fewer
-        replies is still a refutation."""
+        weakest card they may hold; opponents the strongest (``thin == 1``), the strongest
+        and the weakest (``thin == 2``) or (``THRIFTY``) the weakest that takes the trick
+        so far, else the weakest, leading their strongest (trumps over the led suit over
+        the rest). Refuting against fewer replies is still a refutation."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         n_free = free[seat]
@@ -413,10 +418,14 @@ class Solver:
         weak_first = sorted(self._reps(pool, plays, None), key=lambda c: (pw[c], c))
         out: list[State | None] = []
         picked: set[Card] = set()
-        ends = [reversed(weak_first), iter(weak_first)]  # the strongest, the weakest
+        ends: list[Iterable[Card]] = [reversed(weak_first), weak_first]  # strongest, weakest
         if seat % 2 == self.team:
-            ends = [ends[1]]
-        elif self.thin == 1:
+            ends = [weak_first]
+        elif self.thin == THRIFTY and plays:
+            # the weakest card that takes the trick so far, else the weakest
+            top = max(pw[c] for _, c in plays)
+            ends = [[c for c in weak_first if pw[c] >= 100 and pw[c] > top], weak_first]
+        elif self.thin != 2:
             ends = [ends[0]]
         for end in ends:
             for c in end:
@@ -426,6 +435,8 @@ class Solver:
                         picked.add(c)
                         out.append(self._advance(st))
                     break
+            if out and self.thin == THRIFTY:
+                break  # one reply only
         return out
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
@@ -840,6 +851,7 @@ class CapsJudge:
         if (
             self.plainly_refuted(p, k)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
+            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET)
             or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
         ):
             self.certain_cache[key] = None
@@ -887,7 +899,9 @@ class CapsJudge:
             return False
         # exact refutations of this order (or of every order) before the searches
         full = self.solver(p, k, NODE_BUDGET * 2)
-        if self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order):
+        if self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order) or self.thin_refutes(
+            full.kn, THRIFTY, GREEDY_BUDGET, order
+        ):
             return False
         try:
             if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
