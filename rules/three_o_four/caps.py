@@ -846,12 +846,13 @@ class CapsJudge:
         if key in self.certain_cache:
             return self.certain_cache[key]
         full = self.solver(p, k, budget)
-        # Refutations first, cheapest first: each says "not certain" only when the full
-        # search below would say so too (it refutes every order, or runs out of nodes).
+        # Refutations first (the cheap ones that decide most often lead): each says "not
+        # certain" only when the full search below would say so too (it refutes every
+        # order, or runs out of nodes), so the order of the questions changes no answer.
         if (
             self.plainly_refuted(p, k)
-            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET)
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
             or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
         ):
             self.certain_cache[key] = None
@@ -899,8 +900,8 @@ class CapsJudge:
             return False
         # exact refutations of this order (or of every order) before the searches
         full = self.solver(p, k, NODE_BUDGET * 2)
-        if self.thin_refutes(full.kn, 1, GREEDY_BUDGET, order) or self.thin_refutes(
-            full.kn, THRIFTY, GREEDY_BUDGET, order
+        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order) or self.thin_refutes(
+            full.kn, 1, GREEDY_BUDGET, order
         ):
             return False
         try:
