@@ -130,6 +130,7 @@ class Solver:
         """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
+        self.feasible_memo: dict[tuple[object, ...], bool] = {}
         self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
@@ -147,6 +148,12 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
+        # asked first by the state's own parts (a pool's hash is cached in it), then by
+        # suit counts in the cache shared with the judge's other solvers
+        local_key = (pool, free, must, voids, trump)
+        known = self.feasible_memo.get(local_key)
+        if known is not None:
+            return known
         counts = self.suit_counts.get(pool)
         if counts is None:
             tally = [0, 0, 0, 0]
@@ -156,6 +163,7 @@ class Solver:
         key = (counts, free, must, voids, trump, self.hidden_key)
         known = self.feasible_cache.get(key)
         if known is not None:
+            self.feasible_memo[local_key] = known
             return known
         # Hall's condition over suits: every set S of suits must hold at least as many
         # unknown cards as the places confined to S. excess[S] (places confined to S minus
@@ -186,6 +194,7 @@ class Solver:
                 excess[mask] += excess[sub]
             answer = max(excess) <= 0
         self.feasible_cache[key] = answer
+        self.feasible_memo[local_key] = answer
         return answer
 
     # -- positions -------------------------------------------------------------------------
