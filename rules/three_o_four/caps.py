@@ -338,10 +338,15 @@ class Solver:
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         kn_cards = known[seat]
-        has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
+        has_known_led = bool(kn_cards) and led >= 0 and any(SUIT[c] == led for c in kn_cards)
         trivial = self.trivial
         feasible = self.feasible
+        # Mid-trick, settling a card only hands the turn on (as ``_advance`` does), so the
+        # position is built with the next seat at once; the last card of a trick is
+        # settled by ``_advance`` (feasibility does not read the seat to play).
+        complete = len(plays) + 1 >= self.per_trick
         advance = self._advance
+        turn = seat if complete else self.after[seat]
         voids_led = voids
         if led >= 0 and not voids[seat] >> led & 1:
             voids_led = _set(voids, seat, voids[seat] | 1 << led)
@@ -358,9 +363,9 @@ class Solver:
                 else:
                     nv = voids
                 nk = _set(known, seat, kn_cards - {c})
-                st = ((*plays, (seat, c)), seat, pool, free, must, nk, nv, left, trump)
+                st = ((*plays, (seat, c)), turn, pool, free, must, nk, nv, left, trump)
                 if trivial or feasible(st):
-                    yield advance(st)
+                    yield advance(st) if complete else st
         n_free = free[seat]
         n_must = must[seat]
         if (n_free or n_must) and self.thin:
@@ -378,15 +383,15 @@ class Solver:
                 rest = pool - {c}
                 if n_must and suit == trump:
                     nm = _set(must, seat, n_must - 1)
-                    st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
+                    st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
                     if trivial or feasible(st):
-                        yield advance(st)
+                        yield advance(st) if complete else st
                         continue
                 if n_free and not seat_voids >> suit & 1:
                     nf = _set(free, seat, n_free - 1)
-                    st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
+                    st = ((*plays, (seat, c)), turn, rest, nf, must, known, nv, left, trump)
                     if trivial or feasible(st):
-                        yield advance(st)
+                        yield advance(st) if complete else st
 
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
