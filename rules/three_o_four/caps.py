@@ -37,13 +37,15 @@ NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
 
 
-THIN_BUDGET = 2000
 THRIFTY = -1
 """``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
 they can (as the thrifty greedy refutation)."""
-THIN_REPLIES = 2
 GREEDY_BUDGET = 300
-"""Positions the thin refutation (``CapsJudge.thin_refutes``) may explore before it gives up."""
+"""Positions a one-reply refutation (``CapsJudge.thin_refutes``) may explore before it
+gives up (and the full search decides)."""
+THIN_REPLIES = 2
+THIN_BUDGET = 2000
+"""The same for the two-reply refutation asked after the one-reply ones."""
 
 
 def ed1_index(card: Card) -> tuple[int, int]:
@@ -912,7 +914,8 @@ class CapsJudge:
             return False
         if self.opponents_hold_top_trump(p % 2, k):
             return False
-        # exact refutations of this order (or of every order) before the searches
+        # the one-reply adversaries first: a line of theirs that beats this order is a
+        # line of the full search too (see ``thin_refutes``)
         full = self.solver(p, k, NODE_BUDGET * 2)
         if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order) or self.thin_refutes(
             full.kn, 1, GREEDY_BUDGET, order
