@@ -96,22 +96,18 @@ def _deck(ranks_high_to_low: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(make_card(r, s) for s in CANONICAL_SUITS for r in low_to_high)
 
 
-def layout_for(players: int, options: Options) -> Layout:
-    """The layout for a player count; impossible combinations raise ``IllegalAction``."""
-    return _layout(players, options.tamil_nadu, options.six_player_deck, options.half_court)
-
-
 @functools.cache
-def _layout(players: int, tamil_nadu: bool, six_player_deck: str, half_court: bool) -> Layout:
-    """``layout_for`` from the only options it reads, built once per combination (a
-    frozen Layout; every new match asks twice)."""
+def layout_for(players: int, options: Options) -> Layout:
+    """The layout for a player count; impossible combinations raise ``IllegalAction``.
+    Built once per (players, options): the Layout and the options are frozen, and every
+    new match asks twice."""
     ranks: tuple[str, ...] = BASE_RANKS
     values = dict(BASE_POINTS)
     first, second, two = 4, 4, True
     thresholds = (160, 200, 250, 300)
-    if tamil_nadu:
+    if options.tamil_nadu:
         if players == 6:
-            if six_player_deck == "24":
+            if options.six_player_deck == "24":
                 raise IllegalAction(
                     "Tamil Nadu 504 adds the 3s to the 32-card pack: choose the 36-card "
                     "six-player deck."
@@ -125,7 +121,7 @@ def _layout(players: int, tamil_nadu: bool, six_player_deck: str, half_court: bo
             values.update({"3": 50, "2": 100})
             first, second = 3, 2
             thresholds = (460, 590, 740, 900)
-    elif players == 6 and six_player_deck == "24":
+    elif players == 6 and options.six_player_deck == "24":
         ranks = BASE_RANKS[:6]
         first, second, two = 3, 1, False
     elif players == 6:
@@ -133,7 +129,7 @@ def _layout(players: int, tamil_nadu: bool, six_player_deck: str, half_court: bo
         first, second = 4, 2
     elif players == 8:
         first, second, two = 3, 1, False
-    if half_court and not two:
+    if options.half_court and not two:
         raise IllegalAction("Half Court needs the two-auction game (4 players or 6 with 36 cards).")
     order = RankOrder(ranks)
     points = point_table(values)
@@ -151,8 +147,8 @@ def _layout(players: int, tamil_nadu: bool, six_player_deck: str, half_court: bo
         bid_200=thresholds[1],
         bid_250=thresholds[2],
         max_bid=thresholds[3],
-        caps=not tamil_nadu,
-        double=tamil_nadu and players == 4,
+        caps=not options.tamil_nadu,
+        double=options.tamil_nadu and players == 4,
     )
 
 
