@@ -2,7 +2,8 @@
 
 Pure functions over card ints (``rules.cards``: ``suit * 13 + rank``, rank 0 = the 2,
 rank 12 = the ace, ``JOKER`` = 52; two copies of a card share one int). Every function
-takes a frozen ``RummyRules`` describing one game's meld rules. Nothing here keeps state.
+takes a frozen ``RummyRules`` describing one game's meld rules. Nothing here keeps game
+state (``make_set`` remembers its answers: a memo of a pure function, see ``_SET_MEMO``).
 
 API (stable: later work adds names, never renames these)
 --------------------------------------------------------
@@ -273,8 +274,34 @@ def _sort_key(card: Card) -> tuple[int, int]:
     return (card // 13, card % 13) if card != JOKER else (5, 0)
 
 
+_SET_MEMO: dict[int, tuple[RummyRules, dict[tuple[Card, ...], Meld | None]]] = {}
+"""``make_set`` answers by ``id(rules)`` (hashing the rules each call would cost more than
+the memo saves); each entry keeps its rules alive, so an id is never reused while its
+answers are stored. Meld searches ask about the same few cards every turn."""
+_SET_MEMO_RULES = 64
+"""Rules objects remembered at once (games build a handful; more and all are forgotten)."""
+_SET_MEMO_SIZE = 50_000
+"""Answers remembered per rules object before they are forgotten and built again."""
+
+
 def make_set(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
     """The set these cards make (order free), or ``None``."""
+    entry = _SET_MEMO.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SET_MEMO) >= _SET_MEMO_RULES:
+            _SET_MEMO.clear()
+        entry = _SET_MEMO[id(rules)] = (rules, {})
+    answers = entry[1]
+    key = tuple(cards)
+    if key in answers:
+        return answers[key]
+    if len(answers) >= _SET_MEMO_SIZE:
+        answers.clear()
+    meld = answers[key] = _make_set(key, rules)
+    return meld
+
+
+def _make_set(cards: tuple[Card, ...], rules: RummyRules) -> Meld | None:
     n = len(cards)
     if n < rules.min_set or (rules.max_set is not None and n > rules.max_set):
         return None
