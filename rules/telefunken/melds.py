@@ -291,12 +291,18 @@ def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool
     capable = rs.set_rules.wild_capable
     wilds = sum(1 for c in hand if capable[c])
     jokers = hand.count(JOKER)
+    most_of_a_rank = -1  # worked out at the first set (then the same for every set)
+    longest_suit = -1  # ranks held in the best suit, at the first run
     for req in reqs:
         if req.kind == "set":
             per_set = rs.set_rules.max_wilds_set
             spare = 0 if req.pure or req.natural else wilds if per_set is None else per_set
-            counts = Counter(c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER))
-            best = max(counts.values(), default=0) + min(spare, wilds)
+            if most_of_a_rank < 0:
+                counts = Counter(
+                    c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER)
+                )
+                most_of_a_rank = max(counts.values(), default=0)
+            best = most_of_a_rank + min(spare, wilds)
             if best < req.size and not (rs.joker_sets and jokers >= req.size):
                 return False
         elif req.kind == "run":
@@ -304,8 +310,11 @@ def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool
                 return False
             run_spare = rs.run_rules.max_wilds_run
             spare = wilds if run_spare is None else min(run_spare, wilds)
-            suits = [len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)]
-            if max(suits) + spare < req.size:
+            if longest_suit < 0:
+                longest_suit = max(
+                    len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)
+                )
+            if longest_suit + spare < req.size:
                 return False
     return True
 

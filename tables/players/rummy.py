@@ -21,6 +21,8 @@ LAYOFF_KINDS = ("lay", "hit")
 DRAW_STOCK_IDS = ("draw:stock", "draw")
 DRAW_DISCARD_IDS = ("draw:discard", "take_discard", "take_upcard")
 DECLINE_KINDS = ("pass", "keepall", "no", "skip", "done")
+DRAW_KINDS = frozenset(i.split(":")[0] for i in DRAW_STOCK_IDS + DRAW_DISCARD_IDS)
+"""The kinds of the draw actions above (an id is ``kind`` or ``kind:value``)."""
 DROP_COUNT = 5
 """Drop (knock) with at most this count in hand..."""
 LATE_DROP_COUNT = 10
@@ -127,7 +129,8 @@ class RummyHeuristic:
         )
         if "drop" in kinds and low:
             return kinds["drop"][0]
-        by_id = {a.id: a for a in legal}
+        # Only the draw actions are looked up by id (building every id costs a string each).
+        by_id = {a.id: a for a in legal if a.kind in DRAW_KINDS}
         top = view.get("discard_top") or view.get("upcard")
         top_card = card_or_none(top) if isinstance(top, str) else None
         # Only a card that completes a meld is worth the discard pile: taking near-meld
