@@ -123,6 +123,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         self.cut_info: dict[str, Any] = {}
         self.upcard_taken = 0
         self._cache = StateCache()
+        self._layoffs: dict[tuple[Any, ...], list[tuple[Any, Any]]] = {}
         self._start_deal()
 
     # -- contract members ----------------------------------------------------------------
@@ -366,6 +367,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             self.contract_no = self.contracts_left[0]
         self.hands = [[] for _ in range(n)]
         self.stock, self.discard, self.melds = [], [], []
+        self._layoffs.clear()
         self.has_melded = [False] * n
         self.melded_turn = [-1] * n
         self.drawn_once = [False] * n
