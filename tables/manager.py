@@ -59,7 +59,7 @@ from tables.errors import (
     UnknownPlayerLevel,
 )
 from tables.players import PlayerRegistry, Situation, default_registry
-from tables.table import SeatState, SeatView, Table, TableState
+from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -148,13 +148,8 @@ class TableManager:
             players=record.players,
             options=dict(record.options),
             slow=table.slow,
-            seats=tuple(
-                SeatState(i, None, None, None, False)
-                if s is None
-                else SeatState(i, s.name, s.user_id, s.computer, s.away, s.timeouts)
-                for i, s in enumerate(record.seats)
-            ),
-            teams=table.spec.teams(record.players),
+            seats=table.seat_states(),
+            teams=table.teams,
             seq=table.seq,
             phase=match.phase if match is not None else None,
             to_act=match.to_act if match is not None else frozenset(),
@@ -324,7 +319,7 @@ class TableManager:
 
     async def choose_team(self, table_id: int, user_id: int, team: int) -> TableState:
         table = await self._ready(table_id)
-        teams = table.spec.teams(table.record.players)
+        teams = table.teams
         if teams is None:
             raise NoTeams()
         if not 0 <= team < len(teams):
@@ -607,7 +602,7 @@ class TableManager:
             players=match.players,
             seat=seat,
             options=match.options,
-            teams=table.spec.teams(match.players),
+            teams=table.teams,
             phase=match.phase,
             view=match.view(seat),
             legal=match.legal_actions(seat),
