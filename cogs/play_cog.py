@@ -188,7 +188,7 @@ class PlayCog(commands.Cog):
         if table_id is None:
             return
         t = translator(user_locale(interaction))
-        rendered = self.bot.table_messages.render(table_id, user_locale(interaction))
+        rendered = await self.bot.table_messages.render(table_id, user_locale(interaction))
         known = self.bot.table_messages.messages.get(table_id)
         content = ""
         if known is not None and interaction.guild_id is not None:

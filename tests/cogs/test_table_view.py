@@ -107,3 +107,19 @@ def test_the_running_table_shows_its_picture_and_a_new_picture_is_a_new_edit() -
     for status in (TableStatus.LOBBY, TableStatus.FINISHED):
         over = render_table(table(4, status, True, **PUBLIC), t, picture=b"\x89PNG one")
         assert over.picture is None and "image" not in over.embed.to_dict()
+
+
+def test_a_picture_key_fixes_the_message_before_the_picture_is_drawn() -> None:
+    """The editor compares keys before drawing: a render with the scene's key is laid out
+    for the picture and keeps its key once the picture is added; another scene key is
+    another key."""
+    running = table(4, TableStatus.RUNNING, True, **PUBLIC)
+    laid_out = render_table(running, t, picture_key="scene-a")
+    assert laid_out.picture is None
+    assert laid_out.embed.to_dict()["image"]["url"] == "attachment://table.png"
+    drawn = laid_out.with_picture(b"\x89PNG a")
+    assert drawn.key == laid_out.key and drawn.picture == b"\x89PNG a"
+    assert [f.filename for f in drawn.kwargs()["attachments"]] == ["table.png"]
+    assert render_table(running, t, picture_key="scene-a").key == laid_out.key
+    assert render_table(running, t, picture_key="scene-b").key != laid_out.key
+    assert render_table(running, t).key != laid_out.key
