@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -119,11 +120,22 @@ drawer = PictureDrawer()
 """The bot's drawer (``configure`` sets its mode from the settings)."""
 
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holding the GIL runs before handing it over (Python's default is
+0.005). While the picture thread draws, the event loop waking up for a click waits for the
+GIL up to this long at each wake-up: 5 ms each time was measured as the loop's median
+wake-up lag while drawing, 0.2 ms with 0.5 ms."""
+
+
 def configure(mode: str) -> PictureDrawer:
+    """The bot's drawer in ``mode`` (started); in ``thread`` mode the process's GIL switch
+    interval is shortened (``SWITCH_INTERVAL``) so the loop gets the GIL back quickly."""
     global drawer
     if mode != drawer.mode:
         drawer.close()
         drawer = PictureDrawer(mode)
+    if mode == "thread":
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
     drawer.start()
     return drawer
 
