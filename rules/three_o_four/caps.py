@@ -763,41 +763,49 @@ class CapsJudge:
         return found[0] if found else None
 
     def first_certain_member(self, team: int, upto: int) -> tuple[int, int] | None:
-        """(k*, the member certain then) for ED-32. Calls are made on one's own turn, so a
-        member is asked at the call points where he is to play: certainty at CP(k) carries
-        to his next turn (he plays nothing in between and knows only more by then)."""
-        hist = self.m.history
-        for k in range(0, upto + 1):
-            if not self.team_won_all_before(team, k):
-                return None
-            if k // self.per_trick >= self.m.n_tricks:
-                return None
-            seat = hist[k][0] if k < len(hist) else self.m._turn_seat()
-            if seat % 2 == team and self.certain(seat, k) is not None:
-                return k, seat
-        return None
+        """(k*, a member certain then) for ED-32: the earliest call point up to ``upto`` at
+        which any member of ``team`` was certain (ED-25: he may call at any call point).
 
-    def next_turn(self, seat: int, k: int) -> int:
-        """The first call point at or after CP(k) at which ``seat`` is to play (calls are
-        made on one's own turn)."""
-        hist = self.m.history
-        for c in range(k, len(hist)):
-            if hist[c][0] == seat:
-                return c
-        return max(k, len(hist))
+        Between two of his own plays a member's cards do not change and he only learns
+        more, so his certainty can only begin inside that stretch and then lasts to its
+        end: each stretch is asked once, at its end (his turn, or ``upto``), and searched
+        point by point only when he is certain there."""
+        m = self.m
+        hist = m.history
+        best: tuple[int, int] | None = None
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < upto:
+                ends.append(upto)
+            start = 0
+            for plays, end in enumerate(ends):
+                if best is not None and start >= best[0]:
+                    break
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break  # no cards left to call with, or a trick lost: never certain
+                if self.certain(member, end) is not None:
+                    k = next(
+                        (c for c in range(start, end) if self.certain(member, c) is not None),
+                        end,
+                    )
+                    if best is None or k < best[0]:
+                        best = (k, member)
+                    break
+                start = end + 1
+        return best
 
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
-    def deadline(self, k_star: int, member: int | None = None) -> int:
-        """T3-16.8 / ED-33, moved to the certain member's next turn when that comes later
-        (calls are made on one's own turn)."""
-        per = self.per_trick
-        turn = k_star if member is None else self.next_turn(member, k_star)
+    def deadline(self, k_star: int) -> int:
+        """T3-16.8 / ED-33: strict, at CP(k*) itself; lenient, the end of the trick in
+        which Caps became certain (a full trick's worth when k* = 0)."""
         if self.m.options.caps_enforcement == "strict":
-            return turn
+            return k_star
+        per = self.per_trick
         total = per * self.m.n_tricks
-        formula = per if k_star == 0 else min(per * -(-k_star // per), total - 1)
-        return max(formula, turn)
+        return per if k_star == 0 else min(per * -(-k_star // per), total - 1)
 
     def bonus_limit(self) -> int:
         """T3-16.10 / ED-V5c: no later than the lead to the second-to-last trick."""
@@ -816,8 +824,8 @@ class CapsJudge:
             if not self.sound(seat, c, order):
                 return CapsResult("wrong", reason="called before it was certain")
             if enforcement != "claims_only":
-                first = self.first_certain_member(team, c)
-                if first is not None and c > self.deadline(*first):
+                first = self.first_certain(team, c)
+                if first is not None and c > self.deadline(first):
                     return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
         if enforcement != "claims_only":

@@ -123,3 +123,11 @@ def test_a_picture_key_fixes_the_message_before_the_picture_is_drawn() -> None:
     assert render_table(running, t, picture_key="scene-a").key == laid_out.key
     assert render_table(running, t, picture_key="scene-b").key != laid_out.key
     assert render_table(running, t).key != laid_out.key
+
+
+def test_a_pcc_partners_cards_are_shown_after_the_hand() -> None:
+    """304 T3-15.1 / T3-18.2: the engine's ``sitting_out_shown`` reads as names and cards."""
+    public = {"sitting_out_shown": {"3": ["JH", "9H", "10H", "KH"]}, "tokens": [16, 6]}
+    rendered = render_table(table(4, TableStatus.RUNNING, True, **public), t)
+    fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
+    assert fields["Cards laid aside, shown after the hand"] == f"{'N' * 32}: J♥ 9♥ 10♥ K♥"
