@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import threading
 
-from cogs.table_pictures import PictureDrawer
+import discord
+
+from cogs.responder import ANSWER_BY, picture_wait
+from cogs.table_pictures import ANSWER_WAIT, PictureDrawer
 from pictures import HandScene
 from pictures.render import SceneCache
 
@@ -61,3 +65,29 @@ async def test_a_failing_draw_gives_no_picture() -> None:
         assert await drawer.draw(SceneCache(broken), HandScene(cards=("2C",))) is None
     finally:
         drawer.close()
+
+
+class _Response:
+    def __init__(self, done: bool) -> None:
+        self.done = done
+
+    def is_done(self) -> bool:
+        return self.done
+
+
+class _Interaction:
+    def __init__(self, age: float, done: bool = False) -> None:
+        self.created_at = discord.utils.utcnow() - datetime.timedelta(seconds=age)
+        self.response = _Response(done)
+
+
+def test_an_answer_waits_for_its_picture_only_while_the_deadline_allows() -> None:
+    """A fresh click may wait ANSWER_WAIT; one that arrived late waits less, none past
+    ANSWER_BY (Discord drops an answer after 3 s); a deferred one has time."""
+    fresh = picture_wait(_Interaction(0.0))  # type: ignore[arg-type]
+    late = picture_wait(_Interaction(1.6))  # type: ignore[arg-type]
+    too_late = picture_wait(_Interaction(2.5))  # type: ignore[arg-type]
+    deferred = picture_wait(_Interaction(2.5, done=True))  # type: ignore[arg-type]
+    assert ANSWER_WAIT - 0.1 < fresh <= ANSWER_WAIT
+    assert 0.3 < late <= ANSWER_BY - 1.6
+    assert too_late == 0.0 and deferred == ANSWER_WAIT
