@@ -4,6 +4,7 @@ they imply: deck, rank order, points, batches and the bid thresholds (T3-4.3).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -102,8 +103,11 @@ def _deck(ranks_high_to_low: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(make_card(r, s) for s in CANONICAL_SUITS for r in low_to_high)
 
 
+@functools.cache
 def layout_for(players: int, options: Options) -> Layout:
-    """The layout for a player count; impossible combinations raise ``IllegalAction``."""
+    """The layout for a player count; impossible combinations raise ``IllegalAction``.
+    Built once per (players, options): the Layout and the options are frozen, and every
+    new match asks twice."""
     ranks: tuple[str, ...] = BASE_RANKS
     values = dict(BASE_POINTS)
     first, second, two = 4, 4, True
