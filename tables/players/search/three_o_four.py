@@ -455,20 +455,8 @@ def rollout(
     """Play ``first`` for ``seat`` in a copy of ``world``, then the rest of the hand with
     the rollout policy; the hand's value for ``team``."""
     pos = world.copy()
-    over = rules.play(pos, seat, first)
-    random_ = rng.random
-    trumper = rules.trumper
-    while not over:
-        seat = pos.turn
-        legal = rules.legal(pos, seat)
-        if len(legal) == 1:
-            card = legal[0]
-        elif random_() < EPSILON:
-            card = legal[int(random_() * len(legal))]
-        else:
-            knows = seat == trumper or pos.revealed
-            card = choose_card(rules, pos, seat, legal, pos.trump if knows else -1)
-        over = rules.play(pos, seat, card)
+    if not rules.play(pos, seat, first):
+        play_out(rules, pos, rng)
     return rules.value(pos, team)
 
 
@@ -544,6 +532,118 @@ def cheapest(
     return min(cards, key=lambda c: (points[c], SUIT_OF[c] == trump, strength[c]))
 
 
+# -- bids and the trump by simulation of the hand -------------------------------------------
+
+BID_MARGIN = 0.25
+"""Tokens a bid must be expected to win before it is made (passing costs nothing, and lets
+an overbidding opponent fail)."""
+
+
+class HandSimulator:
+    """Deals the unseen cards around the seat's own and plays whole hands out (open trump,
+    the seat as trumper) with the rollout policy: the card points the seat's team takes."""
+
+    def __init__(self, situation: Situation) -> None:
+        view = situation.view
+        options = situation.options
+        assert isinstance(options, Options)
+        self.options = options
+        self.players = players = situation.players
+        self.layout = layout = layout_for(players, options)
+        self.seat = situation.seat
+        hand = [parse_card(c) for c in view["hand"]]
+        own_indicator = view.get("indicator")
+        if isinstance(own_indicator, str):
+            hand.append(parse_card(own_indicator))
+        self.hand = hand
+        self.unseen = [c for c in layout.deck if c not in set(hand)]
+        self.size = layout.hand_size
+        self.first_leader = (int(view["dealer"]) + 1) % players
+
+    def best_suit(self) -> int:
+        """The suit the seat would name: longest, then strongest (first batch if that is
+        all it holds)."""
+        strength = self.layout.strength
+
+        def weight(suit: int) -> tuple[int, int]:
+            cards = [c for c in self.hand if SUIT_OF[c] == suit]
+            return len(cards), sum(strength[c] for c in cards)
+
+        return max(sorted({SUIT_OF[c] for c in self.hand}), key=weight)
+
+    def points(
+        self, trumps: list[int], rng: random.Random, rollouts: int, deadline: float | None
+    ) -> list[list[int]]:
+        """Per trump suit tried, the team's card points in each world (every suit on the
+        same worlds; stops at ``deadline``, keeping only complete worlds)."""
+        out: list[list[int]] = [[] for _ in trumps]
+        rules = Rules(self.layout, self.options, self.players, self.seat, 0, [])
+        team = self.seat % 2
+        clock = time.perf_counter
+        for _ in range(max(1, rollouts // len(trumps))):
+            cards = list(self.unseen)
+            rng.shuffle(cards)
+            hands: list[list[Card]] = []
+            start = 0
+            for s in range(self.players):
+                if s == self.seat:
+                    hands.append(self.hand + cards[start : start + self.size - len(self.hand)])
+                    start += self.size - len(self.hand)
+                else:
+                    hands.append(cards[start : start + self.size])
+                    start += self.size
+            seed = rng.getrandbits(64)
+            results = []
+            for trump in trumps:
+                pos = Position(
+                    [list(h) for h in hands],
+                    None,
+                    trump,
+                    True,
+                    False,
+                    [],
+                    0,
+                    [0, 0],
+                    [],
+                    False,
+                    self.first_leader,
+                )
+                play_out(rules, pos, random.Random(seed))
+                results.append(pos.points[team])
+                if deadline is not None and clock() > deadline:
+                    return out
+            for i, value in enumerate(results):
+                out[i].append(value)
+        return out
+
+
+def play_out(rules: Rules, pos: Position, rng: random.Random) -> None:
+    """The rest of the hand in ``pos`` with the rollout policy."""
+    random_ = rng.random
+    trumper = rules.trumper
+    over = False
+    while not over:
+        seat = pos.turn
+        legal = rules.legal(pos, seat)
+        if len(legal) == 1:
+            card = legal[0]
+        elif random_() < EPSILON:
+            card = legal[int(random_() * len(legal))]
+        else:
+            knows = seat == trumper or pos.revealed
+            card = choose_card(rules, pos, seat, legal, pos.trump if knows else -1)
+        over = rules.play(pos, seat, card)
+
+
+def expected_tokens(points: list[int], contract: int, layout: Layout, options: Options) -> float:
+    """T3-17: the mean tokens a contract of ``contract`` wins on these card-point counts."""
+    win, lose = band(contract, layout, (options.half_court_win, options.half_court_lose))
+    if not points:
+        return 0.0
+    made = sum(1 for p in points if p >= contract)
+    return (made * win - (len(points) - made) * lose) / len(points)
+
+
 # -- the player -------------------------------------------------------------------------------
 
 
@@ -563,7 +663,12 @@ class ThreeOFourSearch:
         start = time.perf_counter()
         self.last = stats = SearchStats()
         legal = situation.legal
-        if situation.phase != "play":
+        phase = situation.phase
+        if phase in ("bidding", "second_bidding") and any(a.kind == "bid" for a in legal):
+            return self._bid(situation, start)
+        if phase == "trump" and len(legal) > 1:
+            return self._trump(situation, start)
+        if phase != "play":
             return self.fallback.choose(situation)
         marriages = [a for a in legal if a.kind == "marriage"]
         if marriages:
@@ -587,6 +692,86 @@ class ThreeOFourSearch:
             return self.fallback.choose(situation)
         best = max(range(len(plays)), key=lambda i: (scores[i], -i))
         return plays[best]
+
+    def _deadline(self, start: float) -> float | None:
+        cap = self.budget.time_cap_ms
+        return start + cap / 1000.0 if cap > 0 else None
+
+    def _bid(self, situation: Situation, start: float) -> Action:
+        """Bid the most promising of the lowest bids of each band (T3-17.4) if the hand,
+        played out with the seat as trumper, is expected to win tokens; else pass."""
+        legal = situation.legal
+        options = situation.options
+        assert isinstance(options, Options)
+        layout = layout_for(situation.players, options)
+        passes = [a for a in legal if a.kind == "pass"]
+        numeric = sorted(
+            (A.bid_value(a), a) for a in legal if a.kind == "bid" and a.value.isdigit()
+        )
+        if not numeric:
+            return passes[0] if passes else self.fallback.choose(situation)
+        candidates = [numeric[0]]
+        for floor in (layout.bid_200, layout.bid_250):
+            higher = [b for b in numeric if b[0] >= floor]
+            if higher and higher[0] not in candidates:
+                candidates.append(higher[0])
+        rng = random.Random(situation.rng.getrandbits(64))
+        sim = HandSimulator(situation)
+        view = situation.view
+        trump = sim.best_suit()
+        suits = [trump]
+        current = view.get("trump")
+        holding = view.get("trumper") == situation.seat and isinstance(current, str)
+        if holding:
+            suits.append(SUITS.index(current))
+        found = sim.points(suits, rng, self.budget.rollouts, self._deadline(start))
+        self.last.rollouts = len(found[0]) * len(suits)
+        self.last.worlds = len(found[0])
+        if not found[0]:
+            return self.fallback.choose(situation)
+        value, action = max(
+            ((expected_tokens(found[0], v, layout, options), a) for v, a in candidates),
+            key=lambda pair: pair[0],
+        )
+        if not passes:
+            return action
+        stay = 0.0
+        if holding:
+            contract = contract_value(view["contract"], options)
+            stay = expected_tokens(found[1], contract, layout, options)
+        return action if value > stay + BID_MARGIN else passes[0]
+
+    def _trump(self, situation: Situation, start: float) -> Action:
+        """Name the suit whose hand, played out, wins the contract most (then the most
+        card points); put down its cheapest card."""
+        options = situation.options
+        assert isinstance(options, Options)
+        contract = contract_value(situation.view["contract"], options)
+        if contract in (PCC, HALF_COURT):
+            return self.fallback.choose(situation)
+        layout = layout_for(situation.players, options)
+        choices = {A.PLAY_CARD[a.value]: a for a in situation.legal if a.kind == "trump"}
+        suits = sorted({SUIT_OF[c] for c in choices})
+        if len(suits) < 2:
+            return self.fallback.choose(situation)
+        sim = HandSimulator(situation)
+        rng = random.Random(situation.rng.getrandbits(64))
+        found = sim.points(suits, rng, self.budget.rollouts, self._deadline(start))
+        if not found[0]:
+            return self.fallback.choose(situation)
+        self.last.worlds = len(found[0])
+        self.last.rollouts = len(found[0]) * len(suits)
+
+        def score(i: int) -> tuple[float, float]:
+            pts = found[i]
+            return expected_tokens(pts, contract, layout, options), sum(pts) / len(pts)
+
+        suit = suits[max(range(len(suits)), key=score)]
+        points, strength = layout.points, layout.strength
+        card = min(
+            (c for c in choices if SUIT_OF[c] == suit), key=lambda c: (points[c], strength[c])
+        )
+        return choices[card]
 
     def _search(
         self,
