@@ -1129,6 +1129,9 @@ class ThreeOFourMatch(Match[Options]):
             ]
         data["played"] = self._played_view(seat)
         data["cards_in_hand"] = [len(h) for h in self.hands]
+        data["revealed_indicator"] = (
+            CARD_STRINGS[self.indicator] if self.revealed and self.indicator is not None else None
+        )  # T3-18.1: the revealed indicator is public (it joins the trumper's hand)
         if seat is not None:
             data["seat"] = seat
             if trumper_view and self.indicator is not None and self.indicator_down:

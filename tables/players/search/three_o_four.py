@@ -296,11 +296,23 @@ class ThreeOFourWorlds:
         self.own_indicator: Card | None = (
             parse_card(own_indicator) if isinstance(own_indicator, str) else None
         )
-        sizes: list[int] = list(view["cards_in_hand"])
+        self.sizes = sizes = [int(n) for n in view["cards_in_hand"]]
+        self.layout = layout
+        self.deck = layout.deck
         exposed: dict[int, list[Card]] = {
             int(s): [parse_card(c) for c in cards] for s, cards in view["exposed"].items()
         }
         self.known: dict[int, list[Card]] = {s: c for s, c in exposed.items() if s != seat}
+        shown = view.get("revealed_indicator")
+        self.revealed_indicator: Card | None = None
+        if isinstance(shown, str) and trumper != seat:
+            # Shown at the reveal and back in the trumper's hand until he plays it.
+            shown_card = parse_card(shown)
+            if all(p[1] != shown for p in played):
+                self.revealed_indicator = shown_card
+                known = self.known.setdefault(trumper, [])
+                if shown_card not in known:
+                    known.append(shown_card)
         seen = set(hand)
         if self.own_indicator is not None:
             seen.add(self.own_indicator)
@@ -674,11 +686,17 @@ class ThreeOFourSearch:
         if marriages:
             return marriages[0]  # T3V-9: a declared marriage only ever helps
         plays = [a for a in legal if a.kind in ("play", "indicator")]
-        if len(plays) < 2:
-            return plays[0] if plays else self.fallback.choose(situation)
+        if not plays:
+            return self.fallback.choose(situation)
         rng = random.Random(situation.rng.getrandbits(64))
         try:
             worlds = ThreeOFourWorlds(situation)
+            if any(a.kind == "caps" for a in legal):
+                call = self._caps(situation, worlds, rng)
+                if call is not None:
+                    return call
+            if len(plays) == 1:
+                return plays[0]
             cards = [
                 worlds.own_indicator if a.kind == "indicator" else A.PLAY_CARD[a.value]
                 for a in plays
@@ -692,6 +710,19 @@ class ThreeOFourSearch:
             return self.fallback.choose(situation)
         best = max(range(len(plays)), key=lambda i: (scores[i], -i))
         return plays[best]
+
+    @staticmethod
+    def _caps(situation: Situation, worlds: ThreeOFourWorlds, rng: random.Random) -> Action | None:
+        """T3-16.4: call Caps as soon as the seat is certain (ED-27), stating the winning
+        order (ED-29); a missed duty and an early call are both Wrong Caps."""
+        from tables.players.search.three_o_four_caps import certain_order
+
+        order = certain_order(worlds, random.Random(rng.getrandbits(64)))
+        if order is None:
+            return None
+        options = situation.options
+        assert isinstance(options, Options)
+        return A.caps_action(order) if options.caps_order_required else A.CAPS_ANY_ORDER
 
     def _deadline(self, start: float) -> float | None:
         cap = self.budget.time_cap_ms

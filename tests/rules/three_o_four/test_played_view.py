@@ -47,3 +47,15 @@ def test_played_lists_the_hand_as_each_seat_saw_it_t3_18_1() -> None:
     # Hand sizes: W holds 4 cards in hand (the indicator lies on the table).
     assert m.public_view()["cards_in_hand"] == [5, 5, 5, 4]
     assert m.public_view()["indicator_on_table"]
+
+
+def test_the_revealed_indicator_is_public_t3_11_9() -> None:
+    """T3-11.9(c) / T3-18.1: once a face-down trump reveals trump, the indicator is shown
+    to everyone and joins the trumper's hand; the view names it for every seat."""
+    m = f1()
+    assert all(m.view(s)["revealed_indicator"] is None for s in (N, E, S, W))
+    play(m, "N:7S W:9C S:QS E:8H")  # E's face-down 8H is a trump
+    assert m.revealed and "QH" in m.view(W)["hand"]
+    for seen_by in (m.view(N), m.view(E), m.view(S), m.public_view()):
+        assert seen_by["revealed_indicator"] == "QH"
+        assert seen_by["trump"] == "H"
