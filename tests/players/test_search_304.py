@@ -337,3 +337,47 @@ def test_caps_knowledge_from_the_view_is_the_judges(seed: int) -> None:
         match.apply(seat, action)
         steps += 1
     assert compared >= 5
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (4, {"half_court": True}),
+        (4, {"tamil_nadu": True}),
+        (4, {"maharashtra_scoring": True, "non_trump_marriages": True}),
+        (4, {"external_caps": "modern", "caps_order_required": False}),
+        (4, {"points_display": "tenths", "bid_step_above_200": 5}),
+        (6, {}),
+        (6, {"six_player_deck": "36"}),
+        (8, {}),
+    ],
+)
+def test_search_plays_every_variant_legally(
+    players: int, options: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """T3V-4, T3V-5, T3V-7, T3V-9, T3V-11, T3V-12 tables: search on one team, random
+    play (then the heuristic) on the other, every choice legal, no world it cannot
+    explain (the search logs an error and lets the heuristic move), the match ends."""
+    search = player(SearchBudget(rollouts=8, time_cap_ms=0))
+    heuristic = heuristic_for("304")
+    searched = 0
+    for seed in range(2):
+        match = SPEC.new_match(players, {**options, "starting_tokens": 3}, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not match.is_over:
+            seat = min(match.to_act)
+            sit = situation(match, seat, steps)
+            if seat % 2 == seed % 2:
+                action = search.choose(sit)
+                searched += match.phase == "play" and search.last.rollouts > 0
+            elif seed == 0:
+                action = random_choice(SPEC, sit.legal, rng)  # Half Court, PCC, asks...
+            else:
+                action = heuristic.choose(sit)
+            assert match.is_legal(seat, action)
+            match.apply(seat, action)
+            steps += 1
+        assert match.result is not None
+    assert searched > 10
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

@@ -350,6 +350,11 @@ class ThreeOFourWorlds:
             if size:
                 self.zones.append(Zone(f"hand{s}", size, voids[s] if s in rules.active else set()))
         self.indicator_slot = self.indicator_down and seat != trumper
+        if rules.contract == HALF_COURT:
+            # T3V-4: the second batches were never dealt; they lie unseen in the stock.
+            placed = sum(z.size for z in self.zones) + len(self.slots) + self.indicator_slot
+            if len(self.unseen) > placed:
+                self.zones.append(Zone("stock", len(self.unseen) - placed))
 
     def sample(self, rng: random.Random) -> Position:
         """A world: trump (when the seat does not know it) through the indicator, then
