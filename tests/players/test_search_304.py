@@ -381,3 +381,31 @@ def test_search_plays_every_variant_legally(
         assert match.result is not None
     assert searched > 10
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_a_pinned_indicator_is_always_sampled() -> None:
+    """T3-11.6 / T3-11.9(b): spades are led four times; the trumper N (whose only spade
+    is the face-down indicator KS) and then everyone else play face down, and no trump
+    shows. For E, who does not know trump, every spade but KS has been seen and nobody
+    can hold KS: every world has KS as the indicator, so spades are trump."""
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+
+    m = new(
+        S,
+        {
+            E: "AS TS 9S 7S JH 9H AH TH",
+            N: "KS KH QH 8H 7H JD 9D AD",
+            W: "8S TD KD QD 8D 7D JC 9C",
+            S: "JS QS AC TC KC QC 8C 7C",
+        },
+    )
+    act(m, (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
+    act(m, (N, "trump:KS"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "closed"))
+    play(m, "E:AS N:7H W:8S S:JS  S:QS E:TS N:8H W:7D  E:9S N:QH W:8D S:7C")
+    play(m, "E:7S N:KH W:QD S:8C")
+    assert m.view(E)["trump"] is None and min(m.to_act) == E
+    worlds = ThreeOFourWorlds(situation(m, E))
+    rng = random.Random(3)
+    for _ in range(30):
+        world = worlds.sample(rng)
+        assert world.indicator == A.PLAY_CARD["KS"] and world.trump == 0

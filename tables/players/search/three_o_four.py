@@ -350,53 +350,75 @@ class ThreeOFourWorlds:
             if size:
                 self.zones.append(Zone(f"hand{s}", size, voids[s] if s in rules.active else set()))
         self.indicator_slot = self.indicator_down and seat != trumper
+        self._pool: list[Card] | None = None
+        self.bad_trumps: set[int] = set()
+        """Trump suits that admitted no deal (for this decision's later samples)."""
         if rules.contract == HALF_COURT:
             # T3V-4: the second batches were never dealt; they lie unseen in the stock.
             placed = sum(z.size for z in self.zones) + len(self.slots) + self.indicator_slot
             if len(self.unseen) > placed:
                 self.zones.append(Zone("stock", len(self.unseen) - placed))
 
+    def _indicator_pool(self) -> list[Card]:
+        """The unseen cards that may be the face-down indicator (or name the unknown
+        trump): none of a suit shown not to be trump; and if exactly one unseen card
+        fits nowhere else (every hand void in its suit, every face-down slot refusing
+        it whatever the trump), that card."""
+        pool = [c for c in self.unseen if SUIT_OF[c] not in self.not_trump]
+        if self.trump is not None:
+            pool = [c for c in pool if SUIT_OF[c] == self.trump]
+        if not self.indicator_slot:
+            return pool
+        hands = [z for z in self.zones if not z.name.startswith("slot")]
+        homeless = [
+            c
+            for c in self.unseen
+            if not any(z.accepts(c) for z in hands)
+            and all(led == SUIT_OF[c] for _, led, _, _ in self.slots)
+        ]
+        if len(homeless) == 1:
+            return homeless
+        return pool
+
     def sample(self, rng: random.Random) -> Position:
         """A world: trump (when the seat does not know it) through the indicator, then
-        every other unseen card to its slot; a dead end draws the trump again."""
+        every other unseen card to its slot; a trump that admits no deal is dropped for
+        this decision and another drawn."""
         known_trump = self.trump
-        unseen = self.unseen
-        if known_trump is None and self.not_trump:
-            unseen = [c for c in unseen if SUIT_OF[c] not in self.not_trump]
-            if not unseen:
-                raise NoConsistentDeal("every suit is shown not to be trump")
-        for _ in range(20):
-            indicator: Card | None = None
-            pool = self.unseen
-            if self.indicator_slot:
-                # The face-down indicator is an unseen card; its suit is trump.
-                indicator = unseen[int(rng.random() * len(unseen))]
-                if known_trump is not None and SUIT_OF[indicator] != known_trump:
-                    continue
-                pool = [c for c in self.unseen if c != indicator]
-                trump = SUIT_OF[indicator]
-            elif known_trump is None:
-                # The indicator lies face down in this trick: draw its suit.
-                trump = SUIT_OF[unseen[int(rng.random() * len(unseen))]]
-            else:
-                trump = known_trump
-            zones = list(self.zones)
-            for i, led, resolved, from_indicator in self.slots:
-                if from_indicator:
-                    void = set(ALL_BUT[trump])
-                elif resolved:
-                    void = {led, trump}
-                else:
-                    void = {led}
-                zones.append(Zone(f"slot{i}", 1, void))
+        if known_trump is not None and not self.indicator_slot:
+            return self._position(
+                deal_unseen(self.unseen, self._zones(known_trump), rng), None, known_trump
+            )
+        pool = self._pool
+        if pool is None:
+            pool = self._pool = self._indicator_pool()
+        for _ in range(8):
+            choices = [c for c in pool if SUIT_OF[c] not in self.bad_trumps]
+            if not choices:
+                break
+            pick = choices[int(rng.random() * len(choices))]
+            trump = SUIT_OF[pick]
+            indicator = pick if self.indicator_slot else None
+            cards = [c for c in self.unseen if c != indicator]
             try:
-                dealt = deal_unseen(pool, zones, rng)
+                dealt = deal_unseen(cards, self._zones(trump), rng)
             except NoConsistentDeal:
-                if known_trump is not None and not self.indicator_slot:
-                    raise
+                self.bad_trumps.add(trump)
                 continue
             return self._position(dealt, indicator, trump)
         raise NoConsistentDeal("no trump suit agrees with the face-down record")
+
+    def _zones(self, trump: int) -> list[Zone]:
+        zones = list(self.zones)
+        for i, led, resolved, from_indicator in self.slots:
+            if from_indicator:
+                void = set(ALL_BUT[trump])
+            elif resolved:
+                void = {led, trump}
+            else:
+                void = {led}
+            zones.append(Zone(f"slot{i}", 1, void))
+        return zones
 
     def _position(
         self, dealt: dict[str, list[Card]], indicator: Card | None, trump: int
