@@ -1313,6 +1313,25 @@ class ThreeOFourMatch(Match[Options]):
             )
         return out
 
+    def _played_view(self, seat: int | None) -> list[list[Any]]:
+        """This hand's plays in order, as ``seat`` saw them happen: ``[seat, card, face
+        down, source]`` with ``None`` for a face-down card it may not see (T3-18.1: its own,
+        a turned one, and for the trumper one he examined). This is what a player at the
+        table remembers (computer players read it); T3-10.7 limits what a UI shows."""
+        out: list[list[Any]] = []
+        trumper = self.trumper
+        public_at, trumper_at = self.public_at, self.trumper_at
+        for i, (s, card, down, src) in enumerate(self.history):
+            seen = (
+                public_at[i] is not None
+                or s == seat
+                or (seat == trumper and trumper_at[i] is not None)
+            )
+            out.append(
+                [s, CARD_STRINGS[card] if seen else None, down, "indicator" if src else "hand"]
+            )
+        return out
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         trumper_view = seat is not None and seat == self.trumper
         trump_known = self.revealed or trumper_view
@@ -1364,6 +1383,11 @@ class ThreeOFourMatch(Match[Options]):
                 }
                 for p in self.last_trick
             ]
+        data["played"] = self._played_view(seat)
+        data["cards_in_hand"] = [len(h) for h in self.hands]
+        data["revealed_indicator"] = (
+            CARD_STRINGS[self.indicator] if self.revealed and self.indicator is not None else None
+        )  # T3-18.1: the revealed indicator is public (it joins the trumper's hand)
         if seat is not None:
             data["seat"] = seat
             if trumper_view and self.indicator is not None and self.indicator_down:
