@@ -253,6 +253,12 @@ class Match(ABC, Generic[OptionsT]):
                 return True
         return action in legal
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """The action the game's rules prescribe for ``seat`` when its timer runs out (a
+        rummy draw-and-discard, "hand in nothing"), or None where the rules say nothing and
+        the table decides (pass a call window, or let a computer play the turn)."""
+        return None
+
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat`` now; games override for rule-specific text."""
         return f"You can't do that now ({action.label or action.id})."

@@ -676,6 +676,15 @@ class TableManager:
             for seat in sorted(match.to_act):
                 if match.is_over or seat not in match.to_act or table.computer_plays(seat):
                     continue
+                prescribed = match.timeout_action(seat)
+                if prescribed is not None:
+                    # the game's own rule for a player out of time (TK-21, TF-19, TF-23a)
+                    if not window:
+                        await self._strike(table, seat)
+                    await self._commit(table, seat, prescribed, "timeout")
+                    if table.status is not TableStatus.RUNNING:
+                        return
+                    continue
                 if window:
                     passes = [a for a in match.legal_actions(seat) if a.kind in PASS_KINDS]
                     if passes:
