@@ -6,8 +6,17 @@ world consistent with what I know, whatever the others play". The search keeps t
 positions the adversary can reach (the worlds and the other players' plays as one
 adversary who deals unknown cards as they are played) and grows sigma card by card. A
 position is feasible when the unknown cards still fit the holdings given sizes and known
-voids (Hall's condition over suits). Cards of one suit that no known card separates are
-interchangeable, so the adversary tries one of each run.
+voids (Hall's condition over suits). Unknown cards of one suit that no live card separates
+form a run; the adversary deals from a run its top card, and also its bottom card when a
+later seat of the same trick could play from the run too.
+
+Why that is enough, and why the top alone is not: a run's cards compare alike with every
+other live card, so after a trick only how many cards of each run are left matters. Within
+a trick, the cards of a run played by several seats decide between those seats by rank: if
+the first seat to play from the run always took the top, a later seat (an opponent after a
+partner, say) could never hold the higher card. Top or bottom per play reaches every
+outcome: to make the j-th seat playing from the run hold the highest card of the run in
+the trick, the seats before it take the bottom, it takes the top.
 """
 
 from __future__ import annotations
@@ -135,7 +144,9 @@ class Solver:
         self.feasible_memo: dict[tuple[object, ...], bool] = {}
         self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
-        self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
+        self.reps_memo: dict[
+            tuple[frozenset[Card], tuple[tuple[int, Card], ...], int, int], list[Card]
+        ] = {}
         self.static_separators: set[Card] = set(kn.hand)
         for cards in kn.known:
             self.static_separators |= cards
@@ -215,7 +226,10 @@ class Solver:
                         nxt.append(((*plays, (seat, card)), pool))
                         continue
                     mask = allowed if allowed >= 0 else 1 << trump
-                    for c in self._reps(pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1)):
+                    # any unknown card of the trick may share a run with a later one
+                    for c in self._reps(
+                        pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
+                    ):
                         nxt.append(((*plays, (seat, c)), pool - {c}))
                 partial = nxt
             for plays, pool in partial:
@@ -235,31 +249,71 @@ class Solver:
         return out
 
     def _reps(
-        self, pool: frozenset[Card], plays: tuple[tuple[int, Card], ...], ok: object
+        self,
+        pool: frozenset[Card],
+        plays: tuple[tuple[int, Card], ...],
+        ok: object,
+        shared: int = 0,
+        trump: int = -1,
     ) -> list[Card]:
-        """One card per run of interchangeable unknown cards (see the module docstring):
-        walking each suit from the top, a new run starts after any card that is not
-        unknown (p's cards, cards known to be in a seat, cards on the table)."""
+        """The unknown cards worth dealing (see the module docstring): walking each suit
+        from the top, a new run starts after any card that is not unknown (p's cards,
+        cards known to be in a seat, cards on the table). Each run gives its top card and,
+        in the suits of ``shared`` (a mask: suits a later seat of this trick could play
+        from the pool), its bottom card too, unless (``trump`` given) a card on the table
+        already beats the run: then none of its cards can win this trick."""
+        key = (pool, plays, shared, trump)
         if ok is None:
-            key = (pool, plays)
             cached = self.reps_memo.get(key)
             if cached is not None:
                 return cached
         check = ok if callable(ok) else None
         played = {c for _, c in plays}
+        separators = self.static_separators
+        power: tuple[int, ...] | None = None
+        best = -1
+        if shared and trump >= 0 and plays:
+            power = _powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
+            best = max(power[c] for _, c in plays)
         out: list[Card] = []
-        for order in self.by_suit:
-            open_run = False
+        for suit, order in enumerate(self.by_suit):
+            both = shared >> suit & 1
+            top = bottom = -1
             for c in order:
                 if c in pool:
-                    if not open_run and (check is None or check(c)):
-                        out.append(c)
-                        open_run = True
-                elif c in self.static_separators or c in played:
-                    open_run = False
+                    if top < 0:
+                        if check is None or check(c):
+                            out.append(c)
+                            top = bottom = c
+                    else:
+                        bottom = c
+                elif c in separators or c in played:
+                    if both and bottom != top and (power is None or power[top] > best):
+                        out.append(bottom)
+                    top = bottom = -1
+            if both and bottom != top and (power is None or power[top] > best):
+                out.append(bottom)
         if ok is None:
-            self.reps_memo[(pool, plays)] = out
+            self.reps_memo[key] = out
         return out
+
+    def _pool_reps(self, state: State) -> list[Card]:
+        """``_reps`` for the seat to play in ``state``: the bottoms of runs go to the suits
+        that a later seat of the trick could play from the pool (its unknown cards outside
+        its known voids; trumps for a hidden indicator) and that could win the trick (the
+        led suit and trumps once a card is led: a discard never wins, whatever its rank)."""
+        plays, seat, pool, free, must, _known, voids, _left, trump = state
+        shared = 0
+        s = seat
+        for _ in range(self.per_trick - len(plays) - 1):
+            s = self.after[s]
+            if free[s]:
+                shared |= ALL_SUITS & ~voids[s]
+            if must[s]:
+                shared |= 1 << trump
+        if plays:
+            shared &= 1 << SUIT[plays[0][1]] | 1 << trump
+        return self._reps(pool, plays, None, shared, trump)
 
     def _next_seat(self, seat: int) -> int:
         return self.after[seat]
@@ -374,7 +428,7 @@ class Solver:
             yield from self._thin(state, voids_led, has_known_led)
         elif n_free or n_must:
             seat_voids = voids[seat]
-            for c in self._reps(pool, plays, None):
+            for c in self._pool_reps(state):
                 suit = SUIT[c]
                 if led >= 0 and suit != led:
                     if has_known_led:
@@ -431,7 +485,8 @@ class Solver:
             return None
 
         pw = _powers(trump, self.strength)[led + 1]
-        weak_first = sorted(self._reps(pool, plays, None), key=lambda c: (pw[c], c))
+        reps = self._pool_reps(state)
+        weak_first = sorted(reps, key=lambda c: (pw[c], c))
         out: list[State | None] = []
         picked: set[Card] = set()
         ends: list[Iterable[Card]] = [reversed(weak_first), weak_first]  # strongest, weakest
