@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
@@ -33,6 +34,36 @@ SUIT = tuple(c // 13 for c in range(52))
 SINGLE = tuple(frozenset({s}) for s in range(8))
 REDEAL_BELOW = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
+
+# Events that depend only on (seat, action) are built once at import (Event.make is cheap,
+# but the hot path builds one or two per action); they are frozen and shared.
+_BID_TEXTS = ["", *(a.value for a in A.BID.values())]
+BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {v: Event.make("bid", seat=s, bid=v or "pass") for v in _BID_TEXTS} for s in range(8)
+)
+EIGHT_BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {v: Event.make("bid", seat=s, bid=v or "pass", round="eight") for v in _BID_TEXTS}
+    for s in range(8)
+)
+CARD_PLAYED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in range(52))
+    for s in range(8)
+)
+INDICATOR_PLACED: tuple[Event, ...] = tuple(
+    Event.make("indicator_placed", trumper=s) for s in range(8)
+)
+INDICATOR_CHOSEN: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event.make("indicator_chosen", visible_to=frozenset({s}), card=CARD_STRINGS[c])
+        for c in range(52)
+    )
+    for s in range(8)
+)
+TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
+)
+SECOND_DEAL = Event.make("second_deal")
+MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -63,6 +94,7 @@ class ThreeOFourMatch(Match[Options]):
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
+        self._seed_commitment = options.seed_commitment
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
@@ -283,7 +315,14 @@ class ThreeOFourMatch(Match[Options]):
         return frozenset(seats)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Cached per state (callers must not mutate the list)."""
+        """Cached per state (callers must not mutate the list). A cached entry is always
+        the answer: it is only filled for the state's turn seat or by ``off_turn``, whose
+        entry for a seat outside both is the empty list this returns anyway."""
+        cache = self._legal_cache
+        if cache is not None:
+            found = cache.get(seat)
+            if found is not None:
+                return found
         if seat not in self.to_act and seat not in self.off_turn:
             return []
         cache = self._legal_cache
@@ -293,6 +332,21 @@ class ThreeOFourMatch(Match[Options]):
         if found is None:
             found = cache[seat] = self._compute_legal(seat)
         return found
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """``Match.apply`` fused for the hot path: the seat on turn handing in one of its
+        cached prebuilt legal actions goes straight to ``_apply``; anything else (strings,
+        off-turn calls, rebuilt or illegal actions) takes the base class's full checks."""
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self.to_act
+        if seat in to_act:
+            for candidate in self.legal_actions(seat):
+                if candidate is action:
+                    events = self._apply(seat, candidate)
+                    self._log.append((seat, candidate))
+                    return events
+        return super().apply(seat, action)
 
     def _compute_legal(self, seat: int) -> list[Action]:
         ph = self.phase_name
@@ -524,9 +578,9 @@ class ThreeOFourMatch(Match[Options]):
                 auc.ask(mate)
                 self._log_bid(seat, "ask", mate)
                 return [Event.make("asked", seat=seat, teammate=mate)]
-            bid = A.bid_value(action) if kind == "bid" else None
+            bid = A.BID_VALUE[action.value] if kind == "bid" else None
             self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-            events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+            events.append(BID_EVENTS[seat][action.value])
             outcome = auc.record(bid)
             if outcome == "all_pass":
                 return events + self._cancel("all_pass", same_dealer=False)
@@ -537,10 +591,10 @@ class ThreeOFourMatch(Match[Options]):
             return events
         rnd = self.round
         assert rnd is not None
-        bid = A.bid_value(action) if kind == "bid" else None
+        bid = A.BID_VALUE[action.value] if kind == "bid" else None
         self._log_bid(seat, "bid" if bid is not None else "pass", bid)
         rnd.record(bid)
-        events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+        events.append(BID_EVENTS[seat][action.value])
         if rnd.done:
             assert rnd.high is not None and rnd.high_seat is not None
             self._set_contract(rnd.high_seat, rnd.high, "single")
@@ -575,10 +629,10 @@ class ThreeOFourMatch(Match[Options]):
     def _apply_second(self, seat: int, action: Action) -> list[Event]:
         rnd = self.round
         assert rnd is not None
-        bid = A.bid_value(action) if action.kind == "bid" else None
+        bid = A.BID_VALUE[action.value] if action.kind == "bid" else None
         self._log_bid(seat, "bid" if bid is not None else "pass", bid)
         rnd.record(bid)
-        events = [Event.make("bid", seat=seat, bid=action.value or "pass", round="eight")]
+        events = [EIGHT_BID_EVENTS[seat][action.value]]
         if not rnd.done:
             return events
         if rnd.high is None:  # T3-8.6
@@ -604,18 +658,15 @@ class ThreeOFourMatch(Match[Options]):
         """T3-7.1 / T3-8.7: the indicator goes face down; trump is its suit."""
         self.hands[seat].remove(card)
         self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
-        events = [
-            Event.make("indicator_placed", trumper=seat),
-            Event.make("indicator_chosen", visible_to=frozenset({seat}), card=CARD_STRINGS[card]),
-        ]
+        events = [INDICATOR_PLACED[seat], INDICATOR_CHOSEN[seat][card]]
         if any(self.second):
             self._deal_second()
             if self.layout.two_auctions and self.contract_round == "four":
                 order = [(seat + i) % self.players for i in range(self.players)]
                 self.round = OneRoundAuction(self.players, order)
                 self.phase_name = "second_bidding"
-                return [*events, Event.make("second_deal")]
-            events.append(Event.make("second_deal"))
+                return [*events, SECOND_DEAL]
+            events.append(SECOND_DEAL)
         if self.called:
             self.phase_name = "partner"  # T3V-8.1: he also names a card
             return events
@@ -642,7 +693,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_mode(self, action: Action) -> list[Event]:
         self.mode = action.kind
-        events = [Event.make("mode", mode=self.mode)]
+        events = [MODE_EVENTS[self.mode]]
         if self.mode == "open":  # T3-9.2
             events += self._reveal()
         self.phase_name = "play"
@@ -747,7 +798,7 @@ class ThreeOFourMatch(Match[Options]):
                 Event.make("card_played", visible_to=vis, seat=seat, card=CARD_STRINGS[card]),
             ]
         else:
-            events = [Event.make("card_played", seat=seat, card=CARD_STRINGS[card])]
+            events = [CARD_PLAYED[seat][card]]
             if src:
                 events.append(
                     Event.make(
@@ -816,7 +867,7 @@ class ThreeOFourMatch(Match[Options]):
         self.trick, self.trick_vis = [], []
         self.leader = winner
         self.trick_leaders.append(winner)
-        events.append(Event.make("trick_won", seat=winner, team=team, trick=self.tricks_done))
+        events.append(TRICK_WON[winner][self.tricks_done])
         if self.tricks_done == 1 and self.hidden and (self.contract >= self.layout.bid_250):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
@@ -1204,43 +1255,32 @@ class ThreeOFourMatch(Match[Options]):
         self._legal_cache = None
         hands_ended = len(self._hand_results)
         kind = action.kind
-        ph = self.phase_name
-        if kind == "caps":
-            events = self._apply_caps(seat, action)
-        elif kind == "claim_spoilt":
-            events = self._apply_claim(seat)
-        elif kind == "marriage":
-            suit = SUITS.index(action.value)
-            self.marriages.append((seat, suit))
-            events = [Event.make("marriage", seat=seat, suit=action.value)]
-        elif kind == "double":
-            self.double_team = seat % 2
-            events = [Event.make("double", seat=seat)]
-        elif ph == "cut":
-            self._deal_first(int(action.value) if kind == "cut" else 0)
-            events = [Event.make("cut", seat=seat, cut=int(action.value) if action.value else 0)]
-        elif ph == "bidding":
-            events = self._apply_bidding(seat, action)
-        elif ph == "second_bidding":
-            events = self._apply_second(seat, action)
-        elif ph == "half_court":
-            events = self._apply_half_court_window(seat, action)
-        elif ph == "partner":
-            events = self._apply_partner(seat, A.PLAY_CARD[action.value])
-        elif ph == "trump":
-            events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
-        elif ph == "mode":
-            events = self._apply_mode(action)
+        if kind == "play" and self.phase_name == "play":
+            events = self._apply_play(seat, action)  # the hot kind, first
         else:
-            events = self._apply_play(seat, action)
-        events += self._auto_play()
-        if self.options.seed_commitment and len(self._hand_results) != hands_ended:
+            handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
+            events = handler(self, seat, action)
+        if self.calls:
+            events += self._auto_play()
+        if self._seed_commitment and len(self._hand_results) != hands_ended:
             events += self._seed_events()
         self._legal_cache = None
         self._to_act = None
         self._off_turn = None
         self._views = None
         return events
+
+    def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
+        self.marriages.append((seat, SUITS.index(action.value)))
+        return [Event.make("marriage", seat=seat, suit=action.value)]
+
+    def _apply_double(self, seat: int, action: Action) -> list[Event]:
+        self.double_team = seat % 2
+        return [Event.make("double", seat=seat)]
+
+    def _apply_cut(self, seat: int, action: Action) -> list[Event]:
+        self._deal_first(int(action.value) if action.kind == "cut" else 0)
+        return [Event.make("cut", seat=seat, cut=int(action.value) if action.value else 0)]
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -1381,3 +1421,29 @@ def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
     if action.kind == "indicator":
         return card == match.indicator
     return action.value == CARD_STRINGS[card]
+
+
+_Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
+
+
+def _play(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
+    return m._apply_play(seat, action)
+
+
+_BY_KIND: dict[str, _Handler] = {
+    "caps": lambda m, seat, action: m._apply_caps(seat, action),
+    "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
+    "marriage": lambda m, seat, action: m._apply_marriage(seat, action),
+    "double": lambda m, seat, action: m._apply_double(seat, action),
+}
+"""Kinds handled whatever the phase (optional calls during play)."""
+_BY_PHASE: dict[str, _Handler] = {
+    "cut": lambda m, seat, action: m._apply_cut(seat, action),
+    "bidding": lambda m, seat, action: m._apply_bidding(seat, action),
+    "second_bidding": lambda m, seat, action: m._apply_second(seat, action),
+    "half_court": lambda m, seat, action: m._apply_half_court_window(seat, action),
+    "partner": lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value]),
+    "trump": lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value]),
+    "mode": lambda m, seat, action: m._apply_mode(action),
+}
+"""Everything else by phase (``play`` and anything unlisted: ``_play``)."""
