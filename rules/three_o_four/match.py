@@ -29,6 +29,7 @@ from rules.three_o_four.auction import (
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
+from rules.tricks import trick_winner_index
 
 SUIT = tuple(c // 13 for c in range(52))
 SINGLE = tuple(frozenset({s}) for s in range(8))
@@ -63,6 +64,7 @@ TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
 )
 SECOND_DEAL = Event.make("second_deal")
+_NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 
 
@@ -95,6 +97,11 @@ class ThreeOFourMatch(Match[Options]):
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
         self._seed_commitment = options.seed_commitment
+        self._traditional = options.shuffle_mode == "traditional"
+        self._cut_legal = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
+        self._asks = [[A.ASK[t] for t in self._teammates(s)] for s in range(players)]
+        self._marriages_on = options.maharashtra_scoring
+        self._claims_on = options.spoilt_trumps_mode == "claim"
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
@@ -353,8 +360,17 @@ class ThreeOFourMatch(Match[Options]):
         turn = self._turn
         out: list[Action] = []
         if seat == turn:
-            if ph == "cut":
-                out = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
+            if ph == "play":
+                out = self._legal_plays(seat)
+                if out:
+                    if self._marriages_on:
+                        out = out + self._marriage_actions(seat)
+                    if self.layout.double and self._double_allowed(seat):
+                        out.append(A.DOUBLE)
+            elif ph == "bidding":
+                out = self._legal_bidding(seat)
+            elif ph == "cut":
+                out = self._cut_legal
             elif ph == "bidding":
                 out = self._legal_bidding(seat)
             elif ph == "second_bidding":
@@ -369,24 +385,20 @@ class ThreeOFourMatch(Match[Options]):
                 out = [A.OPEN]
                 if not self._closed_blocked():
                     out.append(A.CLOSED)
-            elif ph == "play":
-                out = self._legal_plays(seat)
-                if out:
-                    out = out + self._marriage_actions(seat)
-                    if self._double_allowed(seat):
-                        out.append(A.DOUBLE)
         if ph == "play":
             if out:
-                out = out + self._optional(seat)
+                extra = self._optional(seat)
+                if extra:
+                    out = out + extra
             elif seat != turn and seat not in self.sitting_out:
                 out = self._optional(seat)  # off turn (ED-25, ED-23)
         return out
 
     def _optional(self, seat: int) -> list[Action]:
         out: list[Action] = []
-        if self._may_call_caps(seat):
+        if self._caps_teams and self._may_call_caps(seat):  # no calling team: no call
             out.append(self._caps_action(seat))
-        if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
+        if self._claims_on and seat not in self.claimed:
             out.append(A.CLAIM_SPOILT)
         return out
 
@@ -398,7 +410,7 @@ class ThreeOFourMatch(Match[Options]):
             auc = self.auction4
             out = [A.PASS]
             if auc.answerer is None:
-                out += [A.ASK[t] for t in self._teammates(seat)]
+                out += self._asks[seat]
                 if (
                     seat == (self.dealer + 1) % self.players
                     and not auc.acted
@@ -540,7 +552,8 @@ class ThreeOFourMatch(Match[Options]):
             }
             self.phase_name = "match_over"
             return [*events, Event.make("match_over", None, **self._result)]
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % n
         self.redeals = 0
         self.hand_no += 1
@@ -844,7 +857,7 @@ class ThreeOFourMatch(Match[Options]):
                     )
                 )
         cards = [p[1] for p in trick]
-        best = _winner(cards, trump, self.layout.strength)
+        best = trick_winner_index(cards, trump, self.layout.strength)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
@@ -855,7 +868,8 @@ class ThreeOFourMatch(Match[Options]):
             and all(SUIT[p[1]] != trump for p in trick[1:])
         ):
             self.exhausted = True  # ED-21
-        self.points[team] += sum(self.layout.points[c] for c in cards)
+        points = self.layout.points
+        self.points[team] += sum([points[c] for c in cards])
         self.won[team] += cards
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
@@ -1107,7 +1121,8 @@ class ThreeOFourMatch(Match[Options]):
                 **self._seed_record(),
             }
         )
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         if same_dealer:
             self.redeals += 1
         else:
@@ -1144,17 +1159,23 @@ class ThreeOFourMatch(Match[Options]):
             and self.trick_winners[-1] == team
             and (self.tricks_done == self.n_tricks)
         )
-        own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == self.trump)
-        opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == self.trump)
-        own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != self.trump)
-        opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != self.trump)
         target = self.contract
         if self.options.maharashtra_scoring and not self.solo:
+            tr = self.trump
+            own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
+            opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
+            own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
+            opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
             target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
         made = solo_made if self.solo else self.points[team] >= target
         judge = self.judge()
-        own = judge.outcome(team) if team in self._calling_teams() else CapsResult()
-        other = judge.outcome(1 - team) if (1 - team) in self._calling_teams() else CapsResult()
+        calling = self._calling_teams()
+        own = other = _NO_CAPS
+        if calling:
+            if team in calling:
+                own = judge.outcome(team)
+            if (1 - team) in calling:
+                other = judge.outcome(1 - team)
         half = (self.options.half_court_win, self.options.half_court_lose)
         delta = hand_delta(self.contract, lay, made, own, other, self.options.external_caps, half)
         double = None
@@ -1205,7 +1226,8 @@ class ThreeOFourMatch(Match[Options]):
             }
             self.phase_name = "match_over"
             return [*events, Event.make("match_over", None, **self._result)]
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % self.players
         self.redeals = 0
         self.hand_no += 1
@@ -1412,8 +1434,6 @@ class ThreeOFourMatch(Match[Options]):
 
 
 def _winner(cards: list[Card], trump: int, strength: tuple[int, ...]) -> int:
-    from rules.tricks import trick_winner_index
-
     return trick_winner_index(cards, trump, strength)
 
 
