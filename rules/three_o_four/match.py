@@ -68,6 +68,30 @@ _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 
 
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, bit length of i + 1) for each swap of Python's ``Random.shuffle``."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_PLANS = {size: _shuffle_plan(size) for size in range(1, 53)}
+
+
+def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[Card]:
+    """``shuffled`` with ``Random.shuffle``'s draws inlined: the same getrandbits calls in
+    the same order, so the same pack (CPython 3.11's ``_randbelow_with_getrandbits``),
+    without two Python calls per card. Any other generator class takes ``shuffled``."""
+    if type(rng) is not random.Random:
+        return shuffled(cards, rng)
+    out = list(cards)
+    getrandbits = rng.getrandbits
+    for i, n, k in _PLANS[len(out)]:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 def _cards(cards: list[Card]) -> list[str]:
     return [CARD_STRINGS[c] for c in cards]
 
@@ -149,7 +173,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.riffled_from = list(self._previous_pack)
             self.pack = self._riffled(self._previous_pack, rng)
         else:
-            self.pack = shuffled(self.layout.deck, rng)
+            self.pack = _shuffled(self.layout.deck, rng)
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
@@ -1279,6 +1303,15 @@ class ThreeOFourMatch(Match[Options]):
         kind = action.kind
         if kind == "play" and self.phase_name == "play":
             events = self._apply_play(seat, action)  # the hot kind, first
+            if self.trick and not self.calls:
+                # Mid-trick, no Caps order to play out: no hand ended, and the next seat
+                # is known at once (what ``_compute_to_act`` would find).
+                nxt = self._after(seat)
+                self._turn = nxt
+                self._to_act = SINGLE[nxt]
+                self._off_turn = None
+                self._views = None
+                return events
         else:
             handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
             events = handler(self, seat, action)
