@@ -292,13 +292,13 @@ class ThreeOFourMatch(Match[Options]):
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
-        if ph == "cut":
-            return self.cutter
         if ph == "bidding":
             if self.auction4 is not None:
                 return self.auction4.speaker
             assert self.round is not None
             return self.round.speaker
+        if ph == "cut":
+            return self.cutter
         if ph == "second_bidding" or ph == "half_court":
             assert self.round is not None
             return self.round.speaker
@@ -354,7 +354,17 @@ class ThreeOFourMatch(Match[Options]):
             found = cache.get(seat)
             if found is not None:
                 return found
-        if seat not in self.to_act and seat not in self.off_turn:
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self.to_act
+        if seat in to_act:  # the common case: the seat on turn, nothing cached yet
+            found = self._compute_legal(seat)
+            if cache is None:
+                self._legal_cache = {seat: found}
+            else:
+                cache[seat] = found
+            return found
+        if seat not in self.off_turn:
             return []
         cache = self._legal_cache
         if cache is None:
@@ -921,7 +931,7 @@ class ThreeOFourMatch(Match[Options]):
             return True  # ED-24
         if self.called and self.contract >= HALF_COURT:  # a Court lost (ED-V8, as ED-24)
             return self.trick_leaders[-1] not in self.pair
-        return team in self._other_teams_of_callers()  # ED-31
+        return bool(self.calls) and team in self._other_teams_of_callers()  # ED-31
 
     def _other_teams_of_callers(self) -> set[int]:
         return {1 - t for t in self.calls}
