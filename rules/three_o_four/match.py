@@ -382,7 +382,11 @@ class ThreeOFourMatch(Match[Options]):
         if to_act is None:
             to_act = self.to_act
         if seat in to_act:
-            for candidate in self.legal_actions(seat):
+            cache = self._legal_cache
+            legal = cache.get(seat) if cache is not None else None
+            if legal is None:
+                legal = self.legal_actions(seat)
+            for candidate in legal:
                 if candidate is action:
                     events = self._apply(seat, candidate)
                     self._log.append((seat, candidate))
@@ -1494,17 +1498,17 @@ def _play(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
 
 
 _BY_KIND: dict[str, _Handler] = {
-    "caps": lambda m, seat, action: m._apply_caps(seat, action),
+    "caps": ThreeOFourMatch._apply_caps,
     "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
-    "marriage": lambda m, seat, action: m._apply_marriage(seat, action),
-    "double": lambda m, seat, action: m._apply_double(seat, action),
+    "marriage": ThreeOFourMatch._apply_marriage,
+    "double": ThreeOFourMatch._apply_double,
 }
 """Kinds handled whatever the phase (optional calls during play)."""
 _BY_PHASE: dict[str, _Handler] = {
-    "cut": lambda m, seat, action: m._apply_cut(seat, action),
-    "bidding": lambda m, seat, action: m._apply_bidding(seat, action),
-    "second_bidding": lambda m, seat, action: m._apply_second(seat, action),
-    "half_court": lambda m, seat, action: m._apply_half_court_window(seat, action),
+    "cut": ThreeOFourMatch._apply_cut,
+    "bidding": ThreeOFourMatch._apply_bidding,
+    "second_bidding": ThreeOFourMatch._apply_second,
+    "half_court": ThreeOFourMatch._apply_half_court_window,
     "partner": lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value]),
     "trump": lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value]),
     "mode": lambda m, seat, action: m._apply_mode(action),
