@@ -64,6 +64,9 @@ TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
 )
 SECOND_DEAL = Event.make("second_deal")
+CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
+)
 _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 
@@ -612,7 +615,7 @@ class ThreeOFourMatch(Match[Options]):
             floor = max(self.layout.bid_250, self.contract + 1)
             if rnd.high is not None:
                 floor = max(floor, rnd.high + 1)
-            out += [A.BID[v] for v in self.ladder if v >= floor]
+            out += self._bids[bisect_left(self.ladder, floor) :]  # the ladder is sorted
             out.append(A.BID[PCC])
         return out
 
@@ -1348,8 +1351,9 @@ class ThreeOFourMatch(Match[Options]):
         return [Event.make("double", seat=seat)]
 
     def _apply_cut(self, seat: int, action: Action) -> list[Event]:
-        self._deal_first(int(action.value) if action.kind == "cut" else 0)
-        return [Event.make("cut", seat=seat, cut=int(action.value) if action.value else 0)]
+        cut = int(action.value) if action.value else 0  # no_cut has no value
+        self._deal_first(cut if action.kind == "cut" else 0)
+        return [CUT_EVENTS[seat][cut]]
 
     # -- views ------------------------------------------------------------------------------------
 
