@@ -57,6 +57,9 @@ def bid_value(action: Action) -> int:
     return int(text)
 
 
+BID_VALUE: dict[str, int] = {action.value: value for value, action in BID.items()}
+"""Bid text to its value (as ``bid_value``, by one lookup)."""
+
 PLAY_CARD: dict[str, int] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 """Card text to card int for the card-valued actions."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
@@ -28,11 +29,70 @@ from rules.three_o_four.auction import (
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
+from rules.tricks import trick_winner_index
 
 SUIT = tuple(c // 13 for c in range(52))
 SINGLE = tuple(frozenset({s}) for s in range(8))
 REDEAL_BELOW = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
+
+# Events that depend only on (seat, action) are built once at import (Event.make is cheap,
+# but the hot path builds one or two per action); they are frozen and shared.
+_BID_TEXTS = ["", *(a.value for a in A.BID.values())]
+BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {v: Event.make("bid", seat=s, bid=v or "pass") for v in _BID_TEXTS} for s in range(8)
+)
+EIGHT_BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {v: Event.make("bid", seat=s, bid=v or "pass", round="eight") for v in _BID_TEXTS}
+    for s in range(8)
+)
+CARD_PLAYED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in range(52))
+    for s in range(8)
+)
+INDICATOR_PLACED: tuple[Event, ...] = tuple(
+    Event.make("indicator_placed", trumper=s) for s in range(8)
+)
+INDICATOR_CHOSEN: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event.make("indicator_chosen", visible_to=frozenset({s}), card=CARD_STRINGS[c])
+        for c in range(52)
+    )
+    for s in range(8)
+)
+TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
+)
+SECOND_DEAL = Event.make("second_deal")
+CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
+)
+_NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
+MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, bit length of i + 1) for each swap of Python's ``Random.shuffle``."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_PLANS = {size: _shuffle_plan(size) for size in range(1, 53)}
+
+
+def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[Card]:
+    """``shuffled`` with ``Random.shuffle``'s draws inlined: the same getrandbits calls in
+    the same order, so the same pack (CPython 3.11's ``_randbelow_with_getrandbits``),
+    without two Python calls per card. Any other generator class takes ``shuffled``."""
+    if type(rng) is not random.Random:
+        return shuffled(cards, rng)
+    out = list(cards)
+    getrandbits = rng.getrandbits
+    for i, n, k in _PLANS[len(out)]:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -63,6 +123,12 @@ class ThreeOFourMatch(Match[Options]):
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
+        self._seed_commitment = options.seed_commitment
+        self._traditional = options.shuffle_mode == "traditional"
+        self._cut_legal = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
+        self._asks = [[A.ASK[t] for t in self._teammates(s)] for s in range(players)]
+        self._marriages_on = options.maharashtra_scoring
+        self._claims_on = options.spoilt_trumps_mode == "claim"
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
@@ -110,7 +176,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.riffled_from = list(self._previous_pack)
             self.pack = self._riffled(self._previous_pack, rng)
         else:
-            self.pack = shuffled(self.layout.deck, rng)
+            self.pack = _shuffled(self.layout.deck, rng)
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
@@ -229,13 +295,13 @@ class ThreeOFourMatch(Match[Options]):
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
-        if ph == "cut":
-            return self.cutter
         if ph == "bidding":
             if self.auction4 is not None:
                 return self.auction4.speaker
             assert self.round is not None
             return self.round.speaker
+        if ph == "cut":
+            return self.cutter
         if ph == "second_bidding" or ph == "half_court":
             assert self.round is not None
             return self.round.speaker
@@ -283,8 +349,25 @@ class ThreeOFourMatch(Match[Options]):
         return frozenset(seats)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Cached per state (callers must not mutate the list)."""
-        if seat not in self.to_act and seat not in self.off_turn:
+        """Cached per state (callers must not mutate the list). A cached entry is always
+        the answer: it is only filled for the state's turn seat or by ``off_turn``, whose
+        entry for a seat outside both is the empty list this returns anyway."""
+        cache = self._legal_cache
+        if cache is not None:
+            found = cache.get(seat)
+            if found is not None:
+                return found
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self.to_act
+        if seat in to_act:  # the common case: the seat on turn, nothing cached yet
+            found = self._compute_legal(seat)
+            if cache is None:
+                self._legal_cache = {seat: found}
+            else:
+                cache[seat] = found
+            return found
+        if seat not in self.off_turn:
             return []
         cache = self._legal_cache
         if cache is None:
@@ -294,13 +377,41 @@ class ThreeOFourMatch(Match[Options]):
             found = cache[seat] = self._compute_legal(seat)
         return found
 
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """``Match.apply`` fused for the hot path: the seat on turn handing in one of its
+        cached prebuilt legal actions goes straight to ``_apply``; anything else (strings,
+        off-turn calls, rebuilt or illegal actions) takes the base class's full checks."""
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self.to_act
+        if seat in to_act:
+            cache = self._legal_cache
+            legal = cache.get(seat) if cache is not None else None
+            if legal is None:
+                legal = self.legal_actions(seat)
+            for candidate in legal:
+                if candidate is action:
+                    events = self._apply(seat, candidate)
+                    self._log.append((seat, candidate))
+                    return events
+        return super().apply(seat, action)
+
     def _compute_legal(self, seat: int) -> list[Action]:
         ph = self.phase_name
         turn = self._turn
         out: list[Action] = []
         if seat == turn:
-            if ph == "cut":
-                out = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
+            if ph == "play":
+                out = self._legal_plays(seat)
+                if out:
+                    if self._marriages_on:
+                        out = out + self._marriage_actions(seat)
+                    if self.layout.double and self._double_allowed(seat):
+                        out.append(A.DOUBLE)
+            elif ph == "bidding":
+                out = self._legal_bidding(seat)
+            elif ph == "cut":
+                out = self._cut_legal
             elif ph == "bidding":
                 out = self._legal_bidding(seat)
             elif ph == "second_bidding":
@@ -315,24 +426,20 @@ class ThreeOFourMatch(Match[Options]):
                 out = [A.OPEN]
                 if not self._closed_blocked():
                     out.append(A.CLOSED)
-            elif ph == "play":
-                out = self._legal_plays(seat)
-                if out:
-                    out = out + self._marriage_actions(seat)
-                    if self._double_allowed(seat):
-                        out.append(A.DOUBLE)
         if ph == "play":
             if out:
-                out = out + self._optional(seat)
+                extra = self._optional(seat)
+                if extra:
+                    out = out + extra
             elif seat != turn and seat not in self.sitting_out:
                 out = self._optional(seat)  # off turn (ED-25, ED-23)
         return out
 
     def _optional(self, seat: int) -> list[Action]:
         out: list[Action] = []
-        if self._may_call_caps(seat):
+        if self._caps_teams and self._may_call_caps(seat):  # no calling team: no call
             out.append(self._caps_action(seat))
-        if self.options.spoilt_trumps_mode == "claim" and seat not in self.claimed:
+        if self._claims_on and seat not in self.claimed:
             out.append(A.CLAIM_SPOILT)
         return out
 
@@ -344,7 +451,7 @@ class ThreeOFourMatch(Match[Options]):
             auc = self.auction4
             out = [A.PASS]
             if auc.answerer is None:
-                out += [A.ASK[t] for t in self._teammates(seat)]
+                out += self._asks[seat]
                 if (
                     seat == (self.dealer + 1) % self.players
                     and not auc.acted
@@ -486,7 +593,8 @@ class ThreeOFourMatch(Match[Options]):
             }
             self.phase_name = "match_over"
             return [*events, Event.make("match_over", None, **self._result)]
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % n
         self.redeals = 0
         self.hand_no += 1
@@ -507,7 +615,7 @@ class ThreeOFourMatch(Match[Options]):
             floor = max(self.layout.bid_250, self.contract + 1)
             if rnd.high is not None:
                 floor = max(floor, rnd.high + 1)
-            out += [A.BID[v] for v in self.ladder if v >= floor]
+            out += self._bids[bisect_left(self.ladder, floor) :]  # the ladder is sorted
             out.append(A.BID[PCC])
         return out
 
@@ -524,9 +632,9 @@ class ThreeOFourMatch(Match[Options]):
                 auc.ask(mate)
                 self._log_bid(seat, "ask", mate)
                 return [Event.make("asked", seat=seat, teammate=mate)]
-            bid = A.bid_value(action) if kind == "bid" else None
+            bid = A.BID_VALUE[action.value] if kind == "bid" else None
             self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-            events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+            events.append(BID_EVENTS[seat][action.value])
             outcome = auc.record(bid)
             if outcome == "all_pass":
                 return events + self._cancel("all_pass", same_dealer=False)
@@ -537,10 +645,10 @@ class ThreeOFourMatch(Match[Options]):
             return events
         rnd = self.round
         assert rnd is not None
-        bid = A.bid_value(action) if kind == "bid" else None
+        bid = A.BID_VALUE[action.value] if kind == "bid" else None
         self._log_bid(seat, "bid" if bid is not None else "pass", bid)
         rnd.record(bid)
-        events.append(Event.make("bid", seat=seat, bid=action.value or "pass"))
+        events.append(BID_EVENTS[seat][action.value])
         if rnd.done:
             assert rnd.high is not None and rnd.high_seat is not None
             self._set_contract(rnd.high_seat, rnd.high, "single")
@@ -575,10 +683,10 @@ class ThreeOFourMatch(Match[Options]):
     def _apply_second(self, seat: int, action: Action) -> list[Event]:
         rnd = self.round
         assert rnd is not None
-        bid = A.bid_value(action) if action.kind == "bid" else None
+        bid = A.BID_VALUE[action.value] if action.kind == "bid" else None
         self._log_bid(seat, "bid" if bid is not None else "pass", bid)
         rnd.record(bid)
-        events = [Event.make("bid", seat=seat, bid=action.value or "pass", round="eight")]
+        events = [EIGHT_BID_EVENTS[seat][action.value]]
         if not rnd.done:
             return events
         if rnd.high is None:  # T3-8.6
@@ -604,18 +712,15 @@ class ThreeOFourMatch(Match[Options]):
         """T3-7.1 / T3-8.7: the indicator goes face down; trump is its suit."""
         self.hands[seat].remove(card)
         self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
-        events = [
-            Event.make("indicator_placed", trumper=seat),
-            Event.make("indicator_chosen", visible_to=frozenset({seat}), card=CARD_STRINGS[card]),
-        ]
+        events = [INDICATOR_PLACED[seat], INDICATOR_CHOSEN[seat][card]]
         if any(self.second):
             self._deal_second()
             if self.layout.two_auctions and self.contract_round == "four":
                 order = [(seat + i) % self.players for i in range(self.players)]
                 self.round = OneRoundAuction(self.players, order)
                 self.phase_name = "second_bidding"
-                return [*events, Event.make("second_deal")]
-            events.append(Event.make("second_deal"))
+                return [*events, SECOND_DEAL]
+            events.append(SECOND_DEAL)
         if self.called:
             self.phase_name = "partner"  # T3V-8.1: he also names a card
             return events
@@ -642,7 +747,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_mode(self, action: Action) -> list[Event]:
         self.mode = action.kind
-        events = [Event.make("mode", mode=self.mode)]
+        events = [MODE_EVENTS[self.mode]]
         if self.mode == "open":  # T3-9.2
             events += self._reveal()
         self.phase_name = "play"
@@ -747,7 +852,7 @@ class ThreeOFourMatch(Match[Options]):
                 Event.make("card_played", visible_to=vis, seat=seat, card=CARD_STRINGS[card]),
             ]
         else:
-            events = [Event.make("card_played", seat=seat, card=CARD_STRINGS[card])]
+            events = [CARD_PLAYED[seat][card]]
             if src:
                 events.append(
                     Event.make(
@@ -793,7 +898,7 @@ class ThreeOFourMatch(Match[Options]):
                     )
                 )
         cards = [p[1] for p in trick]
-        best = _winner(cards, trump, self.layout.strength)
+        best = trick_winner_index(cards, trump, self.layout.strength)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
@@ -804,7 +909,8 @@ class ThreeOFourMatch(Match[Options]):
             and all(SUIT[p[1]] != trump for p in trick[1:])
         ):
             self.exhausted = True  # ED-21
-        self.points[team] += sum(self.layout.points[c] for c in cards)
+        points = self.layout.points
+        self.points[team] += sum([points[c] for c in cards])
         self.won[team] += cards
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
@@ -816,7 +922,7 @@ class ThreeOFourMatch(Match[Options]):
         self.trick, self.trick_vis = [], []
         self.leader = winner
         self.trick_leaders.append(winner)
-        events.append(Event.make("trick_won", seat=winner, team=team, trick=self.tricks_done))
+        events.append(TRICK_WON[winner][self.tricks_done])
         if self.tricks_done == 1 and self.hidden and (self.contract >= self.layout.bid_250):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
@@ -832,7 +938,7 @@ class ThreeOFourMatch(Match[Options]):
             return True  # ED-24
         if self.called and self.contract >= HALF_COURT:  # a Court lost (ED-V8, as ED-24)
             return self.trick_leaders[-1] not in self.pair
-        return team in self._other_teams_of_callers()  # ED-31
+        return bool(self.calls) and team in self._other_teams_of_callers()  # ED-31
 
     def _other_teams_of_callers(self) -> set[int]:
         return {1 - t for t in self.calls}
@@ -1056,7 +1162,8 @@ class ThreeOFourMatch(Match[Options]):
                 **self._seed_record(),
             }
         )
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         if same_dealer:
             self.redeals += 1
         else:
@@ -1093,17 +1200,23 @@ class ThreeOFourMatch(Match[Options]):
             and self.trick_winners[-1] == team
             and (self.tricks_done == self.n_tricks)
         )
-        own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == self.trump)
-        opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == self.trump)
-        own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != self.trump)
-        opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != self.trump)
         target = self.contract
         if self.options.maharashtra_scoring and not self.solo:
+            tr = self.trump
+            own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
+            opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
+            own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
+            opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
             target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
         made = solo_made if self.solo else self.points[team] >= target
         judge = self.judge()
-        own = judge.outcome(team) if team in self._calling_teams() else CapsResult()
-        other = judge.outcome(1 - team) if (1 - team) in self._calling_teams() else CapsResult()
+        calling = self._calling_teams()
+        own = other = _NO_CAPS
+        if calling:
+            if team in calling:
+                own = judge.outcome(team)
+            if (1 - team) in calling:
+                other = judge.outcome(1 - team)
         half = (self.options.half_court_win, self.options.half_court_lose)
         delta = hand_delta(self.contract, lay, made, own, other, self.options.external_caps, half)
         double = None
@@ -1154,7 +1267,8 @@ class ThreeOFourMatch(Match[Options]):
             }
             self.phase_name = "match_over"
             return [*events, Event.make("match_over", None, **self._result)]
-        self._previous_pack = self._gathered()
+        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
+            self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % self.players
         self.redeals = 0
         self.hand_no += 1
@@ -1204,43 +1318,42 @@ class ThreeOFourMatch(Match[Options]):
         self._legal_cache = None
         hands_ended = len(self._hand_results)
         kind = action.kind
-        ph = self.phase_name
-        if kind == "caps":
-            events = self._apply_caps(seat, action)
-        elif kind == "claim_spoilt":
-            events = self._apply_claim(seat)
-        elif kind == "marriage":
-            suit = SUITS.index(action.value)
-            self.marriages.append((seat, suit))
-            events = [Event.make("marriage", seat=seat, suit=action.value)]
-        elif kind == "double":
-            self.double_team = seat % 2
-            events = [Event.make("double", seat=seat)]
-        elif ph == "cut":
-            self._deal_first(int(action.value) if kind == "cut" else 0)
-            events = [Event.make("cut", seat=seat, cut=int(action.value) if action.value else 0)]
-        elif ph == "bidding":
-            events = self._apply_bidding(seat, action)
-        elif ph == "second_bidding":
-            events = self._apply_second(seat, action)
-        elif ph == "half_court":
-            events = self._apply_half_court_window(seat, action)
-        elif ph == "partner":
-            events = self._apply_partner(seat, A.PLAY_CARD[action.value])
-        elif ph == "trump":
-            events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
-        elif ph == "mode":
-            events = self._apply_mode(action)
+        if kind == "play" and self.phase_name == "play":
+            events = self._apply_play(seat, action)  # the hot kind, first
+            if self.trick and not self.calls:
+                # Mid-trick, no Caps order to play out: no hand ended, and the next seat
+                # is known at once (what ``_compute_to_act`` would find).
+                nxt = self._after(seat)
+                self._turn = nxt
+                self._to_act = SINGLE[nxt]
+                self._off_turn = None
+                self._views = None
+                return events
         else:
-            events = self._apply_play(seat, action)
-        events += self._auto_play()
-        if self.options.seed_commitment and len(self._hand_results) != hands_ended:
+            handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
+            events = handler(self, seat, action)
+        if self.calls:
+            events += self._auto_play()
+        if self._seed_commitment and len(self._hand_results) != hands_ended:
             events += self._seed_events()
         self._legal_cache = None
         self._to_act = None
         self._off_turn = None
         self._views = None
         return events
+
+    def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
+        self.marriages.append((seat, SUITS.index(action.value)))
+        return [Event.make("marriage", seat=seat, suit=action.value)]
+
+    def _apply_double(self, seat: int, action: Action) -> list[Event]:
+        self.double_team = seat % 2
+        return [Event.make("double", seat=seat)]
+
+    def _apply_cut(self, seat: int, action: Action) -> list[Event]:
+        cut = int(action.value) if action.value else 0  # no_cut has no value
+        self._deal_first(cut if action.kind == "cut" else 0)
+        return [CUT_EVENTS[seat][cut]]
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -1396,8 +1509,6 @@ class ThreeOFourMatch(Match[Options]):
 
 
 def _winner(cards: list[Card], trump: int, strength: tuple[int, ...]) -> int:
-    from rules.tricks import trick_winner_index
-
     return trick_winner_index(cards, trump, strength)
 
 
@@ -1405,3 +1516,29 @@ def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
     if action.kind == "indicator":
         return card == match.indicator
     return action.value == CARD_STRINGS[card]
+
+
+_Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
+
+
+def _play(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
+    return m._apply_play(seat, action)
+
+
+_BY_KIND: dict[str, _Handler] = {
+    "caps": ThreeOFourMatch._apply_caps,
+    "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
+    "marriage": ThreeOFourMatch._apply_marriage,
+    "double": ThreeOFourMatch._apply_double,
+}
+"""Kinds handled whatever the phase (optional calls during play)."""
+_BY_PHASE: dict[str, _Handler] = {
+    "cut": ThreeOFourMatch._apply_cut,
+    "bidding": ThreeOFourMatch._apply_bidding,
+    "second_bidding": ThreeOFourMatch._apply_second,
+    "half_court": ThreeOFourMatch._apply_half_court_window,
+    "partner": lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value]),
+    "trump": lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value]),
+    "mode": lambda m, seat, action: m._apply_mode(action),
+}
+"""Everything else by phase (``play`` and anything unlisted: ``_play``)."""
