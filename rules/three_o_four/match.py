@@ -1508,10 +1508,6 @@ class ThreeOFourMatch(Match[Options]):
         return data
 
 
-def _winner(cards: list[Card], trump: int, strength: tuple[int, ...]) -> int:
-    return trick_winner_index(cards, trump, strength)
-
-
 def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
     if action.kind == "indicator":
         return card == match.indicator
