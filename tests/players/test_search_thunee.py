@@ -217,7 +217,8 @@ def test_search_is_deterministic_for_a_seed() -> None:
 
 
 def test_search_respects_the_time_cap() -> None:
-    """A huge rollout budget with a 15 ms cap stops at the cap (plus one rollout)."""
+    """A huge rollout budget with a 15 ms cap stops at the cap (the first world is
+    always finished: a decision never rests on nothing)."""
     match = play_positions(2, tricks=0)
     seat = match.view(0)["turn"]
     player = search(SearchBudget(rollouts=1_000_000, time_cap_ms=15))

@@ -116,8 +116,8 @@ def _swap(hands: list[list[str]], a: int, b: int, unseen: set[str], batch: int) 
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(6, None), (2, None), (2, FACE_UP)],
-    ids=["6p", "2p-two-deals", "2p-face-up"],
+    [(4, None), (6, None), (2, None), (2, FACE_UP)],
+    ids=["4p", "6p", "2p-two-deals", "2p-face-up"],
 )
 def test_search_never_reads_hidden_cards(players: int, options: dict[str, Any] | None) -> None:
     """Two matches that look the same from the deciding seat (hidden cards swapped between

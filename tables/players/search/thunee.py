@@ -30,7 +30,7 @@ from tables.players.search.player import SearchBudget, SearchStats
 from tables.players.search.sampling import NoConsistentDeal
 from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
 from tables.players.search.thunee_challenge import challenge_choice, forced_challenge
-from tables.players.search.thunee_playout import playout
+from tables.players.search.thunee_playout import CALL_MARGIN_SCALE, playout
 from tables.players.search.thunee_worlds import NotSearched, ThuneeWorlds
 
 log = logging.getLogger(__name__)
@@ -143,6 +143,8 @@ class ThuneeSearch:
         start = time.perf_counter()
         cap = self.budget.time_cap_ms / 1000.0 if self.budget.time_cap_ms > 0 else None
         base = worlds.facts
+        if any(call is not None for call, _ in options):
+            base = replace(base, margin_scale=CALL_MARGIN_SCALE)
         seat = situation.seat
         facts = [base if call is None else replace(base, call=(call, seat)) for call, _ in options]
         team = seat % 2
@@ -154,7 +156,9 @@ class ThuneeSearch:
             values = []
             for f, (_, card) in zip(facts, options, strict=True):
                 values.append(playout(f, world, card, team, random.Random(seed)))
-                if cap is not None and time.perf_counter() - start > cap:
+                if cap is not None and stats.worlds and time.perf_counter() - start > cap:
+                    # Past the cap: drop this unfinished world (every candidate must be
+                    # scored on the same worlds); the first world is always finished.
                     stats.capped = True
                     break
             if stats.capped:

@@ -31,7 +31,13 @@ from rules.thunee.dealing import HAND_SIZE
 from rules.tricks import SUIT_OF
 from tables.players.base import Situation
 from tables.players.search.player import SearchBudget, SearchStats
-from tables.players.search.thunee_playout import Facts, World, playout
+from tables.players.search.thunee_playout import (
+    CALL_MARGIN_SCALE,
+    MARGIN_SCALE,
+    Facts,
+    World,
+    playout,
+)
 from tables.players.search.thunee_worlds import (
     ROYALS,
     DealWorlds,
@@ -72,7 +78,7 @@ def preplay_choice(
     if plan is None or len(plan) < 2:
         return None
     worlds = DealWorlds(situation)
-    base = _base_facts(situation)
+    base = _base_facts(situation, any(a.kind == "call" for a, _, _ in plan))
     first_batch = worlds.first_batch
     setups = [s for _, ss, _ in plan for s in ss]
     if not setups:
@@ -89,8 +95,8 @@ def preplay_choice(
         for setup in setups:
             facts, world = _setup_world(base, setup, hands, extra, first_batch, rng)
             values.append(playout(facts, world, setup.first, team, random.Random(seed)))
-            if cap is not None and time.perf_counter() - start > cap:
-                stats.capped = True
+            if cap is not None and stats.worlds and time.perf_counter() - start > cap:
+                stats.capped = True  # the first world is always finished
                 break
         if stats.capped:
             break
@@ -192,7 +198,7 @@ def _standing(view: dict[str, Any], seat: int) -> Setup:
     return Setup(tm, None, rule, high, bidder is not None)
 
 
-def _base_facts(situation: Situation) -> tuple[Facts, Any]:
+def _base_facts(situation: Situation, calls: bool) -> tuple[Facts, Any]:
     view = situation.view
     n = int(view["players"])
     options = situation.options
@@ -210,6 +216,7 @@ def _base_facts(situation: Situation) -> tuple[Facts, Any]:
         face_up="rows" in view,
         jodis="rows" not in view,
         annul=annul_applies(n, None, options),
+        margin_scale=CALL_MARGIN_SCALE if calls else MARGIN_SCALE,
     )
     return facts, options
 

@@ -32,6 +32,9 @@ from rules.thunee.scoring import (
 )
 from rules.tricks import SUIT_OF
 
+MARGIN_SCALE = 0.01
+CALL_MARGIN_SCALE = 0.0025
+"""``Facts.margin_scale`` when a contract or last-trick call is among the candidates."""
 EPSILON = 0.08
 """Share of rollout moves played at random, so rollouts are not all the same line."""
 KQJ: tuple[tuple[Card, Card, Card], ...] = tuple(
@@ -96,6 +99,9 @@ class Facts:
     khanuck_formula: str = "standard"
     call: tuple[str, int] | None = None
     """A Double or Khanuck called for the last trick: (kind, caller)."""
+    margin_scale: float = MARGIN_SCALE
+    """Balls per card point of the count's margin (a gradient where the balls are equal);
+    smaller where a call (scored without a count) competes with the count."""
 
 
 def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Random) -> float:
@@ -186,7 +192,7 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     wins = count >= f.count_target
     balls = ordinary_balls(wins, f.made_bid, f.blind_bid)
     winner_team = counting if wins else 1 - counting
-    margin = (count - f.count_target) / 100.0
+    margin = (count - f.count_target) * f.margin_scale
     value = _balls(f, winner_team, balls, team)
     return value + (margin if counting == team else -margin)
 
