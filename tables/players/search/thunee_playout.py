@@ -117,6 +117,7 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     strength = f.strength
     trump = w.trump
     trick = list(f.trick)
+    cards = [c for _, c in trick]
     points = list(f.points)
     team_tricks = list(f.team_tricks)
     base = list(f.half_base)
@@ -134,7 +135,7 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     while done < total:
         hand = hands[seat]
         if card is None:
-            legal = legal_cards(hand, [c for _, c in trick], trump, strength)
+            legal = legal_cards(hand, cards, trump, strength)
             if len(legal) == 1:
                 card = legal[0]
             elif random_() < EPSILON and (caller is None or seat != caller):
@@ -152,18 +153,20 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
             if below is not None and pending is not None:
                 pending[seat].append(below)  # TH2-B.6: it turns up when the trick ends
         trick.append((seat, card))
+        cards.append(card)
         if caller is not None and len(trick) > 1 and beats(card, trick[0][1], trump, strength):
             broken = seat  # TH-12.11: the first card beating the caller's ends the hand
             break
         card = None
         if len(trick) == n:
-            winner = trick[winning_index([c for _, c in trick], trump, strength)][0]
+            winner = trick[winning_index(cards, trump, strength)][0]
             wteam = winner % 2
-            for _, c in trick:
+            for c in cards:
                 points[wteam] += POINTS[c]
             team_tricks[wteam] += 1
             done += 1
             trick = []
+            cards = []
             seat = last_winner = winner
             if pending is not None:
                 for s in range(n):
