@@ -81,9 +81,12 @@ class CardTableBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         modules = list(ALWAYS_LOADED)
         if self.manager is not None:
+            from cogs import table_pictures
             from cogs.controller import TableController
             from cogs.table_messages import TableMessages
             from cogs.turn_pings import TurnPings
+
+            table_pictures.configure(self.settings.picture_worker)
 
             self.table_messages = TableMessages(
                 self, self.manager, interval=self.settings.table_edit_seconds

@@ -176,27 +176,3 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CardButton,
     HandSelect,
 )
-
-
-def item_for(item: discord.ui.Button[Any] | discord.ui.Select[Any]) -> discord.ui.Item[Any]:
-    """Wrap a button or select whose custom_id follows one of our templates in its
-    DynamicItem (the same object discord.py builds from the custom_id on a click)."""
-    custom_id = str(item.custom_id)
-    if isinstance(item, discord.ui.Select):
-        match = re.fullmatch(custom_ids.SELECT_TEMPLATE, custom_id)
-        if match is not None:
-            return ActionSelect(int(match["table"]), int(match["seq"]), item)
-        match = re.fullmatch(custom_ids.HAND_TEMPLATE, custom_id)
-        if match is not None:
-            return HandSelect(int(match["table"]), int(match["seq"]), item)
-    elif (match := re.fullmatch(custom_ids.TABLE_TEMPLATE, custom_id)) is not None:
-        return TableButton(int(match["table"]), match["verb"], match["arg"], item)
-    elif (match := re.fullmatch(custom_ids.ACTION_TEMPLATE, custom_id)) is not None:
-        return ActionButton(int(match["table"]), int(match["seq"]), match["action"], item)
-    elif (match := re.fullmatch(custom_ids.INDEX_TEMPLATE, custom_id)) is not None:
-        return IndexedActionButton(
-            int(match["table"]), int(match["seq"]), int(match["index"]), item
-        )
-    elif (match := re.fullmatch(custom_ids.CARD_TEMPLATE, custom_id)) is not None:
-        return CardButton(int(match["table"]), item)
-    raise ValueError(f"custom_id {custom_id!r} follows no template")

@@ -17,7 +17,7 @@ import discord
 from cogs import custom_ids
 from cogs.components import TableButton, send_only
 from cogs.hand_view import render_hand
-from cogs.responder import reply, update, within_deadline
+from cogs.responder import picture_wait, reply, update, within_deadline
 from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
 from cogs.table_pictures import hand_picture
@@ -155,7 +155,7 @@ class TableController:
         self, interaction: discord.Interaction[Any], table_id: int, work: Awaitable[TableState]
     ) -> None:
         await within_deadline(interaction, work, update=True)
-        rendered = self.messages.render(table_id)
+        rendered = await self.messages.render(table_id, wait=picture_wait(interaction))
         message = interaction.message
         if message is not None and message.flags.ephemeral is False:
             self.messages.register(table_id, message.channel.id, message.id, rendered.key)
@@ -187,9 +187,8 @@ class TableController:
     ) -> None:
         view = self.manager.seat_view(table_id, interaction.user.id)
         state = self.manager.state(table_id)
-        hand = render_hand(
-            view, state, t, self.grey_reason(view, t), picture=self._hand_picture(state, view)
-        )
+        picture = await self._hand_picture(interaction, state, view)
+        hand = render_hand(view, state, t, self.grey_reason(view, t), picture=picture)
         await reply(
             interaction,
             embed=hand.embed,
@@ -198,8 +197,14 @@ class TableController:
             ephemeral=True,
         )
 
-    def _hand_picture(self, state: TableState, view: SeatView) -> bytes | None:
-        return hand_picture(view) if self.messages.pictures.on(state.guild_id) else None
+    async def _hand_picture(
+        self, interaction: discord.Interaction[Any], state: TableState, view: SeatView
+    ) -> bytes | None:
+        """Drawn on a worker thread (``cogs.table_pictures``): the loop answers other
+        clicks meanwhile; the answer waits for it only while Discord's deadline allows."""
+        if not self.messages.pictures.on(state.guild_id):
+            return None
+        return await hand_picture(view, picture_wait(interaction))
 
     async def _refresh_hand(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate, notice: str = ""
@@ -216,7 +221,8 @@ class TableController:
             return
         view = self.manager.seat_view(table_id, interaction.user.id)
         notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
-        hand = render_hand(view, state, t, notice, picture=self._hand_picture(state, view))
+        picture = await self._hand_picture(interaction, state, view)
+        hand = render_hand(view, state, t, notice, picture=picture)
         await update(
             interaction, embed=hand.embed, view=hand.view(t), attachments=hand.attachments()
         )
@@ -234,7 +240,9 @@ class TableController:
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
     ) -> None:
         """The public table, privately, with a Refresh button (no hand is ever shown)."""
-        rendered = self.messages.render(table_id, user_locale(interaction))
+        rendered = await self.messages.render(
+            table_id, user_locale(interaction), wait=picture_wait(interaction)
+        )
         await reply(
             interaction,
             embed=rendered.embed,
@@ -247,7 +255,9 @@ class TableController:
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
     ) -> None:
         """Refresh a spectator's private view in place."""
-        rendered = self.messages.render(table_id, user_locale(interaction))
+        rendered = await self.messages.render(
+            table_id, user_locale(interaction), wait=picture_wait(interaction)
+        )
         await update(
             interaction,
             embed=rendered.embed,
@@ -265,7 +275,7 @@ class TableController:
 
     async def post_table(self, interaction: discord.Interaction[Any], state: TableState) -> None:
         """Answer with the new table's message (not ephemeral) and remember it."""
-        rendered = self.messages.render(state.id)
+        rendered = await self.messages.render(state.id, wait=picture_wait(interaction))
         message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
         if message_id is not None:
             self.messages.register(state.id, state.channel_id, message_id, rendered.key)
@@ -310,9 +320,8 @@ class TableController:
             hand = [str(c) for c in view.view.get("hand") or []]
             selected = parse_selection(values, hand)
             state = self.manager.state(table_id)
-            rendered = render_hand(
-                view, state, t, selected=selected, picture=self._hand_picture(state, view)
-            )
+            picture = await self._hand_picture(interaction, state, view)
+            rendered = render_hand(view, state, t, selected=selected, picture=picture)
             await update(
                 interaction,
                 embed=rendered.embed,

@@ -15,7 +15,7 @@ import discord
 
 from cogs import custom_ids
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
-from cogs.components import TableButton, item_for, send_only
+from cogs.components import TableButton, send_only
 from cogs.rummy_view import is_rummy, rummy_layout
 from cogs.slots import Slot
 from cogs.table_pictures import HAND_FILE, attachments, show_in
@@ -121,6 +121,9 @@ def layout(
 
 
 def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
+    """A plain button or select: the view is only sent (``send_only``), and a click is
+    dispatched by its custom_id to the registered DynamicItems, so wrapping each item in
+    its DynamicItem here would only cost time (a regex match per item)."""
     if slot.options:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=slot.custom_id,
@@ -133,7 +136,7 @@ def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
             max_values=len(slot.options) if slot.multi else 1,
             row=row,
         )
-        return item_for(select)
+        return select
     button: discord.ui.Button[Any] = discord.ui.Button(
         label=slot.label,
         style=slot.style,
@@ -141,7 +144,7 @@ def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
         disabled=slot.disabled,
         row=row,
     )
-    return item_for(button)
+    return button
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,9 @@ def render_hand(
     elif state.to_act:
         names = ", ".join(state.seats[s].name or "?" for s in sorted(state.to_act))
         turn = t("Waiting for {names}.").format(names=names)
+        if view.legal:
+            # an optional action open off turn (304's Caps call): nobody waits for it
+            turn += " " + t("It is not your turn, but you may use the buttons below now.")
     else:
         turn = ""
     if view.away:

@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs import games
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
-from cogs.responder import reply, within_deadline
+from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
 from storage import GuildSettings
@@ -188,7 +188,9 @@ class PlayCog(commands.Cog):
         if table_id is None:
             return
         t = translator(user_locale(interaction))
-        rendered = self.bot.table_messages.render(table_id, user_locale(interaction))
+        rendered = await self.bot.table_messages.render(
+            table_id, user_locale(interaction), wait=picture_wait(interaction)
+        )
         known = self.bot.table_messages.messages.get(table_id)
         content = ""
         if known is not None and interaction.guild_id is not None:

@@ -14,11 +14,14 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.table_pictures import send_kwargs
+from cogs.table_pictures import ANSWER_WAIT, send_kwargs
 
 T = TypeVar("T")
 
 DEFER_AFTER = 1.5
+ANSWER_BY = 2.0
+"""Seconds after its creation by which an undeferred answer should be on its way (Discord
+drops it after 3): what is left of it bounds the wait for a picture (``picture_wait``)."""
 
 
 async def within_deadline(
@@ -46,6 +49,15 @@ async def within_deadline(
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     return await task
+
+
+def picture_wait(interaction: discord.Interaction[Any]) -> float:
+    """How long this answer may wait for its picture: ``ANSWER_WAIT``, less if Discord's
+    deadline is near (an answer already deferred has time). Past it, no picture."""
+    if interaction.response.is_done():
+        return ANSWER_WAIT
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(ANSWER_WAIT, ANSWER_BY - max(age, 0.0)))
 
 
 async def reply(

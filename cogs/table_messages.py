@@ -17,7 +17,14 @@ from typing import Any
 
 import discord
 
-from cogs.table_pictures import PictureSettings, table_picture
+from cogs import table_pictures
+from cogs.table_pictures import (
+    ANSWER_WAIT,
+    PictureSettings,
+    draw_table,
+    scene_key,
+    table_scene_of,
+)
 from cogs.table_view import Rendered, plain_name, render_table
 from i18n import translator
 from i18n.choice import LanguageChoices
@@ -74,6 +81,7 @@ class TableMessages:
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
+        table_pictures.drawer.close()
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -92,7 +100,7 @@ class TableMessages:
         """Post the table's message in its channel (a thread table, a pickup table)."""
         state = self.manager.state(table_id)
         await self.pictures.load(state.guild_id)
-        rendered = self.render(table_id)
+        rendered = await self.render(table_id, wait=None)
         channel = self.client.get_partial_messageable(state.channel_id)
         kwargs = rendered.send_kwargs()
         if content is not None:
@@ -118,17 +126,37 @@ class TableMessages:
             return discord_locale
         return choices.for_server(guild_id, discord_locale)
 
-    def render(self, table_id: int, locale: str | None = None) -> Rendered:
-        """The table message now, in the server's language (or ``locale``'s)."""
+    async def render(
+        self,
+        table_id: int,
+        locale: str | None = None,
+        *,
+        unless: str | None = None,
+        wait: float | None = ANSWER_WAIT,
+    ) -> Rendered:
+        """The table message now, in the server's language (or ``locale``'s). Its picture
+        is drawn off the event loop, and not at all when the message's key is ``unless``
+        (the caller then skips it: the message already shows exactly this). A picture not
+        drawn within ``wait`` seconds is left out (an answer to a click cannot wait long;
+        the editor, which nobody waits for, passes None)."""
         state = self.manager.state(table_id)
         match = self.manager.match_of(table_id)
         last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
         t = translator(locale or self.locale_for(state.guild_id))
-        picture = None
+        scene = None
         if self.pictures.on(state.guild_id):
             names = [plain_name(state, seat, t) for seat in range(len(state.seats))]
-            picture = table_picture(state, names, t)
-        return render_table(state, t, last_hand, self.final.get(table_id), picture)
+            scene = table_scene_of(state, names, t)
+        final = self.final.get(table_id)
+        if scene is None:
+            return render_table(state, t, last_hand, final)
+        rendered = render_table(state, t, last_hand, final, picture_key=scene_key(scene))
+        if rendered.key == unless:
+            return rendered
+        picture = await draw_table(scene, wait)
+        if picture is None:
+            return render_table(state, t, last_hand, final)
+        return rendered.with_picture(picture)
 
     # -- coalesced editing ---------------------------------------------------------------
 
@@ -185,8 +213,9 @@ class TableMessages:
 
     async def _edit_once(self, table_id: int) -> None:
         await self.pictures.load(self.manager.state(table_id).guild_id)
-        rendered = self.render(table_id)
-        if self.last_key.get(table_id) == rendered.key:
+        last_key = self.last_key.get(table_id)
+        rendered = await self.render(table_id, unless=last_key, wait=None)
+        if last_key == rendered.key:
             return
         state = self.manager.state(table_id)
         known = self.messages.get(table_id)

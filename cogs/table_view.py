@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -61,6 +61,10 @@ class Rendered:
     def attachments(self) -> list[discord.File]:
         return attachments(self.picture, TABLE_FILE)
 
+    def with_picture(self, picture: bytes) -> Rendered:
+        """This message (laid out for a picture by its key) with the picture drawn."""
+        return replace(self, picture=picture)
+
 
 def seat_name(seat: SeatState, t: Translate) -> str:
     if seat.empty:
@@ -93,9 +97,15 @@ def render_table(
     last_hand: dict[str, Any] | None = None,
     final: dict[str, Any] | None = None,
     picture: bytes | None = None,
+    *,
+    picture_key: str | None = None,
 ) -> Rendered:
     """The table message for ``state``; ``last_hand`` is the engine's latest hand result;
-    ``picture`` the table drawn (``cogs.table_pictures``), shown while the match runs."""
+    ``picture`` the table drawn (``cogs.table_pictures``), shown while the match runs.
+
+    ``picture_key`` (the scene's key) stands for a picture not drawn yet: the message is
+    laid out to show it and its ``key`` is final, so an editor can skip an unchanged
+    message before drawing anything, then add the picture (``Rendered.with_picture``)."""
     if state.status is TableStatus.LOBBY:
         rendered = _lobby(state, t)
     elif state.status is TableStatus.RUNNING:
@@ -107,15 +117,18 @@ def render_table(
         if summary:
             rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
     if state.status is not TableStatus.RUNNING:
-        picture = None
-    show_in(rendered.embed, picture, TABLE_FILE)
+        picture, picture_key = None, None
+    shows_picture = picture is not None or picture_key is not None
+    show_in(rendered.embed, b"" if shows_picture else None, TABLE_FILE)
     # A digest, not the text: the editor keeps one per open table. The picture is part of
     # it (a state whose text is unchanged but whose picture differs is still sent).
     digest = hashlib.blake2b(
         repr((rendered.content, rendered.embed.to_dict(), rendered.buttons)).encode(),
         digest_size=16,
     )
-    if picture is not None:
+    if picture_key is not None:
+        digest.update(picture_key.encode())
+    elif picture is not None:
         digest.update(picture)
     return Rendered(rendered.content, rendered.embed, rendered.buttons, digest.hexdigest(), picture)
 
@@ -400,6 +413,14 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     last = public.get("last_trick")
     if isinstance(last, list) and last:
         fields.append((t("Last trick"), _cards_by_seat(state, last, t)))
+    shown = public.get("sitting_out_shown")  # 304: a PCC partner's cards after the hand
+    if isinstance(shown, dict) and shown:
+        lines = [
+            plain_name(state, int(seat), t) + ": " + " ".join(card_text(str(c)) for c in cards)
+            for seat, cards in shown.items()
+            if str(seat).isdigit() and isinstance(cards, list)
+        ]
+        fields.append((t("Cards laid aside, shown after the hand"), "\n".join(lines)))
     won = public.get("tricks_won")
     if isinstance(won, list) and won and any(won):
         fields.append((t("Tricks won"), _per_seat_or_team(state, won, t)))
@@ -472,6 +493,11 @@ def rummy_fields(state: TableState, public: dict[str, Any], t: Translate) -> lis
                 ),
             )
         )
+    giving = public.get("giving")
+    if isinstance(giving, list) and giving:
+        # The seat's own view only (the public view has no "giving"): the cards chosen
+        # for the exchange so far, still in the hand until everyone has handed in.
+        fields.append((t("Handing in"), ", ".join(str(c) for c in giving)))
     staged = public.get("staged")
     if isinstance(staged, list) and staged:
         fields.append((t("Your staged melds"), "\n".join(str(m) for m in staged)[:1000]))

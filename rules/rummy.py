@@ -2,7 +2,8 @@
 
 Pure functions over card ints (``rules.cards``: ``suit * 13 + rank``, rank 0 = the 2,
 rank 12 = the ace, ``JOKER`` = 52; two copies of a card share one int). Every function
-takes a frozen ``RummyRules`` describing one game's meld rules. Nothing here keeps state.
+takes a frozen ``RummyRules`` describing one game's meld rules. Nothing here keeps game
+state (``make_set`` and ``find_melds`` remember answers: memos of pure functions, ``_MEMO``).
 
 API (stable: later work adds names, never renames these)
 --------------------------------------------------------
@@ -273,8 +274,49 @@ def _sort_key(card: Card) -> tuple[int, int]:
     return (card // 13, card % 13) if card != JOKER else (5, 0)
 
 
+class _RulesMemo:
+    """Answers remembered for one rules object: ``make_set`` by cards, and the sets of one
+    rank that ``_find_sets`` builds (a hand keeps most of its ranks from turn to turn)."""
+
+    __slots__ = ("groups", "rules", "sets")
+
+    def __init__(self, rules: RummyRules) -> None:
+        self.rules = rules
+        """Kept alive, so its ``id`` is never reused while its answers are stored."""
+        self.sets: dict[tuple[Card, ...], Meld | None] = {}
+        self.groups: dict[tuple[Any, ...], list[Meld]] = {}
+
+
+_MEMO: dict[int, _RulesMemo] = {}
+"""Memos by ``id(rules)`` (hashing the rules each call would cost more than the memo saves)."""
+_MEMO_RULES = 64
+"""Rules objects remembered at once (games build a handful; more and all are forgotten)."""
+_MEMO_SIZE = 50_000
+"""Answers remembered per rules object and kind before they are forgotten and built again."""
+
+
+def _memo(rules: RummyRules) -> _RulesMemo:
+    memo = _MEMO.get(id(rules))
+    if memo is None or memo.rules is not rules:
+        if len(_MEMO) >= _MEMO_RULES:
+            _MEMO.clear()
+        memo = _MEMO[id(rules)] = _RulesMemo(rules)
+    return memo
+
+
 def make_set(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
     """The set these cards make (order free), or ``None``."""
+    answers = _memo(rules).sets
+    key = tuple(cards)
+    if key in answers:
+        return answers[key]
+    if len(answers) >= _MEMO_SIZE:
+        answers.clear()
+    meld = answers[key] = _make_set(key, rules)
+    return meld
+
+
+def _make_set(cards: tuple[Card, ...], rules: RummyRules) -> Meld | None:
     n = len(cards)
     if n < rules.min_set or (rules.max_set is not None and n > rules.max_set):
         return None
@@ -601,21 +643,22 @@ def _find_sets(
         by_rank.setdefault(c % 13, []).append(c)
     max_set = rules.max_set if rules.max_set is not None else len(cards)
     max_wilds = rules.max_wilds_set if rules.max_wilds_set is not None else len(wild_pool)
+    groups = _memo(rules).groups
     for rank, naturals in by_rank.items():
         if rank == TWO and rules.twos_wild:
             wilds = [c for c in wild_pool if c == JOKER]
         else:
             wilds = list(wild_pool)
-        least = max(1, rules.min_naturals_set)
-        for k in range(least, min(len(naturals), max_set) + 1):
-            for nats in _sub_multisets(naturals, k):
-                for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
-                    if k + w < rules.min_set:
-                        continue
-                    for ws in _wild_choices(wilds, w, interchangeable):
-                        meld = make_set(nats + ws, rules)
-                        if meld is not None:
-                            found.setdefault(meld, None)
+        key = (tuple(naturals), tuple(wilds), max_set, max_wilds, interchangeable)
+        melds = groups.get(key)
+        if melds is None:
+            if len(groups) >= _MEMO_SIZE:
+                groups.clear()
+            melds = groups[key] = _rank_sets(
+                naturals, wilds, rules, max_set, max_wilds, interchangeable
+            )
+        for known in melds:
+            found.setdefault(known, None)
     if rules.min_naturals_set == 0:
         jokers = [c for c in wild_pool if c == JOKER or not rules.two_natural_in_place]
         for w in range(rules.min_set, min(max_set, len(jokers)) + 1):
@@ -623,6 +666,30 @@ def _find_sets(
                 meld = make_set(ws, rules)
                 if meld is not None:
                     found.setdefault(meld, None)
+
+
+def _rank_sets(
+    naturals: Sequence[Card],
+    wilds: Sequence[Card],
+    rules: RummyRules,
+    max_set: int,
+    max_wilds: int,
+    interchangeable: bool,
+) -> list[Meld]:
+    """The distinct sets of one rank's ``naturals`` with some of ``wilds``, in the order
+    ``_find_sets`` meets them."""
+    out: dict[Meld, None] = {}
+    least = max(1, rules.min_naturals_set)
+    for k in range(least, min(len(naturals), max_set) + 1):
+        for nats in _sub_multisets(naturals, k):
+            for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
+                if k + w < rules.min_set:
+                    continue
+                for ws in _wild_choices(wilds, w, interchangeable):
+                    meld = make_set(nats + ws, rules)
+                    if meld is not None:
+                        out.setdefault(meld, None)
+    return list(out)
 
 
 def _find_runs(

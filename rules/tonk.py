@@ -1118,14 +1118,15 @@ class Tonk(Match[TonkOptions]):
         self._public = None
         events.append(Event.make("match_over", **(self.result or {})))
 
-    def timeout_action(self) -> Action | None:
-        """TK-21: what the engine does for a player who does not act in time.
+    def timeout_action(self, seat: int | None = None) -> Action | None:
+        """TK-21: what the engine does for a player who does not act in time (``seat``
+        defaults to the player to act; another seat has nothing to do).
 
         Draw from the stock (the discard if the stock is empty), make no spreads, discard
         the card just drawn (if it may not be discarded, the first allowed discard). It
         never drops or tunks for the player.
         """
-        if self._phase == "match_over":
+        if self._phase == "match_over" or (seat is not None and seat not in self._to_act):
             return None
         if self._phase in ("draw", "final_draw"):
             return DRAW_STOCK if DRAW_STOCK in self._legal else DRAW_DISCARD

@@ -59,7 +59,7 @@ from tables.errors import (
     UnknownPlayerLevel,
 )
 from tables.players import PlayerRegistry, Situation, default_registry
-from tables.table import SeatState, SeatView, Table, TableState
+from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -148,13 +148,8 @@ class TableManager:
             players=record.players,
             options=dict(record.options),
             slow=table.slow,
-            seats=tuple(
-                SeatState(i, None, None, None, False)
-                if s is None
-                else SeatState(i, s.name, s.user_id, s.computer, s.away, s.timeouts)
-                for i, s in enumerate(record.seats)
-            ),
-            teams=table.spec.teams(record.players),
+            seats=table.seat_states(),
+            teams=table.teams,
             seq=table.seq,
             phase=match.phase if match is not None else None,
             to_act=match.to_act if match is not None else frozenset(),
@@ -324,7 +319,7 @@ class TableManager:
 
     async def choose_team(self, table_id: int, user_id: int, team: int) -> TableState:
         table = await self._ready(table_id)
-        teams = table.spec.teams(table.record.players)
+        teams = table.teams
         if teams is None:
             raise NoTeams()
         if not 0 <= team < len(teams):
@@ -484,7 +479,9 @@ class TableManager:
             repeated = last is not None and last[0] == action_id
             if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
                 raise AlreadyPlayed()
-            if seat not in match.to_act:
+            if seat not in match.to_act and seat not in match.off_turn:
+                # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
+                # computers and timers still wait only on to_act)
                 if repeated:
                     raise AlreadyPlayed()
                 raise TableClosed() if match.is_over else NotYourTurn()
@@ -492,12 +489,17 @@ class TableManager:
                 action = table.spec.parse_action(action_id)
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from exc
-            if action not in match.legal_actions(seat):
+            if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
+                raise NotYourTurn()
+            if not match.is_legal(seat, action):  # (a Caps call may state any order)
                 if repeated:
                     raise AlreadyPlayed()
                 raise IllegalMove(match.explain_illegal(seat, action))
+            waiting = match.to_act
+            # An off-turn action leaves the seats to act their running deadline.
+            keep = table.deadline if seat not in waiting else None
             await self._commit(table, seat, action, "player")
-            await self._after_change(table)
+            await self._after_change(table, keep if match.to_act == waiting else None)
         return self.state(table_id)
 
     async def come_back(self, table_id: int, user_id: int) -> TableState:
@@ -541,10 +543,12 @@ class TableManager:
         if match.is_over:
             await self._close(table, TableStatus.FINISHED)
 
-    async def _after_change(self, table: Table) -> None:
-        """Let computers act where it is their turn, then arm the timer for the humans."""
+    async def _after_change(self, table: Table, keep_deadline: float | None = None) -> None:
+        """Let computers act where it is their turn, then arm the timer for the humans
+        (``keep_deadline``: the same seats still wait, so their deadline stands)."""
+        seq = table.seq
         await self._run_computers(table)
-        self._arm_timer(table)
+        self._arm_timer(table, keep_deadline if table.seq == seq else None)
 
     async def _run_computers(self, table: Table) -> None:
         delay = self.settings.computer_delay
@@ -598,7 +602,7 @@ class TableManager:
             players=match.players,
             seat=seat,
             options=match.options,
-            teams=table.spec.teams(match.players),
+            teams=table.teams,
             phase=match.phase,
             view=match.view(seat),
             legal=match.legal_actions(seat),
@@ -615,7 +619,7 @@ class TableManager:
 
     # -- timers ----------------------------------------------------------------------
 
-    def _arm_timer(self, table: Table) -> None:
+    def _arm_timer(self, table: Table, keep_deadline: float | None = None) -> None:
         table.cancel_timer()
         match = table.match
         if table.status is not TableStatus.RUNNING or match is None:
@@ -632,7 +636,11 @@ class TableManager:
                 table.window_deadline = self.clock.now() + self.settings.window_seconds
             table.deadline = table.window_deadline
         else:
-            table.deadline = self.clock.now() + self._turn_seconds(table)
+            table.deadline = (
+                keep_deadline
+                if keep_deadline is not None
+                else self.clock.now() + self._turn_seconds(table)
+            )
         seq = table.seq
         table.timer = self.clock.call_at(table.deadline, lambda: self._on_timeout(table.id, seq))
 
@@ -667,6 +675,15 @@ class TableManager:
             table.window_phase, table.window_deadline = None, None
             for seat in sorted(match.to_act):
                 if match.is_over or seat not in match.to_act or table.computer_plays(seat):
+                    continue
+                prescribed = match.timeout_action(seat)
+                if prescribed is not None:
+                    # the game's own rule for a player out of time (TK-21, TF-19, TF-23a)
+                    if not window:
+                        await self._strike(table, seat)
+                    await self._commit(table, seat, prescribed, "timeout")
+                    if table.status is not TableStatus.RUNNING:
+                        return
                     continue
                 if window:
                     passes = [a for a in match.legal_actions(seat) if a.kind in PASS_KINDS]

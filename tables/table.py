@@ -39,6 +39,24 @@ class Table:
         """After a restart: the match is not rebuilt from the log yet."""
         self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
         """The computers' dice at this table (their choices are logged, never re-rolled)."""
+        self.teams = spec.teams(record.players)
+        """The game's teams for this table's player count (fixed for the table's life)."""
+        self._seat_states: tuple[SeatState, ...] = ()
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        """The seats as the front ends read them, rebuilt only when a seat has changed
+        (read on every state; seats change rarely)."""
+        states = self._seat_states
+        seats = self.record.seats
+        if len(states) == len(seats) and all(map(_same_seat, states, seats)):
+            return states
+        self._seat_states = states = tuple(
+            SeatState(i, None, None, None, False)
+            if s is None
+            else SeatState(i, s.name, s.user_id, s.computer, s.away, s.timeouts)
+            for i, s in enumerate(seats)
+        )
+        return states
 
     @property
     def id(self) -> int:
@@ -93,6 +111,18 @@ class SeatState:
     @property
     def empty(self) -> bool:
         return self.name is None
+
+
+def _same_seat(state: SeatState, record: SeatRecord | None) -> bool:
+    if record is None:
+        return state.name is None
+    return (
+        state.name == record.name
+        and state.user_id == record.user_id
+        and state.computer == record.computer
+        and state.away == record.away
+        and state.timeouts == record.timeouts
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from rules.telefunken.meld_moves import MeldMoves
 from rules.telefunken.meld_offers import MeldOffers
 from rules.telefunken.melds import Candidate, TableMeld
 from rules.telefunken.scoring import Scoring
-from rules.telefunken.table import Op
+from rules.telefunken.table import Op, StateCache
 from rules.telefunken.variants import VARIANT_TITLES, Contract, TelefunkenOptions, ruleset
 
 # The attributes that make up a match's state (snapshot/restore copies exactly these).
@@ -122,7 +122,8 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         self.pending: list[Card] = []  # the shuffled pack waiting for the cut
         self.cut_info: dict[str, Any] = {}
         self.upcard_taken = 0
-        self._cache: dict[int, tuple[list[Action], dict[str, Op]]] = {}
+        self._cache = StateCache()
+        self._layoffs: dict[tuple[Any, ...], list[tuple[Any, Any]]] = {}
         self._start_deal()
 
     # -- contract members ----------------------------------------------------------------
@@ -133,6 +134,12 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
 
     @property
     def to_act(self) -> frozenset[int]:
+        seats = self._cache.to_act
+        if seats is None:
+            seats = self._cache.to_act = self._seats_to_act()
+        return seats
+
+    def _seats_to_act(self) -> frozenset[int]:
         p = self._phase
         if p == "cut":
             return frozenset((cutter_of(self.dealer, self.players),))
@@ -183,6 +190,14 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         return zones
 
     def public_view(self) -> dict[str, Any]:
+        """Built once per state; each call gets its own top-level dict, the nested lists
+        are shared between the calls of one state (views are read, never changed)."""
+        public = self._cache.public
+        if public is None:
+            public = self._cache.public = self._public_view()
+        return dict(public)
+
+    def _public_view(self) -> dict[str, Any]:
         window = None
         if self.window is not None:
             window = {
@@ -352,6 +367,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             self.contract_no = self.contracts_left[0]
         self.hands = [[] for _ in range(n)]
         self.stock, self.discard, self.melds = [], [], []
+        self._layoffs.clear()
         self.has_melded = [False] * n
         self.melded_turn = [-1] * n
         self.drawn_once = [False] * n

@@ -239,7 +239,10 @@ class MeldOffers(TableState):
                 ):
                     continue  # TF-42: your contract melds are frozen the turn you lay them
                 for c in sorted(have):
-                    results = layoff_results(tm, c, rs)
+                    memo_key = (tm.meld, tm.colour, tm.closed, tm.pure, c)
+                    results = self._layoffs.get(memo_key)
+                    if results is None:
+                        results = self._layoffs[memo_key] = layoff_results(tm, c, rs)
                     if len(results) == 1:
                         ops[f"lay:{tm.id}:{CARD_STRINGS[c]}"] = ("lay", tm.id, c, results[0][1])
                     elif len(results) > 1:

@@ -58,6 +58,22 @@ class Candidate:
         return self.meld.label()
 
 
+_CANDIDATES: dict[Meld, Candidate] = {}
+"""Candidates by meld (a candidate is never changed once built): a hand's meld search
+finds mostly the melds it found last turn. Forgotten when it grows past ``_CANDIDATES_SIZE``."""
+_CANDIDATES_SIZE = 20_000
+
+
+def candidate(meld: Meld) -> Candidate:
+    """The (shared) non-colour ``Candidate`` of ``meld``."""
+    cand = _CANDIDATES.get(meld)
+    if cand is None:
+        if len(_CANDIDATES) >= _CANDIDATES_SIZE:
+            _CANDIDATES.clear()
+        cand = _CANDIDATES[meld] = Candidate(meld)
+    return cand
+
+
 @dataclass(slots=True)
 class TableMeld:
     """A meld on the table (TF-36: it belongs to whoever laid it)."""
@@ -159,14 +175,14 @@ def all_candidates(
         set_rules = rs.set_rules
         if max_set is not None:
             set_rules = capped(set_rules, max_set, set_rules.min_run, set_rules.max_run)
-        out += [Candidate(m) for m in find_melds(cards, set_rules, full, (SET,), interchangeable)]
+        out += [candidate(m) for m in find_melds(cards, set_rules, full, (SET,), interchangeable)]
         if rs.joker_sets:
             jokers = [c for c in cards if c == JOKER]
             joker_rules = PERU2_JOKER_SETS
             if max_set is not None:
                 joker_rules = capped(joker_rules, max_set, 3, 13)
             out += [
-                Candidate(m) for m in find_melds(jokers, joker_rules, False, (SET,)) if m.rank == -1
+                candidate(m) for m in find_melds(jokers, joker_rules, False, (SET,)) if m.rank == -1
             ]
     if runs and rs.runs_allowed:
         run_rules = rs.run_rules
@@ -176,7 +192,7 @@ def all_candidates(
             run_rules = capped(run_rules, run_rules.max_set, least, most)
         if least <= most:
             out += [
-                Candidate(m) for m in find_melds(cards, run_rules, full, (RUN,), interchangeable)
+                candidate(m) for m in find_melds(cards, run_rules, full, (RUN,), interchangeable)
             ]
     return out
 
@@ -275,12 +291,18 @@ def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool
     capable = rs.set_rules.wild_capable
     wilds = sum(1 for c in hand if capable[c])
     jokers = hand.count(JOKER)
+    most_of_a_rank = -1  # worked out at the first set (then the same for every set)
+    longest_suit = -1  # ranks held in the best suit, at the first run
     for req in reqs:
         if req.kind == "set":
             per_set = rs.set_rules.max_wilds_set
             spare = 0 if req.pure or req.natural else wilds if per_set is None else per_set
-            counts = Counter(c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER))
-            best = max(counts.values(), default=0) + min(spare, wilds)
+            if most_of_a_rank < 0:
+                counts = Counter(
+                    c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER)
+                )
+                most_of_a_rank = max(counts.values(), default=0)
+            best = most_of_a_rank + min(spare, wilds)
             if best < req.size and not (rs.joker_sets and jokers >= req.size):
                 return False
         elif req.kind == "run":
@@ -288,8 +310,11 @@ def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool
                 return False
             run_spare = rs.run_rules.max_wilds_run
             spare = wilds if run_spare is None else min(run_spare, wilds)
-            suits = [len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)]
-            if max(suits) + spare < req.size:
+            if longest_suit < 0:
+                longest_suit = max(
+                    len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)
+                )
+            if longest_suit + spare < req.size:
                 return False
     return True
 

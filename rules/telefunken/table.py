@@ -20,6 +20,24 @@ Op = tuple[Any, ...]
 """What a legal action does: a handler name (``_do_<name>``) and its arguments."""
 
 
+class StateCache(dict[int, tuple[list[Action], dict[str, Op]]]):
+    """What is worked out once per state: each seat's legal actions (with what they do),
+    the seats to act and the public view. ``clear()`` after every change of state
+    (``_apply`` and ``load_state`` do; so do tests that set up a state by hand)."""
+
+    __slots__ = ("public", "to_act")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.to_act: frozenset[int] | None = None
+        self.public: dict[str, Any] | None = None
+
+    def clear(self) -> None:
+        super().clear()
+        self.to_act = None
+        self.public = None
+
+
 class TableState:
     players: int
     options: TelefunkenOptions
@@ -67,7 +85,10 @@ class TableState:
     pending: list[Card]
     cut_info: dict[str, Any]
     upcard_taken: int
-    _cache: dict[int, tuple[list[Action], dict[str, Op]]]
+    _cache: StateCache
+    _layoffs: dict[tuple[Any, ...], list[tuple[Any, Any]]]
+    """``layoff_results`` by (meld, colour, closed, pure, card): the same melds are offered
+    the same cards turn after turn. Emptied at each deal (its melds are new)."""
 
     @property
     def contract(self) -> Contract:

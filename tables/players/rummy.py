@@ -10,7 +10,7 @@ It reads only ``view`` (``hand``, ``discard_top``, ``count``) and the legal acti
 
 from __future__ import annotations
 
-from rules.cards import JOKER, RANKS, CardError, parse_card
+from rules.cards import CARD_STRINGS, JOKER, RANKS
 from rules.contract import Action
 from rules.random_play import choose as random_choice
 from tables.players.base import Situation
@@ -21,6 +21,8 @@ LAYOFF_KINDS = ("lay", "hit")
 DRAW_STOCK_IDS = ("draw:stock", "draw")
 DRAW_DISCARD_IDS = ("draw:discard", "take_discard", "take_upcard")
 DECLINE_KINDS = ("pass", "keepall", "no", "skip", "done")
+DRAW_KINDS = frozenset(i.split(":")[0] for i in DRAW_STOCK_IDS + DRAW_DISCARD_IDS)
+"""The kinds of the draw actions above (an id is ``kind`` or ``kind:value``)."""
 DROP_COUNT = 5
 """Drop (knock) with at most this count in hand..."""
 LATE_DROP_COUNT = 10
@@ -29,15 +31,15 @@ MELD_FIT = 6
 """``usefulness`` of a card that makes a meld with two cards of the hand."""
 
 
+CARD_OF: dict[str, int] = {text: card for card, text in enumerate(CARD_STRINGS)}
+"""Card text to card int (exactly ``parse_card``'s spelling), one dict lookup."""
+
+
 def card_or_none(text: str) -> int | None:
-    try:
-        return parse_card(text)
-    except CardError:
-        return None
+    return CARD_OF.get(text)
 
 
-def deadwood_value(card: int) -> int:
-    """Ace 1, number cards their pips, courts 10 (a joker is never deadwood we discard)."""
+def _deadwood(card: int) -> int:
     if card == JOKER:
         return 0
     rank = RANKS[card % 13]
@@ -48,23 +50,53 @@ def deadwood_value(card: int) -> int:
     return int(rank)
 
 
+DEADWOOD: tuple[int, ...] = tuple(_deadwood(c) for c in range(JOKER + 1))
+
+
+def deadwood_value(card: int) -> int:
+    """Ace 1, number cards their pips, courts 10 (a joker is never deadwood we discard)."""
+    return DEADWOOD[card]
+
+
 def is_wild(card: int, game: str) -> bool:
     return card == JOKER or (game == "telefunken" and card % 13 == 0)  # jokers and 2s
 
 
-def usefulness(card: int, hand: list[int], game: str) -> int:
-    """How much ``card`` helps the hand: partners of the same rank or suit neighbours."""
+NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (card - card % 13 + rank, 3 if abs(rank - card % 13) == 1 else 1)
+        for rank in range(max(card % 13 - 2, 0), min(card % 13 + 2, 12) + 1)
+        if rank != card % 13
+    )
+    for card in range(JOKER)
+)
+"""For each card: the cards of its suit at most two ranks away, with their weight."""
+
+
+class HandCounts:
+    """A hand counted once, so ``usefulness`` of any card is a few lookups."""
+
+    __slots__ = ("by_card", "by_rank")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.by_card = [0] * (JOKER + 1)
+        self.by_rank = [0] * 13
+        for card in hand:
+            self.by_card[card] += 1
+            if card != JOKER:
+                self.by_rank[card % 13] += 1
+
+
+def usefulness(card: int, hand: list[int] | HandCounts, game: str) -> int:
+    """How much ``card`` helps the hand: partners of the same rank (3 each, copies of the
+    card itself and jokers left out) or suit neighbours (3 one rank away, 1 two away)."""
     if is_wild(card, game):
         return 100
-    rank, suit = card % 13, card // 13
-    score = 0
-    for other in hand:
-        if other in (card, JOKER):
-            continue
-        if other % 13 == rank:
-            score += 3
-        elif other // 13 == suit and abs(other % 13 - rank) <= 2:
-            score += 3 if abs(other % 13 - rank) == 1 else 1
+    counts = hand if isinstance(hand, HandCounts) else HandCounts(hand)
+    by_card = counts.by_card
+    score = 3 * (counts.by_rank[card % 13] - by_card[card])
+    for other, weight in NEIGHBOURS[card]:
+        score += weight * by_card[other]
     return score
 
 
@@ -81,7 +113,7 @@ class RummyHeuristic:
         for action in legal:
             kinds.setdefault(action.kind, []).append(action)
         view = situation.view
-        hand = [c for c in (card_or_none(t) for t in view.get("hand") or ()) if c is not None]
+        hand = [c for c in map(CARD_OF.get, view.get("hand") or ()) if c is not None]
         for kind in GO_OUT_KINDS:
             if kind in kinds:
                 return self._best_discard(kinds[kind], hand)
@@ -97,12 +129,14 @@ class RummyHeuristic:
         )
         if "drop" in kinds and low:
             return kinds["drop"][0]
-        by_id = {a.id: a for a in legal}
+        # Only the draw actions are looked up by id (building every id costs a string each).
+        by_id = {a.id: a for a in legal if a.kind in DRAW_KINDS}
         top = view.get("discard_top") or view.get("upcard")
         top_card = card_or_none(top) if isinstance(top, str) else None
         # Only a card that completes a meld is worth the discard pile: taking near-meld
         # cards lets players pass the same cards back and forth without end.
-        wanted = top_card is not None and usefulness(top_card, hand, self.game) >= MELD_FIT
+        counts = HandCounts(hand)
+        wanted = top_card is not None and usefulness(top_card, counts, self.game) >= MELD_FIT
         takes = [by_id[i] for i in DRAW_DISCARD_IDS if i in by_id]
         draws = [by_id[i] for i in DRAW_STOCK_IDS if i in by_id]
         if takes and (wanted or not draws):
@@ -116,19 +150,21 @@ class RummyHeuristic:
                 if kind in kinds:
                     return kinds[kind][0]
         if "discard" in kinds:
-            return self._best_discard(kinds["discard"], hand)
+            return self._best_discard(kinds["discard"], counts)
         for kind in DECLINE_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
         return random_choice(situation.spec, legal, situation.rng)
 
-    def _best_discard(self, actions: list[Action], hand: list[int]) -> Action:
+    def _best_discard(self, actions: list[Action], hand: list[int] | HandCounts) -> Action:
         """The card that helps least and costs most (ties: the first offered)."""
+        counts = hand if isinstance(hand, HandCounts) else HandCounts(hand)
+        game = self.game
 
         def keep_score(action: Action) -> tuple[int, int]:
-            card = card_or_none(action.value)
+            card = CARD_OF.get(action.value)
             if card is None:
                 return (0, 0)
-            return (usefulness(card, hand, self.game), -deadwood_value(card))
+            return (usefulness(card, counts, game), -DEADWOOD[card])
 
         return min(actions, key=keep_score)

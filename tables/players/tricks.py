@@ -19,15 +19,14 @@ from typing import Any
 
 from rules.cards import (
     ACE_HIGH_ORDER,
+    CARD_STRINGS,
     JOKER,
     NIGERIAN_ORDER,
     SUITS,
     THREE_O_FOUR_ORDER,
     THUNEE_ORDER,
     THUNEE_POINTS,
-    CardError,
     RankOrder,
-    parse_card,
     point_table,
 )
 from rules.contract import Action
@@ -70,13 +69,14 @@ DECLINE_KINDS = ("no_cut", "keep", "pass", "decline", "skip", "no", "done", "ope
 DECLINE_IDS = ("late:withdraw",)
 
 
+CARD_OF: dict[str, int] = {text: card for card, text in enumerate(CARD_STRINGS)}
+"""Card text to card int (exactly ``parse_card``'s spelling), one dict lookup."""
+
+
 def card_or_none(text: Any) -> int | None:
     if not isinstance(text, str):
         return None
-    try:
-        return parse_card(text)
-    except CardError:
-        return None
+    return CARD_OF.get(text)
 
 
 def suit_index(text: Any) -> int | None:
@@ -111,6 +111,10 @@ class TrickHeuristic:
 
     def __init__(self, game: str) -> None:
         self.profile = PROFILES.get(game, DEFAULT_PROFILE)
+        self.top = max(self.profile.order.strength)
+        """The strength of the game's highest rank."""
+        self.scoring = any(self.profile.points)
+        """Cards carry points in this game (else every trick is worth the same)."""
 
     def choose(self, situation: Situation) -> Action:
         legal = situation.legal
@@ -149,7 +153,7 @@ class TrickHeuristic:
         """Tricks this hand may take: high cards by their place in the suit, plus length
         in the trump suit (or the longest suit, which we would name)."""
         strength = self.profile.order.strength
-        top = max(strength)
+        top = self.top
         by_suit: dict[int, list[int]] = {}
         for card in hand:
             by_suit.setdefault(SUIT_OF[card], []).append(strength[card])
@@ -221,8 +225,7 @@ class TrickHeuristic:
     # -- card play --------------------------------------------------------------------
 
     def _play(self, situation: Situation, plays: list[Action]) -> Action | None:
-        cards = {a: card_or_none(a.value) for a in plays}
-        options = [(a, c) for a, c in cards.items() if c is not None and c != JOKER]
+        options = [(a, c) for a in plays if (c := CARD_OF.get(a.value)) is not None and c != JOKER]
         if not options:
             return None
         view = situation.view
@@ -244,7 +247,7 @@ class TrickHeuristic:
         index = trick_winner_index(cards_only, trump, strength)
         winner_seat, winning = known[index]
         last_to_play = len(trick) == situation.players - 1
-        safe = last_to_play or strength[winning] >= max(strength) - 1
+        safe = last_to_play or strength[winning] >= self.top - 1
         if situation.is_partner(winner_seat) and safe:
             # Partner wins: never cut it; give points when nothing can overtake.
             same_suit = [o for o in options if SUIT_OF[o[1]] == SUIT_OF[cards_only[0]]]
@@ -259,7 +262,7 @@ class TrickHeuristic:
         if winners:
             trick_points = sum(points[c] for c in cards_only)
             plain = [o for o in winners if SUIT_OF[o[1]] != trump]
-            cut_worth_it = trick_points > 0 or not any(points)
+            cut_worth_it = trick_points > 0 or not self.scoring
             if plain:
                 if last_to_play:
                     return min(plain, key=lambda o: (strength[o[1]], points[o[1]]))[0]
@@ -275,7 +278,7 @@ class TrickHeuristic:
         strength: tuple[int, ...],
         points: tuple[int, ...],
     ) -> Action:
-        top = max(strength)
+        top = self.top
         hand = [c for _, c in options]
         trumps = [c for c in hand if SUIT_OF[c] == trump]
         # Boss cards (the suit's top rank) of plain suits win: cash them.

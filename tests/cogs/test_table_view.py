@@ -107,3 +107,27 @@ def test_the_running_table_shows_its_picture_and_a_new_picture_is_a_new_edit() -
     for status in (TableStatus.LOBBY, TableStatus.FINISHED):
         over = render_table(table(4, status, True, **PUBLIC), t, picture=b"\x89PNG one")
         assert over.picture is None and "image" not in over.embed.to_dict()
+
+
+def test_a_picture_key_fixes_the_message_before_the_picture_is_drawn() -> None:
+    """The editor compares keys before drawing: a render with the scene's key is laid out
+    for the picture and keeps its key once the picture is added; another scene key is
+    another key."""
+    running = table(4, TableStatus.RUNNING, True, **PUBLIC)
+    laid_out = render_table(running, t, picture_key="scene-a")
+    assert laid_out.picture is None
+    assert laid_out.embed.to_dict()["image"]["url"] == "attachment://table.png"
+    drawn = laid_out.with_picture(b"\x89PNG a")
+    assert drawn.key == laid_out.key and drawn.picture == b"\x89PNG a"
+    assert [f.filename for f in drawn.kwargs()["attachments"]] == ["table.png"]
+    assert render_table(running, t, picture_key="scene-a").key == laid_out.key
+    assert render_table(running, t, picture_key="scene-b").key != laid_out.key
+    assert render_table(running, t).key != laid_out.key
+
+
+def test_a_pcc_partners_cards_are_shown_after_the_hand() -> None:
+    """304 T3-15.1 / T3-18.2: the engine's ``sitting_out_shown`` reads as names and cards."""
+    public = {"sitting_out_shown": {"3": ["JH", "9H", "10H", "KH"]}, "tokens": [16, 6]}
+    rendered = render_table(table(4, TableStatus.RUNNING, True, **public), t)
+    fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
+    assert fields["Cards laid aside, shown after the hand"] == f"{'N' * 32}: J♥ 9♥ 10♥ K♥"

@@ -43,16 +43,31 @@ def table_id_of(message: FakeMessage) -> int:
 
 
 def choices(message: FakeMessage) -> list[tuple[str, str | None]]:
-    """Every action a hand view offers: (custom_id, None) buttons, (select_id, value)."""
+    """Every action a hand view offers: (custom_id, None) buttons, (select_id, value).
+    A rummy hand's card menu is not one: choosing cards only shows what they can do."""
     out: list[tuple[str, str | None]] = []
     for b in message.buttons():
         custom_id = str(b.get("custom_id", ""))
         if custom_id.startswith(ACTION_PREFIXES) and not b.get("disabled"):
             out.append((custom_id, None))
     for s in message.selects():
+        if str(s.get("custom_id", "")).startswith(HAND_PREFIX):
+            continue
         for option in s.get("options", []):
             out.append((str(s["custom_id"]), str(option["value"])))
     return out
+
+
+async def select_a_card(user: SimulatedUser, hand: FakeMessage, rng: random.Random) -> bool:
+    """In a rummy hand, often (always when nothing else is offered) choose one card in the
+    card menu first, which brings up what it can do; True if a card was chosen."""
+    menus = [m for m in hand.selects() if str(m["custom_id"]).startswith(HAND_PREFIX)]
+    if not menus or (rng.random() >= 0.7 and choices(hand)):
+        return False
+    menu = menus[0]
+    value = str(rng.choice(menu["options"])["value"])
+    await user.choose(hand, str(menu["custom_id"]), [value])
+    return True
 
 
 @dataclass
@@ -97,12 +112,7 @@ class Players:
     async def act(self, seat: Seat, rng: random.Random) -> Reply:
         """Click one of the offered actions at random (never an avoided kind if avoidable)."""
         assert seat.hand is not None
-        menus = [m for m in seat.hand.selects() if str(m["custom_id"]).startswith(HAND_PREFIX)]
-        if menus and (rng.random() < 0.7 or not choices(seat.hand)):
-            # A rummy hand: select one card first, which brings up what it can do.
-            menu = menus[0]
-            value = str(rng.choice(menu["options"])["value"])
-            await seat.user.choose(seat.hand, str(menu["custom_id"]), [value])
+        if await select_a_card(seat.user, seat.hand, rng):
             seat.clicks += 1
         options = choices(seat.hand)
         assert options, f"{seat.user.user.username} has nothing to do: {seat.hand.text()}"

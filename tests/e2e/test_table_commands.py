@@ -139,7 +139,7 @@ async def test_table_edits_are_paced_and_the_last_state_always_shows(
     assert len(edits) >= 2
     assert all(b - a >= 0.45 for a, b in itertools.pairwise(edits))
     assert fake.limiter.rejections == 0
-    expected = runner.bot.table_messages.render(players.table_id)
+    expected = await runner.bot.table_messages.render(players.table_id)
     assert table_message(fake).embeds == [expected.embed.to_dict()]
 
 

@@ -77,3 +77,16 @@ def test_equal_scenes_are_rendered_once() -> None:
 def test_a_changed_scene_is_rendered_again() -> None:
     base = HandScene(cards=("JS", "9S"))
     assert render_hand(base) != render_hand(HandScene(cards=("JS", "9S"), legal=frozenset({"JS"})))
+
+
+def test_the_cache_can_be_asked_without_drawing_and_fed_from_a_worker() -> None:
+    """``peek`` never draws; ``put`` stores what a worker drew, and the next render of the
+    scene returns those bytes without drawing."""
+    scene = HandScene(cards=("QD", "KD"), caption="peek")
+    render_hand.cache_clear()
+    assert render_hand.peek(scene) is None
+    assert render_hand.cache_info().currsize == 0
+    render_hand.put(scene, b"\x89PNG from a worker")
+    assert render_hand.peek(scene) == b"\x89PNG from a worker"
+    assert render_hand(scene) == b"\x89PNG from a worker"
+    assert render_hand.cache_info().misses == 0

@@ -261,7 +261,6 @@ def test_deal_unseen_finds_the_only_deals_left_late_in_a_hand() -> None:
 
 
 def test_games_without_a_search_model_get_the_heuristic() -> None:
-    """304 has no search model yet (and Tonk is not a trick game): the hard level plays
-    their heuristic."""
-    for game in ("304", "tonk"):
+    """Tonk is not a trick game: the hard level plays its heuristic."""
+    for game in ("tonk",):
         assert search_for(game).level == "heuristic"

@@ -171,3 +171,47 @@ def test_table_settings_come_from_the_bot_settings() -> None:
     )
     assert table_settings.turn_seconds == 45.0 and table_settings.timeouts_before_takeover == 3
     assert table_settings.window_seconds == TableSettings().window_seconds
+
+
+async def test_tf19_a_player_out_of_time_in_the_exchange_hands_in_nothing(
+    manager: TableManager, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TF-19: a player who times out in the deal-6 exchange hands in 0 cards, even with cards
+    chosen, and it is no strike (the manager plays the game's own timeout rule)."""
+    recorder = Recorder(manager)
+    state = await manager.create(
+        channel_id=9,
+        game="telefunken",
+        host_id=1,
+        host_name="ann",
+        players=2,
+        seed=4,
+        options={"dealer_choice_contracts": True},
+    )
+    await manager.join(state.id, 2, "bob")
+    await manager.start(state.id, 1)
+    table = state.id
+    users = {0: 1, 1: 2}
+    while manager.state(table).phase != "exchange":
+        state = manager.state(table)
+        seat = min(state.to_act)
+        legal = [a.id for a in manager.seat_view(table, users[seat]).legal]
+        await manager.act(table, users[seat], "contract:6" if "contract:6" in legal else legal[0])
+    match = manager.match_of(table)
+    assert match is not None
+    hands = [sorted(match.view(s)["hand"]) for s in (0, 1)]
+    give = next(a for a in manager.seat_view(table, 1).legal if a.kind == "give")
+    await manager.act(table, 1, give.id)  # seat 0 chooses a card, then lets time run out
+    state = manager.state(table)
+    assert state.deadline is not None
+
+    async def no_computer(*args: object) -> None:
+        raise AssertionError("the rules say what a timeout does; no computer decides it")
+
+    monkeypatch.setattr(manager, "_computer_acts", no_computer)
+    await clock.advance(state.deadline - clock.now())
+    timeouts = [(seat, action) for seat, action, by in recorder.actions(table) if by == "timeout"]
+    assert sorted(timeouts) == [(0, "keepall"), (1, "handin")]
+    assert [sorted(match.view(s)["hand"]) for s in (0, 1)] == hands  # nothing handed in
+    assert manager.state(table).phase != "exchange"
+    assert all(s.timeouts == 0 for s in manager.state(table).seats if s is not None)

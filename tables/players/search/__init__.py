@@ -23,6 +23,10 @@ def search_for(game: str, budget: SearchBudget | None = None) -> ComputerPlayer:
         from tables.players.search.thunee import ThuneeSearch
 
         return ThuneeSearch(fallback, budget)
+    if game == "304":
+        from tables.players.search.three_o_four import ThreeOFourSearch
+
+        return ThreeOFourSearch(fallback, budget)
     model = _models().get(game)
     if model is None:
         return fallback

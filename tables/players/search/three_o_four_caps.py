@@ -1,0 +1,198 @@
+"""Caps for the 304 search player: is the seat certain (ED-27) of winning every trick?
+
+The seat's knowledge K(p, k) is read from its view (``played``, its hand and indicator,
+``revealed_indicator``, ``cards_in_hand``), in the same terms as the engine's own Caps
+judge (``rules.three_o_four.caps.Knowledge``), and handed to the engine's certainty
+search (``Solver``). Mirroring the judge exactly matters: a call is judged sound on that
+knowledge, so the player calls when, and only when, the judge would find it certain
+(the duty of T3-16.4; a missed duty is Wrong Caps, as is an early call).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from rules.cards import Card
+from rules.three_o_four.caps import ALL_SUITS, SUIT, CapsJudge, Knowledge, OutOfBudget, Solver
+from rules.three_o_four.options import Layout
+from tables.players.search.three_o_four import ThreeOFourWorlds
+
+if TYPE_CHECKING:
+    from rules.three_o_four.match import ThreeOFourMatch
+
+CALL_BUDGET = 2000
+"""Adversary positions explored before the answer is "not certain" (the judge's own)."""
+REFUTING_WORLDS = 6
+"""Sampled worlds tried for a quick refutation before the full certainty search."""
+REFUTING_BUDGET = 400
+"""Positions for the search in one known world (past it that world refutes nothing)."""
+
+
+def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
+    """K(p, k) at the seat's turn, from what ``worlds`` read of its view."""
+    rules = worlds.rules
+    p = worlds.seat
+    trumper = rules.trumper
+    history = worlds.history
+    per = rules.per_trick
+    players = worlds.players
+    k = len(history)
+    trump_known = worlds.trump is not None
+    hand = list(worlds.hand)
+    if p == trumper and worlds.indicator_down and worlds.own_indicator is not None:
+        hand.append(worlds.own_indicator)
+    seen: set[Card] = set(hand)
+    for _, card, _, _ in history:
+        if card is not None:
+            seen.add(card)
+    # The judge tracks the indicator only if it lay face down when play began (closed
+    # trump); open trump put it in the trumper's hand as an ordinary card.
+    tracked = worlds.closed
+    indicator_played = any(src == 1 for _, _, _, src in history) or (
+        not worlds.indicator_down and worlds.revealed_indicator is None
+    )
+    known: list[frozenset[Card]] = [frozenset()] * players
+    free = [0] * players
+    must = [0] * players
+    for s in rules.active:
+        if s == p:
+            continue
+        size = worlds.sizes[s]
+        if s == trumper and worlds.indicator_down:
+            size += 1  # the face-down indicator is one of his cards
+        if s == trumper and tracked and not indicator_played:
+            if trump_known and worlds.revealed_indicator is not None:
+                known[s] = frozenset({worlds.revealed_indicator})
+                seen.add(worlds.revealed_indicator)
+                size -= 1
+            elif not trump_known:
+                must[s] = 1
+                size -= 1
+        free[s] = size
+    voids = [0] * players
+    hidden_slots: list[tuple[int, int]] = []
+    trick: list[tuple[int, Card | None, int]] = []
+    start = k - k % per
+    for i, (seat, card, _down, src) in enumerate(history):
+        lead = history[i - i % per][1]
+        assert lead is not None
+        led = SUIT[lead]
+        if i % per and src == 0 and (card is None or SUIT[card] != led):
+            voids[seat] |= 1 << led
+        if i >= start:
+            if card is not None:
+                trick.append((seat, card, 0))
+            elif src == 1:
+                trick.append((seat, None, -1))
+            else:
+                trick.append((seat, None, ALL_SUITS & ~(1 << led)))
+        elif card is None:
+            hidden_slots.append((led, src))
+    unknown = frozenset(c for c in worlds.deck if c not in seen)
+    return Knowledge(
+        seat=p,
+        hand=hand,
+        trick=trick,
+        to_play=p,
+        unknown=unknown,
+        free=free,
+        must_trump=must,
+        known=known,
+        voids=voids,
+        hidden_slots=hidden_slots,
+        tricks_left=rules.n_tricks - k // per,
+        trumps=[worlds.trump] if worlds.trump is not None else [0, 1, 2, 3],
+    )
+
+
+def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool:
+    """Quick refutations in a few sampled worlds (each one a world the seat thinks
+    possible, as the judge's real deal is), cheapest first: the other team holds the
+    highest trump still out (it wins whichever trick it falls in); a plain line of play
+    beats every order of the seat's cards (the judge's greedy test); no order wins even
+    with every holding known."""
+    rules = worlds.rules
+    team = worlds.seat % 2
+    strength = rules.strength
+    actuals: list[tuple[Knowledge, int]] = []
+    for _ in range(REFUTING_WORLDS):
+        pos = worlds.sample(rng)
+        trump = pos.trump
+        holdings = [list(h) for h in pos.hands]
+        if pos.indicator is not None:
+            holdings[rules.trumper].append(pos.indicator)
+        best, holder = -1, -1
+        for s in rules.active:
+            for c in holdings[s]:
+                if SUIT[c] == trump and strength[c] > best:
+                    best, holder = strength[c], s
+        if holder >= 0 and holder % 2 != team:
+            return True
+        actual = Knowledge(
+            seat=kn.seat,
+            hand=kn.hand,
+            trick=[(seat, card, 0) for seat, card, _, _ in pos.trick],
+            to_play=kn.seat,
+            unknown=frozenset(),
+            free=[0] * worlds.players,
+            must_trump=[0] * worlds.players,
+            known=[
+                frozenset(holdings[s]) if s != kn.seat and s in rules.active else frozenset()
+                for s in range(worlds.players)
+            ],
+            voids=[0] * worlds.players,
+            hidden_slots=[],
+            tricks_left=kn.tricks_left,
+            trumps=[trump],
+        )
+        actuals.append((actual, trump))
+    for actual, trump in actuals:
+        judge = _judge(worlds, trump)
+        if judge.greedy_refutes(actual, thrifty=False) or judge.greedy_refutes(actual, True):
+            return True
+    for actual, _ in actuals:
+        solver = Solver(
+            actual, worlds.players, rules.active, strength, REFUTING_BUDGET, restricted=True
+        )
+        try:
+            if solver.run() is None:
+                return True
+        except OutOfBudget:
+            continue  # undecided here: the full search decides
+    return False
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What ``CapsJudge.greedy_refutes`` reads of a match."""
+
+    trump: int
+    layout: Layout
+    players: int
+    sitting_out: frozenset[int]
+
+
+def _judge(worlds: ThreeOFourWorlds, trump: int) -> CapsJudge:
+    rules = worlds.rules
+    table = _Table(
+        trump,
+        worlds.layout,
+        worlds.players,
+        frozenset(s for s in range(worlds.players) if s not in rules.active),
+    )
+    return CapsJudge(cast("ThreeOFourMatch", table))
+
+
+def certain_order(worlds: ThreeOFourWorlds, rng: random.Random) -> list[Card] | None:
+    """An order of the seat's cards that wins every remaining trick in every world it
+    thinks possible (ED-27), or ``None`` (also when the search runs out of budget)."""
+    kn = knowledge(worlds)
+    if kn.tricks_left <= 0 or refuted(worlds, kn, rng):
+        return None
+    solver = Solver(kn, worlds.players, worlds.rules.active, worlds.rules.strength, CALL_BUDGET)
+    try:
+        return solver.run()
+    except OutOfBudget:
+        return None

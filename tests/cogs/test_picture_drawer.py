@@ -1,0 +1,93 @@
+"""Pictures are drawn off the event loop, and an answer never waits long for one."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import threading
+
+import discord
+
+from cogs.responder import ANSWER_BY, picture_wait
+from cogs.table_pictures import ANSWER_WAIT, PictureDrawer
+from pictures import HandScene
+from pictures.render import SceneCache
+
+
+async def test_a_picture_is_drawn_on_the_worker_thread_and_cached() -> None:
+    drawn_on: list[str] = []
+
+    def draw(scene: HandScene) -> bytes:
+        drawn_on.append(threading.current_thread().name)
+        return b"\x89PNG " + scene.caption.encode()
+
+    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawer = PictureDrawer("thread")
+    try:
+        scene = HandScene(cards=("JS",), caption="one")
+        assert await drawer.draw(cache, scene) == b"\x89PNG one"
+        assert await drawer.draw(cache, scene) == b"\x89PNG one"
+        assert drawn_on and all(name.startswith("pictures") for name in drawn_on)
+        assert len(drawn_on) == 1  # the second came from the cache, no hop
+        assert await drawer.draw(cache, None) is None
+    finally:
+        drawer.close()
+
+
+async def test_a_slow_picture_is_left_out_of_the_answer_then_cached() -> None:
+    release = threading.Event()
+
+    def slow(scene: HandScene) -> bytes:
+        release.wait(5)
+        return b"\x89PNG slow"
+
+    cache: SceneCache[HandScene] = SceneCache(slow)
+    drawer = PictureDrawer("thread")
+    try:
+        scene = HandScene(cards=("9S",), caption="slow")
+        assert await drawer.draw(cache, scene, wait=0.05) is None
+        release.set()
+        for _ in range(100):
+            if cache.peek(scene) is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert cache.peek(scene) == b"\x89PNG slow"
+    finally:
+        drawer.close()
+
+
+async def test_a_failing_draw_gives_no_picture() -> None:
+    def broken(scene: HandScene) -> bytes:
+        raise RuntimeError("no font")
+
+    drawer = PictureDrawer("thread")
+    try:
+        assert await drawer.draw(SceneCache(broken), HandScene(cards=("2C",))) is None
+    finally:
+        drawer.close()
+
+
+class _Response:
+    def __init__(self, done: bool) -> None:
+        self.done = done
+
+    def is_done(self) -> bool:
+        return self.done
+
+
+class _Interaction:
+    def __init__(self, age: float, done: bool = False) -> None:
+        self.created_at = discord.utils.utcnow() - datetime.timedelta(seconds=age)
+        self.response = _Response(done)
+
+
+def test_an_answer_waits_for_its_picture_only_while_the_deadline_allows() -> None:
+    """A fresh click may wait ANSWER_WAIT; one that arrived late waits less, none past
+    ANSWER_BY (Discord drops an answer after 3 s); a deferred one has time."""
+    fresh = picture_wait(_Interaction(0.0))  # type: ignore[arg-type]
+    late = picture_wait(_Interaction(1.6))  # type: ignore[arg-type]
+    too_late = picture_wait(_Interaction(2.5))  # type: ignore[arg-type]
+    deferred = picture_wait(_Interaction(2.5, done=True))  # type: ignore[arg-type]
+    assert ANSWER_WAIT - 0.1 < fresh <= ANSWER_WAIT
+    assert 0.3 < late <= ANSWER_BY - 1.6
+    assert too_late == 0.0 and deferred == ANSWER_WAIT
