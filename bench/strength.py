@@ -1,17 +1,25 @@
 """Search against the heuristic: win rate and move times of the ``search`` level.
 
     python bench/strength.py [GAME ...] [--matches N] [--rollouts R] [--cap-ms MS] [--workers W]
+                             [--players P] [--option KEY=VALUE ...]
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
 search plays every seat and every deal from both sides. Prints the search team's win
 rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
 time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
 single legal action is played without thinking).
+
+``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
+option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``). Seats
+a match may wait for are ``awaiting`` (challenge mode adds optional challengers to
+``to_act``): a search seat among the optional ones is asked for a challenge first
+(``optional_challenge``), the others let the play go on.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -31,12 +39,17 @@ DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 
 
 def play_match(
-    game: str, seed: int, search_team: int, budget: SearchBudget, opponent: str
+    game: str,
+    seed: int,
+    search_team: int,
+    budget: SearchBudget,
+    opponent: str,
+    players: int = 4,
+    options: dict[str, Any] | None = None,
 ) -> tuple[bool, list[tuple[float, float]]]:
     """One match; whether the search team won and the search's thinking times (wall and
     CPU seconds per decision)."""
     spec = registry.get(game)
-    players = 4
     teams = spec.teams(players)
     assert teams is not None
     search = search_for(game, budget)
@@ -44,13 +57,12 @@ def play_match(
     seats: dict[int, ComputerPlayer] = {
         s: (search if s in teams[search_team] else other) for s in range(players)
     }
-    match = spec.new_match(players, seed=seed)
+    match = spec.new_match(players, options, seed=seed)
     times: list[tuple[float, float]] = []
     step = 0
-    while not match.is_over:
-        seat = min(match.to_act)
-        legal = match.legal_actions(seat)
-        situation = Situation(
+
+    def situation_of(seat: int) -> Situation:
+        return Situation(
             spec=spec,
             players=players,
             seat=seat,
@@ -58,9 +70,26 @@ def play_match(
             teams=teams,
             phase=match.phase,
             view=match.view(seat),
-            legal=legal,
+            legal=match.legal_actions(seat),
             rng=random.Random(seed * 1_000_003 + step * 31 + seat),
         )
+
+    while not match.is_over:
+        awaiting: frozenset[int] = getattr(match, "awaiting", match.to_act)
+        optional = [s for s in sorted(match.to_act - awaiting) if seats[s] is search]
+        challenge = None
+        for seat in optional:
+            ask = getattr(search, "optional_challenge", None)
+            challenge = ask(situation_of(seat)) if ask is not None else None
+            if challenge is not None:
+                match.apply(seat, challenge)
+                break
+        if challenge is not None:
+            step += 1
+            continue
+        seat = min(awaiting)
+        situation = situation_of(seat)
+        legal = situation.legal
         start, cpu = time.perf_counter(), time.thread_time()
         action = seats[seat].choose(situation)
         if seats[seat] is search and len(legal) > 1:
@@ -73,7 +102,10 @@ def play_match(
     return result.get("winner_team") == search_team, times
 
 
-def _job(args: tuple[str, int, int, SearchBudget, str]) -> tuple[bool, list[tuple[float, float]]]:
+Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None]
+
+
+def _job(args: Job) -> tuple[bool, list[tuple[float, float]]]:
     return play_match(*args)
 
 
@@ -83,9 +115,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(
-    game: str, matches: int, budget: SearchBudget, opponent: str, workers: int, seed: int
+    game: str,
+    matches: int,
+    budget: SearchBudget,
+    opponent: str,
+    workers: int,
+    seed: int,
+    players: int = 4,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    jobs = [(game, seed + i // 2, i % 2, budget, opponent) for i in range(matches)]
+    jobs: list[Job] = [
+        (game, seed + i // 2, i % 2, budget, opponent, players, options) for i in range(matches)
+    ]
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -122,19 +163,40 @@ def main() -> None:
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
+    options = dict(_option(text) for text in args.option) or None
     games = args.games or [g for g in DEFAULT_GAMES if g in registry.names()]
     budget = SearchBudget(rollouts=args.rollouts, time_cap_ms=args.cap_ms)
     print(f"search ({budget.rollouts} rollouts, cap {budget.time_cap_ms:g} ms) vs {args.opponent}")
     for game in games:
-        r = measure(game, args.matches, budget, args.opponent, args.workers, args.seed)
+        r = measure(
+            game,
+            args.matches,
+            budget,
+            args.opponent,
+            args.workers,
+            args.seed,
+            args.players,
+            options,
+        )
         print(
-            f"{r['game']:>16}: search won {r['wins']}/{r['matches']} = "
+            f"{r['game']:>16} ({args.players}p{' ' + str(options) if options else ''}): "
+            f"search won {r['wins']}/{r['matches']} = "
             f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
             f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
             f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
             f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s"
         )
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, _, value = text.partition("=")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 if __name__ == "__main__":

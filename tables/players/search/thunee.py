@@ -1,18 +1,18 @@
-"""South African Thunee (4 players) for the search: card play by determinized search.
+"""South African Thunee for the search (2, 4 and 6 players; both two-player methods).
 
-Only the card play is searched; the cut, bids, trump choice, calls (Thunee, Jodi, Double,
-Khanuck) and challenge mode stay with the heuristic (``fallback``). Worlds are rebuilt
-from the seat's view alone: the finished tricks (``tricks``) and the open ``trick`` are
-the public history, so each world is the seat's own hand plus the unseen cards dealt to
-the other three hands (sizes from ``cards_held``, voids shown by failures to follow and by
-undercuts; the trump card turned over at the reveal stays in the trump maker's hand
-until played). While the trump is face down and the seat is not the trump maker, each world
-takes the trump maker's longest sampled suit as trump (the face-down card is his).
+What is searched, from the seat's view only (``thunee_worlds``):
+- the card play: every legal card (and a Double or Khanuck offered with the last trick,
+  TH-15/TH-16) is played out (``thunee_playout``) on the same sampled worlds; the best
+  mean in balls wins;
+- the trumper's choice, bids and the Thunee window (``thunee_calls``): by simulating the
+  hand after each candidate on sampled deals;
+- Jodis (TH-14) are declared when held (``thunee_calls.declare_jodi``);
+- challenge mode (TH-28, ``thunee_challenge``): the search plays only cards TH-21 allows
+  and challenges an opponent's card or Jodi when the fault is certain or likely.
 
-A world is played out on bare card ints with the engine's own card rules
-(``legal_cards``, ``winning_index``) and scored as the hand is scored: the ordinary count
-(TH-24: card points, bid, Jodis, last trick, 105 to win; TH-25 balls) or, under a
-Thunee-type contract, whether the caller wins every trick.
+Left to the heuristic (``fallback``): the cut, a blind bid or blind call, the sealed
+bidders' choice, the Trip (six players) and its hand, the late Thunee window, the
+two-player face-up layout.
 """
 
 from __future__ import annotations
@@ -20,137 +20,26 @@ from __future__ import annotations
 import logging
 import random
 import time
+from dataclasses import replace
 
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
-from rules.thunee.cardplay import (
-    NORMAL_STRENGTH,
-    POINTS,
-    ROYALS_STRENGTH,
-    legal_cards,
-    winning_index,
-)
-from rules.thunee.dealing import DECK
-from rules.thunee.scoring import COUNT_TARGET, LAST_TRICK, ordinary_balls
-from rules.tricks import SUIT_OF
+from rules.thunee.cardplay import legal_cards
 from tables.players.base import ComputerPlayer, Situation
 from tables.players.search.player import SearchBudget, SearchStats
-from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from tables.players.search.sampling import NoConsistentDeal
+from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
+from tables.players.search.thunee_challenge import challenge_choice, forced_challenge
+from tables.players.search.thunee_playout import CALL_MARGIN_SCALE, playout
+from tables.players.search.thunee_worlds import NotSearched, ThuneeWorlds
 
 log = logging.getLogger(__name__)
 
-PLAYERS = 4
-TRICKS = 6
-CONTRACT_BALLS = 4.0
-"""Value of a Thunee-type contract made or broken (TH-12: 4 balls; blind ones more, but
-only the sign matters to the play)."""
-EPSILON = 0.08
-"""Share of rollout moves played at random, so rollouts are not all the same line."""
-NEXT = tuple((s + 1) % PLAYERS for s in range(PLAYERS))
-ROYALS = ("royals", "blind_royals")
-
-
-class ThuneeWorlds:
-    """What one seat knows during the card play, read from its view once."""
-
-    def __init__(self, situation: Situation) -> None:
-        view = situation.view
-        self.seat = seat = situation.seat
-        hand = [parse_card(c) for c in view["hand"]]
-        if "trump_card" in view:
-            hand.append(parse_card(view["trump_card"]))
-        self.hand = hand
-        held: list[int] = list(view["cards_held"])
-        if len(hand) != held[seat]:
-            # Blind contracts keep cards face down from their owner: not searched.
-            raise NoConsistentDeal("the seat's own hand is not fully known")
-        contract = view["contract"]
-        self.contract_caller: int | None = contract["caller"] if contract else None
-        kind = contract["kind"] if contract else None
-        self.strength = ROYALS_STRENGTH if kind in ROYALS else NORMAL_STRENGTH
-        self.tm: int = view["trump_maker"]
-        trump = view["trump"]
-        self.trump: int | None = SUITS.index(trump) if trump else None
-        self.trump_hidden = self.trump is None and view["trump_card_face_down"]
-        self.tricks_done: list[tuple[int, list[tuple[int, Card]]]] = [
-            (done["winner"], [(s, parse_card(c)) for s, c in done["plays"]])
-            for done in view["tricks"]
-        ]
-        self.trick: list[tuple[int, Card]] = [(s, parse_card(c)) for s, c in view["trick"]]
-        self.points = [0, 0]
-        for winner, plays in self.tricks_done:
-            self.points[winner % 2] += sum(POINTS[c] for _, c in plays)
-        self.tricks_won = [0] * PLAYERS
-        for winner, _ in self.tricks_done:
-            self.tricks_won[winner] += 1
-        self.high_bid: int = view["high_bid"] or 0
-        self.made_bid = view["high_bidder"] is not None
-        self.blind_bid = bool(view["blind_bid"])
-        self.jodi = [0, 0]
-        for j in view["jodis"]:
-            self.jodi[j["seat"] % 2] += j["value"]
-        played = [c for _, plays in self.tricks_done for _, c in plays]
-        played += [c for _, c in self.trick]
-        seen = set(hand) | set(played)
-        # The trump card turned over at the reveal is public and back in TM's hand
-        # (TH-19.3) until he plays it.
-        shown = view.get("trump_card_shown")
-        self.tm_known: list[Card] = []
-        if shown is not None and self.tm != seat and parse_card(shown) not in seen:
-            self.tm_known = [parse_card(shown)]
-            seen.add(self.tm_known[0])
-        self.unseen = [c for c in DECK if c not in seen]
-        voids = self._voids()
-        self.zones = [
-            Zone(f"hand{s}", held[s] - (len(self.tm_known) if s == self.tm else 0), voids[s])
-            for s in range(PLAYERS)
-            if s != seat
-        ]
-
-    def zones_void(self, seat: int) -> set[int]:
-        """The suits ``seat``'s hand may not hold in a world (empty for the seat itself)."""
-        for zone in self.zones:
-            if zone.name == f"hand{seat}":
-                return zone.void
-        return set()
-
-    def _voids(self) -> list[set[int]]:
-        """Suits a seat cannot hold: it did not follow them (TH-21.2), or it undercut,
-        which it may only do holding nothing but trumps (TH-21.4)."""
-        voids: list[set[int]] = [set() for _ in range(PLAYERS)]
-        tricks = [plays for _, plays in self.tricks_done]
-        if self.trick:
-            tricks.append(self.trick)
-        trump, strength = self.trump, self.strength
-        for plays in tricks:
-            led = SUIT_OF[plays[0][1]]
-            top = -1
-            for seat, card in plays[1:]:
-                suit = SUIT_OF[card]
-                if suit != led:
-                    voids[seat].add(led)
-                    if trump is not None and led != trump and suit == trump:
-                        if top >= 0 and strength[card] < top:
-                            voids[seat].update(s for s in range(4) if s != trump)
-                        top = max(top, strength[card])
-        return voids
-
-    def sample(self, rng: random.Random) -> tuple[list[list[Card]], int | None]:
-        dealt = deal_unseen(self.unseen, self.zones, rng)
-        hands = [self.hand if s == self.seat else dealt[f"hand{s}"] for s in range(PLAYERS)]
-        if self.tm_known:
-            hands[self.tm] = hands[self.tm] + self.tm_known
-        trump = self.trump
-        if self.trump_hidden:
-            tm_hand = hands[self.tm]
-            counts = [sum(1 for c in tm_hand if SUIT_OF[c] == s) for s in range(4)]
-            best = max(counts)
-            trump = rng.choice([s for s in range(4) if counts[s] == best])
-        return [list(h) for h in hands], trump
+CALLS = ("double", "khanuck")
 
 
 class ThuneeSearch:
-    """The search level for Thunee: card play searched, everything else heuristic."""
+    """The search level for Thunee (see the module docstring for what is searched)."""
 
     level = "search"
     blocking = True
@@ -163,52 +52,113 @@ class ThuneeSearch:
     def choose(self, situation: Situation) -> Action:
         start = time.perf_counter()
         self.last = stats = SearchStats()
-        cards = [a for a in situation.legal if a.kind == "play"]
-        if not self._searchable(situation) or len(cards) < 2:
-            return self.fallback.choose(situation)
-        if len(cards) < len(situation.legal):
-            # Double / Khanuck offered with the last trick: the heuristic decides calls.
-            pick = self.fallback.choose(situation)
-            if pick.kind != "play":
-                return pick
+        legal = situation.legal
+        if len(legal) == 1:
+            return legal[0]
         rng = random.Random(situation.rng.getrandbits(64))
         try:
-            scores = self._search(situation, [parse_card(a.value) for a in cards], rng, stats)
+            action = self._decide(situation, rng, stats)
+        except NotSearched:
+            action = None
         except NoConsistentDeal as exc:
+            # A view the sampler cannot explain is a bug to fix, not a reason to stall
+            # the table: say so and let the heuristic move.
             log.error("thunee search found no world (%s); heuristic moves", exc)
-            scores = None
+            action = None
         stats.seconds = time.perf_counter() - start
-        if not scores:
+        if action is None or action not in legal:
             return self.fallback.choose(situation)
-        best = max(range(len(cards)), key=lambda i: (scores[i], -i))
-        return cards[best]
+        return action
+
+    def optional_challenge(self, situation: Situation) -> Action | None:
+        """For a seat that may challenge without being awaited (challenge mode, TH-28):
+        the challenge worth making, or ``None`` to let the play go on."""
+        rng = random.Random(situation.rng.getrandbits(64))
+        return challenge_choice(situation, rng)
+
+    def _decide(
+        self, situation: Situation, rng: random.Random, stats: SearchStats
+    ) -> Action | None:
+        phase = situation.phase
+        view = situation.view
+        challenge = getattr(situation.options, "penalty_mode", "strict") == "challenge"
+        if challenge and any(a.kind.startswith("challenge") for a in situation.legal):
+            chosen = challenge_choice(situation, rng)
+            if chosen is not None:
+                return chosen
+            if all(a.kind.startswith("challenge") for a in situation.legal):
+                return forced_challenge(situation, rng)
+        if phase == "jodi":
+            return declare_jodi(situation)
+        if phase == "trick_open":
+            return next((a for a in situation.legal if a.kind == "collect"), None)
+        if phase == "play" and view.get("turn") == situation.seat:
+            return self._play(situation, rng, stats, challenge)
+        if phase in PREPLAY_PHASES:
+            return preplay_choice(situation, self.budget, rng, stats)
+        return None
+
+    def _play(
+        self, situation: Situation, rng: random.Random, stats: SearchStats, challenge: bool
+    ) -> Action | None:
+        worlds = ThuneeWorlds(situation)
+        plays = [a for a in situation.legal if a.kind == "play"]
+        if challenge and plays:
+            plays = self._lawful(situation, worlds, plays)
+        calls = [a for a in situation.legal if a.kind == "call" and a.value in CALLS]
+        if not plays:
+            return None
+        if len(plays) == 1 and not calls:
+            return plays[0]
+        cards = [parse_card(a.value) for a in plays]
+        options: list[tuple[str | None, Card]] = [(None, c) for c in cards]
+        options += [(call.value, c) for call in calls for c in cards]
+        scores = self._search(situation, worlds, options, rng, stats)
+        if scores is None:
+            return None
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        call, card = options[best]
+        if call is not None:
+            return next(a for a in calls if a.value == call)
+        return plays[cards.index(card)]
 
     @staticmethod
-    def _searchable(situation: Situation) -> bool:
-        view = situation.view
-        return (
-            situation.players == PLAYERS
-            and situation.phase == "play"
-            and view.get("turn") == situation.seat
-            and getattr(situation.options, "penalty_mode", None) != "challenge"
-        )
+    def _lawful(situation: Situation, worlds: ThuneeWorlds, plays: list[Action]) -> list[Action]:
+        """Challenge mode offers every card (TH-28): keep those TH-21 allows."""
+        trick = [c for _, c in worlds.trick]
+        trump = worlds.trump
+        if trump is None and situation.view["trump"]:
+            trump = SUITS.index(situation.view["trump"])
+        allowed = set(legal_cards(worlds.hand, trick, trump, worlds.strength))
+        return [a for a in plays if parse_card(a.value) in allowed] or plays
 
     def _search(
-        self, situation: Situation, cards: list[Card], rng: random.Random, stats: SearchStats
+        self,
+        situation: Situation,
+        worlds: ThuneeWorlds,
+        options: list[tuple[str | None, Card]],
+        rng: random.Random,
+        stats: SearchStats,
     ) -> list[float] | None:
         start = time.perf_counter()
         cap = self.budget.time_cap_ms / 1000.0 if self.budget.time_cap_ms > 0 else None
-        worlds = ThuneeWorlds(situation)
-        team = situation.seat % 2
-        totals = [0.0] * len(cards)
-        rounds = max(1, self.budget.rollouts // len(cards))
+        base = worlds.facts
+        if any(call is not None for call, _ in options):
+            base = replace(base, margin_scale=CALL_MARGIN_SCALE)
+        seat = situation.seat
+        facts = [base if call is None else replace(base, call=(call, seat)) for call, _ in options]
+        team = seat % 2
+        totals = [0.0] * len(options)
+        rounds = max(1, self.budget.rollouts // len(options))
         for _ in range(rounds):
-            hands, trump = worlds.sample(rng)
+            world = worlds.sample(rng)
             seed = rng.getrandbits(64)
             values = []
-            for card in cards:
-                values.append(rollout(worlds, hands, trump, card, team, random.Random(seed)))
-                if cap is not None and time.perf_counter() - start > cap:
+            for f, (_, card) in zip(facts, options, strict=True):
+                values.append(playout(f, world, card, team, random.Random(seed)))
+                if cap is not None and stats.worlds and time.perf_counter() - start > cap:
+                    # Past the cap: drop this unfinished world (every candidate must be
+                    # scored on the same worlds); the first world is always finished.
                     stats.capped = True
                     break
             if stats.capped:
@@ -216,132 +166,8 @@ class ThuneeSearch:
             for i, value in enumerate(values):
                 totals[i] += value
             stats.worlds += 1
-            stats.rollouts += len(cards)
+            stats.rollouts += len(options)
         return [t / stats.worlds for t in totals] if stats.worlds else None
 
 
-def rollout(
-    w: ThuneeWorlds,
-    hands: list[list[Card]],
-    trump: int | None,
-    first: Card,
-    team: int,
-    rng: random.Random,
-) -> float:
-    """Play ``first`` for the seat, then the rest of the hand with the rollout policy; the
-    hand's value for ``team`` (balls won minus lost, plus a small card-point term)."""
-    hands = [list(h) for h in hands]
-    strength = w.strength
-    trick = list(w.trick)
-    points = list(w.points)
-    tricks_won = list(w.tricks_won)
-    played = len(w.tricks_done)
-    caller = w.contract_caller
-    seat = w.seat
-    card: Card | None = first
-    random_ = rng.random
-    last_team = -1
-    while played < TRICKS:
-        hand = hands[seat]
-        if card is None:
-            legal = legal_cards(hand, [c for _, c in trick], trump, strength)
-            if len(legal) == 1:
-                card = legal[0]
-            elif random_() < EPSILON:
-                card = legal[int(random_() * len(legal))]
-            else:
-                card = choose_card(hands, seat, trick, trump, strength, legal)
-        if trump is None and caller is not None and not trick and played == 0:
-            trump = SUIT_OF[card]  # a contract's first card names the trump (TH-12.9)
-        hand.remove(card)
-        trick.append((seat, card))
-        card = None
-        if len(trick) == PLAYERS:
-            winner = trick[winning_index([c for _, c in trick], trump, strength)][0]
-            points[winner % 2] += sum(POINTS[c] for _, c in trick)
-            tricks_won[winner] += 1
-            played += 1
-            trick = []
-            seat = winner
-            last_team = winner % 2
-            if caller is not None and winner != caller:
-                break  # TH-12.11: the contract is broken
-        else:
-            seat = NEXT[seat]
-    if caller is not None:
-        made = tricks_won[caller] == TRICKS
-        return CONTRACT_BALLS if made == (caller % 2 == team) else -CONTRACT_BALLS
-    counting = 1 - w.tm % 2
-    last = LAST_TRICK if last_team == counting else -LAST_TRICK
-    total = points[counting] + w.high_bid + w.jodi[counting] - w.jodi[1 - counting] + last
-    wins = total >= COUNT_TARGET
-    balls = float(ordinary_balls(wins, w.made_bid, w.blind_bid))
-    winner = counting if wins else 1 - counting
-    margin = (total - COUNT_TARGET) / 100.0
-    return (balls if winner == team else -balls) + (margin if counting == team else -margin)
-
-
-def choose_card(
-    hands: list[list[Card]],
-    seat: int,
-    trick: list[tuple[int, Card]],
-    trump: int | None,
-    strength: tuple[int, ...],
-    cards: list[Card],
-) -> Card:
-    """Lead the best card no one can beat, else the cheapest; follow: give points to a
-    partner's sure trick, else win as cheaply as is sure, else throw the cheapest."""
-    top = [-1, -1, -1, -1]
-    for s in range(PLAYERS):
-        if s != seat:
-            for c in hands[s]:
-                if strength[c] > top[SUIT_OF[c]]:
-                    top[SUIT_OF[c]] = strength[c]
-    if not trick:
-        bosses = [c for c in cards if strength[c] > top[SUIT_OF[c]]]
-        if bosses:
-            return max(bosses, key=lambda c: POINTS[c] + strength[c])
-        return cheapest(cards, trump, strength)
-    led = SUIT_OF[trick[0][1]]
-    win = winning_index([c for _, c in trick], trump, strength)
-    win_seat, win_card = trick[win]
-    last = len(trick) == PLAYERS - 1
-    if win_seat % 2 == seat % 2 and (last or sure(win_card, top, trump, led, strength)):
-        side = [c for c in cards if SUIT_OF[c] != trump] or cards
-        return max(side, key=lambda c: (POINTS[c], -strength[c]))
-    winning = [c for c in cards if beats(c, win_card, led, trump, strength)]
-    if winning:
-        if not last:
-            safe = [c for c in winning if sure(c, top, trump, led, strength)]
-            if safe:
-                return cheapest(safe, trump, strength)
-        return cheapest(winning, trump, strength)
-    return cheapest(cards, trump, strength)
-
-
-def beats(card: Card, best: Card, led: int, trump: int | None, strength: tuple[int, ...]) -> bool:
-    suit = SUIT_OF[card]
-    if suit == trump:
-        return SUIT_OF[best] != trump or strength[card] > strength[best]
-    return suit == led and SUIT_OF[best] != trump and strength[card] > strength[best]
-
-
-def sure(
-    card: Card, top: list[int], trump: int | None, led: int, strength: tuple[int, ...]
-) -> bool:
-    """No other hand holds a card that could beat ``card`` here (optimistic: ignores who
-    has still to play)."""
-    suit = SUIT_OF[card]
-    if suit == trump:
-        return strength[card] > top[suit]
-    if trump is not None and top[trump] >= 0:
-        return False
-    return suit == led and strength[card] > top[suit]
-
-
-def cheapest(cards: list[Card], trump: int | None, strength: tuple[int, ...]) -> Card:
-    """The card losing least: few points, weak, not a trump."""
-    return min(cards, key=lambda c: (SUIT_OF[c] == trump, POINTS[c], strength[c]))
-
-
-__all__ = ["ThuneeSearch", "ThuneeWorlds", "rollout"]
+__all__ = ["ThuneeSearch", "ThuneeWorlds"]
