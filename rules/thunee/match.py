@@ -41,7 +41,7 @@ Decisions beyond the rules file:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
@@ -96,6 +96,9 @@ from rules.thunee.scoring import (
 from rules.thunee.views import public_view, seat_view
 from rules.tricks import SUIT_OF
 
+CARD_OF = A.CARD_OF
+PLAY_OF = A.PLAY_OF
+
 CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals", "moenie", "trip")
 TRIP_BALLS = 3
 """TH6-10.6: a Trip is worth 3 balls to the winner of trick 4's side."""
@@ -105,7 +108,12 @@ KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
 """TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
+QUEEN_OF_KING: tuple[int, ...] = tuple(
+    next((queen for king, queen, _jack in KQJ if king == c), -1) for c in range(53)
+)
+"""``QUEEN_OF_KING[card]``: the queen of a king's suit, -1 for any other card."""
 CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
+NEXT_RUNG: dict[int | None, int] = {high: next_rung(high) for high in (None, *LADDER)}
 BID_OR_PASS: dict[int | None, list[Action]] = {
     high: [A.BID[next_rung(high)], A.PASS] for high in (None, *LADDER[:-1])
 }
@@ -144,10 +152,117 @@ BIDDING_OVER: dict[tuple[int | None, int | None], Event] = {
     for bid in (None, *LADDER)
     for bidder in (None, *range(6))
 }
+
+
+def _w4_list(royals: bool, eligible: bool, moenie: bool) -> list[Action]:
+    out = [A.CALL_THUNEE, A.CALL_ROYALS] if royals else [A.CALL_THUNEE]
+    if not eligible:
+        out = []
+    if moenie:
+        out.append(A.CALL_MOENIE)
+    out.append(A.PASS)
+    return out
+
+
+W4_CHOICES: dict[tuple[bool, bool, bool], list[Action]] = {
+    (royals, eligible, moenie): _w4_list(royals, eligible, moenie)
+    for royals in (False, True)
+    for eligible in (False, True)
+    for moenie in (False, True)
+}
+"""TH-12.8 / TH6-11.2 by (Royals option, Thunee-eligible, Moenie held): shared, never mutated."""
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
 )
 """Events are frozen, so the one for each (seat, card) is built once."""
+
+
+def _suit(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
+
+
+JODI_ORDER: dict[int, list[list[int]]] = {
+    n: [[w] + [(w + i) % n for i in range(1, n) if (w + i) % 2 == w % 2] for w in range(n)]
+    for n in (2, 4, 6)
+}
+"""TH-14.8: the trick winner, then his teammates counter-clockwise (never mutated)."""
+ROUNDS: dict[int, list[list[list[int]]]] = {
+    n: [
+        [[(ref + i) % n for i in range(1, n + 1) if (ref + i) % 2 == t] for t in (0, 1)]
+        for ref in range(n)
+    ]
+    for n in (2, 4, 6)
+}
+"""TH-9.6: ``ROUNDS[players][ref][team]``, the seats of ``team`` counter-clockwise from
+``ref``'s right (never mutated)."""
+CONTRACT_ORDER: dict[int, list[list[int]]] = {
+    n: [
+        [tm]
+        + [(tm + i) % n for i in range(1, n) if (tm + i) % 2 == tm % 2]
+        + [(tm + i) % n for i in range(1, n) if (tm + i) % 2 != tm % 2]
+        for tm in range(n)
+    ]
+    for n in (2, 4, 6)
+}
+"""TH-12.8: ``CONTRACT_ORDER[players][tm]``, TM, TM's teammates from TM, then the counting
+team from TM's right (never mutated)."""
+
+
+def _trick_totals(cards: int) -> list[int]:
+    """Every card-point total a trick of ``cards`` cards from the pack can hold."""
+    sums = {(0, 0)}  # (cards taken, points)
+    for value in sorted({POINTS[c] for c in DECK}):
+        copies = sum(1 for c in DECK if POINTS[c] == value)
+        sums = {(k + j, p + j * value) for k, p in sums for j in range(copies + 1)}
+    return sorted(p for k, p in sums if k == cards)
+
+
+TRICK_WON: dict[int, tuple[tuple[dict[int, Event], ...], ...]] = {
+    n: tuple(
+        tuple(
+            {
+                p: Event.make("trick_won", seat=s, team=s % 2, trick=t, points=p)
+                for p in _trick_totals(n)
+            }
+            for t in range(1, (2 * HAND_SIZE[n] if n == 2 else HAND_SIZE[n]) + 1)
+        )
+        for s in range(n)
+    )
+    for n in (2, 4, 6)
+}
+"""``TRICK_WON[players][seat][trick - 1][points]``: every trick's event, built once."""
+TRUMP_REVEALED: dict[tuple[int | None, int | None, int | None], Event] = {
+    (trump, shown, by): Event.make(
+        "trump_revealed",
+        trump=_suit(trump),
+        card=CARD_STRINGS[shown] if shown is not None else None,
+        by=by,
+    )
+    for trump in (None, 0, 1, 2, 3)
+    for shown in (None, *DECK)
+    for by in (None, *range(6))
+}
+LAST_CARD_CHOSEN = tuple(Event.make("last_card", seat=s) for s in range(6))
+TRUMP_KNOWN: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("trump_known", ONLY[s], seat=s, trump=SUITS[t]) for t in range(4))
+    for s in range(6)
+)
+JODI_DECLARED: dict[tuple[int, int, str | None], Event] = {
+    (s, v, suit): Event.make("jodi", seat=s, value=v, suit=suit)
+    for s in range(6)
+    for v in (20, 30, 40, 50)
+    for suit in (None, *SUITS)
+}
+JODI_PRIVATE: dict[tuple[int, int, str], Event] = {
+    (s, v, suit): Event.make("jodi_private", ONLY[s], seat=s, value=v, suit=suit)
+    for s in range(6)
+    for v in (20, 30, 40, 50)
+    for suit in SUITS
+}
+
+
+_new_tuple = tuple.__new__
+"""``_new_tuple(Trick, (winner, seats, cards))``: a Trick without its Python ``__new__``."""
 
 
 class Trick(NamedTuple):
@@ -165,10 +280,6 @@ class Trick(NamedTuple):
         }
 
 
-def _suit(suit: int | None) -> str | None:
-    return None if suit is None else SUITS[suit]
-
-
 class ThuneeMatch(Match[ThuneeOptions]):
     """A match of Thunee; see the module docstring for the flow."""
 
@@ -183,18 +294,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.two_deals = self.two_player and method == "two_deals"
         self.face_up = self.two_player and method == "face_up"
         self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
-        self._jodi_order = [
-            [w] + [(w + i) % players for i in range(1, players) if (w + i) % 2 == w % 2]
-            for w in range(players)
-        ]
-        """TH-14.8: the trick winner, then his teammates counter-clockwise."""
-        self._rounds = [
-            [
-                [(ref + i) % players for i in range(1, players + 1) if (ref + i) % 2 == t]
-                for t in (0, 1)
-            ]
-            for ref in range(players)
-        ]
+        self._jodi_order = JODI_ORDER[players]
+        self._rounds = ROUNDS[players]
+        self._contract_orders = CONTRACT_ORDER[players]
+        self._trick_won = TRICK_WON[players]
         self._stacked = [
             validate_deal(i, d, players, len(DECK) // players) for i, d in enumerate(self._deals)
         ]
@@ -203,9 +306,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._events: list[Event] = []
         self._legal_cache: dict[int, list[Action]] = {}
         self._challenge_mode = options.penalty_mode == "challenge"
-        self._contract_choices = (
-            [A.CALL_THUNEE, A.CALL_ROYALS] if options.royals else [A.CALL_THUNEE]
-        )
+        self._sealed_bidding = options.bidding_protocol == "sealed"
         if self.two_player:
             self._trumper_last_card = options.two_player_last_card
             self._trumper_redeal = options.two_player_redeal
@@ -320,9 +421,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     # -- contract surface --------------------------------------------------------------
 
-    @property
-    def to_act(self) -> frozenset[int]:
-        return self._to_act
+    to_act: frozenset[int] = frozenset()
+    """Seats that may act now: a plain attribute (read on every action), set by the engine."""
+    is_over: bool = False
+    """Whether the match has been won: a plain attribute, set when the winner is known."""
 
     @property
     def awaiting(self) -> frozenset[int]:
@@ -331,15 +433,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return ONLY[self.turn]
         if self.phase_name == "trick_open" and self.collector is not None:
             return ONLY[self.collector]
-        return self._to_act
+        return self.to_act
 
     @property
     def phase(self) -> str:
         return self.phase_name
-
-    @property
-    def is_over(self) -> bool:
-        return self.score.winner is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -389,17 +487,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """``Match.apply`` with the checks in the order the hot path needs them: a seat to
-        act, then its cached legal list by identity (actions are prebuilt)."""
+        act, then its cached legal list by identity (actions are prebuilt); a card of plain
+        play goes straight to ``_play_plain``."""
+        if seat in self.to_act:
+            legal = self._legal_cache.get(seat)
+            if legal is not None:
+                for candidate in legal:
+                    if candidate is action:
+                        if self._plain_play and candidate.kind == "play" and self.tricks:
+                            events = self._play_plain(seat, CARD_OF[candidate.value])
+                        else:
+                            events = self._apply(seat, candidate)
+                        self._log.append((seat, candidate))
+                        return events
         if action.__class__ is str:
             action = self.spec.parse_action(action)
-        legal = self._legal_cache.get(seat) if seat in self._to_act else None
-        if legal is None:
-            return super().apply(seat, action)
-        for candidate in legal:
-            if candidate is action:
-                events = self._apply(seat, candidate)
-                self._log.append((seat, candidate))
-                return events
         return super().apply(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
@@ -421,9 +523,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return f"You can't do that now ({action.label or action.id})."
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # The cached list itself (rebuilt on every state change): callers must not mutate it.
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._compute_legal(seat) if seat in self._to_act else []
+            handler = LEGAL_BY_PHASE.get(self.phase_name) if seat in self.to_act else None
+            cached = [] if handler is None else handler(self, seat)
             self._legal_cache[seat] = cached
         return cached
 
@@ -434,14 +538,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
-        self._to_act = ONLY[seat]
+        self.to_act = ONLY[seat]
 
     def _set_play_turn(self, seat: int) -> None:
         self.turn = seat
         if self._challenge_mode and (self.trick_seats or self.open_jodis):
-            self._to_act = frozenset((seat, *self._challengers()))
+            self.to_act = frozenset((seat, *self._challengers()))
         else:
-            self._to_act = ONLY[seat]
+            self.to_act = ONLY[seat]
 
     def _challengers(self) -> list[int]:
         teams = {s % 2 for s in self.trick_seats}
@@ -451,51 +555,63 @@ class ThuneeMatch(Match[ThuneeOptions]):
     # -- legal actions -------------------------------------------------------------------
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        phase = self.phase_name
-        if phase == "play":
-            if not self._challenge_mode:
-                return self._play_actions(seat)
-            out: list[Action] = []
-            if seat == self.turn:
-                out = self._play_actions(seat)
-            return out + self._challenge_actions(seat)
-        if phase == "trick_open":
-            out = [A.COLLECT] if seat == self.collector else []
-            return out + self._challenge_actions(seat)
-        if phase == "cut":
-            return CUT_CHOICES
-        if phase in ("bidding", "blind_bid"):
-            return BID_OR_PASS[self.high_bid]
-        if phase == "trump":
-            cards = [A.TRUMP[c] for c in self.hands[seat]]
-            if seat == self.trumper and self.high_bidder is None:
-                if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
-                    cards.append(A.LAST_CARD)
-                if self._trumper_redeal and redeal_eligible(self.hands[seat]):  # TH-8, TH6-4
-                    cards.append(A.REDEAL)
-            return cards
-        if phase == "trip":
-            return [A.CALL_TRIP, A.PASS]
-        if phase == "layout":
-            return self._lay_actions(seat)
-        if phase == "choose_bidder":
-            return [A.CHOOSE[s] for s in self.choose_from]
-        if phase == "blind_calls":
-            calls = []
-            if self.options.blind_thunee:
-                calls.append(A.CALL_BLIND_THUNEE)
-            if self.options.blind_royals:
-                calls.append(A.CALL_BLIND_ROYALS)
-            return [*calls, A.PASS]
-        if phase == "calls":
-            return self._w4[seat]
-        if phase == "late_thunee":
-            return [A.CALL_THUNEE, A.PASS]
-        if phase == "late_choice":
-            return [A.LATE_CONTINUE, A.LATE_WITHDRAW]
-        if phase == "jodi":
-            return [*self._jodi_actions(seat), A.PASS]
-        return []
+        handler = LEGAL_BY_PHASE.get(self.phase_name)
+        return [] if handler is None else handler(self, seat)
+
+    def _legal_play(self, seat: int) -> list[Action]:
+        if not self._challenge_mode:
+            return self._play_actions(seat)
+        out: list[Action] = []
+        if seat == self.turn:
+            out = self._play_actions(seat)
+        return out + self._challenge_actions(seat)
+
+    def _legal_trick_open(self, seat: int) -> list[Action]:
+        out = [A.COLLECT] if seat == self.collector else []
+        return out + self._challenge_actions(seat)
+
+    def _legal_cut(self, seat: int) -> list[Action]:
+        return CUT_CHOICES
+
+    def _legal_bid(self, seat: int) -> list[Action]:
+        return BID_OR_PASS[self.high_bid]
+
+    def _legal_trump(self, seat: int) -> list[Action]:
+        trump_of = A.TRUMP
+        hand = self.hands[seat]
+        cards = [trump_of[c] for c in hand]
+        if seat == self.trumper and self.high_bidder is None:
+            if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
+                cards.append(A.LAST_CARD)
+            if self._trumper_redeal and redeal_eligible(hand):  # TH-8, TH6-4
+                cards.append(A.REDEAL)
+        return cards
+
+    def _legal_trip(self, seat: int) -> list[Action]:
+        return [A.CALL_TRIP, A.PASS]
+
+    def _legal_choose_bidder(self, seat: int) -> list[Action]:
+        return [A.CHOOSE[s] for s in self.choose_from]
+
+    def _legal_blind_calls(self, seat: int) -> list[Action]:
+        calls = []
+        if self.options.blind_thunee:
+            calls.append(A.CALL_BLIND_THUNEE)
+        if self.options.blind_royals:
+            calls.append(A.CALL_BLIND_ROYALS)
+        return [*calls, A.PASS]
+
+    def _legal_calls(self, seat: int) -> list[Action]:
+        return self._w4[seat]
+
+    def _legal_late_thunee(self, seat: int) -> list[Action]:
+        return [A.CALL_THUNEE, A.PASS]
+
+    def _legal_late_choice(self, seat: int) -> list[Action]:
+        return [A.LATE_CONTINUE, A.LATE_WITHDRAW]
+
+    def _legal_jodi(self, seat: int) -> list[Action]:
+        return [*self._jodi_actions(seat), A.PASS]
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -572,13 +688,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return self.extra[seat] if self.two_deals and self.extra_dealt else self.full[seat]
 
     def _w4_choices(self, seat: int) -> list[Action]:
-        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held."""
+        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held
+        (one of the shared ``W4_CHOICES`` lists)."""
         hand = self.hands[seat]
-        out = list(self._contract_choices) if contract_eligible(hand) else []
-        if self.players == 6 and moenie_eligible(hand):
-            out.append(A.CALL_MOENIE)
-        out.append(A.PASS)
-        return out
+        moenie = self.players == 6 and moenie_eligible(hand)
+        return W4_CHOICES[self.options.royals, contract_eligible(hand), moenie]
 
     def _lay_actions(self, seat: int) -> list[Action]:
         """TH2-B.5: cover the next face-down card with a hand card, or leave it uncovered."""
@@ -599,88 +713,56 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        if kind == "play" and self._plain_play and len(self.tricks) < self.last_index:
-            # The common case inline: a card of an ordinary trick (not the last) in strict
-            # mode, after trick 1's first card (the reveal). The next seat's follow-suit
-            # choices are computed here (TH-21); a full trick is closed at once (TH-22).
-            trick = self.trick
-            if trick or self.tricks:
-                card = A.CARD_OF[action.value]
-                self.hands[seat].remove(card)
-                if not trick:
-                    self.open_jodis = []  # a Jodi may be challenged only until the next card
-                trick.append(card)
-                self.trick_seats.append(seat)
-                self.trick_faults.append(None)
-                self._events = events = [CARD_PLAYED[seat][card]]
-                if len(trick) == self.players:
-                    self._legal_cache = {}
-                    index = winning_index(trick, self.trump, self.strength)
-                    self._close_trick(self.trick_seats[index])
-                    if self.phase_name == "play" and len(self.tricks) < self.last_index:
-                        # the winner leads a trick that is not the last: any card (TH-21.1)
-                        play_of = A.PLAY_OF
-                        self._legal_cache = {self.turn: [play_of[c] for c in self.hands[self.turn]]}
-                    return events
-                nxt = self.turn = (seat + 1) % self.players
-                self._to_act = ONLY[nxt]
-                hand = self.hands[nxt]
-                play_of = A.PLAY_OF
-                if len(trick) == 1:
-                    legal = [play_of[c] for c in hand if SUIT_OF[c] == SUIT_OF[card]]
-                    if not legal:  # TH-21.3: nothing is trumped yet
-                        legal = [play_of[c] for c in hand]
-                else:
-                    led = SUIT_OF[trick[0]]
-                    legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
-                    if not legal:
-                        legal = [
-                            play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)
-                        ]
-                self._legal_cache = {nxt: legal}
-                return events
+        if kind == "play" and self._plain_play and self.tricks:
+            return self._play_plain(seat, CARD_OF[action.value])
         self._events = []
         self._legal_cache = {}
-        phase = self.phase_name
-        if kind == "play":
-            self._play(seat, A.CARD_OF[action.value])
-        elif kind == "challenge":
-            self._challenge(seat, int(action.value))
-        elif kind == "challenge_jodi":
-            self._challenge_jodi(seat, int(action.value))
-        elif kind == "collect":
-            self._collect()
-        elif kind == "cut" or kind == "no_cut":
-            self._cut(kind == "cut")
-        elif phase in ("bidding", "blind_bid"):
-            self._bid(seat, kind == "bid")
-        elif kind == "trump":
-            self._choose_trump_card(seat, A.TRUMP_BY_ID[action.kind + ":" + action.value])
-        elif kind == "last_card":
-            self._last_card(seat)
-        elif kind == "redeal":
-            self._redeal(seat)
-        elif kind == "choose":
-            self._choose_bidder(seat, int(action.value))
-        elif phase == "blind_calls":
-            self._blind_call(seat, action)
-        elif phase == "trip":
-            self._trip_call(seat, action is A.CALL_TRIP)
-        elif kind == "lay":
-            self._lay(seat, action)
-        elif phase == "calls":
-            self._contract_call(seat, action)
-        elif phase == "late_thunee":
-            self._late_call(seat, action is A.CALL_THUNEE)
-        elif phase == "late_choice":
-            self._late_choice(seat, action is A.LATE_CONTINUE)
-        elif phase == "jodi":
-            self._jodi(seat, action)
-        elif kind == "call":
-            self._last_trick_call(seat, action.value)
-        else:  # pragma: no cover - legal_actions offers nothing else
+        handler = APPLY_BY_PHASE.get(self.phase_name, {}).get(kind)
+        if handler is None:  # pragma: no cover - legal_actions offers nothing else
             raise IllegalAction(f"You can't do that now ({action.id}).")
+        handler(self, seat, action)
         return self._events
+
+    # Handlers of APPLY_BY_PHASE that only unpack the action.
+
+    def _on_play(self, seat: int, action: Action) -> None:
+        self._play(seat, CARD_OF[action.value])
+
+    def _on_challenge(self, seat: int, action: Action) -> None:
+        self._challenge(seat, int(action.value))
+
+    def _on_challenge_jodi(self, seat: int, action: Action) -> None:
+        self._challenge_jodi(seat, int(action.value))
+
+    def _on_collect(self, seat: int, action: Action) -> None:
+        self._collect()
+
+    def _on_cut(self, seat: int, action: Action) -> None:
+        self._cut(action is A.CUT)
+
+    def _on_trump(self, seat: int, action: Action) -> None:
+        self._choose_trump_card(seat, A.TRUMP_BY_VALUE[action.value])
+
+    def _on_last_card(self, seat: int, action: Action) -> None:
+        self._last_card(seat)
+
+    def _on_redeal(self, seat: int, action: Action) -> None:
+        self._redeal(seat)
+
+    def _on_choose(self, seat: int, action: Action) -> None:
+        self._choose_bidder(seat, int(action.value))
+
+    def _on_trip(self, seat: int, action: Action) -> None:
+        self._trip_call(seat, action is A.CALL_TRIP)
+
+    def _on_late_call(self, seat: int, action: Action) -> None:
+        self._late_call(seat, action is A.CALL_THUNEE)
+
+    def _on_late_choice(self, seat: int, action: Action) -> None:
+        self._late_choice(seat, action is A.LATE_CONTINUE)
+
+    def _on_last_trick_call(self, seat: int, action: Action) -> None:
+        self._last_trick_call(seat, action.value)
 
     # -- cut and deal (TH-5, TH-6) -------------------------------------------------------
 
@@ -755,10 +837,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _note_jodi_seats(self) -> None:
         seats = []
+        queen_of = QUEEN_OF_KING
         for s in range(self.players):
             cards = self._dealt(s)
-            for king, queen, _jack in KQJ:
-                if king in cards and queen in cards:
+            for card in cards:
+                queen = queen_of[card]
+                if queen >= 0 and queen in cards:  # a K and Q of one suit
                     seats.append(s)
                     break
         self._jodi_seats = frozenset(seats)
@@ -776,7 +860,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._note_jodi_seats()
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
-            self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
+            self._events.append(TRUMP_KNOWN[self.tm][self.trump])
         if self.contract is not None:
             self._start_play(self.contract["caller"])
         else:
@@ -808,7 +892,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trump_choice = "last_card"
         self.tm = seat
         self.trump = None
-        self._emit("last_card", seat=seat)
+        self._events.append(LAST_CARD_CHOSEN[seat])
         self.phase_name = "bidding"
         self._open_bid_round(blind=False)
 
@@ -821,43 +905,44 @@ class ThuneeMatch(Match[ThuneeOptions]):
             balls=0,
         )
 
-    def _round_order(self, ref: int, team: int) -> list[int]:
-        """The seats of ``team`` counter-clockwise from ``ref``'s right (built once per match;
-        the lists are never changed)."""
-        return self._rounds[ref][team]
-
     def _open_bid_round(self, blind: bool) -> None:
         """TH-9.6: the eligible players, counter-clockwise from the reference seat."""
-        if self.high_bidder is None:
-            order = self._round_order(self.trumper, self.dealer % 2)
+        high_bidder = self.high_bidder
+        if high_bidder is None:
+            order = self._rounds[self.trumper][self.dealer % 2]
         else:
-            order = self._round_order(self.high_bidder, 1 - self.high_bidder % 2)
+            order = self._rounds[high_bidder][1 - high_bidder % 2]
         self.poll = order
         self.poll_index = 0
-        if self.options.bidding_protocol == "sealed" and not blind:
+        first = self.turn = order[0]
+        if self._sealed_bidding and not blind:
             self.sealed = {}
-            self.turn = order[0]
-            self._to_act = frozenset(order)
+            self.to_act = frozenset(order)
         else:
-            self._set_turn(order[0])
+            self.to_act = ONLY[first]
+            self._legal_cache = {first: BID_OR_PASS[self.high_bid]}
 
-    def _bid(self, seat: int, bids: bool) -> None:
-        if self.phase_name == "bidding" and self.options.bidding_protocol == "sealed":
+    def _bid(self, seat: int, action: Action) -> None:
+        phase = self.phase_name
+        bids = action.kind == "bid"
+        if self._sealed_bidding and phase == "bidding":
             self._sealed_bid(seat, bids)
             return
-        blind = self.phase_name == "blind_bid"
+        blind = phase == "blind_bid"
         if bids:
             self._raise_bid(seat, 1, blind)
             return
-        self._events.append(PASSED[seat, self.phase_name])
-        self.poll_index += 1
-        if self.poll_index < len(self.poll):
-            self._set_turn(self.poll[self.poll_index])
+        self._events.append(PASSED[seat, phase])
+        index = self.poll_index = self.poll_index + 1
+        if index < len(self.poll):
+            nxt = self.turn = self.poll[index]
+            self.to_act = ONLY[nxt]
+            self._legal_cache = {nxt: BID_OR_PASS[self.high_bid]}
         else:
             self._end_bidding(blind)
 
     def _raise_bid(self, seat: int, steps: int, blind: bool) -> None:
-        value = next_rung(self.high_bid, steps)
+        value = NEXT_RUNG[self.high_bid] if steps == 1 else next_rung(self.high_bid, steps)
         self.high_bid = value
         self.high_bidder = seat
         self.bids.append({"seat": seat, "value": value, "blind": blind})
@@ -874,7 +959,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._emit("sealed_answer_private", ONLY[seat], seat=seat, bid=bids)
         waiting = [s for s in self.poll if s not in self.sealed]
         if waiting:
-            self._to_act = frozenset(waiting)
+            self.to_act = frozenset(waiting)
             return
         bidders = [s for s in self.poll if self.sealed[s]]
         self._emit("sealed_round", answers={str(s): self.sealed[s] for s in self.poll})
@@ -929,10 +1014,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _contract_order(self) -> list[int]:
         """TH-12.8: TM, TM's teammates from TM, then the counting team from TM's right."""
         assert self.tm is not None
-        tm = self.tm
-        n = self.players
-        ring = [(tm + i) % n for i in range(1, n)]
-        return [tm] + [s for s in ring if s % 2 == tm % 2] + [s for s in ring if s % 2 != tm % 2]
+        return self._contract_orders[self.tm]
 
     def _open_poll(self, order: list[int], phase: str) -> bool:
         self.poll = order
@@ -975,18 +1057,25 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
-        order = [s for s in self._contract_order() if len(self._w4[s]) > 1]
-        self.w4_passed = []
+        w4 = self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
         assert self.tm is not None
-        if not self._open_poll(order, "calls"):
+        order = [s for s in self._contract_orders[self.tm] if len(w4[s]) > 1]
+        self.w4_passed = []
+        if self._open_poll(order, "calls"):
+            self._legal_cache = {order[0]: w4[order[0]]}
+        else:
             self._start_play((self.tm + 1) % self.players)
 
     def _contract_call(self, seat: int, action: Action) -> None:
         if action is A.PASS:
             self.w4_passed.append(seat)
             self._events.append(PASSED[seat, "calls"])
-            if not self._advance_poll():
+            index = self.poll_index = self.poll_index + 1
+            if index < len(self.poll):
+                nxt = self.turn = self.poll[index]
+                self.to_act = ONLY[nxt]
+                self._legal_cache = {nxt: self._w4[nxt]}
+            else:
                 assert self.tm is not None
                 self._start_play((self.tm + 1) % self.players)
             return
@@ -1035,6 +1124,79 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.phase_name = "play"
         self.leader = leader
         self._set_play_turn(leader)
+
+    def _play_plain(self, seat: int, card: int) -> list[Event]:
+        """A card in strict mode outside a contract, after trick 1's first card (the reveal):
+        the common case, kept in one place. The next seat's choices are computed here
+        (TH-21, with Double and Khanuck before the last trick's card, TH-15.9 / TH-16.9);
+        a full trick is closed at once (TH-22)."""
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if not trick:
+            self.open_jodis = []  # a Jodi may be challenged only until the next card
+        trick.append(card)
+        self.trick_seats.append(seat)
+        self.trick_faults.append(None)
+        self._events = events = [CARD_PLAYED[seat][card]]
+        call = self.call
+        if call is not None and call["caller"] == seat:
+            self.call_card_index = len(trick) - 1
+        n = self.players
+        if len(trick) == n:
+            self._legal_cache = {}
+            # TH-22.1 (cardplay.winning_index, inline): a trump beats a non-trump; else rank
+            trump = self.trump
+            strength = self.strength
+            best = trick[0]
+            best_suit = SUIT_OF[best]
+            index = 0
+            for i in range(1, n):
+                c = trick[i]
+                suit = SUIT_OF[c]
+                if suit == best_suit:
+                    if strength[c] > strength[best]:
+                        best = c
+                        index = i
+                elif suit == trump:
+                    best = c
+                    best_suit = suit
+                    index = i
+            self._close_trick(self.trick_seats[index])
+            if self.phase_name == "play":
+                # the winner leads: any card (TH-21.1)
+                nxt = self.turn
+                self._legal_cache = {nxt: self._lead_actions(nxt)}
+            return events
+        nxt = self.turn = (seat + 1) % n
+        self.to_act = ONLY[nxt]
+        hand = self.hands[nxt]
+        play_of = PLAY_OF
+        led = SUIT_OF[trick[0]]
+        legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+        if not legal:  # void: TH-21.3 / TH-21.4
+            if len(trick) == 1:  # nothing is trumped yet
+                legal = [play_of[c] for c in hand]
+            else:
+                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
+        if len(self.tricks) == self.last_index and call is None:
+            self._add_last_trick_calls(nxt, legal)
+        self._legal_cache = {nxt: legal}
+        return events
+
+    def _lead_actions(self, seat: int) -> list[Action]:
+        """A plain-play leader's choices: any card (TH-21.1), and the last-trick calls."""
+        play_of = PLAY_OF
+        legal = [play_of[c] for c in self.hands[seat]]
+        if len(self.tricks) == self.last_index and self.call is None:
+            self._add_last_trick_calls(seat, legal)
+        return legal
+
+    def _add_last_trick_calls(self, seat: int, legal: list[Action]) -> None:
+        """TH-15.9 / TH-16.9: Double and Khanuck before the seat's card to the last trick."""
+        if self._double_offered(seat):
+            legal.append(A.CALL_DOUBLE)
+        if self._khanuck_offered(seat):
+            legal.append(A.CALL_KHANUCK)
 
     def _play(self, seat: int, card: int) -> None:
         self.open_jodis = []  # a Jodi may be challenged only until the next card
@@ -1126,16 +1288,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         shown = self.trump_card
         self.trump_card = None
         self.trump_card_shown = shown
-        self._emit(
-            "trump_revealed",
-            trump=_suit(self.trump),
-            card=CARD_STRINGS[shown] if shown is not None else None,
-            by=self.contract["caller"] if self.contract else self.tm,
+        self._events.append(
+            TRUMP_REVEALED[self.trump, shown, self.contract["caller"] if self.contract else self.tm]
         )
-        defenders = [s for s in range(self.players) if s % 2 != making_team]
-        if self._annulment_applies() and not any(
-            SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]
-        ):
+        if self._annulment_applies() and not self._holds_trump(1 - making_team):
             self._finish_hand(
                 {
                     "mode": "annulled",
@@ -1148,11 +1304,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return True
         return False
 
+    def _holds_trump(self, team: int) -> bool:
+        """TH-20: whether any seat of ``team`` was dealt a card of the trump suit."""
+        trump = self.trump
+        full = self.full
+        for s in range(team, self.players, 2):
+            for c in full[s]:
+                if SUIT_OF[c] == trump:
+                    return True
+        return False
+
     def _open_trick(self, collector: int) -> None:
         """Challenge mode: the trick stays open for challenges until it is collected."""
         self.phase_name = "trick_open"
         self.collector = collector
-        self._to_act = frozenset((collector, *self._challengers()))
+        self.to_act = frozenset((collector, *self._challengers()))
 
     def _collect(self) -> None:
         self.phase_name = "play"
@@ -1170,13 +1336,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         points = 0
         for c in cards:
             points += POINTS[c]
-        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
+        tricks = self.tricks
+        tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
         self.team_tricks[team] += 1
         self.won[team] += cards
         self.points[team] += points
-        self._events.append(
-            Event.make("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
-        )
+        self._events.append(self._trick_won[winner][len(tricks) - 1][points])
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
@@ -1207,7 +1372,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         elif self.team_tricks[team] - self.half_base[team] in (1, 3) and (
             self._jodi_seats or self._challenge_mode
         ):  # TH-14.3 / TH2-A.5
-            order = [s for s in self._jodi_order[winner] if self._jodi_options(s)]
+            # only seats dealt a K and Q can declare (hands are dealt cards), unless challenged
+            seats = self._jodi_order[winner]
+            if not self._challenge_mode:
+                jodi_seats = self._jodi_seats
+                seats = [s for s in seats if s in jodi_seats]
+            order = [s for s in seats if self._jodi_options(s)]
             if self._open_poll(order, "jodi"):
                 self.leader = winner
                 return
@@ -1336,8 +1506,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 "held": jodi_value(held, suit, self.trump) == value,  # TH-14.5
             }
         )
-        self._emit("jodi", seat=seat, value=value, suit=SUITS[suit] if revealed else None)
-        self._emit("jodi_private", ONLY[seat], seat=seat, value=value, suit=SUITS[suit])
+        self._events.append(JODI_DECLARED[seat, value, SUITS[suit] if revealed else None])
+        self._events.append(JODI_PRIVATE[seat, value, SUITS[suit]])
         if not self._jodi_options(seat):
             if not self._advance_poll():
                 self._next_trick_or_score(self.leader)
@@ -1600,8 +1770,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._results.append(result)
         self._emit("hand_scored", **result)
         if self.score.winner is not None:
+            self.is_over = True
             self.phase_name = "match_over"
-            self._to_act = frozenset()
+            self.to_act = frozenset()
             self._emit("match_over", **(self.result or {}))
             return
         self._start_hand()
@@ -1613,3 +1784,45 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def view(self, seat: int) -> dict[str, Any]:
         return seat_view(self, seat)
+
+
+_Handler = Callable[[ThuneeMatch, int, Action], None]
+_M = ThuneeMatch
+_CHALLENGES: dict[str, _Handler] = {
+    "challenge": _M._on_challenge,
+    "challenge_jodi": _M._on_challenge_jodi,
+}
+APPLY_BY_PHASE: dict[str, dict[str, _Handler]] = {
+    "cut": {"cut": _M._on_cut, "no_cut": _M._on_cut},
+    "bidding": {"bid": _M._bid, "pass": _M._bid},
+    "blind_bid": {"bid": _M._bid, "pass": _M._bid},
+    "trump": {"trump": _M._on_trump, "last_card": _M._on_last_card, "redeal": _M._on_redeal},
+    "choose_bidder": {"choose": _M._on_choose},
+    "blind_calls": {"call": _M._blind_call, "pass": _M._blind_call},
+    "trip": {"call": _M._on_trip, "pass": _M._on_trip},
+    "layout": {"lay": _M._lay},
+    "calls": {"call": _M._contract_call, "pass": _M._contract_call},
+    "late_thunee": {"call": _M._on_late_call, "pass": _M._on_late_call},
+    "late_choice": {"late": _M._on_late_choice},
+    "jodi": {"jodi": _M._jodi, "pass": _M._jodi},
+    "play": {"play": _M._on_play, "call": _M._on_last_trick_call, **_CHALLENGES},
+    "trick_open": {"collect": _M._on_collect, **_CHALLENGES},
+}
+"""``APPLY_BY_PHASE[phase][kind]``: the handler of a legal action (TH-31's phases)."""
+LEGAL_BY_PHASE: dict[str, Callable[[ThuneeMatch, int], list[Action]]] = {
+    "play": _M._legal_play,
+    "trick_open": _M._legal_trick_open,
+    "cut": _M._legal_cut,
+    "bidding": _M._legal_bid,
+    "blind_bid": _M._legal_bid,
+    "trump": _M._legal_trump,
+    "trip": _M._legal_trip,
+    "layout": _M._lay_actions,
+    "choose_bidder": _M._legal_choose_bidder,
+    "blind_calls": _M._legal_blind_calls,
+    "calls": _M._legal_calls,
+    "late_thunee": _M._legal_late_thunee,
+    "late_choice": _M._legal_late_choice,
+    "jodi": _M._legal_jodi,
+}
+"""``LEGAL_BY_PHASE[phase]``: a seat's choices in that phase (none in ``match_over``)."""
