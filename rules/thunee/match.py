@@ -335,7 +335,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         n = self.players
         d = self.dealer
         self.hand_number += 1
-        self.cutter = (d - 1) % n
+        self.cutter = cutter = (d - 1) % n
         self.trumper = (d + 1) % n
         stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
         self.from_stack = stacked is not None
@@ -399,6 +399,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.trick_faults: list[str | None] = []
+        """Challenge mode: why each card of the open trick broke TH-21, if it did."""
         self.tricks: list[Trick] = []
         self.team_tricks = [0, 0]
         self.won: list[list[int]] = [[], []]
@@ -409,15 +410,19 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.pending_failure: dict[str, Any] | None = None
         self.late_caller: int | None = None
         self.phase_name = "cut"
-        self._emit(
-            "hand_started",
-            hand=self.hand_number,
-            dealer=d,
-            cutter=self.cutter,
-            trumper=self.trumper,
-            balls=list(self.score.balls),
+        self._events.append(
+            Event.make(
+                "hand_started",
+                None,
+                hand=self.hand_number,
+                dealer=d,
+                cutter=cutter,
+                trumper=self.trumper,
+                balls=list(self.score.balls),
+            )
         )
-        self._set_turn(self.cutter)
+        self.turn = cutter
+        self.to_act = ONLY[cutter]
 
     # -- contract surface --------------------------------------------------------------
 
@@ -1136,7 +1141,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.open_jodis = []  # a Jodi may be challenged only until the next card
         trick.append(card)
         self.trick_seats.append(seat)
-        self.trick_faults.append(None)
         self._events = events = [CARD_PLAYED[seat][card]]
         call = self.call
         if call is not None and call["caller"] == seat:
@@ -1161,11 +1165,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     best = c
                     best_suit = suit
                     index = i
-            self._close_trick(self.trick_seats[index])
-            if self.phase_name == "play":
-                # the winner leads: any card (TH-21.1)
-                nxt = self.turn
-                self._legal_cache = {nxt: self._lead_actions(nxt)}
+            self._close_plain_trick(self.trick_seats[index])
             return events
         nxt = self.turn = (seat + 1) % n
         self.to_act = ONLY[nxt]
@@ -1183,13 +1183,52 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._legal_cache = {nxt: legal}
         return events
 
-    def _lead_actions(self, seat: int) -> list[Action]:
-        """A plain-play leader's choices: any card (TH-21.1), and the last-trick calls."""
+    def _close_plain_trick(self, winner: int) -> None:
+        """``_close_trick`` for plain play (no contract, strict mode, not face up): record the
+        trick, open a Jodi window (TH-14.3 / TH2-A.5), then score the hand or let the winner
+        lead (any card, TH-21.1; the leader's choices are set here)."""
+        team = winner % 2
+        cards = self.trick
+        points = 0
+        for c in cards:
+            points += POINTS[c]
+        tricks = self.tricks
+        tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
+        team_tricks = self.team_tricks
+        team_tricks[team] += 1
+        self.won[team] += cards
+        self.points[team] += points
+        done = len(tricks)
+        self._events.append(self._trick_won[winner][done - 1][points])
+        self.trick = []
+        self.trick_seats = []
+        self.trick_faults = []
+        jodi_seats = self._jodi_seats
+        if jodi_seats and team_tricks[team] - self.half_base[team] in (1, 3):
+            # only seats dealt a K and Q can declare (a hand holds only dealt cards)
+            order = [
+                s for s in self._jodi_order[winner] if s in jodi_seats and self._jodi_options(s)
+            ]
+            if self._open_poll(order, "jodi"):
+                self.leader = winner
+                return
+        if done == self.tricks_total:
+            if self.call is not None:
+                self._score_call()
+            else:
+                self._score_ordinary()
+            return
+        if self.two_deals and done == self.hand_size:
+            self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
+        self.phase_name = "play"
+        self.leader = winner
+        self.turn = winner
+        self.to_act = ONLY[winner]
         play_of = PLAY_OF
-        legal = [play_of[c] for c in self.hands[seat]]
-        if len(self.tricks) == self.last_index and self.call is None:
-            self._add_last_trick_calls(seat, legal)
-        return legal
+        legal = [play_of[c] for c in self.hands[winner]]
+        if done == self.last_index and self.call is None:
+            self._add_last_trick_calls(winner, legal)
+        self._legal_cache = {winner: legal}
 
     def _add_last_trick_calls(self, seat: int, legal: list[Action]) -> None:
         """TH-15.9 / TH-16.9: Double and Khanuck before the seat's card to the last trick."""
@@ -1214,7 +1253,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     break
         self.trick.append(card)
         self.trick_seats.append(seat)
-        self.trick_faults.append(fault)
+        if self._challenge_mode:
+            self.trick_faults.append(fault)
         if self.call is not None and self.call["caller"] == seat:
             self.call_card_index = len(self.trick) - 1
         self._events.append(CARD_PLAYED[seat][card])
@@ -1623,6 +1663,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return list(self.points)
 
     def _jodi_total(self, team: int) -> int:
+        if not self.jodis:
+            return 0
         return sum(j["value"] for j in self.jodis if j["team"] == team)
 
     def _score_call(self) -> None:
@@ -1768,7 +1810,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.dealer = new
         result["next_dealer"] = self.dealer if self.score.winner is None else None
         self._results.append(result)
-        self._emit("hand_scored", **result)
+        self._events.append(Event.make("hand_scored", None, **result))
         if self.score.winner is not None:
             self.is_over = True
             self.phase_name = "match_over"
