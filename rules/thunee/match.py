@@ -307,6 +307,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._legal_cache: dict[int, list[Action]] = {}
         self._challenge_mode = options.penalty_mode == "challenge"
         self._sealed_bidding = options.bidding_protocol == "sealed"
+        self._doomed_calls = options.allow_doomed_calls
+        self._khanuck_needs_jodi = options.khanuck_requires_jodi
         if self.two_player:
             self._trumper_last_card = options.two_player_last_card
             self._trumper_redeal = options.two_player_redeal
@@ -314,6 +316,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._trumper_last_card = True
             self._trumper_redeal = players == 4 or options.six_player_redeal
         self.hand_number = 0
+        self._no_cards: list[list[int]] = [[] for _ in range(players)]
+        """Empty hands before a deal, shared by ``full``, ``extra`` and ``hands``: every deal
+        replaces these lists, and nothing ever changes them."""
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
             self.dealer = self._deals[0].dealer
@@ -339,8 +344,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trumper = (d + 1) % n
         stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
         self.from_stack = stacked is not None
-        self.full: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[list[int]] = [[] for _ in range(n)]
+        self.full: list[list[int]] = self._no_cards
+        """Every seat's cards in the order received (replaced, never changed, when dealt)."""
+        self.extra: list[list[int]] = self._no_cards
         """Two players: the second half's cards (TH2-A) or the face-down row (TH2-B)."""
         self.extra_dealt = False
         self.pack: list[int] = []
@@ -355,17 +361,20 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.last_index = self.tricks_total - 1
         self.half_base = [0, 0]
         """Two deals: each side's tricks before the current half (TH2-A.5 counts per half)."""
-        self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
-        """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
-        self.laid = [False] * n
-        self.lay_pos = [0] * n
-        self.lay_open = [False] * n
-        self.uncovered: list[tuple[int, int]] = []
-        self.jodi_chances: list[tuple[int, int, int, int]] = []
-        """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
-        self.jodi_seen: set[tuple[int, int]] = set()
-        self.jodi_offer: list[tuple[int, int]] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        if self.face_up or self.hand_number == 1:
+            # face-up state; otherwise set once and never changed (see _no_cards)
+            self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
+            """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
+            self.laid = [False] * n
+            self.lay_pos = [0] * n
+            self.lay_open = [False] * n
+            self.uncovered: list[tuple[int, int]] = []
+            self.jodi_chances: list[tuple[int, int, int, int]] = []
+            """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
+            self.jodi_seen: set[tuple[int, int]] = set()
+            self.jodi_offer: list[tuple[int, int]] = []
+        self.hands: list[list[int]] = self._no_cards
+        """Each seat's cards in hand (replaced by a new list of lists at the first deal)."""
         self.cut_choice: str | None = None
         self.trump_choice: str | None = None
         self.trump_card: int | None = None
@@ -499,10 +508,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if legal is not None:
                 for candidate in legal:
                     if candidate is action:
-                        if self._plain_play and candidate.kind == "play" and self.tricks:
+                        kind = candidate.kind
+                        if kind == "play" and self._plain_play and self.tricks:
                             events = self._play_plain(seat, CARD_OF[candidate.value])
-                        else:
-                            events = self._apply(seat, candidate)
+                        else:  # _apply, inline: the action is legal, so it has a handler
+                            self._events = []
+                            self._legal_cache = {}
+                            APPLY_BY_PHASE[self.phase_name][kind](self, seat, candidate)
+                            events = self._events
                         self._log.append((seat, candidate))
                         return events
         if action.__class__ is str:
@@ -651,17 +664,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-15.9: the team won tricks 1-5 (unless doomed calls are allowed) and is not in
         the corner (TH-17.2; challenge mode offers it anyway and penalises it, TH-17.4)."""
         team = seat % 2
-        if self.score.corner(team) and self.options.penalty_mode == "strict":
+        if not self._challenge_mode and self.score.corner(team):
             return False
-        return self.options.allow_doomed_calls or self.team_tricks[team] == len(self.tricks)
+        return self._doomed_calls or self.team_tricks[team] == len(self.tricks)
 
     def _khanuck_offered(self, seat: int) -> bool:
         """TH-16.9: a Jodi declared by the team (unless THV-7) and a trick won by the
         opponents (unless doomed calls are allowed)."""
         team = seat % 2
-        if self.options.khanuck_requires_jodi and not any(j["team"] == team for j in self.jodis):
-            return False
-        return self.options.allow_doomed_calls or self.team_tricks[1 - team] >= 1
+        if self._khanuck_needs_jodi:
+            for j in self.jodis:
+                if j["team"] == team:
+                    break
+            else:
+                return False
+        return self._doomed_calls or self.team_tricks[1 - team] >= 1
 
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
@@ -722,7 +739,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return self._play_plain(seat, CARD_OF[action.value])
         self._events = []
         self._legal_cache = {}
-        handler = APPLY_BY_PHASE.get(self.phase_name, {}).get(kind)
+        handler = APPLY_BY_PHASE.get(self.phase_name, NO_HANDLERS).get(kind)
         if handler is None:  # pragma: no cover - legal_actions offers nothing else
             raise IllegalAction(f"You can't do that now ({action.id}).")
         handler(self, seat, action)
@@ -796,8 +813,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         the extra six (second half or face-down row)."""
         if self.two_player:
             method = self.options.two_player_method
-            for s in range(2):
-                self.full[s], self.extra[s] = split_two(received[s], method)
+            full, extra = split_two(received[0], method)
+            full1, extra1 = split_two(received[1], method)
+            self.full = [full, full1]
+            self.extra = [extra, extra1]
         else:
             self.full = received
 
@@ -806,10 +825,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.extra_dealt = True
             self.piles = [[[None, c] for c in self.extra[s]] for s in range(2)]
             self._events.append(ROWS_DEALT)
-        self.dealt = self.first_batch
-        for s in range(self.players):  # each seat's cards are in its view
-            self.hands[s] = self.full[s][: self.first_batch]
-        self._events.append(FIRST_DEAL[self.first_batch])
+        first = self.dealt = self.first_batch
+        self.hands = [cards[:first] for cards in self.full]  # each seat's cards are in its view
+        self._events.append(FIRST_DEAL[first])
 
     def _deal_second(self) -> None:
         """TH2-A.3: the other twelve cards, six each (4 then 2); same trump, no bidding."""
@@ -1829,6 +1847,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
 
 _Handler = Callable[[ThuneeMatch, int, Action], None]
+NO_HANDLERS: dict[str, _Handler] = {}
 _M = ThuneeMatch
 _CHALLENGES: dict[str, _Handler] = {
     "challenge": _M._on_challenge,
