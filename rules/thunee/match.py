@@ -108,10 +108,7 @@ KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
 """TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
-QUEEN_OF_KING: tuple[int, ...] = tuple(
-    next((queen for king, queen, _jack in KQJ if king == c), -1) for c in range(53)
-)
-"""``QUEEN_OF_KING[card]``: the queen of a king's suit, -1 for any other card."""
+KQ: tuple[tuple[int, int], ...] = tuple((king, queen) for king, queen, _jack in KQJ)
 CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
 NEXT_RUNG: dict[int | None, int] = {high: next_rung(high) for high in (None, *LADDER)}
 BID_OR_PASS: dict[int | None, list[Action]] = {
@@ -509,7 +506,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 for candidate in legal:
                     if candidate is action:
                         kind = candidate.kind
-                        if kind == "play" and self._plain_play and self.tricks:
+                        if kind == "play" and self._plain_play and (self.trick or self.tricks):
                             events = self._play_plain(seat, CARD_OF[candidate.value])
                         else:  # _apply, inline: the action is legal, so it has a handler
                             self._events = []
@@ -735,7 +732,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        if kind == "play" and self._plain_play and self.tricks:
+        if kind == "play" and self._plain_play and (self.trick or self.tricks):
             return self._play_plain(seat, CARD_OF[action.value])
         self._events = []
         self._legal_cache = {}
@@ -860,12 +857,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _note_jodi_seats(self) -> None:
         seats = []
-        queen_of = QUEEN_OF_KING
         for s in range(self.players):
             cards = self._dealt(s)
-            for card in cards:
-                queen = queen_of[card]
-                if queen >= 0 and queen in cards:  # a K and Q of one suit
+            for king, queen in KQ:
+                if king in cards and queen in cards:
                     seats.append(s)
                     break
         self._jodi_seats = frozenset(seats)
@@ -1149,7 +1144,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._set_play_turn(leader)
 
     def _play_plain(self, seat: int, card: int) -> list[Event]:
-        """A card in strict mode outside a contract, after trick 1's first card (the reveal):
+        """A card in strict mode outside a contract, but for the hand's first card (the reveal):
         the common case, kept in one place. The next seat's choices are computed here
         (TH-21, with Double and Khanuck before the last trick's card, TH-15.9 / TH-16.9);
         a full trick is closed at once (TH-22)."""
