@@ -54,7 +54,6 @@ from rules.thunee.cardplay import (
     ROYALS_STRENGTH,
     beats,
     card_points,
-    contract_eligible,
     illegal_reason,
     jodi_cards,
     jodi_value,
@@ -305,6 +304,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._challenge_mode = options.penalty_mode == "challenge"
         self._sealed_bidding = options.bidding_protocol == "sealed"
         self._doomed_calls = options.allow_doomed_calls
+        self._late_thunee = options.thunee_timing == "window_plus_late"
         self._khanuck_needs_jodi = options.khanuck_requires_jodi
         if self.two_player:
             self._trumper_last_card = options.two_player_last_card
@@ -706,13 +706,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """The cards dealt to ``seat`` for the current half (TH-14.5 ``dealt``, TH2-A.5)."""
         return self.extra[seat] if self.two_deals and self.extra_dealt else self.full[seat]
 
-    def _w4_choices(self, seat: int) -> list[Action]:
-        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held
-        (one of the shared ``W4_CHOICES`` lists)."""
-        hand = self.hands[seat]
-        moenie = self.players == 6 and moenie_eligible(hand)
-        return W4_CHOICES[self.options.royals, contract_eligible(hand), moenie]
-
     def _lay_actions(self, seat: int) -> list[Action]:
         """TH2-B.5: cover the next face-down card with a hand card, or leave it uncovered."""
         out = [A.LAY[c] for c in self.hands[seat]]
@@ -857,8 +850,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _note_jodi_seats(self) -> None:
         seats = []
+        dealt = self.extra if self.two_deals and self.extra_dealt else self.full  # _dealt
         for s in range(self.players):
-            cards = self._dealt(s)
+            cards = dealt[s]
             for king, queen in KQ:
                 if king in cards and queen in cards:
                     seats.append(s)
@@ -868,13 +862,19 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
         self.dealt = self.hand_size
-        for s in range(self.players):
-            extra = self.full[s][self.first_batch :]
-            self.hands[s] = self.hands[s] + extra
-            if self.contract is not None and s == self.contract["caller"]:
-                self.blind_down = list(extra)
-                self._emit("cards_dealt_face_down", seat=s, count=len(extra))
-        self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
+        first = self.first_batch
+        hands = self.hands
+        full = self.full
+        if self.contract is None:
+            self.hands = [hands[s] + full[s][first:] for s in range(self.players)]
+        else:
+            for s in range(self.players):
+                extra = full[s][first:]
+                hands[s] = hands[s] + extra
+                if s == self.contract["caller"]:
+                    self.blind_down = list(extra)
+                    self._emit("cards_dealt_face_down", seat=s, count=len(extra))
+        self._events.append(FINAL_DEAL[self.hand_size - first])
         self._note_jodi_seats()
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
@@ -1075,9 +1075,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        w4 = self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
         assert self.tm is not None
-        order = [s for s in self._contract_orders[self.tm] if len(w4[s]) > 1]
+        w4: dict[int, list[Action]] = {}
+        order = []
+        hands = self.hands
+        royals = self.options.royals
+        six = self.players == 6
+        suit_of = SUIT_OF
+        for s in self._contract_orders[self.tm]:  # every seat, in the window's order
+            hand = hands[s]
+            eligible = False  # contract_eligible(hand), inline: not all of one suit
+            if hand:
+                first = suit_of[hand[0]]
+                for c in hand:
+                    if suit_of[c] != first:
+                        eligible = True
+                        break
+            choices = w4[s] = W4_CHOICES[royals, eligible, six and moenie_eligible(hand)]
+            if len(choices) > 1:
+                order.append(s)
+        self._w4 = w4
         self.w4_passed = []
         if self._open_poll(order, "calls"):
             self._legal_cache = {order[0]: w4[order[0]]}
@@ -1253,9 +1270,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _play(self, seat: int, card: int) -> None:
         self.open_jodis = []  # a Jodi may be challenged only until the next card
         hand = self.hands[seat]
-        fault = None
-        if self.trick and self._challenge_mode:
-            fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
+        trick = self.trick
+        if self._challenge_mode:
+            fault = illegal_reason(card, hand, trick, self.trump, self.strength) if trick else None
+            self.trick_faults.append(fault)
         hand.remove(card)
         if self.laid[seat]:  # TH2-B.6: the card under it turns up when the trick ends
             for i, pile in enumerate(self.piles[seat]):
@@ -1264,23 +1282,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     if pile[1] is not None:
                         self.uncovered.append((seat, i))
                     break
-        self.trick.append(card)
+        trick.append(card)
         self.trick_seats.append(seat)
-        if self._challenge_mode:
-            self.trick_faults.append(fault)
-        if self.call is not None and self.call["caller"] == seat:
-            self.call_card_index = len(self.trick) - 1
+        call = self.call
+        if call is not None and call["caller"] == seat:
+            self.call_card_index = len(trick) - 1
         self._events.append(CARD_PLAYED[seat][card])
-        if not self.tricks and len(self.trick) == 1 and not self._is_trip():
+        contract = self.contract
+        if (
+            not self.tricks
+            and len(trick) == 1
+            and (contract is None or contract["kind"] != "trip")  # not _is_trip()
+        ):
             if self._reveal_trump(seat, card):
                 return
             if (
-                self.options.thunee_timing == "window_plus_late"
-                and self.contract is None
+                self._late_thunee
+                and contract is None
                 and self._open_poll([s for s in self.w4_passed if s != seat], "late_thunee")
             ):
                 return
-        contract = self.contract
         if (
             self._contract_stops
             and contract is not None
@@ -1732,13 +1753,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-24 / TH-25."""
         assert self.tm is not None
         counting = 1 - self.tm % 2
-        points = self._card_points()
         last_team = self.tricks[-1].winner % 2
+        jodis = self.jodis
         count = ordinary_count(
-            points[counting],
+            self.points[counting],
             self.high_bid or 0,
-            self._jodi_total(counting),
-            self._jodi_total(1 - counting),
+            self._jodi_total(counting) if jodis else 0,
+            self._jodi_total(1 - counting) if jodis else 0,
             last_team == counting,
             self.count_target,
         )
@@ -1770,8 +1791,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _finish_hand(self, summary: dict[str, Any], balls_to: int | None, balls: int) -> None:
         """Record the hand, award balls (TH-29), rotate the deal (TH-30), deal the next."""
         tm = self.tm if self.contract is None else self.contract["caller"]
-        points = self._card_points()
+        points = list(self.points)
         last = self.tricks[-1] if len(self.tricks) == self.tricks_total else None
+        trump = self.trump
         result: dict[str, Any] = {
             "hand": self.hand_number,
             "dealer": self.dealer,
@@ -1779,7 +1801,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "trump_maker": tm,
             "trump_making_team": None if tm is None else tm % 2,
             "counting_team": None if tm is None else 1 - tm % 2,
-            "trump": _suit(self.trump) if self.trump_revealed else None,
+            "trump": SUITS[trump] if self.trump_revealed and trump is not None else None,
             "trump_choice": self.trump_choice,
             "bid": None
             if self.high_bidder is None
@@ -1796,7 +1818,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     "after_trick": j["after_trick"],
                 }
                 for j in self.jodis
-            ],
+            ]
+            if self.jodis
+            else [],
             "tricks": [t.winner for t in self.tricks],
             "tricks_won": list(self.team_tricks),
             "card_points": points,
@@ -1807,24 +1831,25 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "balls_to": balls_to,
             "balls": balls,
         }
+        score = self.score
         if balls_to is not None:
-            reset = self.score.award(balls_to, balls)
+            reset = score.award(balls_to, balls)
             result["deuce_started"] = reset == "deuce"
-        result["balls_after"] = list(self.score.balls)
-        result["target_balls"] = self.score.target
-        if self.score.winner is None and balls_to is not None:
+        result["balls_after"] = list(score.balls)
+        result["target_balls"] = score.target
+        if score.winner is None and balls_to is not None:
             new = next_dealer(
                 self.options.dealer_rotation,
                 self.dealer,
                 self.players,
-                self.score.balls,
+                score.balls,
                 balls_to,
             )
             self.dealer = new
-        result["next_dealer"] = self.dealer if self.score.winner is None else None
+        result["next_dealer"] = self.dealer if score.winner is None else None
         self._results.append(result)
         self._events.append(Event.make("hand_scored", None, **result))
-        if self.score.winner is not None:
+        if score.winner is not None:
             self.is_over = True
             self.phase_name = "match_over"
             self.to_act = frozenset()
