@@ -108,6 +108,8 @@ KQJ: tuple[tuple[int, int, int], ...] = tuple(
 )
 """TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
 KQ: tuple[tuple[int, int], ...] = tuple((king, queen) for king, queen, _jack in KQJ)
+NO_ACTIONS: list[Action] = []
+"""What a seat not to act may do (shared, never mutated)."""
 CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
 NEXT_RUNG: dict[int | None, int] = {high: next_rung(high) for high in (None, *LADDER)}
 BID_OR_PASS: dict[int | None, list[Action]] = {
@@ -257,6 +259,23 @@ JODI_PRIVATE: dict[tuple[int, int, str], Event] = {
 }
 
 
+def _win_keys(strength: Sequence[int], trump: int | None, led: int) -> tuple[int, ...]:
+    """Each card's key in a trick led in ``led`` (TH-22.1): trumps above the led suit, the
+    led suit by rank, any other card -1 (it never wins)."""
+    return tuple(
+        100 + strength[c] if SUIT_OF[c] == trump else strength[c] if SUIT_OF[c] == led else -1
+        for c in range(53)
+    )
+
+
+WIN_KEYS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(_win_keys(strength, None if t == 4 else t, led) for led in range(4)) for t in range(5)
+    )
+    for strength in (NORMAL_STRENGTH, ROYALS_STRENGTH)
+)
+"""``WIN_KEYS[royals][trump or 4][led][card]``: the winner of a trick has the top key."""
+_POINTS_OF = POINTS.__getitem__
 _new_tuple = tuple.__new__
 """``_new_tuple(Trick, (winner, seats, cards))``: a Trick without its Python ``__new__``."""
 
@@ -301,6 +320,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._results: list[dict[str, Any]] = []
         self._events: list[Event] = []
         self._legal_cache: dict[int, list[Action]] = {}
+        self._play_seat = -1
+        """In plain play, the one seat to act (a card, or a last-trick call), whose choices
+        are ``_play_legal`` (``_legal_cache`` is then stale); -1 otherwise. Only
+        ``_play_plain`` and ``_close_plain_trick`` set it; every other change of state resets
+        it (and ``_legal_cache``) first."""
+        self._play_legal: list[Action] = []
         self._challenge_mode = options.penalty_mode == "challenge"
         self._sealed_bidding = options.bidding_protocol == "sealed"
         self._doomed_calls = options.allow_doomed_calls
@@ -500,6 +525,20 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """``Match.apply`` with the checks in the order the hot path needs them: a seat to
         act, then its cached legal list by identity (actions are prebuilt); a card of plain
         play goes straight to ``_play_plain``."""
+        play_seat = self._play_seat
+        if play_seat >= 0:  # plain play: the seat's cards, set by _play_plain
+            if seat == play_seat:
+                for candidate in self._play_legal:
+                    if candidate is action:
+                        if candidate.kind == "play":
+                            events = self._play_plain(seat, CARD_OF[candidate.value])
+                            self._log.append((seat, candidate))
+                            return events
+                        break
+            # a call before the last trick's card, or no legal action: the full checks
+            if action.__class__ is str:
+                action = self.spec.parse_action(action)
+            return super().apply(seat, action)
         if seat in self.to_act:
             legal = self._legal_cache.get(seat)
             if legal is not None:
@@ -511,6 +550,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                         else:  # _apply, inline: the action is legal, so it has a handler
                             self._events = []
                             self._legal_cache = {}
+                            self._play_seat = -1
                             APPLY_BY_PHASE[self.phase_name][kind](self, seat, candidate)
                             events = self._events
                         self._log.append((seat, candidate))
@@ -539,6 +579,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         # The cached list itself (rebuilt on every state change): callers must not mutate it.
+        play_seat = self._play_seat
+        if play_seat >= 0:  # plain play: only that seat acts (``_legal_cache`` is not kept)
+            return self._play_legal if seat == play_seat else NO_ACTIONS
         cached = self._legal_cache.get(seat)
         if cached is None:
             handler = LEGAL_BY_PHASE.get(self.phase_name) if seat in self.to_act else None
@@ -729,6 +772,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return self._play_plain(seat, CARD_OF[action.value])
         self._events = []
         self._legal_cache = {}
+        self._play_seat = -1
         handler = APPLY_BY_PHASE.get(self.phase_name, NO_HANDLERS).get(kind)
         if handler is None:  # pragma: no cover - legal_actions offers nothing else
             raise IllegalAction(f"You can't do that now ({action.id}).")
@@ -1178,24 +1222,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         n = self.players
         if len(trick) == n:
             self._legal_cache = {}
-            # TH-22.1 (cardplay.winning_index, inline): a trump beats a non-trump; else rank
+            self._play_seat = -1
+            # TH-22.1 (cardplay.winning_index by a key table): the highest trump, else the
+            # highest card of the led suit; the top key is unique
             trump = self.trump
-            strength = self.strength
-            best = trick[0]
-            best_suit = SUIT_OF[best]
-            index = 0
-            for i in range(1, n):
-                c = trick[i]
-                suit = SUIT_OF[c]
-                if suit == best_suit:
-                    if strength[c] > strength[best]:
-                        best = c
-                        index = i
-                elif suit == trump:
-                    best = c
-                    best_suit = suit
-                    index = i
-            self._close_plain_trick(self.trick_seats[index])
+            keys = WIN_KEYS[self.strength is ROYALS_STRENGTH][4 if trump is None else trump]
+            best = max(trick, key=keys[SUIT_OF[trick[0]]].__getitem__)
+            self._close_plain_trick(self.trick_seats[trick.index(best)])
             return events
         nxt = self.turn = (seat + 1) % n
         self.to_act = ONLY[nxt]
@@ -1210,7 +1243,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
         if len(self.tricks) == self.last_index and call is None:
             self._add_last_trick_calls(nxt, legal)
-        self._legal_cache = {nxt: legal}
+        self._play_seat = nxt
+        self._play_legal = legal
         return events
 
     def _close_plain_trick(self, winner: int) -> None:
@@ -1219,9 +1253,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         lead (any card, TH-21.1; the leader's choices are set here)."""
         team = winner % 2
         cards = self.trick
-        points = 0
-        for c in cards:
-            points += POINTS[c]
+        points = sum(map(_POINTS_OF, cards))
         tricks = self.tricks
         tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
         team_tricks = self.team_tricks
@@ -1258,7 +1290,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         legal = [play_of[c] for c in self.hands[winner]]
         if done == self.last_index and self.call is None:
             self._add_last_trick_calls(winner, legal)
-        self._legal_cache = {winner: legal}
+        self._play_seat = winner
+        self._play_legal = legal
 
     def _add_last_trick_calls(self, seat: int, legal: list[Action]) -> None:
         """TH-15.9 / TH-16.9: Double and Khanuck before the seat's card to the last trick."""
