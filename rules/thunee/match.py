@@ -330,6 +330,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._sealed_bidding = options.bidding_protocol == "sealed"
         self._doomed_calls = options.allow_doomed_calls
         self._late_thunee = options.thunee_timing == "window_plus_late"
+        self._w4_lists = (
+            W4_CHOICES[options.royals, True, False],
+            W4_CHOICES[options.royals, False, False],
+        )
+        """TH-12.8: the W4 choices of an eligible and an ineligible seat (no Moenie)."""
         self._khanuck_needs_jodi = options.khanuck_requires_jodi
         if self.two_player:
             self._trumper_last_card = options.two_player_last_card
@@ -893,6 +898,16 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._deal_final()
 
     def _note_jodi_seats(self) -> None:
+        if not self.two_player:  # the whole pack is dealt: find each K and Q by position
+            pack = [c for cards in self.full for c in cards]
+            size = self.hand_size
+            index = pack.index
+            self._jodi_seats = frozenset(
+                index(king) // size
+                for king, queen in KQ
+                if index(king) // size == index(queen) // size
+            )
+            return
         seats = []
         dealt = self.extra if self.two_deals and self.extra_dealt else self.full  # _dealt
         for s in range(self.players):
@@ -1123,7 +1138,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         w4: dict[int, list[Action]] = {}
         order = []
         hands = self.hands
-        royals = self.options.royals
+        w4_yes, w4_no = self._w4_lists
         six = self.players == 6
         suit_of = SUIT_OF
         for s in self._contract_orders[self.tm]:  # every seat, in the window's order
@@ -1135,7 +1150,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     if suit_of[c] != first:
                         eligible = True
                         break
-            choices = w4[s] = W4_CHOICES[royals, eligible, six and moenie_eligible(hand)]
+            if six and moenie_eligible(hand):
+                choices = W4_CHOICES[self.options.royals, eligible, True]
+            else:
+                choices = w4_yes if eligible else w4_no
+            w4[s] = choices
             if len(choices) > 1:
                 order.append(s)
         self._w4 = w4
