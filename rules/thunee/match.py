@@ -42,6 +42,7 @@ Decisions beyond the rules file:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
@@ -899,7 +900,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _note_jodi_seats(self) -> None:
         if not self.two_player:  # the whole pack is dealt: find each K and Q by position
-            pack = [c for cards in self.full for c in cards]
+            pack = list(chain.from_iterable(self.full))
             size = self.hand_size
             index = pack.index
             self._jodi_seats = frozenset(
