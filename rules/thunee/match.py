@@ -447,17 +447,17 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.pending_failure: dict[str, Any] | None = None
         self.late_caller: int | None = None
         self.phase_name = "cut"
-        self._events.append(
-            Event.make(
-                "hand_started",
-                None,
-                hand=self.hand_number,
-                dealer=d,
-                cutter=cutter,
-                trumper=self.trumper,
-                balls=list(self.score.balls),
-            )
+        started = Event.make("hand_started")  # its data filled in place (fewer keywords)
+        started.data.update(
+            {
+                "hand": self.hand_number,
+                "dealer": d,
+                "cutter": cutter,
+                "trumper": self.trumper,
+                "balls": list(self.score.balls),
+            }
         )
+        self._events.append(started)
         self.turn = cutter
         self.to_act = ONLY[cutter]
 
@@ -1901,7 +1901,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.dealer = new
         result["next_dealer"] = self.dealer if score.winner is None else None
         self._results.append(result)
-        self._events.append(Event.make("hand_scored", None, **result))
+        # the same Event as Event.make("hand_scored", **result), without passing 30 keywords
+        scored = Event.make("hand_scored")
+        scored.data.update(result)
+        self._events.append(scored)
         if score.winner is not None:
             self.is_over = True
             self.phase_name = "match_over"
