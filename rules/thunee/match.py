@@ -42,7 +42,6 @@ Decisions beyond the rules file:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
 from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
@@ -899,20 +898,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._deal_final()
 
     def _note_jodi_seats(self) -> None:
-        if not self.two_player:  # the whole pack is dealt: find each K and Q by position
-            pack = list(chain.from_iterable(self.full))
-            size = self.hand_size
-            index = pack.index
-            self._jodi_seats = frozenset(
-                index(king) // size
-                for king, queen in KQ
-                if index(king) // size == index(queen) // size
-            )
-            return
         seats = []
         dealt = self.extra if self.two_deals and self.extra_dealt else self.full  # _dealt
-        for s in range(self.players):
-            cards = dealt[s]
+        for s, cards in enumerate(dealt):
             for king, queen in KQ:
                 if king in cards and queen in cards:
                     seats.append(s)
