@@ -259,23 +259,6 @@ JODI_PRIVATE: dict[tuple[int, int, str], Event] = {
 }
 
 
-def _win_keys(strength: Sequence[int], trump: int | None, led: int) -> tuple[int, ...]:
-    """Each card's key in a trick led in ``led`` (TH-22.1): trumps above the led suit, the
-    led suit by rank, any other card -1 (it never wins)."""
-    return tuple(
-        100 + strength[c] if SUIT_OF[c] == trump else strength[c] if SUIT_OF[c] == led else -1
-        for c in range(53)
-    )
-
-
-WIN_KEYS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(_win_keys(strength, None if t == 4 else t, led) for led in range(4)) for t in range(5)
-    )
-    for strength in (NORMAL_STRENGTH, ROYALS_STRENGTH)
-)
-"""``WIN_KEYS[royals][trump or 4][led][card]``: the winner of a trick has the top key."""
-_POINTS_OF = POINTS.__getitem__
 _new_tuple = tuple.__new__
 """``_new_tuple(Trick, (winner, seats, cards))``: a Trick without its Python ``__new__``."""
 
@@ -1231,12 +1214,24 @@ class ThuneeMatch(Match[ThuneeOptions]):
         if len(trick) == n:
             self._legal_cache = {}
             self._play_seat = -1
-            # TH-22.1 (cardplay.winning_index by a key table): the highest trump, else the
-            # highest card of the led suit; the top key is unique
+            # TH-22.1 (cardplay.winning_index, inline): a trump beats a non-trump; else rank
             trump = self.trump
-            keys = WIN_KEYS[self.strength is ROYALS_STRENGTH][4 if trump is None else trump]
-            best = max(trick, key=keys[SUIT_OF[trick[0]]].__getitem__)
-            self._close_plain_trick(self.trick_seats[trick.index(best)])
+            strength = self.strength
+            best = trick[0]
+            best_suit = SUIT_OF[best]
+            index = 0
+            for i in range(1, n):
+                c = trick[i]
+                suit = SUIT_OF[c]
+                if suit == best_suit:
+                    if strength[c] > strength[best]:
+                        best = c
+                        index = i
+                elif suit == trump:
+                    best = c
+                    best_suit = suit
+                    index = i
+            self._close_plain_trick(self.trick_seats[index])
             return events
         nxt = self.turn = (seat + 1) % n
         self.to_act = ONLY[nxt]
@@ -1261,7 +1256,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         lead (any card, TH-21.1; the leader's choices are set here)."""
         team = winner % 2
         cards = self.trick
-        points = sum(map(_POINTS_OF, cards))
+        points = 0
+        for c in cards:
+            points += POINTS[c]
         tricks = self.tricks
         tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
         team_tricks = self.team_tricks
