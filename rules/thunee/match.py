@@ -1370,7 +1370,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
             else:
                 self._close_trick(winner)
         else:
-            self._set_play_turn((seat + 1) % self.players)
+            nxt = (seat + 1) % self.players
+            self._set_play_turn(nxt)
+            if self._plain_play:  # after the reveal: the next card takes the plain path
+                self._play_legal = self._play_actions(nxt)
+                self._play_seat = nxt
 
     def _is_trip(self) -> bool:
         return self.contract is not None and self.contract["kind"] == "trip"
@@ -1505,6 +1509,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if self.two_deals and len(self.tricks) == self.hand_size:
                 self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
             self._start_play(leader)
+            if self._plain_play:  # a trick is done, so the lead takes the plain path
+                self._play_legal = self._play_actions(leader)
+                self._play_seat = leader
 
     # -- face-up rows (TH2-B) --------------------------------------------------------------
 
