@@ -1206,12 +1206,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.open_jodis = []  # a Jodi may be challenged only until the next card
         trick.append(card)
         self.trick_seats.append(seat)
-        self._events = events = [CARD_PLAYED[seat][card]]
+        events = [CARD_PLAYED[seat][card]]
         call = self.call
         if call is not None and call["caller"] == seat:
             self.call_card_index = len(trick) - 1
         n = self.players
         if len(trick) == n:
+            self._events = events  # the trick's and the hand's events follow the card
             self._legal_cache = {}
             self._play_seat = -1
             # TH-22.1 (cardplay.winning_index, inline): a trump beats a non-trump; else rank
