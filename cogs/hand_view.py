@@ -196,6 +196,9 @@ def render_hand(
     elif state.to_act:
         names = ", ".join(state.seats[s].name or "?" for s in sorted(state.to_act))
         turn = t("Waiting for {names}.").format(names=names)
+        if view.legal:
+            # an optional action open off turn (304's Caps call): nobody waits for it
+            turn += " " + t("It is not your turn, but you may use the buttons below now.")
     else:
         turn = ""
     if view.away:

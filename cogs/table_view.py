@@ -400,6 +400,14 @@ def public_fields(state: TableState, public: dict[str, Any], t: Translate) -> li
     last = public.get("last_trick")
     if isinstance(last, list) and last:
         fields.append((t("Last trick"), _cards_by_seat(state, last, t)))
+    shown = public.get("sitting_out_shown")  # 304: a PCC partner's cards after the hand
+    if isinstance(shown, dict) and shown:
+        lines = [
+            plain_name(state, int(seat), t) + ": " + " ".join(card_text(str(c)) for c in cards)
+            for seat, cards in shown.items()
+            if str(seat).isdigit() and isinstance(cards, list)
+        ]
+        fields.append((t("Cards laid aside, shown after the hand"), "\n".join(lines)))
     won = public.get("tricks_won")
     if isinstance(won, list) and won and any(won):
         fields.append((t("Tricks won"), _per_seat_or_team(state, won, t)))

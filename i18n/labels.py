@@ -52,6 +52,7 @@ FIXED: dict[str, str] = {
     "caps": N_("Call Caps"),
     "bid:PCC": N_("Bid Partner Close Caps"),
     "bid:HC": N_("Bid Half Court"),
+    "bid:FC": N_("Bid Full Court"),
     "drop": N_("Drop"),
     "draw:stock": N_("Draw from the stock"),
     "draw:discard": N_("Take the discard"),
@@ -112,6 +113,8 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
         return t(N_("Trump indicator {card}")).format(card=card_text(value, t))
     if kind == "ask" and value.isdigit():
         return t(N_("Ask seat {n} to bid")).format(n=value)
+    if kind == "partner" and _CARD.match(value):
+        return t(N_("Call {card} as your partner")).format(card=card_text(value, t))
     if kind == "marriage" and value in SUIT_NAMES:
         return t(N_("Declare the {suit} marriage")).format(suit=suit_name(value, t))
     if kind in CARD_TEMPLATES and (_CARD.match(value) or value == "*"):
@@ -349,6 +352,8 @@ PHASES = {
     "deal": N_("deal"),
     "draw": N_("draw"),
     "exchange": N_("card exchange"),
+    "half_court": N_("Half Court"),
+    "partner": N_("partner card"),
     "jodi": N_("Jodi"),
     "play": N_("play"),
     "throw_in": N_("throw in"),

@@ -174,6 +174,14 @@ class Match(ABC, Generic[OptionsT]):
     @abstractmethod
     def phase(self) -> str: ...
 
+    @property
+    def off_turn(self) -> frozenset[int]:
+        """Seats outside ``to_act`` that may act now all the same: an optional action the
+        rules allow at any moment (304's Caps call, ED-25), which the game never waits
+        for. Their ``legal_actions`` hold only kinds in ``spec.off_turn_kinds``; a driver
+        that acts only for ``to_act`` still finishes every match. Default: none."""
+        return frozenset()
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
 
@@ -222,7 +230,9 @@ class Match(ABC, Generic[OptionsT]):
                 raise IllegalAction(f"There is no seat {seat!r} at this table.")
             if self.is_over:
                 raise IllegalAction("The match is over.")
-            raise IllegalAction("It is not your turn.")
+            kind = cast(Action, action).kind
+            if seat not in self.off_turn or kind not in self.spec.off_turn_kinds:
+                raise IllegalAction("It is not your turn.")
         action = cast(Action, action)
         for candidate in self.legal_actions(seat):
             if candidate is action:
@@ -291,6 +301,8 @@ class GameSpec(ABC, Generic[OptionsT]):
     actions: ActionTable
     random_play_weights: ClassVar[dict[str, float]] = {}
     """Relative weights by action kind for random play (default 1); see ``rules.random_play``."""
+    off_turn_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of action a seat may take while outside ``to_act`` (see ``Match.off_turn``)."""
 
     @abstractmethod
     def teams(self, players: int) -> tuple[tuple[int, ...], ...] | None: ...

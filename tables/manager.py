@@ -484,7 +484,9 @@ class TableManager:
             repeated = last is not None and last[0] == action_id
             if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
                 raise AlreadyPlayed()
-            if seat not in match.to_act:
+            if seat not in match.to_act and seat not in match.off_turn:
+                # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
+                # computers and timers still wait only on to_act)
                 if repeated:
                     raise AlreadyPlayed()
                 raise TableClosed() if match.is_over else NotYourTurn()
@@ -492,12 +494,17 @@ class TableManager:
                 action = table.spec.parse_action(action_id)
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from exc
-            if action not in match.legal_actions(seat):
+            if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
+                raise NotYourTurn()
+            if not match.is_legal(seat, action):  # (a Caps call may state any order)
                 if repeated:
                     raise AlreadyPlayed()
                 raise IllegalMove(match.explain_illegal(seat, action))
+            waiting = match.to_act
+            # An off-turn action leaves the seats to act their running deadline.
+            keep = table.deadline if seat not in waiting else None
             await self._commit(table, seat, action, "player")
-            await self._after_change(table)
+            await self._after_change(table, keep if match.to_act == waiting else None)
         return self.state(table_id)
 
     async def come_back(self, table_id: int, user_id: int) -> TableState:
@@ -541,10 +548,12 @@ class TableManager:
         if match.is_over:
             await self._close(table, TableStatus.FINISHED)
 
-    async def _after_change(self, table: Table) -> None:
-        """Let computers act where it is their turn, then arm the timer for the humans."""
+    async def _after_change(self, table: Table, keep_deadline: float | None = None) -> None:
+        """Let computers act where it is their turn, then arm the timer for the humans
+        (``keep_deadline``: the same seats still wait, so their deadline stands)."""
+        seq = table.seq
         await self._run_computers(table)
-        self._arm_timer(table)
+        self._arm_timer(table, keep_deadline if table.seq == seq else None)
 
     async def _run_computers(self, table: Table) -> None:
         delay = self.settings.computer_delay
@@ -615,7 +624,7 @@ class TableManager:
 
     # -- timers ----------------------------------------------------------------------
 
-    def _arm_timer(self, table: Table) -> None:
+    def _arm_timer(self, table: Table, keep_deadline: float | None = None) -> None:
         table.cancel_timer()
         match = table.match
         if table.status is not TableStatus.RUNNING or match is None:
@@ -632,7 +641,11 @@ class TableManager:
                 table.window_deadline = self.clock.now() + self.settings.window_seconds
             table.deadline = table.window_deadline
         else:
-            table.deadline = self.clock.now() + self._turn_seconds(table)
+            table.deadline = (
+                keep_deadline
+                if keep_deadline is not None
+                else self.clock.now() + self._turn_seconds(table)
+            )
         seq = table.seq
         table.timer = self.clock.call_at(table.deadline, lambda: self._on_timeout(table.id, seq))
 

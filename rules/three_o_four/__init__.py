@@ -5,19 +5,33 @@ One concept per module: ``options`` (variants and the table layout), ``auction``
 ``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
 
 Choices of this engine beyond the rules file's own engine decisions:
-- Caps (ED-25) and spoilt claims (ED-23) are made on the caller's own turn: ``to_act`` is
-  always the one seat to play, so an optional call never holds the table up. The listed
-  ``caps:<order>`` action puts trumps first (if the caller knows trump); any other order of
-  his cards is accepted too (``is_legal``). The deadline of T3-16.8 runs to the certain
-  member's next turn when that comes later. A call is refused once the team has lost a
-  trick (it could never be correct).
+- Caps (ED-25) and spoilt claims (ED-23) may be made at any call point, on the caller's
+  turn or off it: ``to_act`` is always the one seat to play (the table waits for nobody
+  else), and during play the other seats that may call are in ``off_turn`` with only
+  ``caps``/``claim_spoilt`` among their legal actions. The listed ``caps:<order>`` action
+  puts trumps first (if the caller knows trump); any other order of his cards is accepted
+  too (``is_legal``). A call is refused once the team has lost a trick (it could never be
+  correct). A PCC or Half Court partner who sits out takes no action at all.
 - Certainty (ED-27) is an exact search over consistent worlds with a node budget; past the
   budget a position counts as not certain. It is first refuted in the real deal (one of the
   consistent worlds) and by the highest unplayed trump lying with the other team.
 - Spoilt-trump claims (claim mode): each seat may claim once per hand.
 - Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
   to trick 6.
+- T3V-8 (``maharashtra_partner``, ED-V8): a Half Court window after four cards (only with
+  ``half_court``), then the eight-card auction without restrictions, asks or redeals, with
+  Full Court above 300; the winner places the indicator and names a card he does not
+  hold; its holder is his partner (public once the card lies face up). No Caps. A Court
+  is lost at the first trick lost. Tokens are per player (``called_partner`` documents
+  the scoring decision for T3V-8.4); not with Tamil Nadu or T3V-9 marriages.
 - A face-down card is always visible to its own player in the trick views.
+- ED-6 (``seed_commitment``): each hand's seed is sha256(match seed, hand, redeal) and
+  drives that hand's shuffle alone; its commitment is in every view from before the cut
+  (the first hand has no earlier action to carry an event) and in a ``seed_committed``
+  event before every later deal; ``seed_revealed`` and the hand's result give the seed
+  once the hand is over (with the rebuilt pack in the traditional mode). Revealing the
+  seed shows the whole deal, unrevealed face-down cards included (T3-18.1 allows it
+  after the hand). Stacked deals have no seed.
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ class ThreeOFourSpec(GameSpec[Options]):
     name: ClassVar[str] = "304"
     title: ClassVar[str] = "304"
     player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
+    off_turn_kinds: ClassVar[frozenset[str]] = frozenset({"caps", "claim_spoilt"})
     random_play_weights: ClassVar[dict[str, float]] = {
         "caps": 0.5,
         "redeal": 0.3,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.cards import CARD_STRINGS, JOKER, SUIT_NAMES, SUITS, pretty
 from rules.contract import Action, ActionTable, IllegalAction
-from rules.three_o_four.auction import HALF_COURT, PCC
+from rules.three_o_four.auction import FULL_COURT, HALF_COURT, PCC
 
 ACTIONS = ActionTable()
 
@@ -21,10 +21,11 @@ CAPS_ANY_ORDER = ACTIONS.add("caps", label="Call Caps")
 CUT: dict[int, Action] = {c: ACTIONS.add("cut", str(c), f"Cut {c} cards") for c in range(1, 40)}
 ASK: dict[int, Action] = {s: ACTIONS.add("ask", str(s), f"Ask seat {s} to bid") for s in range(8)}
 
-BID_TEXT: dict[int, str] = {PCC: "PCC", HALF_COURT: "HC"}
+BID_TEXT: dict[int, str] = {PCC: "PCC", HALF_COURT: "HC", FULL_COURT: "FC"}
 BID: dict[int, Action] = {v: ACTIONS.add("bid", str(v), f"Bid {v}") for v in range(100, 1001, 5)}
 BID[PCC] = ACTIONS.add("bid", "PCC", "Bid Partner Close Caps")
 BID[HALF_COURT] = ACTIONS.add("bid", "HC", "Bid Half Court")
+BID[FULL_COURT] = ACTIONS.add("bid", "FC", "Bid Full Court")
 SHORTHAND = {"60": 160, "70": 170, "80": 180, "90": 190}
 """ED-12: spoken shorthand below 200."""
 
@@ -34,6 +35,11 @@ CHOOSE: dict[int, Action] = {
 PLAY: dict[int, Action] = {
     c: ACTIONS.add("play", CARD_STRINGS[c], f"Play {pretty(c)}") for c in range(JOKER)
 }
+PARTNER: dict[int, Action] = {
+    c: ACTIONS.add("partner", CARD_STRINGS[c], f"Call {pretty(c)} as your partner")
+    for c in range(JOKER)
+}
+"""T3V-8.1: the Maharashtra bid winner names a card; its holder is his partner."""
 MARRIAGE: dict[int, Action] = {
     s: ACTIONS.add("marriage", SUITS[s], f"Declare the {SUIT_NAMES[SUITS[s]]} marriage")
     for s in range(4)
@@ -46,6 +52,8 @@ def bid_value(action: Action) -> int:
         return PCC
     if text == "HC":
         return HALF_COURT
+    if text == "FC":
+        return FULL_COURT
     return int(text)
 
 

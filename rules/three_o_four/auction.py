@@ -16,6 +16,8 @@ PCC = 10_000
 """Partner Close Caps (T3-8.8), above every number."""
 HALF_COURT = 20_000
 """Half Court (T3V-4), above every number; it ends the four-card auction at once."""
+FULL_COURT = 30_000
+"""Full Court (T3V-8.3), the Maharashtra bid above 300; it ends the auction at once."""
 
 
 def ladder(layout: Layout, step_above_200: int) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ interchangeable, so the adversary tries one of each run.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -30,9 +31,21 @@ SUIT = tuple(c // 13 for c in range(52))
 ALL_SUITS = 0b1111
 CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
-SUBSETS = [m for m in range(1, 16)]
+ZETA_STEPS = tuple((m, m ^ bit) for bit in (1, 2, 4, 8) for m in range(16) if m & bit)
+"""(mask, mask without one suit) in the order of a subset-sum pass over 4-suit masks."""
 NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
+
+
+THRIFTY = -1
+"""``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
+they can (as the thrifty greedy refutation)."""
+GREEDY_BUDGET = 300
+"""Positions a one-reply refutation (``CapsJudge.thin_refutes``) may explore before it
+gives up (and the full search decides)."""
+THIN_REPLIES = 2
+THIN_BUDGET = 2000
+"""The same for the two-reply refutation asked after the one-reply ones."""
 
 
 def ed1_index(card: Card) -> tuple[int, int]:
@@ -98,8 +111,13 @@ class Solver:
         budget: int = NODE_BUDGET,
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
+        thin: int = 0,
     ) -> None:
         self.restricted = restricted
+        self.thin = thin
+        """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
+        strongest reply, 2 the strongest and the weakest, ``THRIFTY`` the cheapest taker;
+        a refutation only."""
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -114,6 +132,7 @@ class Solver:
         """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
+        self.feasible_memo: dict[tuple[object, ...], bool] = {}
         self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.reps_memo: dict[tuple[frozenset[Card], tuple[tuple[int, Card], ...]], list[Card]] = {}
@@ -121,6 +140,9 @@ class Solver:
         for cards in kn.known:
             self.static_separators |= cards
         self.by_suit = _by_suit(strength)
+        self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+        """The seat after each active seat (the search asks this at every card)."""
+        self.per_trick = len(active)
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -128,6 +150,12 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
+        # asked first by the state's own parts (a pool's hash is cached in it), then by
+        # suit counts in the cache shared with the judge's other solvers
+        local_key = (pool, free, must, voids, trump)
+        known = self.feasible_memo.get(local_key)
+        if known is not None:
+            return known
         counts = self.suit_counts.get(pool)
         if counts is None:
             tally = [0, 0, 0, 0]
@@ -137,23 +165,38 @@ class Solver:
         key = (counts, free, must, voids, trump, self.hidden_key)
         known = self.feasible_cache.get(key)
         if known is not None:
+            self.feasible_memo[local_key] = known
             return known
-        groups: list[tuple[int, int]] = []
+        # Hall's condition over suits: every set S of suits must hold at least as many
+        # unknown cards as the places confined to S. excess[S] (places confined to S minus
+        # cards of S) is one subset-sum pass over the places' allowed masks; the sizes
+        # must also add up. (Equivalent to checking every set of suits against the places
+        # that allow any of them, given equal totals.)
+        excess = [0] * 16
+        total = 0
         for s in range(self.players):
-            if free[s]:
-                groups.append((free[s], ALL_SUITS & ~voids[s]))
-            if must[s]:
-                groups.append((must[s], 1 << trump))
+            count = free[s]
+            if count:
+                excess[ALL_SUITS & ~voids[s]] += count
+                total += count
+            count = must[s]
+            if count:
+                excess[1 << trump] += count
+                total += count
         for led, _src in self.kn.hidden_slots:
-            groups.append((1, ALL_SUITS & ~(1 << led) & ~(1 << trump)))
-        answer = sum(g[0] for g in groups) == len(pool)
+            excess[ALL_SUITS & ~(1 << led) & ~(1 << trump)] += 1
+            total += 1
+        answer = total == len(pool)
         if answer:
-            for mask in SUBSETS:
-                need = sum(counts[x] for x in range(4) if mask >> x & 1)
-                if need and need > sum(cap for cap, allowed in groups if allowed & mask):
-                    answer = False
-                    break
+            excess[1] -= counts[0]
+            excess[2] -= counts[1]
+            excess[4] -= counts[2]
+            excess[8] -= counts[3]
+            for mask, sub in ZETA_STEPS:
+                excess[mask] += excess[sub]
+            answer = max(excess) <= 0
         self.feasible_cache[key] = answer
+        self.feasible_memo[local_key] = answer
         return answer
 
     # -- positions -------------------------------------------------------------------------
@@ -219,61 +262,53 @@ class Solver:
         return out
 
     def _next_seat(self, seat: int) -> int:
-        i = self.active.index(seat)
-        return self.active[(i + 1) % len(self.active)]
+        return self.after[seat]
 
     def _finish(self, plays: tuple[tuple[int, Card], ...], trump: int) -> int | None:
         """The winner of a complete trick (None if it is not complete)."""
-        if len(plays) < len(self.active):
+        if len(plays) < self.per_trick:
             return None
-        led = SUIT[plays[0][1]]
-        best = 0
-        best_key = (SUIT[plays[0][1]] == trump, self.strength[plays[0][1]])
-        for i in range(1, len(plays)):
-            c = plays[i][1]
-            if SUIT[c] == trump:
-                key = (True, self.strength[c])
-            elif SUIT[c] == led:
-                key = (False, self.strength[c])
+        strength = self.strength
+        best_seat, first = plays[0]
+        led = SUIT[first]
+        # one int per card: a trump outranks every card of the led suit (strengths < 64)
+        best = strength[first] + 64 if led == trump else strength[first]
+        for seat, c in plays:
+            suit = SUIT[c]
+            if suit == trump:
+                key = strength[c] + 64
+            elif suit == led:
+                key = strength[c]
             else:
                 continue
-            if key > best_key:
-                best, best_key = i, key
-        return plays[best][0]
+            if key > best:
+                best_seat, best = seat, key
+        return best_seat
 
     def _advance(self, state: State) -> State | None:
         """After a card: settle a complete trick. ``None`` if the team lost it."""
         plays, _seat, pool, free, must, known, voids, left, trump = state
+        if len(plays) < self.per_trick:
+            return (plays, self.after[plays[-1][0]], pool, free, must, known, voids, left, trump)
         winner = self._finish(plays, trump)
-        if winner is None:
-            return (
-                plays,
-                self._next_seat(plays[-1][0]),
-                pool,
-                free,
-                must,
-                known,
-                voids,
-                left,
-                trump,
-            )
-        if winner % 2 != self.team:
+        if winner is None or winner % 2 != self.team:
             return None
         return ((), winner, pool, free, must, known, voids, left - 1, trump)
 
     def _known_reps(
         self,
         cards: frozenset[Card],
-        known: tuple[frozenset[Card], ...],
         pool: frozenset[Card],
         plays: tuple[tuple[int, Card], ...],
     ) -> list[Card]:
         """One card per run of a seat's known cards that no other live card separates
-        (equal for every later trick; card points do not matter to Caps)."""
+        (equal for every later trick; card points do not matter to Caps). The live cards
+        are the static separators (every known holding only shrinks from them), the
+        unknown pool and the cards of the trick in progress."""
         if len(cards) <= 1:
             return list(cards)
-        live = set(pool).union(self.static_separators, *known)
-        live.update(c for _, c in plays)
+        static = self.static_separators
+        played = {c for _, c in plays}
         out: list[Card] = []
         for order in self.by_suit:
             open_run = False
@@ -282,7 +317,7 @@ class Solver:
                     if not open_run:
                         out.append(c)
                         open_run = True
-                elif c in live:
+                elif c in static or c in pool or c in played:
                     open_run = False
         return out
 
@@ -298,48 +333,126 @@ class Solver:
             picks.add(max(trumps, key=lambda c: strength[c]))
         return sorted(picks, key=lambda c: -strength[c])
 
-    def adversary_moves(self, state: State) -> list[State]:
-        """Every distinct position after the seat to play (not p) plays a card."""
+    def replies(self, state: State) -> Iterator[State | None]:
+        """Every distinct position after the seat to play (not p) plays a card, settled
+        by ``_advance`` (``None`` where p's team loses the trick), lazily: a caller that
+        meets a lost line stops before the later replies are built."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        out: list[State] = []
         kn_cards = known[seat]
-        has_known_led = led >= 0 and any(SUIT[c] == led for c in kn_cards)
-        # a known card (a revealed indicator; every card in the actual-deal world)
-        choices = self._known_reps(kn_cards, known, pool, plays)
-        if self.restricted and len(choices) > 2:
-            choices = self._few(choices, led, has_known_led, trump)
-        for c in choices:
-            if led >= 0 and SUIT[c] != led and has_known_led:
-                continue
-            nv = voids
-            if led >= 0 and SUIT[c] != led:
-                nv = _set(voids, seat, voids[seat] | 1 << led)
-            nk = _set(known, seat, kn_cards - {c})
-            st = ((*plays, (seat, c)), seat, pool, free, must, nk, nv, left, trump)
-            if self.feasible(st):
-                out.append(st)
-        if free[seat] or must[seat]:
+        has_known_led = bool(kn_cards) and led >= 0 and any(SUIT[c] == led for c in kn_cards)
+        trivial = self.trivial
+        feasible = self.feasible
+        # Mid-trick, settling a card only hands the turn on (as ``_advance`` does), so the
+        # position is built with the next seat at once; the last card of a trick is
+        # settled by ``_advance`` (feasibility does not read the seat to play).
+        complete = len(plays) + 1 >= self.per_trick
+        advance = self._advance
+        turn = seat if complete else self.after[seat]
+        voids_led = voids
+        if led >= 0 and not voids[seat] >> led & 1:
+            voids_led = _set(voids, seat, voids[seat] | 1 << led)
+        if kn_cards:
+            # a known card (a revealed indicator; every card in the actual-deal world)
+            choices = self._known_reps(kn_cards, pool, plays)
+            if self.restricted and len(choices) > 2:
+                choices = self._few(choices, led, has_known_led, trump)
+            for c in choices:
+                if led >= 0 and SUIT[c] != led:
+                    if has_known_led:
+                        continue
+                    nv = voids_led
+                else:
+                    nv = voids
+                nk = _set(known, seat, kn_cards - {c})
+                st = ((*plays, (seat, c)), turn, pool, free, must, nk, nv, left, trump)
+                if trivial or feasible(st):
+                    yield advance(st) if complete else st
+        n_free = free[seat]
+        n_must = must[seat]
+        if (n_free or n_must) and self.thin:
+            yield from self._thin(state, voids_led, has_known_led)
+        elif n_free or n_must:
+            seat_voids = voids[seat]
             for c in self._reps(pool, plays, None):
                 suit = SUIT[c]
-                if led >= 0 and suit != led and has_known_led:
-                    continue
-                nv = voids
                 if led >= 0 and suit != led:
-                    nv = _set(voids, seat, voids[seat] | 1 << led)
-                for use_must in (True, False):
-                    if use_must:
-                        if not must[seat] or suit != trump:
-                            continue
-                        nf, nm = free, _set(must, seat, must[seat] - 1)
-                    else:
-                        if not free[seat] or voids[seat] >> suit & 1:
-                            continue
-                        nf, nm = _set(free, seat, free[seat] - 1), must
-                    st = ((*plays, (seat, c)), seat, pool - {c}, nf, nm, known, nv, left, trump)
-                    if self.feasible(st):
-                        out.append(st)
-                        break
+                    if has_known_led:
+                        continue
+                    nv = voids_led
+                else:
+                    nv = voids
+                rest = pool - {c}
+                if n_must and suit == trump:
+                    nm = _set(must, seat, n_must - 1)
+                    st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
+                    if trivial or feasible(st):
+                        yield advance(st) if complete else st
+                        continue
+                if n_free and not seat_voids >> suit & 1:
+                    nf = _set(free, seat, n_free - 1)
+                    st = ((*plays, (seat, c)), turn, rest, nf, must, known, nv, left, trump)
+                    if trivial or feasible(st):
+                        yield advance(st) if complete else st
+
+    def _thin(
+        self, state: State, voids_led: tuple[int, ...], has_known_led: bool
+    ) -> list[State | None]:
+        """The unknown-card replies of the thin adversary, settled: p's partners play the
+        weakest card they may hold; opponents the strongest (``thin == 1``), the strongest
+        and the weakest (``thin == 2``) or (``THRIFTY``) the weakest that takes the trick
+        so far, else the weakest, leading their strongest (trumps over the led suit over
+        the rest). Refuting against fewer replies is still a refutation."""
+        plays, seat, pool, free, must, known, voids, left, trump = state
+        led = SUIT[plays[0][1]] if plays else -1
+        n_free = free[seat]
+        n_must = must[seat]
+        feasible = self.feasible
+
+        def dealt(c: Card) -> State | None:
+            suit = SUIT[c]
+            if led >= 0 and suit != led:
+                if has_known_led:
+                    return None
+                nv = voids_led
+            else:
+                nv = voids
+            rest = pool - {c}
+            if n_must and suit == trump:
+                nm = _set(must, seat, n_must - 1)
+                st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
+                if feasible(st):
+                    return st
+            if n_free and not voids[seat] >> suit & 1:
+                nf = _set(free, seat, n_free - 1)
+                st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
+                if feasible(st):
+                    return st
+            return None
+
+        pw = _powers(trump, self.strength)[led + 1]
+        weak_first = sorted(self._reps(pool, plays, None), key=lambda c: (pw[c], c))
+        out: list[State | None] = []
+        picked: set[Card] = set()
+        ends: list[Iterable[Card]] = [reversed(weak_first), weak_first]  # strongest, weakest
+        if seat % 2 == self.team:
+            ends = [weak_first]
+        elif self.thin == THRIFTY and plays:
+            # the weakest card that takes the trick so far, else the weakest
+            top = max(pw[c] for _, c in plays)
+            ends = [[c for c in weak_first if pw[c] >= 100 and pw[c] > top], weak_first]
+        elif self.thin != 2:
+            ends = [ends[0]]
+        for end in ends:
+            for c in end:
+                st = dealt(c)
+                if st is not None:
+                    if c not in picked:
+                        picked.add(c)
+                        out.append(self._advance(st))
+                    break
+            if out and self.thin == THRIFTY:
+                break  # one reply only
         return out
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
@@ -367,11 +480,7 @@ class Solver:
         if state[7] == 0 or state[1] == self.kn.seat:
             result.add(state)
             return True
-        for nxt in self.adversary_moves(state):
-            adv = self._advance(nxt)
-            if adv is None or not self._walk(adv, result):
-                return False
-        return True
+        return all(adv is not None and self._walk(adv, result) for adv in self.replies(state))
 
     # -- sigma -------------------------------------------------------------------------
 
@@ -462,8 +571,7 @@ class Solver:
                 ok = nxt is not None and walk(nxt, i + 1)
             else:
                 ok = True
-                for move in self.adversary_moves(state):
-                    adv = self._advance(move)
+                for adv in self.replies(state):
                     if adv is None or not walk(adv, i):
                         ok = False
                         break
@@ -478,6 +586,26 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     """Each suit's cards of this game, high to low (a pure function of the rank order)."""
     deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
+
+
+@functools.cache
+def _powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each led suit (index led + 1, led = -1 when leading) the power of every card:
+    200 + strength for a trump, 100 + strength for the led suit (every suit when
+    leading), strength otherwise (a pure function of the rank order, strengths < 100)."""
+    out = []
+    for led in range(-1, 4):
+        row = []
+        for c in range(53):
+            suit = c // 13
+            if suit == trump:
+                row.append(200 + strength[c])
+            elif suit == led or led < 0:
+                row.append(100 + strength[c])
+            else:
+                row.append(strength[c])
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -653,11 +781,9 @@ class CapsJudge:
         after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
         memo: dict[tuple[object, ...], bool] = {}
 
-        def power(c: Card, led: int) -> tuple[int, int]:
-            suit = SUIT[c]
-            if suit == trump:
-                return (2, strength[c])
-            return (1 if suit == led or led < 0 else 0, strength[c])
+        # power[led + 1][card]: trumps above the led suit above the rest, then strength
+        # (leading, led = -1, counts every suit as led)
+        power = _powers(trump, strength)
 
         def lost(
             plays: tuple[tuple[int, Card], ...],
@@ -665,47 +791,52 @@ class CapsJudge:
             held: tuple[frozenset[Card], ...],
             left: int,
         ) -> bool:
-            if len(plays) == per:
-                led = SUIT[plays[0][1]]
-                best_seat, best = plays[0][0], power(plays[0][1], led)
-                for s, c in plays[1:]:
-                    key = power(c, led)
-                    if key[0] and key > best:
-                        best_seat, best = s, key
-                if best_seat % 2 != team:
-                    return True
-                if left == 1:
+            # The others' plays are fixed by their policy: play them (and settle tricks)
+            # straight on up to p's next choice; only p's choices branch and are memoised.
+            while True:
+                if len(plays) == per:
+                    led_power = power[SUIT[plays[0][1]] + 1]
+                    best_seat, best = plays[0][0], led_power[plays[0][1]]
+                    for s, c in plays:
+                        key = led_power[c]
+                        if key >= 100 and key > best:
+                            best_seat, best = s, key
+                    if best_seat % 2 != team:
+                        return True
+                    if left == 1:
+                        return False
+                    plays, seat, left = (), best_seat, left - 1
+                    continue
+                led = SUIT[plays[0][1]] if plays else -1
+                pw = power[led + 1]
+                cards = list(held[seat])
+                if led >= 0 and any(SUIT[c] == led for c in cards):
+                    cards = [c for c in cards if SUIT[c] == led]
+                if not cards:
                     return False
-                return lost((), best_seat, held, left - 1)
-            memo_key = (plays, seat, held, left)
+                if seat == p:
+                    break
+                if seat % 2 == team:
+                    pick = min(cards, key=pw.__getitem__)
+                elif thrifty and plays:
+                    top = max(pw[c] for _, c in plays)
+                    takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+                    pick = min(takers or cards, key=pw.__getitem__)
+                else:
+                    pick = max(cards, key=pw.__getitem__)
+                plays = (*plays, (seat, pick))
+                held = _set(held, seat, held[seat] - {pick})
+                seat = after[seat]
+            memo_key = (plays, held, left)
             found = memo.get(memo_key)
             if found is not None:
                 return found
-            led = SUIT[plays[0][1]] if plays else -1
-            cards = list(held[seat])
-            if led >= 0 and any(SUIT[c] == led for c in cards):
-                cards = [c for c in cards if SUIT[c] == led]
-            nxt = after[seat]
-            if not cards:
-                answer = False
-            elif seat == p:
-                answer = all(
-                    lost((*plays, (seat, c)), nxt, _set(held, seat, held[seat] - {c}), left)
-                    # strongest first: an order that survives is usually found at once
-                    for c in sorted(cards, key=lambda c: power(c, led), reverse=True)
-                )
-            else:
-                if seat % 2 == team:
-                    pick = min(cards, key=lambda c: power(c, led))
-                elif thrifty and plays:
-                    top = max(power(c, led) for _, c in plays)
-                    takers = [c for c in cards if power(c, led)[0] and power(c, led) > top]
-                    pick = min(takers or cards, key=lambda c: power(c, led))
-                else:
-                    pick = max(cards, key=lambda c: power(c, led))
-                answer = lost(
-                    (*plays, (seat, pick)), nxt, _set(held, seat, held[seat] - {pick}), left
-                )
+            nxt = after[p]
+            answer = all(
+                lost((*plays, (p, c)), nxt, _set(held, p, held[p] - {c}), left)
+                # strongest first: an order that survives is usually found at once
+                for c in sorted(cards, key=pw.__getitem__, reverse=True)
+            )
             memo[memo_key] = answer
             return answer
 
@@ -730,7 +861,16 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
-        if self.plainly_refuted(p, k):
+        full = self.solver(p, k, budget)
+        # Refutations first (the cheap ones that decide most often lead): each says "not
+        # certain" only when the full search below would say so too (it refutes every
+        # order, or runs out of nodes), so the order of the questions changes no answer.
+        if (
+            self.plainly_refuted(p, k)
+            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET)
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
+            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
+        ):
             self.certain_cache[key] = None
             return None
         found = None
@@ -738,11 +878,35 @@ class CapsJudge:
             # The real deal is one consistent world: if no order wins there, none wins
             # in all of them (a cheap refutation before the full search).
             if self.solver(p, k, budget, actual=True).run() is not None:
-                found = self.solver(p, k, budget).run()
+                found = full.run()
         except OutOfBudget:
             found = None
         self.certain_cache[key] = found
         return found
+
+    def thin_refutes(
+        self, kn: Knowledge, replies: int, budget: int, order: list[Card] | None = None
+    ) -> bool:
+        """A refutation before the full search: the same question against the thin
+        adversary (``Solver._thin``), with a node limit of its own. Its lines of play are
+        lines of the full search (the same representative cards, the same feasibility),
+        so "no order wins" there means the full search finds no winning order either
+        (or runs out of nodes): "not certain" both ways. Any other result of the thin
+        search decides nothing and the full search runs as before.
+        With ``order``, the question is whether that one order wins (``Sound``)."""
+        thin = Solver(
+            kn,
+            self.m.players,
+            self.active,
+            self.m.layout.strength,
+            budget,
+            self.feasible_cache,
+            thin=replies,
+        )
+        try:
+            return thin.run(fixed=order) is None
+        except OutOfBudget:
+            return False
 
     def sound(self, p: int, k: int, order: list[Card]) -> bool:
         """Sound(call): the stated order wins every trick in every consistent world."""
@@ -750,10 +914,17 @@ class CapsJudge:
             return False
         if self.opponents_hold_top_trump(p % 2, k):
             return False
+        # the one-reply adversaries first: a line of theirs that beats this order is a
+        # line of the full search too (see ``thin_refutes``)
+        full = self.solver(p, k, NODE_BUDGET * 2)
+        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order) or self.thin_refutes(
+            full.kn, 1, GREEDY_BUDGET, order
+        ):
+            return False
         try:
             if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
                 return False  # the order already fails in the real deal
-            return self.solver(p, k, NODE_BUDGET * 2).run(fixed=order) is not None
+            return full.run(fixed=order) is not None
         except OutOfBudget:
             return False
 
@@ -763,41 +934,49 @@ class CapsJudge:
         return found[0] if found else None
 
     def first_certain_member(self, team: int, upto: int) -> tuple[int, int] | None:
-        """(k*, the member certain then) for ED-32. Calls are made on one's own turn, so a
-        member is asked at the call points where he is to play: certainty at CP(k) carries
-        to his next turn (he plays nothing in between and knows only more by then)."""
-        hist = self.m.history
-        for k in range(0, upto + 1):
-            if not self.team_won_all_before(team, k):
-                return None
-            if k // self.per_trick >= self.m.n_tricks:
-                return None
-            seat = hist[k][0] if k < len(hist) else self.m._turn_seat()
-            if seat % 2 == team and self.certain(seat, k) is not None:
-                return k, seat
-        return None
+        """(k*, a member certain then) for ED-32: the earliest call point up to ``upto`` at
+        which any member of ``team`` was certain (ED-25: he may call at any call point).
 
-    def next_turn(self, seat: int, k: int) -> int:
-        """The first call point at or after CP(k) at which ``seat`` is to play (calls are
-        made on one's own turn)."""
-        hist = self.m.history
-        for c in range(k, len(hist)):
-            if hist[c][0] == seat:
-                return c
-        return max(k, len(hist))
+        Between two of his own plays a member's cards do not change and he only learns
+        more, so his certainty can only begin inside that stretch and then lasts to its
+        end: each stretch is asked once, at its end (his turn, or ``upto``), and searched
+        point by point only when he is certain there."""
+        m = self.m
+        hist = m.history
+        best: tuple[int, int] | None = None
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < upto:
+                ends.append(upto)
+            start = 0
+            for plays, end in enumerate(ends):
+                if best is not None and start >= best[0]:
+                    break
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break  # no cards left to call with, or a trick lost: never certain
+                if self.certain(member, end) is not None:
+                    k = next(
+                        (c for c in range(start, end) if self.certain(member, c) is not None),
+                        end,
+                    )
+                    if best is None or k < best[0]:
+                        best = (k, member)
+                    break
+                start = end + 1
+        return best
 
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
-    def deadline(self, k_star: int, member: int | None = None) -> int:
-        """T3-16.8 / ED-33, moved to the certain member's next turn when that comes later
-        (calls are made on one's own turn)."""
-        per = self.per_trick
-        turn = k_star if member is None else self.next_turn(member, k_star)
+    def deadline(self, k_star: int) -> int:
+        """T3-16.8 / ED-33: strict, at CP(k*) itself; lenient, the end of the trick in
+        which Caps became certain (a full trick's worth when k* = 0)."""
         if self.m.options.caps_enforcement == "strict":
-            return turn
+            return k_star
+        per = self.per_trick
         total = per * self.m.n_tricks
-        formula = per if k_star == 0 else min(per * -(-k_star // per), total - 1)
-        return max(formula, turn)
+        return per if k_star == 0 else min(per * -(-k_star // per), total - 1)
 
     def bonus_limit(self) -> int:
         """T3-16.10 / ED-V5c: no later than the lead to the second-to-last trick."""
@@ -816,8 +995,8 @@ class CapsJudge:
             if not self.sound(seat, c, order):
                 return CapsResult("wrong", reason="called before it was certain")
             if enforcement != "claims_only":
-                first = self.first_certain_member(team, c)
-                if first is not None and c > self.deadline(*first):
+                first = self.first_certain(team, c)
+                if first is not None and c > self.deadline(first):
                     return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
         if enforcement != "claims_only":

@@ -8,6 +8,7 @@ carries who may see it.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections import Counter
 from typing import Any
@@ -15,7 +16,9 @@ from typing import Any
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
+from rules.three_o_four import called_partner, fairness
 from rules.three_o_four.auction import (
+    FULL_COURT,
     HALF_COURT,
     PCC,
     FourCardAuction,
@@ -24,7 +27,7 @@ from rules.three_o_four.auction import (
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.options import Layout, Options, layout_for
-from rules.three_o_four.scoring import CapsResult, hand_delta, marriage_target, pay
+from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
 
 SUIT = tuple(c // 13 for c in range(52))
 SINGLE = tuple(frozenset({s}) for s in range(8))
@@ -47,7 +50,9 @@ class ThreeOFourMatch(Match[Options]):
         self._deck_counter = Counter(self.layout.deck)
         for deal in self._deals:
             self._check_deal(deal)
-        self.tokens = [options.starting_tokens, options.starting_tokens]
+        self.called = options.maharashtra_partner
+        """T3V-8: the Maharashtra called-partner game (tokens per player)."""
+        self.tokens = [options.starting_tokens] * (players if self.called else 2)
         self._hand_results: list[dict[str, Any]] = []
         self._result: dict[str, Any] | None = None
         self.hand_no = 0
@@ -58,6 +63,9 @@ class ThreeOFourMatch(Match[Options]):
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
+        self.shown_after_hand: dict[str, list[str]] = {}
+        """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
+        next deal)."""
         self._start_hand()
 
     # -- setup -----------------------------------------------------------------------
@@ -82,6 +90,14 @@ class ThreeOFourMatch(Match[Options]):
         self.second: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.stacked = self.next_stacked_deal()
+        self.hand_seed: str | None = None
+        self.seed_commitment: str | None = None
+        self.riffled_from: list[Card] | None = None
+        rng = self.rng
+        if self.stacked is None and self.options.seed_commitment:  # ED-6
+            self.hand_seed = fairness.hand_seed(self.seed, self.hand_no, self.redeals)
+            self.seed_commitment = fairness.commitment(self.hand_seed)
+            rng = fairness.seed_rng(self.hand_seed)
         if self.stacked is not None:
             self.dealer = self.stacked.dealer
             self.pack: list[Card] = []
@@ -90,9 +106,11 @@ class ThreeOFourMatch(Match[Options]):
             and self._previous_pack is not None
             and len(self._previous_pack) == len(self.layout.deck)
         ):
-            self.pack = self._riffled(self._previous_pack)
+            if self.hand_seed is not None:
+                self.riffled_from = list(self._previous_pack)
+            self.pack = self._riffled(self._previous_pack, rng)
         else:
-            self.pack = shuffled(self.layout.deck, self.rng)
+            self.pack = shuffled(self.layout.deck, rng)
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
@@ -108,6 +126,10 @@ class ThreeOFourMatch(Match[Options]):
         self.revealed = False
         self.sitting_out: frozenset[int] = frozenset()
         self.solo = False
+        self.partner_card = -1
+        self.pair: frozenset[int] = frozenset()
+        """T3V-8.1: the bid winner and the holder of the card he named (secret until the
+        card is played)."""
         self.first_leader = (self.dealer + 1) % n
         self.trick: list[PlayRecord] = []
         self.trick_vis: list[frozenset[int] | None] = []
@@ -136,24 +158,14 @@ class ThreeOFourMatch(Match[Options]):
         self._lost_trick = [False, False]
         self._legal_cache: dict[int, list[Action]] | None = None
         self._to_act: frozenset[int] | None = None
+        self._off_turn: frozenset[int] | None = None
         self._turn = -1
         self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
 
-    def _riffled(self, pack: list[Card]) -> list[Card]:
+    def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
-        cards = list(pack)
-        for _ in range(self.options.traditional_riffles):
-            cut = sum(self.rng.random() < 0.5 for _ in cards)
-            left, right = cards[:cut], cards[cut:]
-            out: list[Card] = []
-            while left or right:
-                if self.rng.random() * (len(left) + len(right)) < len(left):
-                    out.append(left.pop(0))
-                else:
-                    out.append(right.pop(0))
-            cards = out
-        return cards
+        return fairness.riffled(pack, self.options.traditional_riffles, rng)
 
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
@@ -174,8 +186,15 @@ class ThreeOFourMatch(Match[Options]):
                 self.second[seat] = pack[base : base + b2]
             self.stock = pack[n * (b1 + b2) :]
         self.pack = []
+        self.shown_after_hand = {}
         self.phase_name = "bidding"
-        if lay.two_auctions:
+        if self.called and self.options.half_court:
+            self.round = OneRoundAuction(n, order)  # T3V-8.2: the Half Court window
+            self.phase_name = "half_court"
+        elif self.called:
+            self._deal_second()  # T3V-8.3: no Half Court: the deal is completed at once
+            self.auction4 = FourCardAuction.start(n, self.dealer)
+        elif lay.two_auctions:
             self.auction4 = FourCardAuction.start(n, self.dealer)
         else:
             self.round = OneRoundAuction(n, order)
@@ -200,9 +219,8 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_to_act(self) -> frozenset[int]:
-        """Only the seat whose turn it is. Engine decision (adapting ED-25 and ED-23 to a
-        table that waits for every seat in ``to_act``): a Caps call or a spoilt claim is
-        made on the caller's own turn, so optional calls never hold the table up."""
+        """Only the seat whose turn it is: the table waits for nobody else. Caps calls
+        (ED-25) and spoilt claims (ED-23) are also open to other seats (``off_turn``)."""
         if self._result is not None:
             return frozenset()
         turn = self._turn_seat()
@@ -218,12 +236,12 @@ class ThreeOFourMatch(Match[Options]):
                 return self.auction4.speaker
             assert self.round is not None
             return self.round.speaker
-        if ph == "second_bidding":
+        if ph == "second_bidding" or ph == "half_court":
             assert self.round is not None
             return self.round.speaker
         if ph == "trump":
             return self.chooser
-        if ph == "mode":
+        if ph == "mode" or ph == "partner":
             return self.trumper
         return self._next_player()
 
@@ -238,9 +256,35 @@ class ThreeOFourMatch(Match[Options]):
             nxt = (nxt + 1) % self.players
         return nxt
 
+    @property
+    def off_turn(self) -> frozenset[int]:
+        """ED-25 / ED-23: during play, a seat whose turn it is not may still call Caps or
+        claim spoilt trumps (the table does not wait for it)."""
+        found = self._off_turn
+        if found is None:
+            found = self._off_turn = self._compute_off_turn()
+        return found
+
+    def _compute_off_turn(self) -> frozenset[int]:
+        if self.phase_name != "play" or self._result is not None:
+            return frozenset()
+        to_act = self.to_act
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        seats = []
+        for seat in range(self.players):
+            if seat not in to_act:
+                found = cache.get(seat)
+                if found is None:
+                    found = cache[seat] = self._compute_legal(seat)
+                if found:
+                    seats.append(seat)
+        return frozenset(seats)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Cached per state (callers must not mutate the list)."""
-        if seat not in self.to_act:
+        if seat not in self.to_act and seat not in self.off_turn:
             return []
         cache = self._legal_cache
         if cache is None:
@@ -261,6 +305,10 @@ class ThreeOFourMatch(Match[Options]):
                 out = self._legal_bidding(seat)
             elif ph == "second_bidding":
                 out = self._legal_second(seat)
+            elif ph == "half_court":
+                out = [A.PASS, A.BID[HALF_COURT]]  # T3V-8.2
+            elif ph == "partner":
+                out = self._legal_partner_cards(seat)
             elif ph == "trump":
                 out = [A.CHOOSE[c] for c in self.hands[seat]]
             elif ph == "mode":
@@ -273,8 +321,11 @@ class ThreeOFourMatch(Match[Options]):
                     out = out + self._marriage_actions(seat)
                     if self._double_allowed(seat):
                         out.append(A.DOUBLE)
-        if ph == "play" and out:
-            out = out + self._optional(seat)
+        if ph == "play":
+            if out:
+                out = out + self._optional(seat)
+            elif seat != turn and seat not in self.sitting_out:
+                out = self._optional(seat)  # off turn (ED-25, ED-23)
         return out
 
     def _optional(self, seat: int) -> list[Action]:
@@ -287,6 +338,8 @@ class ThreeOFourMatch(Match[Options]):
 
     def _legal_bidding(self, seat: int) -> list[Action]:
         lay = self.layout
+        if self.called:
+            return self._legal_called_auction()
         if self.auction4 is not None:
             auc = self.auction4
             out = [A.PASS]
@@ -310,6 +363,135 @@ class ThreeOFourMatch(Match[Options]):
         start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
         bids = self._bids[start:]
         return bids if rnd.index == 0 else [A.PASS, *bids]
+
+    # -- T3V-8: the Maharashtra called partner ------------------------------------------
+
+    def _legal_called_auction(self) -> list[Action]:
+        """ED-V8: the eight-card auction with the T3-6 turns, passes and ends, but no
+        under-200 restrictions, partner requests or redeals; Full Court above 300."""
+        auc = self.auction4
+        assert auc is not None
+        start = 0 if auc.high is None else bisect_left(self.ladder, auc.high + 1)
+        return [A.PASS, *self._bids[start:], A.BID[FULL_COURT]]
+
+    def _apply_half_court_window(self, seat: int, action: Action) -> list[Event]:
+        """T3V-8.2 / ED-V8: one round from the dealer's right; the first Half Court wins."""
+        rnd = self.round
+        assert rnd is not None
+        if action.kind == "bid":
+            self._log_bid(seat, "bid", HALF_COURT)
+            self._set_contract(seat, HALF_COURT, "half_court")
+            return [
+                Event.make("bid", seat=seat, bid="HC"),
+                Event.make("contract", trumper=seat, bid=HALF_COURT),
+            ]
+        self._log_bid(seat, "pass")
+        rnd.record(None)
+        events = [Event.make("bid", seat=seat, bid="pass", round="half_court")]
+        if rnd.done:  # nobody wants Half Court: the deal is completed (T3V-8.3)
+            self.round = None
+            self._deal_second()
+            self.auction4 = FourCardAuction.start(self.players, self.dealer)
+            self.phase_name = "bidding"
+            events.append(Event.make("second_deal"))
+        return events
+
+    def _legal_partner_cards(self, seat: int) -> list[Action]:
+        """ED-V8: any card but the bid winner's own (hand and indicator)."""
+        own = set(self.hands[seat])
+        return [A.PARTNER[c] for c in self.layout.deck if c not in own and c != self.indicator]
+
+    def _apply_partner(self, seat: int, card: Card) -> list[Event]:
+        """T3V-8.1: the holder of the named card is the bid winner's partner; only he
+        knows it until the card is played (an undealt card: no partner)."""
+        self.partner_card = card
+        holder = next((s for s in range(self.players) if card in self.hands[s]), -1)
+        self.pair = frozenset({seat, holder} - {-1})
+        events = [Event.make("partner_card_named", seat=seat, card=CARD_STRINGS[card])]
+        if holder >= 0:
+            events.append(Event.make("partner_called", visible_to=SINGLE[holder], seat=holder))
+        return events + self._after_trump_fixed()
+
+    def _partner_known_to(self, seat: int | None) -> int | None:
+        """ED-V8: the partnership is secret until the named card is seen: its holder knows
+        at once; everyone once it lies face up; the bid winner also when he examines it
+        face down (T3-11.9(b))."""
+        holder = next((s for s in self.pair if s != self.trumper), None)
+        if holder is None:
+            return None
+        if seat == holder:
+            return holder
+        for i, record in enumerate(self.history):
+            if record[1] == self.partner_card:
+                if self.public_at[i] is not None:
+                    return holder
+                if seat == self.trumper and self.trumper_at[i] is not None:
+                    return holder
+        return None
+
+    def _end_called_hand(self) -> list[Event]:
+        """T3V-8.4 has no scoring; the engine decision is in ``called_partner``."""
+        n = self.players
+        points = self.layout.points
+        won_by = self.trick_leaders[1:]
+        seat_points = [0] * n
+        for i, winner in enumerate(won_by):
+            seat_points[winner] += sum(points[p[1]] for p in self.history[i * n : (i + 1) * n])
+        pair_points = sum(seat_points[s] for s in self.pair)
+        court = self.contract >= HALF_COURT
+        if court:
+            made = len(won_by) == self.n_tricks and all(w in self.pair for w in won_by)
+            if self.contract == HALF_COURT:
+                win, lose = self.options.half_court_win, self.options.half_court_lose
+            else:
+                win, lose = band(PCC, self.layout)
+        else:
+            made = pair_points >= self.contract
+            win, lose = band(self.contract, self.layout)
+        amount = win if made else lose
+        moves = called_partner.payments(self.pair, n, made, amount)
+        changes = called_partner.settle(self.tokens, moves, amount, self.options.token_mode)
+        holder = next((s for s in self.pair if s != self.trumper), None)
+        result = {
+            "hand": self.hand_no,
+            "dealer": self.dealer,
+            "outcome": "played",
+            "trumper": self.trumper,
+            "contract": A.BID_TEXT.get(self.contract, self.contract),
+            "mode": self.mode,
+            "partner_card": CARD_STRINGS[self.partner_card],
+            "partner": holder,
+            "points": seat_points,
+            "pair_points": pair_points,
+            "target": None if court else self.contract,
+            "made": made,
+            "tricks": won_by,
+            "caps": {},
+            "caps_bonus": False,
+            "double": None,
+            "marriages": [],
+            "delta": win if made else -lose,
+            "token_changes": changes,
+            "tokens": list(self.tokens),
+            **self._seed_record(),
+        }
+        self._hand_results.append(result)
+        events = [Event.make("hand_scored", None, **result)]
+        winners = called_partner.winners(self.tokens)
+        if winners is not None:
+            self._result = {
+                "winners": winners,
+                "tokens": list(self.tokens),
+                "hands": len(self._hand_results),
+            }
+            self.phase_name = "match_over"
+            return [*events, Event.make("match_over", None, **self._result)]
+        self._previous_pack = self._gathered()
+        self.dealer = (self.dealer + 1) % n
+        self.redeals = 0
+        self.hand_no += 1
+        self._start_hand()
+        return events
 
     def _teammates(self, seat: int) -> list[int]:
         return [s for s in range(seat % 2, self.players, 2) if s != seat]
@@ -378,7 +560,8 @@ class ThreeOFourMatch(Match[Options]):
         self.chooser = seat
         self.phase_name = "trump"
         if value == HALF_COURT:
-            self._go_solo(seat)
+            if not self.called:  # T3V-8.2: the Maharashtra bidder plays with his partner
+                self._go_solo(seat)
             for s in range(self.players):  # T3V-4: nothing more is dealt
                 self.stock += self.second[s]
                 self.second[s] = []
@@ -433,9 +616,14 @@ class ThreeOFourMatch(Match[Options]):
                 self.phase_name = "second_bidding"
                 return [*events, Event.make("second_deal")]
             events.append(Event.make("second_deal"))
+        if self.called:
+            self.phase_name = "partner"  # T3V-8.1: he also names a card
+            return events
         return events + self._after_trump_fixed()
 
     def _opponents(self) -> list[int]:
+        if self.called:
+            return [s for s in range(self.players) if s not in self.pair]
         return [s for s in range(self.players) if s % 2 != self.trumper % 2]
 
     def _after_trump_fixed(self) -> list[Event]:
@@ -544,6 +732,7 @@ class ThreeOFourMatch(Match[Options]):
             self.reveal_cp = len(self.history)
         if seat in self.exposed:
             self.exposed[seat].remove(card)
+
         vis: frozenset[int] | None = frozenset({seat}) if down else None
         self.trick_vis.append(vis)
         events: list[Event]
@@ -641,6 +830,8 @@ class ThreeOFourMatch(Match[Options]):
             return False
         if self.solo and team != self.trumper % 2:
             return True  # ED-24
+        if self.called and self.contract >= HALF_COURT:  # a Court lost (ED-V8, as ED-24)
+            return self.trick_leaders[-1] not in self.pair
         return team in self._other_teams_of_callers()  # ED-31
 
     def _other_teams_of_callers(self) -> set[int]:
@@ -843,8 +1034,17 @@ class ThreeOFourMatch(Match[Options]):
 
     # -- hand end and scoring --------------------------------------------------------------
 
+    def _show_sitting_out(self) -> list[Event]:
+        """T3-15.1 / T3-18.2: once the hand is over, the cards of a PCC (or Half Court)
+        bidder's partner, laid aside face down, are shown to everyone."""
+        if not self.sitting_out:
+            return []
+        self.shown_after_hand = {str(s): _cards(self.hands[s]) for s in sorted(self.sitting_out)}
+        return [Event.make("sitting_out_shown", hands=self.shown_after_hand)]
+
     def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
+        shown = self._show_sitting_out()
         self._hand_results.append(
             {
                 "hand": self.hand_no,
@@ -852,6 +1052,8 @@ class ThreeOFourMatch(Match[Options]):
                 "outcome": why,
                 "delta": 0,
                 "tokens": list(self.tokens),
+                **({"sitting_out_hands": self.shown_after_hand} if shown else {}),
+                **self._seed_record(),
             }
         )
         self._previous_pack = self._gathered()
@@ -862,7 +1064,7 @@ class ThreeOFourMatch(Match[Options]):
             self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return [Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        return [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
 
     def _gathered(self) -> list[Card]:
         """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
@@ -877,6 +1079,8 @@ class ThreeOFourMatch(Match[Options]):
         return played + rest + undealt + self.stock + self.pack
 
     def _end_hand(self) -> list[Event]:
+        if self.called:
+            return self._end_called_hand()
         lay = self.layout
         team = self.trumper % 2
         solo_made = (
@@ -933,9 +1137,13 @@ class ThreeOFourMatch(Match[Options]):
             "delta": delta,
             "paid": paid,
             "tokens": list(self.tokens),
+            **self._seed_record(),
         }
+        shown = self._show_sitting_out()
+        if shown:
+            result["sitting_out_hands"] = self.shown_after_hand
         self._hand_results.append(result)
-        events = [Event.make("hand_scored", None, **result)]
+        events = [*shown, Event.make("hand_scored", None, **result)]
         winner = self._match_winner()
         if winner is not None:
             self._result = {
@@ -953,6 +1161,36 @@ class ThreeOFourMatch(Match[Options]):
         self._start_hand()
         return events
 
+    def _seed_record(self) -> dict[str, Any]:
+        """ED-6: the hand's seed revealed with its commitment (nothing without the option
+        or for a stacked deal); in the traditional mode also the pack the riffles began
+        from, without which the shuffle cannot be checked."""
+        if self.hand_seed is None:
+            return {}
+        record: dict[str, Any] = {"seed": self.hand_seed, "seed_commitment": self.seed_commitment}
+        if self.riffled_from is not None:
+            record["riffled_from"] = _cards(self.riffled_from)
+        return record
+
+    def _seed_events(self) -> list[Event]:
+        """ED-6: after a hand, its seed revealed; before the next deal, the new commitment."""
+        events = []
+        ended = self._hand_results[-1]
+        if "seed" in ended:
+            events.append(
+                Event.make(
+                    "seed_revealed",
+                    hand=ended["hand"],
+                    seed=ended["seed"],
+                    commitment=ended["seed_commitment"],
+                )
+            )
+        if self._result is None and self.seed_commitment is not None:
+            events.append(
+                Event.make("seed_committed", hand=self.hand_no, commitment=self.seed_commitment)
+            )
+        return events
+
     def _match_winner(self) -> int | None:
         """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""
         for team in (0, 1):
@@ -964,6 +1202,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal_cache = None
+        hands_ended = len(self._hand_results)
         kind = action.kind
         ph = self.phase_name
         if kind == "caps":
@@ -984,6 +1223,10 @@ class ThreeOFourMatch(Match[Options]):
             events = self._apply_bidding(seat, action)
         elif ph == "second_bidding":
             events = self._apply_second(seat, action)
+        elif ph == "half_court":
+            events = self._apply_half_court_window(seat, action)
+        elif ph == "partner":
+            events = self._apply_partner(seat, A.PLAY_CARD[action.value])
         elif ph == "trump":
             events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
         elif ph == "mode":
@@ -991,8 +1234,11 @@ class ThreeOFourMatch(Match[Options]):
         else:
             events = self._apply_play(seat, action)
         events += self._auto_play()
+        if self.options.seed_commitment and len(self._hand_results) != hands_ended:
+            events += self._seed_events()
         self._legal_cache = None
         self._to_act = None
+        self._off_turn = None
         self._views = None
         return events
 
@@ -1097,6 +1343,16 @@ class ThreeOFourMatch(Match[Options]):
             "double_team": self.double_team if self.double_team >= 0 else None,
             "hand": _cards(self.hands[seat]) if seat is not None else [],
         }
+        if self.options.seed_commitment:
+            data["seed_commitment"] = self.seed_commitment  # ED-6 (None: a stacked deal)
+        if self.shown_after_hand:
+            data["sitting_out_shown"] = self.shown_after_hand  # T3-18.2
+        if self.called:  # T3V-8: the named card, the partner once known, tricks per seat
+            data["partner_card"] = (
+                CARD_STRINGS[self.partner_card] if self.partner_card >= 0 else None
+            )
+            data["partner"] = self._partner_known_to(seat)
+            data["tricks_won"] = [self.trick_leaders[1:].count(s) for s in range(self.players)]
         if self.last_trick is not None:
             data["last_trick"] = [
                 {

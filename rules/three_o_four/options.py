@@ -4,6 +4,7 @@ they imply: deck, rank order, points, batches and the bid thresholds (T3-4.3).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,6 +34,9 @@ class Options(GameOptions):
     shuffle_mode: Literal["full", "traditional"] = "full"
     """ED-4: a uniform shuffle, or the light Sri Lankan shuffle of the previous hand."""
     traditional_riffles: int = Field(2, ge=1, le=20)
+    seed_commitment: bool = False
+    """ED-6: publish the sha256 of each hand's shuffle seed before the deal and reveal
+    the seed after the hand, so anyone can check the shuffle."""
     first_dealer: int | None = Field(None, ge=0, le=7)
     """ED-3: the first dealer's seat; ``None`` draws it with the match's seed."""
     end_hand_when_decided: bool = True
@@ -43,6 +47,10 @@ class Options(GameOptions):
     half_court_lose: int = Field(5, ge=0, le=20)
     six_player_deck: Literal["24", "36"] = "24"
     """With six players: T3V-5 (24 cards, one auction) or T3V-7 (36 cards, two auctions)."""
+    maharashtra_partner: bool = False
+    """T3V-8 / ED-V8: the Maharashtra game: a Half Court window after four cards (with
+    ``half_court``), an eight-card auction with Full Court, a called partner (the holder
+    of a card the bid winner names) and per-player tokens."""
     maharashtra_scoring: bool = False
     """T3V-9: trump marriages (40) and the last trick (10) change the target."""
     non_trump_marriages: bool = False
@@ -95,8 +103,11 @@ def _deck(ranks_high_to_low: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(make_card(r, s) for s in CANONICAL_SUITS for r in low_to_high)
 
 
+@functools.cache
 def layout_for(players: int, options: Options) -> Layout:
-    """The layout for a player count; impossible combinations raise ``IllegalAction``."""
+    """The layout for a player count; impossible combinations raise ``IllegalAction``.
+    Built once per (players, options): the Layout and the options are frozen, and every
+    new match asks twice."""
     ranks: tuple[str, ...] = BASE_RANKS
     values = dict(BASE_POINTS)
     first, second, two = 4, 4, True
@@ -127,6 +138,13 @@ def layout_for(players: int, options: Options) -> Layout:
         first, second, two = 3, 1, False
     if options.half_court and not two:
         raise IllegalAction("Half Court needs the two-auction game (4 players or 6 with 36 cards).")
+    if options.maharashtra_partner and (
+        players != 4 or options.tamil_nadu or options.maharashtra_scoring
+    ):
+        raise IllegalAction(
+            "The Maharashtra called-partner game is for 4 players, without the Tamil Nadu "
+            "mode or the marriage scoring."
+        )
     order = RankOrder(ranks)
     points = point_table(values)
     deck = _deck(ranks)
@@ -143,7 +161,7 @@ def layout_for(players: int, options: Options) -> Layout:
         bid_200=thresholds[1],
         bid_250=thresholds[2],
         max_bid=thresholds[3],
-        caps=not options.tamil_nadu,
+        caps=not options.tamil_nadu and not options.maharashtra_partner,
         double=options.tamil_nadu and players == 4,
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -134,3 +135,20 @@ def test_an_engine_contract_reads_as_words_with_seat_names() -> None:
     text = readable(state(), {"kind": "thunee", "caller": 1, "late": False}, t)
     assert text == "thunee, caller p1"
     assert readable(state(), "PCC", t) == "PCC"
+
+
+def test_an_off_turn_caps_call_is_offered_to_a_seat_not_to_act() -> None:
+    """T3-16.3 / ED-25: seat 0 is not to act (seat 1 is) but may call Caps: the hand view
+    shows the Call Caps button and says it may be used now."""
+    waiting = dataclasses.replace(state(), to_act=frozenset({1}))
+    hand = ["9H", "8H", "7H", "8C"]
+    legal = [Action(kind="caps", value="8C,9H,8H,7H", label="Call Caps")]
+    message = render_hand(seat_view(hand, legal), waiting, t)
+    rows = message.view(t).to_components()
+    assert offered(rows) == {"caps:8C,9H,8H,7H"}
+    labels = [c.get("label") for row in rows for c in row["components"]]
+    assert "Call Caps" in labels
+    assert all(c.get("disabled") for c in rows[0]["components"])  # the cards stay grey
+    turn = next(f.value for f in message.embed.fields if f.name == "Turn")
+    assert "Waiting for p1." in turn and "you may use the buttons below now" in turn
+    assert not validate_message({"components": rows})

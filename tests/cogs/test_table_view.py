@@ -107,3 +107,11 @@ def test_the_running_table_shows_its_picture_and_a_new_picture_is_a_new_edit() -
     for status in (TableStatus.LOBBY, TableStatus.FINISHED):
         over = render_table(table(4, status, True, **PUBLIC), t, picture=b"\x89PNG one")
         assert over.picture is None and "image" not in over.embed.to_dict()
+
+
+def test_a_pcc_partners_cards_are_shown_after_the_hand() -> None:
+    """304 T3-15.1 / T3-18.2: the engine's ``sitting_out_shown`` reads as names and cards."""
+    public = {"sitting_out_shown": {"3": ["JH", "9H", "10H", "KH"]}, "tokens": [16, 6]}
+    rendered = render_table(table(4, TableStatus.RUNNING, True, **public), t)
+    fields = {f["name"]: f["value"] for f in rendered.embed.to_dict()["fields"]}
+    assert fields["Cards laid aside, shown after the hand"] == f"{'N' * 32}: J♥ 9♥ 10♥ K♥"

@@ -15,6 +15,8 @@ from rules.cards import CardError, parse_card
 from rules.contract import Action, GameSpec, IllegalAction, Match, json_roundtrip
 from rules.random_play import random_step
 
+OFF_TURN_CHANCE = 0.05
+"""How often the random driver takes an off-turn seat's optional action instead."""
 GARBAGE_IDS = ("", "play", "play:ZZ", "bid:-1", "nonsense", "play:JS:extra", "x" * 200)
 
 
@@ -61,18 +63,29 @@ def state_fingerprint(match: Match[Any]) -> Any:
 def check_state(match: Match[Any]) -> None:
     spec = match.spec
     players = match.players
-    # legal actions exist exactly for the seats to act
+    # legal actions exist exactly for the seats to act, and for the off-turn seats, which
+    # may take only the optional kinds the game declares (never waited for)
     to_act = match.to_act
+    off_turn = match.off_turn
+    assert not to_act & off_turn, f"seats {sorted(to_act & off_turn)} both to act and off turn"
     if match.is_over:
         assert not to_act, "a finished match still has seats to act"
+        assert not off_turn, "a finished match still has off-turn seats"
         assert match.result is not None, "a finished match has no result"
     else:
         assert to_act, f"nobody may act in phase {match.phase!r} of an unfinished match"
     for seat in range(players):
         actions = match.legal_actions(seat)
-        assert bool(actions) == (seat in to_act), (
-            f"seat {seat}: {len(actions)} legal actions but to_act={sorted(to_act)}"
+        assert bool(actions) == (seat in to_act or seat in off_turn), (
+            f"seat {seat}: {len(actions)} legal actions but to_act={sorted(to_act)}, "
+            f"off_turn={sorted(off_turn)}"
         )
+        if seat in off_turn:
+            kinds = {a.kind for a in actions}
+            assert kinds <= spec.off_turn_kinds, (
+                f"off-turn seat {seat} offered {sorted(kinds - spec.off_turn_kinds)}, "
+                f"not among the declared off-turn kinds {sorted(spec.off_turn_kinds)}"
+            )
         ids = [a.id for a in actions]
         assert len(set(ids)) == len(ids), f"duplicate action ids {ids}"
         for action in actions:
@@ -151,6 +164,11 @@ def run_match(
             restored = spec.restore(json_roundtrip(match.snapshot()))
             assert state_fingerprint(restored) == state_fingerprint(match), "restore differs"
         seat, action = random_step(match, rng)
+        off_turn = match.off_turn
+        if off_turn and rng.random() < OFF_TURN_CHANCE:
+            # now and then an optional action out of turn (it is applied like any other)
+            seat = rng.choice(sorted(off_turn))
+            action = rng.choice(match.legal_actions(seat))
         events = match.apply(seat, action)
         for event in events:
             assert event.visible_to is None or event.visible_to <= set(range(players))

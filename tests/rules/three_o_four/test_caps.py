@@ -74,43 +74,82 @@ def test_we6_certainty_arises_at_cp15() -> None:
     assert judge.sound(N, 15, [parse_card(c) for c in ("9H", "8H", "7H", "8C")])
     assert not judge.sound(N, 15, [parse_card(c) for c in ("8H", "9H", "7H", "8C")])
     assert judge.deadline(15) == 16  # ED-33: the lenient deadline for k* = 15
-    # Calls are made on one's own turn: CP(15) is E's; N is asked at his lead, CP(16).
-    assert judge.first_certain(0, 15) is None
-    play_upto(m, 16)
-    assert m.judge().first_certain_member(0, 16) == (16, N)
+    # ED-25 / ED-32: N may call at CP(15) although it is E's turn, so k* = 15.
+    assert judge.first_certain_member(0, 15) == (15, N)
+    assert judge.first_certain(0, 14) is None
+    assert N not in m.to_act and N in m.off_turn
+    assert [a.kind for a in m.legal_actions(N)] == ["caps"]
+
+
+def test_we6_strict_deadline_is_k_star() -> None:
+    """WE-6 deadlines (T3-16.8, ED-33): strict = 15, lenient = 16."""
+    m = we6(caps_enforcement="strict")
+    play_upto(m, 15)
+    assert m.judge().deadline(15) == 15
 
 
 @pytest.mark.parametrize(
     ("case", "call_at", "order", "enforcement", "delta", "tokens"),
     [
-        ("a", 16, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
-        ("a", 16, "9H,8H,7H,8C", "strict", 2, [13, 9]),
+        ("a", 15, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
+        ("a", 15, "9H,8H,7H,8C", "strict", 2, [13, 9]),
+        ("b", 16, "9H,8H,7H,8C", "lenient", 2, [13, 9]),
+        ("b", 16, "9H,8H,7H,8C", "strict", -2, [9, 13]),
         ("c", 12, "JH,9H,8H,7H,8C", "lenient", -2, [9, 13]),
-        ("d", 20, "8H,7H,8C", "lenient", -2, [9, 13]),
+        ("c", 12, "JH,9H,8H,7H,8C", "strict", -2, [9, 13]),
+        ("d", 17, "8H,7H,8C", "lenient", -2, [9, 13]),
+        ("d", 17, "8H,7H,8C", "strict", -2, [9, 13]),
         ("e", None, "", "lenient", -2, [9, 13]),
+        ("e", None, "", "strict", -2, [9, 13]),
         ("e", None, "", "claims_only", 1, [12, 10]),
+        ("f", 15, "8H,9H,7H,8C", "lenient", -2, [9, 13]),
+        ("f", 15, "8H,9H,7H,8C", "strict", -2, [9, 13]),
     ],
 )
 def test_we6_outcomes(
     case: str, call_at: int | None, order: str, enforcement: str, delta: int, tokens: list[int]
 ) -> None:
-    """WE-6 cases a-f (T3-16.5, T3-16.7, T3-16.8, T3-16.9, T3-16.10, T3-17.4, ED-29).
-
-    Calls are made on the caller's own turn (engine decision): N is certain at CP(15),
-    E's turn, and calls on his lead at CP(16), which is timely in both modes (cases a and
-    b); case d calls on N's next turn after leading 9H, CP(20), too late. Case f (the
-    unsound order 8H first at CP(15)) is judged in ``test_we6_certainty_arises_at_cp15``:
-    by N's own turn the last heart has fallen and that order is sound."""
+    """WE-6 cases a-f (T3-16.3, ED-25, T3-16.5, T3-16.7, T3-16.8, T3-16.9, T3-16.10,
+    T3-17.4, ED-29, ED-33), with the seed's numbers: a, N calls at CP(15) (after S's TH,
+    E's turn); b, at CP(16) (his lead: in time only under the lenient deadline); c, at
+    CP(12), too early; d, at CP(17) after leading 9H, too late; e, never; f, at CP(15)
+    with the unsound order 8H first (no trick is lost, still Wrong Caps)."""
     m = we6(caps_enforcement=enforcement)
     if call_at is not None:
         play_upto(m, call_at)
         m.apply(N, "caps:" + order)
+        assert m.calls[0][1] == call_at
         exposed = m.view(W)["exposed"][str(N)]
         assert exposed and order.split(",")[-len(exposed) :] == exposed
     play_rest(m)
     result = m.hand_results[0]
+    assert result["tricks"] == [0] * 8
     assert result["delta"] == delta, (case, result)
     assert m.tokens == tokens
+
+
+def test_t3_16_3_partner_calls_off_turn_and_the_server_plays_his_cards() -> None:
+    """T3-16.3 / ED-25 / ED-28: S calls at CP(16), N's lead, not his turn; his cards are
+    public at once and played from his order when his turns come. S could not be sure
+    (he cannot see N's hearts), so the call is unsound: Wrong Caps, -2 (T3-16.7(a))."""
+    m = we6()
+    play_upto(m, 16)
+    assert m.to_act == {N} and S in m.off_turn and E not in m.off_turn
+    assert [a.kind for a in m.legal_actions(S)] == ["caps"]
+    assert m.legal_actions(E) == []  # the opponents may not call (T3-16.2)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        m.apply(E, "caps:JD,9D,KD,8D,9D")
+    m.apply(S, "caps:8S,QS,KS,10S")
+    order = [parse_card(c) for c in ("8S", "QS", "KS", "10S")]
+    assert m.to_act == {N} and m.calls[0] == (S, 16, order)
+    assert m.view(E)["exposed"] == {str(S): ["8S", "QS", "KS", "10S"]}
+    assert S not in m.off_turn and N not in m.off_turn  # one call per team (ED-30)
+    play(m, "N:9H W:10D")
+    assert card_str(m.history[-1][1]) == "8S" and m.to_act == {E}  # S's card, by the server
+    play_rest(m)
+    result = m.hand_results[0]
+    assert result["tricks"] == [0] * 8 and result["caps"]["0"] == "wrong"
+    assert result["delta"] == -2 and m.tokens == [9, 13]
 
 
 def test_we6a_a_trick_lost_after_calling() -> None:
@@ -224,7 +263,7 @@ def test_t3_16_one_call_per_team_and_bad_orders() -> None:
     m = we6()
     play_upto(m, 15)
     with pytest.raises(IllegalAction, match="not your turn"):
-        m.apply(N, "caps:9H,8H,7H,8C")  # E is to play at CP(15)
+        m.apply(N, "play:9H")  # E is to play at CP(15): only the call is open to N
     play_upto(m, 16)
     with pytest.raises(IllegalAction):
         m.apply(N, "caps:9H,8H,7H")

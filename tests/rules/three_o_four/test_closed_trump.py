@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.contract import IllegalAction
+from tests.conformance.checks import card_strings_in
 from tests.rules.three_o_four.helpers import (
     SPEC,
     E,
@@ -13,6 +14,7 @@ from tests.rules.three_o_four.helpers import (
     W,
     act,
     card,
+    cards,
     fingerprint,
     ids,
     new,
@@ -297,7 +299,9 @@ def test_tc13_spoilt_trumps_auto_and_claim() -> None:
     act(m, (S, "pass"), (E, "pass"), (N, "pass"), (W, "pass"), (S, "open"))
     assert m.to_act == {S} and "claim_spoilt" in ids(m, S)
     play(m, "S:JD")
-    act(m, (E, "claim_spoilt"))  # on his own turn (engine decision)
+    assert m.to_act == {E} and m.off_turn == {S, N, W}
+    assert ids(m, W) == ["claim_spoilt"] and "claim_spoilt" in ids(m, N)
+    act(m, (W, "claim_spoilt"))  # ED-23: any seat, at any call point, off turn too
     assert m.hand_results[-1]["outcome"] == "spoilt" and m.dealer == W
     hands[W], hands[N] = "AH QH 8H 7S KC QC 8C 7C", "KS QS 8S 7H JC 9C AC TC"
     m = new(W, hands, spoilt_trumps_mode="claim")
@@ -322,6 +326,7 @@ def test_tc14_pcc_play() -> None:
     act(m, (E, "open"))
     assert m.sitting_out == {W} and m.to_act == {E}
     assert not any(a.startswith("caps") for a in ids(m, E))
+    assert not m.off_turn and ids(m, W) == []  # INV-21: no Caps; W takes no part
     play(m, "E:AD")
     assert m.to_act == {N}
     play(m, "N:KD")
@@ -331,6 +336,54 @@ def test_tc14_pcc_play() -> None:
     play(m, "E:QD N:TD S:8D")
     assert m.hand_results[-1]["delta"] == -5 and m.tokens == [16, 6]
     assert m.hand_results[-1]["tricks"] == [1, 0]
+
+
+def test_t3_15_1_the_pcc_partners_cards_are_shown_once_the_hand_is_over() -> None:
+    """T3-15.1 / T3-18.2 / INV-24: W's eight cards, laid aside for E's PCC, are in no
+    view but his own during the play; once the hand is over they are shown to everyone
+    (an event, the hand's result, and the views until the next deal)."""
+    hands = {
+        E: "JS 9S AS TS JD 9D AD QD",
+        N: "KS QS 8S 7S JC 9C KD TD",
+        W: "JH 9H TH KH QH 8H 7H AH",
+        S: "AC TC KC QC 8C 7C 8D 7D",
+    }
+    w_cards = cards(hands[W])
+    m = new(S, hands)
+    act(m, (E, "bid:160"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "trump:JS"))
+    act(m, (E, "bid:PCC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "trump:JS"))
+    act(m, (E, "open"))
+    play(m, "E:AD N:KD S:7D")
+    for seat in (S, E, N):
+        assert not set(w_cards) & set(card_strings_in(m.view(seat)))
+    assert not set(w_cards) & set(card_strings_in(m.public_view()))
+    assert sorted(m.view(W)["hand"]) == sorted(w_cards)
+    events = m.apply(E, "play:QD")
+    events += m.apply(N, "play:10D")
+    events += m.apply(S, "play:8D")  # N wins trick 2: the hand is over (ED-24)
+    kinds = [e.kind for e in events]
+    assert kinds.index("sitting_out_shown") < kinds.index("hand_scored")
+    (shown,) = [e for e in events if e.kind == "sitting_out_shown"]
+    assert shown.visible_to is None and shown.data["hands"] == {str(W): w_cards}
+    assert m.hand_results[-1]["sitting_out_hands"] == {str(W): w_cards}
+    assert m.phase == "cut" and m.public_view()["sitting_out_shown"] == {str(W): w_cards}
+    m.apply(m._turn_seat(), "no_cut")  # the next deal: the old hand is no longer shown
+    assert "sitting_out_shown" not in m.public_view()
+
+
+def test_t3_18_2_no_hand_is_shown_after_an_ordinary_hand() -> None:
+    """T3-18.2: only a sitting-out partner's cards are shown; WE-6's hand shows none."""
+    from tests.rules.three_o_four.test_caps import ALL_PLAYS, we6
+
+    m = we6(caps_enforcement="claims_only")
+    play(m, " ".join(ALL_PLAYS[:-1]))
+    who, what = ALL_PLAYS[-1].split(":")
+    assert who == "E"  # E plays the last card of the hand
+    events = m.apply(E, "play:" + card(what))
+    assert any(e.kind == "hand_scored" for e in events)
+    assert not any(e.kind == "sitting_out_shown" for e in events)
+    assert "sitting_out_hands" not in m.hand_results[0]
+    assert "sitting_out_shown" not in m.public_view()
 
 
 def test_tc20_only_the_last_trick_can_be_reviewed() -> None:

@@ -113,7 +113,7 @@ class Watcher:
     def after(self) -> None:
         m = self.m
         if m.options.token_mode == "transfer":  # INV-18
-            assert sum(m.tokens) == 2 * m.options.starting_tokens
+            assert sum(m.tokens) == len(m.tokens) * m.options.starting_tokens  # T3V-8: 4
         else:
             assert all(t <= s for t, s in zip(m.tokens, self.start_tokens, strict=True))
             self.start_tokens = list(m.tokens)

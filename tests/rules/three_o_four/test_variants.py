@@ -118,6 +118,8 @@ def test_t3v4_half_court() -> None:
     assert all(len(h) == 4 for h in m.hands) and len(m.stock) == 16
     play(m, "N:QS W:JH E:JS")
     assert m.hand_results[-1]["delta"] == -5 and m.hand_results[-1]["contract"] == "HC"
+    # T3-18.2: the partner's four cards, laid aside, are shown once the hand is over
+    assert m.hand_results[-1]["sitting_out_hands"] == {str(S): cards("JD 9D AD TD")}
     with pytest.raises(IllegalAction):
         SPEC.new_match(6, {"half_court": True})
 
@@ -265,14 +267,3 @@ def test_random_seeds_reach_each_variant_quickly() -> None:
         play_out(m, random.Random(4))
         assert m.is_over
     assert N == 2 and W == 3 and plays
-
-
-def test_t3v8_maharashtra_called_partner_is_not_offered() -> None:
-    """T3V-8 (ED-V8) is informative and needs product sign-off: the engine keeps fixed
-    partnerships even with the Maharashtra marriages (T3V-9) switched on, and offers no
-    named-partner option."""
-    assert not any("partner" in name or name == "court" for name in Options.model_fields)
-    m = SPEC.new_match(4, {"maharashtra_scoring": True}, seed=1)
-    assert SPEC.teams(4) == ((0, 2), (1, 3)) and isinstance(m, ThreeOFourMatch)
-    with pytest.raises(IllegalAction, match="not a 304 option"):
-        SPEC.new_match(4, {"named_partner_card": "AS"})
