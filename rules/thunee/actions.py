@@ -75,4 +75,5 @@ CARD_OF: dict[str, int] = {a.value: c for c, a in PLAY.items()}
 PLAY_OF: tuple[Action, ...] = tuple(PLAY.get(c, CUT) for c in range(53))
 """``PLAY_OF[card]``: the play action of a card int (a list index beats a dict lookup)."""
 TRUMP_BY_ID: dict[str, int] = {a.id: c for c, a in TRUMP.items()}
+TRUMP_BY_VALUE: dict[str, int] = {a.value: c for c, a in TRUMP.items()}
 LAY_BY_ID: dict[str, int] = {a.id: c for c, a in LAY.items()}

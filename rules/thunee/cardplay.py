@@ -96,8 +96,10 @@ def card_points(cards: Sequence[int]) -> int:
 def redeal_eligible(first_cards: Sequence[int]) -> bool:
     """TH-8.1: four different suits and at most 10 card points (QQQQ, QQQK or QQKK);
     TH6-4: with six players, three K/Q of three different suits."""
-    suits = {SUIT_OF[c] for c in first_cards}
-    return len(suits) == len(first_cards) and card_points(first_cards) <= 10
+    total = 0
+    for c in first_cards:  # the points first: almost every hand has more than 10
+        total += POINTS[c]
+    return total <= 10 and len({SUIT_OF[c] for c in first_cards}) == len(first_cards)
 
 
 def trip_eligible(first_three: Sequence[int]) -> bool:
@@ -115,7 +117,15 @@ def moenie_eligible(hand: Sequence[int]) -> bool:
 
 def contract_eligible(hand: Sequence[int]) -> bool:
     """TH-12.4: a Thunee (or Royals) caller's cards must not all be of one suit."""
-    return len({SUIT_OF[c] for c in hand}) > 1
+    if not hand:
+        return False
+    first = SUIT_OF[hand[0]]
+    for c in hand:  # a loop, not any(): this runs for every seat of every hand
+        if SUIT_OF[c] != first:
+            break
+    else:
+        return False
+    return True
 
 
 def mariyal_safe(hand: Sequence[int], led_suit: int, strength: Sequence[int]) -> bool:

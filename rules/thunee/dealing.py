@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
 
 from rules.cards import thunee_deck
 from rules.contract import Deal, IllegalAction
@@ -40,7 +42,10 @@ def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[
     return hands
 
 
-_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(len(DECK) + 1))
+_SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple(
+    (i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1)
+)
+"""Fisher-Yates steps over the 24-card pack: (position, choices, random bits to draw)."""
 
 
 def shuffle_pack(rng: random.Random) -> list[int]:
@@ -49,10 +54,7 @@ def shuffle_pack(rng: random.Random) -> list[int]:
     without a method call per card."""
     pack = list(DECK)
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(pack) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    for i, n, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -72,31 +74,59 @@ def black_jack_draw(rng: random.Random, start: int, players: int) -> list[tuple[
     raise AssertionError("the pack has two black jacks")
 
 
+def _randint(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)`` exactly (``_randbelow`` by rejection of ``getrandbits``),
+    without its three Python-level calls."""
+    n = high - low + 1
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return low + r
+
+
 def cut_pack(pack: list[int], method: str, rng: random.Random) -> list[int]:
     """TH-5.3 / THV-2: the cut; its depth is drawn at random (the cutter may not count)."""
     if method == "bottom":  # TH-5.3: a packet from the bottom goes on top
-        k = rng.randint(1, len(pack) - 1)
+        k = _randint(rng, 1, len(pack) - 1)
         return pack[-k:] + pack[:-k]
     if method == "table":  # THV-2.2: the lifted top packet ends at the bottom
-        k = rng.randint(1, len(pack) - 1)
+        k = _randint(rng, 1, len(pack) - 1)
         return pack[k:] + pack[:k]
     # THV-2.3: three packets A B C from the top, restacked C + B + A
     i, j = sorted(rng.sample(range(1, len(pack)), 2))
     return pack[j:] + pack[i:j] + pack[:i]
 
 
+def _lay_out_positions(dealer: int, players: int, first: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the pack positions of its cards in the order received (TH-3.6 / TH-6)."""
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    second = len(DECK) // players - first
+    base = players * first
+    positions: list[tuple[int, ...]] = [() for _ in range(players)]
+    for i, s in enumerate(order):
+        positions[s] = (
+            *range(i * first, (i + 1) * first),
+            *range(base + i * second, base + (i + 1) * second),
+        )
+    return tuple(positions)
+
+
+_LAY_OUT: dict[tuple[int, int, int], tuple[itemgetter[Any], ...]] = {
+    (dealer, players, first): tuple(
+        itemgetter(*positions) for positions in _lay_out_positions(dealer, players, first)
+    )
+    for players in (2, 4, 6)
+    for dealer in range(players)
+    for first in range(1, len(DECK) // players + 1)
+}
+"""Every seat's pack positions by (dealer, players, first batch), as getters built once."""
+
+
 def lay_out(pack: Sequence[int], dealer: int, players: int, first: int) -> list[list[int]]:
     """TH-3.6 / TH-6: every seat's cards in the order received: batches from the top of the
     pack, the trumper (the dealer's right) first and the dealer last."""
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    second = len(pack) // players - first
-    full: list[list[int]] = [[] for _ in range(players)]
-    for i, s in enumerate(order):
-        full[s] = list(pack[i * first : (i + 1) * first])
-    base = players * first
-    for i, s in enumerate(order):
-        full[s] += pack[base + i * second : base + (i + 1) * second]
-    return full
+    return [list(cards(pack)) for cards in _LAY_OUT[dealer, players, first]]
 
 
 def lay_out_two(pack: Sequence[int], dealer: int, method: str) -> list[list[int]]:

@@ -41,7 +41,7 @@ Decisions beyond the rules file:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
@@ -54,7 +54,6 @@ from rules.thunee.cardplay import (
     ROYALS_STRENGTH,
     beats,
     card_points,
-    contract_eligible,
     illegal_reason,
     jodi_cards,
     jodi_value,
@@ -96,6 +95,9 @@ from rules.thunee.scoring import (
 from rules.thunee.views import public_view, seat_view
 from rules.tricks import SUIT_OF
 
+CARD_OF = A.CARD_OF
+PLAY_OF = A.PLAY_OF
+
 CONTRACTS = ("thunee", "royals", "blind_thunee", "blind_royals", "moenie", "trip")
 TRIP_BALLS = 3
 """TH6-10.6: a Trip is worth 3 balls to the winner of trick 4's side."""
@@ -105,7 +107,11 @@ KQJ: tuple[tuple[int, int, int], ...] = tuple(
     (make_card("K", x), make_card("Q", x), make_card("J", x)) for x in SUITS
 )
 """TH-14.1: the K, Q and J of each suit (a Jodi is K+Q, or K+Q+J)."""
+KQ: tuple[tuple[int, int], ...] = tuple((king, queen) for king, queen, _jack in KQJ)
+NO_ACTIONS: list[Action] = []
+"""What a seat not to act may do (shared, never mutated)."""
 CUT_CHOICES: list[Action] = [A.CUT, A.NO_CUT]
+NEXT_RUNG: dict[int | None, int] = {high: next_rung(high) for high in (None, *LADDER)}
 BID_OR_PASS: dict[int | None, list[Action]] = {
     high: [A.BID[next_rung(high)], A.PASS] for high in (None, *LADDER[:-1])
 }
@@ -144,10 +150,117 @@ BIDDING_OVER: dict[tuple[int | None, int | None], Event] = {
     for bid in (None, *LADDER)
     for bidder in (None, *range(6))
 }
+
+
+def _w4_list(royals: bool, eligible: bool, moenie: bool) -> list[Action]:
+    out = [A.CALL_THUNEE, A.CALL_ROYALS] if royals else [A.CALL_THUNEE]
+    if not eligible:
+        out = []
+    if moenie:
+        out.append(A.CALL_MOENIE)
+    out.append(A.PASS)
+    return out
+
+
+W4_CHOICES: dict[tuple[bool, bool, bool], list[Action]] = {
+    (royals, eligible, moenie): _w4_list(royals, eligible, moenie)
+    for royals in (False, True)
+    for eligible in (False, True)
+    for moenie in (False, True)
+}
+"""TH-12.8 / TH6-11.2 by (Royals option, Thunee-eligible, Moenie held): shared, never mutated."""
 CARD_PLAYED: tuple[dict[int, Event], ...] = tuple(
     {c: Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in DECK} for s in range(6)
 )
 """Events are frozen, so the one for each (seat, card) is built once."""
+
+
+def _suit(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
+
+
+JODI_ORDER: dict[int, list[list[int]]] = {
+    n: [[w] + [(w + i) % n for i in range(1, n) if (w + i) % 2 == w % 2] for w in range(n)]
+    for n in (2, 4, 6)
+}
+"""TH-14.8: the trick winner, then his teammates counter-clockwise (never mutated)."""
+ROUNDS: dict[int, list[list[list[int]]]] = {
+    n: [
+        [[(ref + i) % n for i in range(1, n + 1) if (ref + i) % 2 == t] for t in (0, 1)]
+        for ref in range(n)
+    ]
+    for n in (2, 4, 6)
+}
+"""TH-9.6: ``ROUNDS[players][ref][team]``, the seats of ``team`` counter-clockwise from
+``ref``'s right (never mutated)."""
+CONTRACT_ORDER: dict[int, list[list[int]]] = {
+    n: [
+        [tm]
+        + [(tm + i) % n for i in range(1, n) if (tm + i) % 2 == tm % 2]
+        + [(tm + i) % n for i in range(1, n) if (tm + i) % 2 != tm % 2]
+        for tm in range(n)
+    ]
+    for n in (2, 4, 6)
+}
+"""TH-12.8: ``CONTRACT_ORDER[players][tm]``, TM, TM's teammates from TM, then the counting
+team from TM's right (never mutated)."""
+
+
+def _trick_totals(cards: int) -> list[int]:
+    """Every card-point total a trick of ``cards`` cards from the pack can hold."""
+    sums = {(0, 0)}  # (cards taken, points)
+    for value in sorted({POINTS[c] for c in DECK}):
+        copies = sum(1 for c in DECK if POINTS[c] == value)
+        sums = {(k + j, p + j * value) for k, p in sums for j in range(copies + 1)}
+    return sorted(p for k, p in sums if k == cards)
+
+
+TRICK_WON: dict[int, tuple[tuple[dict[int, Event], ...], ...]] = {
+    n: tuple(
+        tuple(
+            {
+                p: Event.make("trick_won", seat=s, team=s % 2, trick=t, points=p)
+                for p in _trick_totals(n)
+            }
+            for t in range(1, (2 * HAND_SIZE[n] if n == 2 else HAND_SIZE[n]) + 1)
+        )
+        for s in range(n)
+    )
+    for n in (2, 4, 6)
+}
+"""``TRICK_WON[players][seat][trick - 1][points]``: every trick's event, built once."""
+TRUMP_REVEALED: dict[tuple[int | None, int | None, int | None], Event] = {
+    (trump, shown, by): Event.make(
+        "trump_revealed",
+        trump=_suit(trump),
+        card=CARD_STRINGS[shown] if shown is not None else None,
+        by=by,
+    )
+    for trump in (None, 0, 1, 2, 3)
+    for shown in (None, *DECK)
+    for by in (None, *range(6))
+}
+LAST_CARD_CHOSEN = tuple(Event.make("last_card", seat=s) for s in range(6))
+TRUMP_KNOWN: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("trump_known", ONLY[s], seat=s, trump=SUITS[t]) for t in range(4))
+    for s in range(6)
+)
+JODI_DECLARED: dict[tuple[int, int, str | None], Event] = {
+    (s, v, suit): Event.make("jodi", seat=s, value=v, suit=suit)
+    for s in range(6)
+    for v in (20, 30, 40, 50)
+    for suit in (None, *SUITS)
+}
+JODI_PRIVATE: dict[tuple[int, int, str], Event] = {
+    (s, v, suit): Event.make("jodi_private", ONLY[s], seat=s, value=v, suit=suit)
+    for s in range(6)
+    for v in (20, 30, 40, 50)
+    for suit in SUITS
+}
+
+
+_new_tuple = tuple.__new__
+"""``_new_tuple(Trick, (winner, seats, cards))``: a Trick without its Python ``__new__``."""
 
 
 class Trick(NamedTuple):
@@ -165,10 +278,6 @@ class Trick(NamedTuple):
         }
 
 
-def _suit(suit: int | None) -> str | None:
-    return None if suit is None else SUITS[suit]
-
-
 class ThuneeMatch(Match[ThuneeOptions]):
     """A match of Thunee; see the module docstring for the flow."""
 
@@ -183,18 +292,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.two_deals = self.two_player and method == "two_deals"
         self.face_up = self.two_player and method == "face_up"
         self.count_target = TWO_PLAYER_COUNT_TARGET if self.two_player else COUNT_TARGET
-        self._jodi_order = [
-            [w] + [(w + i) % players for i in range(1, players) if (w + i) % 2 == w % 2]
-            for w in range(players)
-        ]
-        """TH-14.8: the trick winner, then his teammates counter-clockwise."""
-        self._rounds = [
-            [
-                [(ref + i) % players for i in range(1, players + 1) if (ref + i) % 2 == t]
-                for t in (0, 1)
-            ]
-            for ref in range(players)
-        ]
+        self._jodi_order = JODI_ORDER[players]
+        self._rounds = ROUNDS[players]
+        self._contract_orders = CONTRACT_ORDER[players]
+        self._trick_won = TRICK_WON[players]
         self._stacked = [
             validate_deal(i, d, players, len(DECK) // players) for i, d in enumerate(self._deals)
         ]
@@ -202,10 +303,22 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._results: list[dict[str, Any]] = []
         self._events: list[Event] = []
         self._legal_cache: dict[int, list[Action]] = {}
+        self._play_seat = -1
+        """In plain play, the one seat to act (a card, or a last-trick call), whose choices
+        are ``_play_legal`` (``_legal_cache`` is then stale); -1 otherwise. Only
+        ``_play_plain`` and ``_close_plain_trick`` set it; every other change of state resets
+        it (and ``_legal_cache``) first."""
+        self._play_legal: list[Action] = []
         self._challenge_mode = options.penalty_mode == "challenge"
-        self._contract_choices = (
-            [A.CALL_THUNEE, A.CALL_ROYALS] if options.royals else [A.CALL_THUNEE]
+        self._sealed_bidding = options.bidding_protocol == "sealed"
+        self._doomed_calls = options.allow_doomed_calls
+        self._late_thunee = options.thunee_timing == "window_plus_late"
+        self._w4_lists = (
+            W4_CHOICES[options.royals, True, False],
+            W4_CHOICES[options.royals, False, False],
         )
+        """TH-12.8: the W4 choices of an eligible and an ineligible seat (no Moenie)."""
+        self._khanuck_needs_jodi = options.khanuck_requires_jodi
         if self.two_player:
             self._trumper_last_card = options.two_player_last_card
             self._trumper_redeal = options.two_player_redeal
@@ -213,6 +326,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self._trumper_last_card = True
             self._trumper_redeal = players == 4 or options.six_player_redeal
         self.hand_number = 0
+        self._no_cards: list[list[int]] = [[] for _ in range(players)]
+        """Empty hands before a deal, shared by ``full``, ``extra`` and ``hands``: every deal
+        replaces these lists, and nothing ever changes them."""
         self.first_dealer_draw: list[tuple[int, int]] = []
         if self._deals:
             self.dealer = self._deals[0].dealer
@@ -234,12 +350,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         n = self.players
         d = self.dealer
         self.hand_number += 1
-        self.cutter = (d - 1) % n
+        self.cutter = cutter = (d - 1) % n
         self.trumper = (d + 1) % n
         stacked = self._stacked[self._deals_used] if self._deals_used < len(self._deals) else None
         self.from_stack = stacked is not None
-        self.full: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[list[int]] = [[] for _ in range(n)]
+        self.full: list[list[int]] = self._no_cards
+        """Every seat's cards in the order received (replaced, never changed, when dealt)."""
+        self.extra: list[list[int]] = self._no_cards
         """Two players: the second half's cards (TH2-A) or the face-down row (TH2-B)."""
         self.extra_dealt = False
         self.pack: list[int] = []
@@ -254,17 +371,20 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.last_index = self.tricks_total - 1
         self.half_base = [0, 0]
         """Two deals: each side's tricks before the current half (TH2-A.5 counts per half)."""
-        self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
-        """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
-        self.laid = [False] * n
-        self.lay_pos = [0] * n
-        self.lay_open = [False] * n
-        self.uncovered: list[tuple[int, int]] = []
-        self.jodi_chances: list[tuple[int, int, int, int]] = []
-        """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
-        self.jodi_seen: set[tuple[int, int]] = set()
-        self.jodi_offer: list[tuple[int, int]] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        if self.face_up or self.hand_number == 1:
+            # face-up state; otherwise set once and never changed (see _no_cards)
+            self.piles: list[list[list[int | None]]] = [[] for _ in range(n)]
+            """Face up (TH2-B): each seat's six piles as ``[face-up card, face-down card]``."""
+            self.laid = [False] * n
+            self.lay_pos = [0] * n
+            self.lay_open = [False] * n
+            self.uncovered: list[tuple[int, int]] = []
+            self.jodi_chances: list[tuple[int, int, int, int]] = []
+            """Face up (TH2-B.7): ``(seat, suit, value, trick)`` for each Jodi that appeared."""
+            self.jodi_seen: set[tuple[int, int]] = set()
+            self.jodi_offer: list[tuple[int, int]] = []
+        self.hands: list[list[int]] = self._no_cards
+        """Each seat's cards in hand (replaced by a new list of lists at the first deal)."""
         self.cut_choice: str | None = None
         self.trump_choice: str | None = None
         self.trump_card: int | None = None
@@ -298,6 +418,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.trick_faults: list[str | None] = []
+        """Challenge mode: why each card of the open trick broke TH-21, if it did."""
         self.tricks: list[Trick] = []
         self.team_tricks = [0, 0]
         self.won: list[list[int]] = [[], []]
@@ -308,21 +429,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.pending_failure: dict[str, Any] | None = None
         self.late_caller: int | None = None
         self.phase_name = "cut"
-        self._emit(
-            "hand_started",
-            hand=self.hand_number,
-            dealer=d,
-            cutter=self.cutter,
-            trumper=self.trumper,
-            balls=list(self.score.balls),
+        started = Event.make("hand_started")  # its data filled in place (fewer keywords)
+        started.data.update(
+            {
+                "hand": self.hand_number,
+                "dealer": d,
+                "cutter": cutter,
+                "trumper": self.trumper,
+                "balls": list(self.score.balls),
+            }
         )
-        self._set_turn(self.cutter)
+        self._events.append(started)
+        self.turn = cutter
+        self.to_act = ONLY[cutter]
 
     # -- contract surface --------------------------------------------------------------
 
-    @property
-    def to_act(self) -> frozenset[int]:
-        return self._to_act
+    to_act: frozenset[int] = frozenset()
+    """Seats that may act now: a plain attribute (read on every action), set by the engine."""
+    is_over: bool = False
+    """Whether the match has been won: a plain attribute, set when the winner is known."""
 
     @property
     def awaiting(self) -> frozenset[int]:
@@ -331,15 +457,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return ONLY[self.turn]
         if self.phase_name == "trick_open" and self.collector is not None:
             return ONLY[self.collector]
-        return self._to_act
+        return self.to_act
 
     @property
     def phase(self) -> str:
         return self.phase_name
-
-    @property
-    def is_over(self) -> bool:
-        return self.score.winner is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -389,17 +511,40 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """``Match.apply`` with the checks in the order the hot path needs them: a seat to
-        act, then its cached legal list by identity (actions are prebuilt)."""
+        act, then its cached legal list by identity (actions are prebuilt); a card of plain
+        play goes straight to ``_play_plain``."""
+        play_seat = self._play_seat
+        if play_seat >= 0:  # plain play: the seat's cards, set by _play_plain
+            if seat == play_seat:
+                for candidate in self._play_legal:
+                    if candidate is action:
+                        if candidate.kind == "play":
+                            events = self._play_plain(seat, CARD_OF[candidate.value])
+                            self._log.append((seat, candidate))
+                            return events
+                        break
+            # a call before the last trick's card, or no legal action: the full checks
+            if action.__class__ is str:
+                action = self.spec.parse_action(action)
+            return super().apply(seat, action)
+        if seat in self.to_act:
+            legal = self._legal_cache.get(seat)
+            if legal is not None:
+                for candidate in legal:
+                    if candidate is action:
+                        kind = candidate.kind
+                        if kind == "play" and self._plain_play and (self.trick or self.tricks):
+                            events = self._play_plain(seat, CARD_OF[candidate.value])
+                        else:  # _apply, inline: the action is legal, so it has a handler
+                            self._events = []
+                            self._legal_cache = {}
+                            self._play_seat = -1
+                            APPLY_BY_PHASE[self.phase_name][kind](self, seat, candidate)
+                            events = self._events
+                        self._log.append((seat, candidate))
+                        return events
         if action.__class__ is str:
             action = self.spec.parse_action(action)
-        legal = self._legal_cache.get(seat) if seat in self._to_act else None
-        if legal is None:
-            return super().apply(seat, action)
-        for candidate in legal:
-            if candidate is action:
-                events = self._apply(seat, candidate)
-                self._log.append((seat, candidate))
-                return events
         return super().apply(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
@@ -421,9 +566,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return f"You can't do that now ({action.label or action.id})."
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # The cached list itself (rebuilt on every state change): callers must not mutate it.
+        play_seat = self._play_seat
+        if play_seat >= 0:  # plain play: only that seat acts (``_legal_cache`` is not kept)
+            return self._play_legal if seat == play_seat else NO_ACTIONS
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._compute_legal(seat) if seat in self._to_act else []
+            handler = LEGAL_BY_PHASE.get(self.phase_name) if seat in self.to_act else None
+            cached = [] if handler is None else handler(self, seat)
             self._legal_cache[seat] = cached
         return cached
 
@@ -434,14 +584,14 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
-        self._to_act = ONLY[seat]
+        self.to_act = ONLY[seat]
 
     def _set_play_turn(self, seat: int) -> None:
         self.turn = seat
         if self._challenge_mode and (self.trick_seats or self.open_jodis):
-            self._to_act = frozenset((seat, *self._challengers()))
+            self.to_act = frozenset((seat, *self._challengers()))
         else:
-            self._to_act = ONLY[seat]
+            self.to_act = ONLY[seat]
 
     def _challengers(self) -> list[int]:
         teams = {s % 2 for s in self.trick_seats}
@@ -451,51 +601,63 @@ class ThuneeMatch(Match[ThuneeOptions]):
     # -- legal actions -------------------------------------------------------------------
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        phase = self.phase_name
-        if phase == "play":
-            if not self._challenge_mode:
-                return self._play_actions(seat)
-            out: list[Action] = []
-            if seat == self.turn:
-                out = self._play_actions(seat)
-            return out + self._challenge_actions(seat)
-        if phase == "trick_open":
-            out = [A.COLLECT] if seat == self.collector else []
-            return out + self._challenge_actions(seat)
-        if phase == "cut":
-            return CUT_CHOICES
-        if phase in ("bidding", "blind_bid"):
-            return BID_OR_PASS[self.high_bid]
-        if phase == "trump":
-            cards = [A.TRUMP[c] for c in self.hands[seat]]
-            if seat == self.trumper and self.high_bidder is None:
-                if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
-                    cards.append(A.LAST_CARD)
-                if self._trumper_redeal and redeal_eligible(self.hands[seat]):  # TH-8, TH6-4
-                    cards.append(A.REDEAL)
-            return cards
-        if phase == "trip":
-            return [A.CALL_TRIP, A.PASS]
-        if phase == "layout":
-            return self._lay_actions(seat)
-        if phase == "choose_bidder":
-            return [A.CHOOSE[s] for s in self.choose_from]
-        if phase == "blind_calls":
-            calls = []
-            if self.options.blind_thunee:
-                calls.append(A.CALL_BLIND_THUNEE)
-            if self.options.blind_royals:
-                calls.append(A.CALL_BLIND_ROYALS)
-            return [*calls, A.PASS]
-        if phase == "calls":
-            return self._w4[seat]
-        if phase == "late_thunee":
-            return [A.CALL_THUNEE, A.PASS]
-        if phase == "late_choice":
-            return [A.LATE_CONTINUE, A.LATE_WITHDRAW]
-        if phase == "jodi":
-            return [*self._jodi_actions(seat), A.PASS]
-        return []
+        handler = LEGAL_BY_PHASE.get(self.phase_name)
+        return [] if handler is None else handler(self, seat)
+
+    def _legal_play(self, seat: int) -> list[Action]:
+        if not self._challenge_mode:
+            return self._play_actions(seat)
+        out: list[Action] = []
+        if seat == self.turn:
+            out = self._play_actions(seat)
+        return out + self._challenge_actions(seat)
+
+    def _legal_trick_open(self, seat: int) -> list[Action]:
+        out = [A.COLLECT] if seat == self.collector else []
+        return out + self._challenge_actions(seat)
+
+    def _legal_cut(self, seat: int) -> list[Action]:
+        return CUT_CHOICES
+
+    def _legal_bid(self, seat: int) -> list[Action]:
+        return BID_OR_PASS[self.high_bid]
+
+    def _legal_trump(self, seat: int) -> list[Action]:
+        trump_of = A.TRUMP
+        hand = self.hands[seat]
+        cards = [trump_of[c] for c in hand]
+        if seat == self.trumper and self.high_bidder is None:
+            if self._trumper_last_card:  # TH-7.2(b); TH2-3: an option with two players
+                cards.append(A.LAST_CARD)
+            if self._trumper_redeal and redeal_eligible(hand):  # TH-8, TH6-4
+                cards.append(A.REDEAL)
+        return cards
+
+    def _legal_trip(self, seat: int) -> list[Action]:
+        return [A.CALL_TRIP, A.PASS]
+
+    def _legal_choose_bidder(self, seat: int) -> list[Action]:
+        return [A.CHOOSE[s] for s in self.choose_from]
+
+    def _legal_blind_calls(self, seat: int) -> list[Action]:
+        calls = []
+        if self.options.blind_thunee:
+            calls.append(A.CALL_BLIND_THUNEE)
+        if self.options.blind_royals:
+            calls.append(A.CALL_BLIND_ROYALS)
+        return [*calls, A.PASS]
+
+    def _legal_calls(self, seat: int) -> list[Action]:
+        return self._w4[seat]
+
+    def _legal_late_thunee(self, seat: int) -> list[Action]:
+        return [A.CALL_THUNEE, A.PASS]
+
+    def _legal_late_choice(self, seat: int) -> list[Action]:
+        return [A.LATE_CONTINUE, A.LATE_WITHDRAW]
+
+    def _legal_jodi(self, seat: int) -> list[Action]:
+        return [*self._jodi_actions(seat), A.PASS]
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -530,17 +692,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-15.9: the team won tricks 1-5 (unless doomed calls are allowed) and is not in
         the corner (TH-17.2; challenge mode offers it anyway and penalises it, TH-17.4)."""
         team = seat % 2
-        if self.score.corner(team) and self.options.penalty_mode == "strict":
+        if not self._challenge_mode and self.score.corner(team):
             return False
-        return self.options.allow_doomed_calls or self.team_tricks[team] == len(self.tricks)
+        return self._doomed_calls or self.team_tricks[team] == len(self.tricks)
 
     def _khanuck_offered(self, seat: int) -> bool:
         """TH-16.9: a Jodi declared by the team (unless THV-7) and a trick won by the
         opponents (unless doomed calls are allowed)."""
         team = seat % 2
-        if self.options.khanuck_requires_jodi and not any(j["team"] == team for j in self.jodis):
-            return False
-        return self.options.allow_doomed_calls or self.team_tricks[1 - team] >= 1
+        if self._khanuck_needs_jodi:
+            for j in self.jodis:
+                if j["team"] == team:
+                    break
+            else:
+                return False
+        return self._doomed_calls or self.team_tricks[1 - team] >= 1
 
     def _jodi_options(self, seat: int) -> list[tuple[int, int]]:
         """TH-14.5: (suit, value) of each Jodi the seat may declare now."""
@@ -571,15 +737,6 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """The cards dealt to ``seat`` for the current half (TH-14.5 ``dealt``, TH2-A.5)."""
         return self.extra[seat] if self.two_deals and self.extra_dealt else self.full[seat]
 
-    def _w4_choices(self, seat: int) -> list[Action]:
-        """TH-12.8 / TH6-11.2: Thunee (and Royals) if eligible, Moenie (six players) if held."""
-        hand = self.hands[seat]
-        out = list(self._contract_choices) if contract_eligible(hand) else []
-        if self.players == 6 and moenie_eligible(hand):
-            out.append(A.CALL_MOENIE)
-        out.append(A.PASS)
-        return out
-
     def _lay_actions(self, seat: int) -> list[Action]:
         """TH2-B.5: cover the next face-down card with a hand card, or leave it uncovered."""
         out = [A.LAY[c] for c in self.hands[seat]]
@@ -599,88 +756,57 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        if kind == "play" and self._plain_play and len(self.tricks) < self.last_index:
-            # The common case inline: a card of an ordinary trick (not the last) in strict
-            # mode, after trick 1's first card (the reveal). The next seat's follow-suit
-            # choices are computed here (TH-21); a full trick is closed at once (TH-22).
-            trick = self.trick
-            if trick or self.tricks:
-                card = A.CARD_OF[action.value]
-                self.hands[seat].remove(card)
-                if not trick:
-                    self.open_jodis = []  # a Jodi may be challenged only until the next card
-                trick.append(card)
-                self.trick_seats.append(seat)
-                self.trick_faults.append(None)
-                self._events = events = [CARD_PLAYED[seat][card]]
-                if len(trick) == self.players:
-                    self._legal_cache = {}
-                    index = winning_index(trick, self.trump, self.strength)
-                    self._close_trick(self.trick_seats[index])
-                    if self.phase_name == "play" and len(self.tricks) < self.last_index:
-                        # the winner leads a trick that is not the last: any card (TH-21.1)
-                        play_of = A.PLAY_OF
-                        self._legal_cache = {self.turn: [play_of[c] for c in self.hands[self.turn]]}
-                    return events
-                nxt = self.turn = (seat + 1) % self.players
-                self._to_act = ONLY[nxt]
-                hand = self.hands[nxt]
-                play_of = A.PLAY_OF
-                if len(trick) == 1:
-                    legal = [play_of[c] for c in hand if SUIT_OF[c] == SUIT_OF[card]]
-                    if not legal:  # TH-21.3: nothing is trumped yet
-                        legal = [play_of[c] for c in hand]
-                else:
-                    led = SUIT_OF[trick[0]]
-                    legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
-                    if not legal:
-                        legal = [
-                            play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)
-                        ]
-                self._legal_cache = {nxt: legal}
-                return events
+        if kind == "play" and self._plain_play and (self.trick or self.tricks):
+            return self._play_plain(seat, CARD_OF[action.value])
         self._events = []
         self._legal_cache = {}
-        phase = self.phase_name
-        if kind == "play":
-            self._play(seat, A.CARD_OF[action.value])
-        elif kind == "challenge":
-            self._challenge(seat, int(action.value))
-        elif kind == "challenge_jodi":
-            self._challenge_jodi(seat, int(action.value))
-        elif kind == "collect":
-            self._collect()
-        elif kind == "cut" or kind == "no_cut":
-            self._cut(kind == "cut")
-        elif phase in ("bidding", "blind_bid"):
-            self._bid(seat, kind == "bid")
-        elif kind == "trump":
-            self._choose_trump_card(seat, A.TRUMP_BY_ID[action.kind + ":" + action.value])
-        elif kind == "last_card":
-            self._last_card(seat)
-        elif kind == "redeal":
-            self._redeal(seat)
-        elif kind == "choose":
-            self._choose_bidder(seat, int(action.value))
-        elif phase == "blind_calls":
-            self._blind_call(seat, action)
-        elif phase == "trip":
-            self._trip_call(seat, action is A.CALL_TRIP)
-        elif kind == "lay":
-            self._lay(seat, action)
-        elif phase == "calls":
-            self._contract_call(seat, action)
-        elif phase == "late_thunee":
-            self._late_call(seat, action is A.CALL_THUNEE)
-        elif phase == "late_choice":
-            self._late_choice(seat, action is A.LATE_CONTINUE)
-        elif phase == "jodi":
-            self._jodi(seat, action)
-        elif kind == "call":
-            self._last_trick_call(seat, action.value)
-        else:  # pragma: no cover - legal_actions offers nothing else
+        self._play_seat = -1
+        handler = APPLY_BY_PHASE.get(self.phase_name, NO_HANDLERS).get(kind)
+        if handler is None:  # pragma: no cover - legal_actions offers nothing else
             raise IllegalAction(f"You can't do that now ({action.id}).")
+        handler(self, seat, action)
         return self._events
+
+    # Handlers of APPLY_BY_PHASE that only unpack the action.
+
+    def _on_play(self, seat: int, action: Action) -> None:
+        self._play(seat, CARD_OF[action.value])
+
+    def _on_challenge(self, seat: int, action: Action) -> None:
+        self._challenge(seat, int(action.value))
+
+    def _on_challenge_jodi(self, seat: int, action: Action) -> None:
+        self._challenge_jodi(seat, int(action.value))
+
+    def _on_collect(self, seat: int, action: Action) -> None:
+        self._collect()
+
+    def _on_cut(self, seat: int, action: Action) -> None:
+        self._cut(action is A.CUT)
+
+    def _on_trump(self, seat: int, action: Action) -> None:
+        self._choose_trump_card(seat, A.TRUMP_BY_VALUE[action.value])
+
+    def _on_last_card(self, seat: int, action: Action) -> None:
+        self._last_card(seat)
+
+    def _on_redeal(self, seat: int, action: Action) -> None:
+        self._redeal(seat)
+
+    def _on_choose(self, seat: int, action: Action) -> None:
+        self._choose_bidder(seat, int(action.value))
+
+    def _on_trip(self, seat: int, action: Action) -> None:
+        self._trip_call(seat, action is A.CALL_TRIP)
+
+    def _on_late_call(self, seat: int, action: Action) -> None:
+        self._late_call(seat, action is A.CALL_THUNEE)
+
+    def _on_late_choice(self, seat: int, action: Action) -> None:
+        self._late_choice(seat, action is A.LATE_CONTINUE)
+
+    def _on_last_trick_call(self, seat: int, action: Action) -> None:
+        self._last_trick_call(seat, action.value)
 
     # -- cut and deal (TH-5, TH-6) -------------------------------------------------------
 
@@ -709,8 +835,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         the extra six (second half or face-down row)."""
         if self.two_player:
             method = self.options.two_player_method
-            for s in range(2):
-                self.full[s], self.extra[s] = split_two(received[s], method)
+            full, extra = split_two(received[0], method)
+            full1, extra1 = split_two(received[1], method)
+            self.full = [full, full1]
+            self.extra = [extra, extra1]
         else:
             self.full = received
 
@@ -719,10 +847,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             self.extra_dealt = True
             self.piles = [[[None, c] for c in self.extra[s]] for s in range(2)]
             self._events.append(ROWS_DEALT)
-        self.dealt = self.first_batch
-        for s in range(self.players):  # each seat's cards are in its view
-            self.hands[s] = self.full[s][: self.first_batch]
-        self._events.append(FIRST_DEAL[self.first_batch])
+        first = self.dealt = self.first_batch
+        self.hands = [cards[:first] for cards in self.full]  # each seat's cards are in its view
+        self._events.append(FIRST_DEAL[first])
 
     def _deal_second(self) -> None:
         """TH2-A.3: the other twelve cards, six each (4 then 2); same trump, no bidding."""
@@ -755,9 +882,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _note_jodi_seats(self) -> None:
         seats = []
-        for s in range(self.players):
-            cards = self._dealt(s)
-            for king, queen, _jack in KQJ:
+        dealt = self.extra if self.two_deals and self.extra_dealt else self.full  # _dealt
+        for s, cards in enumerate(dealt):
+            for king, queen in KQ:
                 if king in cards and queen in cards:
                     seats.append(s)
                     break
@@ -766,17 +893,23 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _deal_final(self) -> None:
         """TH-6.3 / TH-10.4; a blind contract caller's last cards stay face down (THV-11.2)."""
         self.dealt = self.hand_size
-        for s in range(self.players):
-            extra = self.full[s][self.first_batch :]
-            self.hands[s] = self.hands[s] + extra
-            if self.contract is not None and s == self.contract["caller"]:
-                self.blind_down = list(extra)
-                self._emit("cards_dealt_face_down", seat=s, count=len(extra))
-        self._events.append(FINAL_DEAL[self.hand_size - self.first_batch])
+        first = self.first_batch
+        hands = self.hands
+        full = self.full
+        if self.contract is None:
+            self.hands = [hands[s] + full[s][first:] for s in range(self.players)]
+        else:
+            for s in range(self.players):
+                extra = full[s][first:]
+                hands[s] = hands[s] + extra
+                if s == self.contract["caller"]:
+                    self.blind_down = list(extra)
+                    self._emit("cards_dealt_face_down", seat=s, count=len(extra))
+        self._events.append(FINAL_DEAL[self.hand_size - first])
         self._note_jodi_seats()
         if self.trump_choice == "last_card" and self.tm is not None:
             self.trump = SUIT_OF[self.full[self.tm][-1]]
-            self._emit("trump_known", ONLY[self.tm], seat=self.tm, trump=SUITS[self.trump])
+            self._events.append(TRUMP_KNOWN[self.tm][self.trump])
         if self.contract is not None:
             self._start_play(self.contract["caller"])
         else:
@@ -808,7 +941,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.trump_choice = "last_card"
         self.tm = seat
         self.trump = None
-        self._emit("last_card", seat=seat)
+        self._events.append(LAST_CARD_CHOSEN[seat])
         self.phase_name = "bidding"
         self._open_bid_round(blind=False)
 
@@ -821,43 +954,44 @@ class ThuneeMatch(Match[ThuneeOptions]):
             balls=0,
         )
 
-    def _round_order(self, ref: int, team: int) -> list[int]:
-        """The seats of ``team`` counter-clockwise from ``ref``'s right (built once per match;
-        the lists are never changed)."""
-        return self._rounds[ref][team]
-
     def _open_bid_round(self, blind: bool) -> None:
         """TH-9.6: the eligible players, counter-clockwise from the reference seat."""
-        if self.high_bidder is None:
-            order = self._round_order(self.trumper, self.dealer % 2)
+        high_bidder = self.high_bidder
+        if high_bidder is None:
+            order = self._rounds[self.trumper][self.dealer % 2]
         else:
-            order = self._round_order(self.high_bidder, 1 - self.high_bidder % 2)
+            order = self._rounds[high_bidder][1 - high_bidder % 2]
         self.poll = order
         self.poll_index = 0
-        if self.options.bidding_protocol == "sealed" and not blind:
+        first = self.turn = order[0]
+        if self._sealed_bidding and not blind:
             self.sealed = {}
-            self.turn = order[0]
-            self._to_act = frozenset(order)
+            self.to_act = frozenset(order)
         else:
-            self._set_turn(order[0])
+            self.to_act = ONLY[first]
+            self._legal_cache = {first: BID_OR_PASS[self.high_bid]}
 
-    def _bid(self, seat: int, bids: bool) -> None:
-        if self.phase_name == "bidding" and self.options.bidding_protocol == "sealed":
+    def _bid(self, seat: int, action: Action) -> None:
+        phase = self.phase_name
+        bids = action.kind == "bid"
+        if self._sealed_bidding and phase == "bidding":
             self._sealed_bid(seat, bids)
             return
-        blind = self.phase_name == "blind_bid"
+        blind = phase == "blind_bid"
         if bids:
             self._raise_bid(seat, 1, blind)
             return
-        self._events.append(PASSED[seat, self.phase_name])
-        self.poll_index += 1
-        if self.poll_index < len(self.poll):
-            self._set_turn(self.poll[self.poll_index])
+        self._events.append(PASSED[seat, phase])
+        index = self.poll_index = self.poll_index + 1
+        if index < len(self.poll):
+            nxt = self.turn = self.poll[index]
+            self.to_act = ONLY[nxt]
+            self._legal_cache = {nxt: BID_OR_PASS[self.high_bid]}
         else:
             self._end_bidding(blind)
 
     def _raise_bid(self, seat: int, steps: int, blind: bool) -> None:
-        value = next_rung(self.high_bid, steps)
+        value = NEXT_RUNG[self.high_bid] if steps == 1 else next_rung(self.high_bid, steps)
         self.high_bid = value
         self.high_bidder = seat
         self.bids.append({"seat": seat, "value": value, "blind": blind})
@@ -874,7 +1008,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._emit("sealed_answer_private", ONLY[seat], seat=seat, bid=bids)
         waiting = [s for s in self.poll if s not in self.sealed]
         if waiting:
-            self._to_act = frozenset(waiting)
+            self.to_act = frozenset(waiting)
             return
         bidders = [s for s in self.poll if self.sealed[s]]
         self._emit("sealed_round", answers={str(s): self.sealed[s] for s in self.poll})
@@ -929,10 +1063,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _contract_order(self) -> list[int]:
         """TH-12.8: TM, TM's teammates from TM, then the counting team from TM's right."""
         assert self.tm is not None
-        tm = self.tm
-        n = self.players
-        ring = [(tm + i) % n for i in range(1, n)]
-        return [tm] + [s for s in ring if s % 2 == tm % 2] + [s for s in ring if s % 2 != tm % 2]
+        return self._contract_orders[self.tm]
 
     def _open_poll(self, order: list[int], phase: str) -> bool:
         self.poll = order
@@ -975,18 +1106,46 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _open_contract_window(self) -> None:
         """TH-12.8 (W4): ineligible players (TH-12.4) are passed automatically."""
-        self._w4 = {s: self._w4_choices(s) for s in range(self.players)}
-        order = [s for s in self._contract_order() if len(self._w4[s]) > 1]
-        self.w4_passed = []
         assert self.tm is not None
-        if not self._open_poll(order, "calls"):
+        w4: dict[int, list[Action]] = {}
+        order = []
+        hands = self.hands
+        w4_yes, w4_no = self._w4_lists
+        six = self.players == 6
+        suit_of = SUIT_OF
+        for s in self._contract_orders[self.tm]:  # every seat, in the window's order
+            hand = hands[s]
+            eligible = False  # contract_eligible(hand), inline: not all of one suit
+            if hand:
+                first = suit_of[hand[0]]
+                for c in hand:
+                    if suit_of[c] != first:
+                        eligible = True
+                        break
+            if six and moenie_eligible(hand):
+                choices = W4_CHOICES[self.options.royals, eligible, True]
+            else:
+                choices = w4_yes if eligible else w4_no
+            w4[s] = choices
+            if len(choices) > 1:
+                order.append(s)
+        self._w4 = w4
+        self.w4_passed = []
+        if self._open_poll(order, "calls"):
+            self._legal_cache = {order[0]: w4[order[0]]}
+        else:
             self._start_play((self.tm + 1) % self.players)
 
     def _contract_call(self, seat: int, action: Action) -> None:
         if action is A.PASS:
             self.w4_passed.append(seat)
             self._events.append(PASSED[seat, "calls"])
-            if not self._advance_poll():
+            index = self.poll_index = self.poll_index + 1
+            if index < len(self.poll):
+                nxt = self.turn = self.poll[index]
+                self.to_act = ONLY[nxt]
+                self._legal_cache = {nxt: self._w4[nxt]}
+            else:
                 assert self.tm is not None
                 self._start_play((self.tm + 1) % self.players)
             return
@@ -1036,12 +1195,124 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self.leader = leader
         self._set_play_turn(leader)
 
+    def _play_plain(self, seat: int, card: int) -> list[Event]:
+        """A card in strict mode outside a contract, but for the hand's first card (the reveal):
+        the common case, kept in one place. The next seat's choices are computed here
+        (TH-21, with Double and Khanuck before the last trick's card, TH-15.9 / TH-16.9);
+        a full trick is closed at once (TH-22)."""
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if not trick:
+            self.open_jodis = []  # a Jodi may be challenged only until the next card
+        trick.append(card)
+        self.trick_seats.append(seat)
+        events = [CARD_PLAYED[seat][card]]
+        call = self.call
+        if call is not None and call["caller"] == seat:
+            self.call_card_index = len(trick) - 1
+        n = self.players
+        if len(trick) == n:
+            self._events = events  # the trick's and the hand's events follow the card
+            self._legal_cache = {}
+            self._play_seat = -1
+            # TH-22.1 (cardplay.winning_index, inline): a trump beats a non-trump; else rank
+            trump = self.trump
+            strength = self.strength
+            best = trick[0]
+            best_suit = SUIT_OF[best]
+            index = 0
+            for i in range(1, n):
+                c = trick[i]
+                suit = SUIT_OF[c]
+                if suit == best_suit:
+                    if strength[c] > strength[best]:
+                        best = c
+                        index = i
+                elif suit == trump:
+                    best = c
+                    best_suit = suit
+                    index = i
+            self._close_plain_trick(self.trick_seats[index])
+            return events
+        nxt = self.turn = (seat + 1) % n
+        self.to_act = ONLY[nxt]
+        hand = self.hands[nxt]
+        play_of = PLAY_OF
+        led = SUIT_OF[trick[0]]
+        legal = [play_of[c] for c in hand if SUIT_OF[c] == led]
+        if not legal:  # void: TH-21.3 / TH-21.4
+            if len(trick) == 1:  # nothing is trumped yet
+                legal = [play_of[c] for c in hand]
+            else:
+                legal = [play_of[c] for c in legal_cards(hand, trick, self.trump, self.strength)]
+        if len(self.tricks) == self.last_index and call is None:
+            self._add_last_trick_calls(nxt, legal)
+        self._play_seat = nxt
+        self._play_legal = legal
+        return events
+
+    def _close_plain_trick(self, winner: int) -> None:
+        """``_close_trick`` for plain play (no contract, strict mode, not face up): record the
+        trick, open a Jodi window (TH-14.3 / TH2-A.5), then score the hand or let the winner
+        lead (any card, TH-21.1; the leader's choices are set here)."""
+        team = winner % 2
+        cards = self.trick
+        points = 0
+        for c in cards:
+            points += POINTS[c]
+        tricks = self.tricks
+        tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
+        team_tricks = self.team_tricks
+        team_tricks[team] += 1
+        self.won[team] += cards
+        self.points[team] += points
+        done = len(tricks)
+        self._events.append(self._trick_won[winner][done - 1][points])
+        self.trick = []
+        self.trick_seats = []
+        self.trick_faults = []
+        jodi_seats = self._jodi_seats
+        if jodi_seats and team_tricks[team] - self.half_base[team] in (1, 3):
+            # only seats dealt a K and Q can declare (a hand holds only dealt cards)
+            order = [
+                s for s in self._jodi_order[winner] if s in jodi_seats and self._jodi_options(s)
+            ]
+            if self._open_poll(order, "jodi"):
+                self.leader = winner
+                return
+        if done == self.tricks_total:
+            if self.call is not None:
+                self._score_call()
+            else:
+                self._score_ordinary()
+            return
+        if self.two_deals and done == self.hand_size:
+            self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
+        self.phase_name = "play"
+        self.leader = winner
+        self.turn = winner
+        self.to_act = ONLY[winner]
+        play_of = PLAY_OF
+        legal = [play_of[c] for c in self.hands[winner]]
+        if done == self.last_index and self.call is None:
+            self._add_last_trick_calls(winner, legal)
+        self._play_seat = winner
+        self._play_legal = legal
+
+    def _add_last_trick_calls(self, seat: int, legal: list[Action]) -> None:
+        """TH-15.9 / TH-16.9: Double and Khanuck before the seat's card to the last trick."""
+        if self._double_offered(seat):
+            legal.append(A.CALL_DOUBLE)
+        if self._khanuck_offered(seat):
+            legal.append(A.CALL_KHANUCK)
+
     def _play(self, seat: int, card: int) -> None:
         self.open_jodis = []  # a Jodi may be challenged only until the next card
         hand = self.hands[seat]
-        fault = None
-        if self.trick and self._challenge_mode:
-            fault = illegal_reason(card, hand, self.trick, self.trump, self.strength)
+        trick = self.trick
+        if self._challenge_mode:
+            fault = illegal_reason(card, hand, trick, self.trump, self.strength) if trick else None
+            self.trick_faults.append(fault)
         hand.remove(card)
         if self.laid[seat]:  # TH2-B.6: the card under it turns up when the trick ends
             for i, pile in enumerate(self.piles[seat]):
@@ -1050,22 +1321,26 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     if pile[1] is not None:
                         self.uncovered.append((seat, i))
                     break
-        self.trick.append(card)
+        trick.append(card)
         self.trick_seats.append(seat)
-        self.trick_faults.append(fault)
-        if self.call is not None and self.call["caller"] == seat:
-            self.call_card_index = len(self.trick) - 1
+        call = self.call
+        if call is not None and call["caller"] == seat:
+            self.call_card_index = len(trick) - 1
         self._events.append(CARD_PLAYED[seat][card])
-        if not self.tricks and len(self.trick) == 1 and not self._is_trip():
+        contract = self.contract
+        if (
+            not self.tricks
+            and len(trick) == 1
+            and (contract is None or contract["kind"] != "trip")  # not _is_trip()
+        ):
             if self._reveal_trump(seat, card):
                 return
             if (
-                self.options.thunee_timing == "window_plus_late"
-                and self.contract is None
+                self._late_thunee
+                and contract is None
                 and self._open_poll([s for s in self.w4_passed if s != seat], "late_thunee")
             ):
                 return
-        contract = self.contract
         if (
             self._contract_stops
             and contract is not None
@@ -1096,7 +1371,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
             else:
                 self._close_trick(winner)
         else:
-            self._set_play_turn((seat + 1) % self.players)
+            nxt = (seat + 1) % self.players
+            self._set_play_turn(nxt)
+            if self._plain_play:  # after the reveal: the next card takes the plain path
+                self._play_legal = self._play_actions(nxt)
+                self._play_seat = nxt
 
     def _is_trip(self) -> bool:
         return self.contract is not None and self.contract["kind"] == "trip"
@@ -1126,16 +1405,10 @@ class ThuneeMatch(Match[ThuneeOptions]):
         shown = self.trump_card
         self.trump_card = None
         self.trump_card_shown = shown
-        self._emit(
-            "trump_revealed",
-            trump=_suit(self.trump),
-            card=CARD_STRINGS[shown] if shown is not None else None,
-            by=self.contract["caller"] if self.contract else self.tm,
+        self._events.append(
+            TRUMP_REVEALED[self.trump, shown, self.contract["caller"] if self.contract else self.tm]
         )
-        defenders = [s for s in range(self.players) if s % 2 != making_team]
-        if self._annulment_applies() and not any(
-            SUIT_OF[c] == self.trump for s in defenders for c in self.full[s]
-        ):
+        if self._annulment_applies() and not self._holds_trump(1 - making_team):
             self._finish_hand(
                 {
                     "mode": "annulled",
@@ -1148,11 +1421,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return True
         return False
 
+    def _holds_trump(self, team: int) -> bool:
+        """TH-20: whether any seat of ``team`` was dealt a card of the trump suit."""
+        trump = self.trump
+        full = self.full
+        for s in range(team, self.players, 2):
+            for c in full[s]:
+                if SUIT_OF[c] == trump:
+                    return True
+        return False
+
     def _open_trick(self, collector: int) -> None:
         """Challenge mode: the trick stays open for challenges until it is collected."""
         self.phase_name = "trick_open"
         self.collector = collector
-        self._to_act = frozenset((collector, *self._challengers()))
+        self.to_act = frozenset((collector, *self._challengers()))
 
     def _collect(self) -> None:
         self.phase_name = "play"
@@ -1170,13 +1453,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         points = 0
         for c in cards:
             points += POINTS[c]
-        self.tricks.append(Trick(winner, tuple(self.trick_seats), tuple(cards)))
+        tricks = self.tricks
+        tricks.append(_new_tuple(Trick, (winner, tuple(self.trick_seats), tuple(cards))))
         self.team_tricks[team] += 1
         self.won[team] += cards
         self.points[team] += points
-        self._events.append(
-            Event.make("trick_won", seat=winner, team=team, trick=len(self.tricks), points=points)
-        )
+        self._events.append(self._trick_won[winner][len(tricks) - 1][points])
         self.trick = []
         self.trick_seats = []
         self.trick_faults = []
@@ -1207,7 +1489,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         elif self.team_tricks[team] - self.half_base[team] in (1, 3) and (
             self._jodi_seats or self._challenge_mode
         ):  # TH-14.3 / TH2-A.5
-            order = [s for s in self._jodi_order[winner] if self._jodi_options(s)]
+            # only seats dealt a K and Q can declare (hands are dealt cards), unless challenged
+            seats = self._jodi_order[winner]
+            if not self._challenge_mode:
+                jodi_seats = self._jodi_seats
+                seats = [s for s in seats if s in jodi_seats]
+            order = [s for s in seats if self._jodi_options(s)]
             if self._open_poll(order, "jodi"):
                 self.leader = winner
                 return
@@ -1223,6 +1510,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
             if self.two_deals and len(self.tricks) == self.hand_size:
                 self._deal_second()  # TH2-A.3: the trick-6 winner leads trick 7
             self._start_play(leader)
+            if self._plain_play:  # a trick is done, so the lead takes the plain path
+                self._play_legal = self._play_actions(leader)
+                self._play_seat = leader
 
     # -- face-up rows (TH2-B) --------------------------------------------------------------
 
@@ -1336,8 +1626,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 "held": jodi_value(held, suit, self.trump) == value,  # TH-14.5
             }
         )
-        self._emit("jodi", seat=seat, value=value, suit=SUITS[suit] if revealed else None)
-        self._emit("jodi_private", ONLY[seat], seat=seat, value=value, suit=SUITS[suit])
+        self._events.append(JODI_DECLARED[seat, value, SUITS[suit] if revealed else None])
+        self._events.append(JODI_PRIVATE[seat, value, SUITS[suit]])
         if not self._jodi_options(seat):
             if not self._advance_poll():
                 self._next_trick_or_score(self.leader)
@@ -1453,6 +1743,8 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return list(self.points)
 
     def _jodi_total(self, team: int) -> int:
+        if not self.jodis:
+            return 0
         return sum(j["value"] for j in self.jodis if j["team"] == team)
 
     def _score_call(self) -> None:
@@ -1507,13 +1799,13 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-24 / TH-25."""
         assert self.tm is not None
         counting = 1 - self.tm % 2
-        points = self._card_points()
         last_team = self.tricks[-1].winner % 2
+        jodis = self.jodis
         count = ordinary_count(
-            points[counting],
+            self.points[counting],
             self.high_bid or 0,
-            self._jodi_total(counting),
-            self._jodi_total(1 - counting),
+            self._jodi_total(counting) if jodis else 0,
+            self._jodi_total(1 - counting) if jodis else 0,
             last_team == counting,
             self.count_target,
         )
@@ -1545,8 +1837,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
     def _finish_hand(self, summary: dict[str, Any], balls_to: int | None, balls: int) -> None:
         """Record the hand, award balls (TH-29), rotate the deal (TH-30), deal the next."""
         tm = self.tm if self.contract is None else self.contract["caller"]
-        points = self._card_points()
+        points = list(self.points)
         last = self.tricks[-1] if len(self.tricks) == self.tricks_total else None
+        trump = self.trump
         result: dict[str, Any] = {
             "hand": self.hand_number,
             "dealer": self.dealer,
@@ -1554,7 +1847,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "trump_maker": tm,
             "trump_making_team": None if tm is None else tm % 2,
             "counting_team": None if tm is None else 1 - tm % 2,
-            "trump": _suit(self.trump) if self.trump_revealed else None,
+            "trump": SUITS[trump] if self.trump_revealed and trump is not None else None,
             "trump_choice": self.trump_choice,
             "bid": None
             if self.high_bidder is None
@@ -1571,7 +1864,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     "after_trick": j["after_trick"],
                 }
                 for j in self.jodis
-            ],
+            ]
+            if self.jodis
+            else [],
             "tricks": [t.winner for t in self.tricks],
             "tricks_won": list(self.team_tricks),
             "card_points": points,
@@ -1582,26 +1877,31 @@ class ThuneeMatch(Match[ThuneeOptions]):
             "balls_to": balls_to,
             "balls": balls,
         }
+        score = self.score
         if balls_to is not None:
-            reset = self.score.award(balls_to, balls)
+            reset = score.award(balls_to, balls)
             result["deuce_started"] = reset == "deuce"
-        result["balls_after"] = list(self.score.balls)
-        result["target_balls"] = self.score.target
-        if self.score.winner is None and balls_to is not None:
+        result["balls_after"] = list(score.balls)
+        result["target_balls"] = score.target
+        if score.winner is None and balls_to is not None:
             new = next_dealer(
                 self.options.dealer_rotation,
                 self.dealer,
                 self.players,
-                self.score.balls,
+                score.balls,
                 balls_to,
             )
             self.dealer = new
-        result["next_dealer"] = self.dealer if self.score.winner is None else None
+        result["next_dealer"] = self.dealer if score.winner is None else None
         self._results.append(result)
-        self._emit("hand_scored", **result)
-        if self.score.winner is not None:
+        # the same Event as Event.make("hand_scored", **result), without passing 30 keywords
+        scored = Event.make("hand_scored")
+        scored.data.update(result)
+        self._events.append(scored)
+        if score.winner is not None:
+            self.is_over = True
             self.phase_name = "match_over"
-            self._to_act = frozenset()
+            self.to_act = frozenset()
             self._emit("match_over", **(self.result or {}))
             return
         self._start_hand()
@@ -1613,3 +1913,46 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def view(self, seat: int) -> dict[str, Any]:
         return seat_view(self, seat)
+
+
+_Handler = Callable[[ThuneeMatch, int, Action], None]
+NO_HANDLERS: dict[str, _Handler] = {}
+_M = ThuneeMatch
+_CHALLENGES: dict[str, _Handler] = {
+    "challenge": _M._on_challenge,
+    "challenge_jodi": _M._on_challenge_jodi,
+}
+APPLY_BY_PHASE: dict[str, dict[str, _Handler]] = {
+    "cut": {"cut": _M._on_cut, "no_cut": _M._on_cut},
+    "bidding": {"bid": _M._bid, "pass": _M._bid},
+    "blind_bid": {"bid": _M._bid, "pass": _M._bid},
+    "trump": {"trump": _M._on_trump, "last_card": _M._on_last_card, "redeal": _M._on_redeal},
+    "choose_bidder": {"choose": _M._on_choose},
+    "blind_calls": {"call": _M._blind_call, "pass": _M._blind_call},
+    "trip": {"call": _M._on_trip, "pass": _M._on_trip},
+    "layout": {"lay": _M._lay},
+    "calls": {"call": _M._contract_call, "pass": _M._contract_call},
+    "late_thunee": {"call": _M._on_late_call, "pass": _M._on_late_call},
+    "late_choice": {"late": _M._on_late_choice},
+    "jodi": {"jodi": _M._jodi, "pass": _M._jodi},
+    "play": {"play": _M._on_play, "call": _M._on_last_trick_call, **_CHALLENGES},
+    "trick_open": {"collect": _M._on_collect, **_CHALLENGES},
+}
+"""``APPLY_BY_PHASE[phase][kind]``: the handler of a legal action (TH-31's phases)."""
+LEGAL_BY_PHASE: dict[str, Callable[[ThuneeMatch, int], list[Action]]] = {
+    "play": _M._legal_play,
+    "trick_open": _M._legal_trick_open,
+    "cut": _M._legal_cut,
+    "bidding": _M._legal_bid,
+    "blind_bid": _M._legal_bid,
+    "trump": _M._legal_trump,
+    "trip": _M._legal_trip,
+    "layout": _M._lay_actions,
+    "choose_bidder": _M._legal_choose_bidder,
+    "blind_calls": _M._legal_blind_calls,
+    "calls": _M._legal_calls,
+    "late_thunee": _M._legal_late_thunee,
+    "late_choice": _M._legal_late_choice,
+    "jodi": _M._legal_jodi,
+}
+"""``LEGAL_BY_PHASE[phase]``: a seat's choices in that phase (none in ``match_over``)."""

@@ -30,6 +30,9 @@ class Count(NamedTuple):
     counting_team_wins: bool
 
 
+_new_tuple = tuple.__new__
+
+
 def ordinary_count(
     card_points: int,
     bid_value: int,
@@ -43,15 +46,10 @@ def ordinary_count(
     last = LAST_TRICK if won_last else -LAST_TRICK
     total = card_points + bid_value + own_jodi - trump_team_jodi + last
     needed = target - bid_value - own_jodi + trump_team_jodi - last
-    return Count(
-        card_points,
-        bid_value,
-        own_jodi,
-        trump_team_jodi,
-        last,
-        total,
-        needed,
-        total >= target,
+    # tuple.__new__: the same Count without the NamedTuple's Python-level __new__ (per hand)
+    return _new_tuple(
+        Count,
+        (card_points, bid_value, own_jodi, trump_team_jodi, last, total, needed, total >= target),
     )
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rules.contract import GameSpec
 from rules.thunee.actions import TABLE
@@ -25,9 +26,16 @@ class ThuneeSpec(GameSpec[ThuneeOptions]):
         two sides of one)."""
         return tuple(tuple(s for s in range(players) if s % 2 == t) for t in (0, 1))
 
+    def parse_options(self, options: ThuneeOptions | Mapping[str, Any] | None) -> ThuneeOptions:
+        """The base parsing, with the default options (frozen) built once."""
+        if options is None:
+            return DEFAULT_OPTIONS
+        return super().parse_options(options)
+
     def check_options(self, players: int, options: ThuneeOptions) -> None:
         check_thunee_options(players, options)
 
 
+DEFAULT_OPTIONS = ThuneeOptions()
 SPEC = ThuneeSpec()
 ThuneeMatch.spec = SPEC

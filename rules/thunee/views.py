@@ -27,7 +27,7 @@ def common_view(m: ThuneeMatch) -> dict[str, Any]:
         "game": "thunee",
         "players": m.players,
         "phase": m.phase_name,
-        "to_act": sorted(m._to_act),
+        "to_act": sorted(m.to_act),
         "hand_number": m.hand_number,
         "dealer": m.dealer,
         "cutter": m.cutter,
