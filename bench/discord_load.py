@@ -339,7 +339,26 @@ async def run_separate(
         "bot_cpu_ms_per_interaction": bot_cpu * 1000 / max(len(latencies), 1),
         "kb_per_table": grown / tables,
         "failures": len(fake.failures),
+        "by_kind": latency_by_kind(fake),
     }
+
+
+def latency_by_kind(fake: FakeDiscord) -> str:
+    """p50/p99 (ms) of slash commands (``/quickplay``: a table opened) and of clicks
+    (opening a hand, Refresh, actions), to tell which the tail comes from."""
+    kinds: dict[str, list[float]] = {"commands": [], "clicks": []}
+    for i in fake.interactions.values():
+        if i.ack_latency is not None:
+            kinds["commands" if i.type == 2 else "clicks"].append(i.ack_latency * 1000)
+    parts = []
+    for kind, values in kinds.items():
+        if values:
+            values.sort()
+            parts.append(
+                f"{kind} ({len(values)}) p50 {statistics.median(values):.1f}, "
+                f"p99 {values[int(len(values) * 0.99)]:.1f}"
+            )
+    return "; ".join(parts)
 
 
 def main() -> None:
@@ -373,6 +392,7 @@ def main() -> None:
             f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
             f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms); bot CPU per interaction "
             f"{r['bot_cpu_ms_per_interaction']:.2f} ms\n"
+            f"  by kind (ms): {r['by_kind']}\n"
             f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
             f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
             f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS
+from cogs.components import dispatch_click
 from i18n.choice import LanguageChoices
 from settings import Settings
 
@@ -43,6 +43,11 @@ class CardTableBot(commands.Bot):
         self.controller: TableController
         self.turn_pings: TurnPings | None = None
         self.languages = LanguageChoices(getattr(storage, "languages", None))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a table or hand component (``cogs.components.dispatch_click``)."""
+        if self.manager is not None and interaction.type is discord.InteractionType.component:
+            await dispatch_click(interaction)
 
     async def on_app_command_error(
         self,
@@ -101,7 +106,6 @@ class CardTableBot(commands.Bot):
                 )
                 self.turn_pings.start()
             self.controller = TableController(self.manager, self.table_messages)
-            self.add_dynamic_items(*DYNAMIC_ITEMS)
             modules += WITH_TABLES
         for module in modules:
             await self.load_extension(module)

@@ -176,3 +176,30 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CardButton,
     HandSelect,
 )
+
+
+async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
+    """Run the click's item callback straight from its custom_id; False when the custom_id
+    is none of ``DYNAMIC_ITEMS``'.
+
+    The bot dispatches these itself rather than registering them with discord.py
+    (``add_dynamic_items``), which rebuilds a ``View`` of the whole clicked message (every
+    button of a hand) on each click only to find the clicked one: nothing here reads it,
+    and at hundreds of tables that was ~0.4 ms of the event loop per click.
+    """
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id") or "")
+    component_type = data.get("component_type")
+    for factory in DYNAMIC_ITEMS:
+        match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is None:
+            continue
+        base: discord.ui.Item[Any]
+        if component_type == discord.ComponentType.button.value:
+            base = discord.ui.Button(custom_id=custom_id)
+        else:
+            base = discord.ui.Select(custom_id=custom_id)
+        item = await factory.from_custom_id(interaction, base, match)
+        await item.callback(interaction)
+        return True
+    return False
