@@ -10,10 +10,10 @@ time (the machine may be shared): p50/p99/max over the decisions that had a choi
 single legal action is played without thinking).
 
 ``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
-option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``). Seats
-a match may wait for are ``awaiting`` (challenge mode adds optional challengers to
-``to_act``): a search seat among the optional ones is asked for a challenge first
-(``optional_challenge``), the others let the play go on.
+option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``).
+Challenge mode's optional challengers are the match's ``off_turn`` seats: a search seat
+among them is asked for a challenge first (``optional_challenge``), the others let the
+play go on.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def play_match(
         )
 
     while not match.is_over:
-        awaiting: frozenset[int] = getattr(match, "awaiting", match.to_act)
-        optional = [s for s in sorted(match.to_act - awaiting) if seats[s] is search]
+        awaiting = match.to_act
+        optional = [s for s in sorted(match.off_turn) if seats[s] is search]
         challenge = None
         for seat in optional:
             ask = getattr(search, "optional_challenge", None)

@@ -21,8 +21,9 @@ Decisions beyond the rules file:
 - Challenge mode (TH-28): while a trick is open (until the trick is collected by its
   winner, an extra ``collect`` step) the opponents of any seat that played to it may
   challenge that seat's card; until the next card after a Jodi window the declarers'
-  opponents may challenge their Jodis. Challengers are in ``to_act`` beside the seat the
-  match waits on; ``awaiting`` names only the latter (for turn timers).
+  opponents may challenge their Jodis. Challenging is optional: the challengers other than
+  the seat the match waits on are ``off_turn`` (the contract's seats that may act but are
+  never waited for), with the kinds ``challenge`` and ``challenge_jodi``.
 - Not modelled (TH-28.2 b, c; TH-28.3, TH-28.4): out-of-turn play, table talk, forgotten
   ball records and reminders; the turn-based contract makes them impossible.
 - Six players: a Trip is a contract (``kind="trip"``): no trump, the declarer's 4th card
@@ -121,6 +122,7 @@ PASSED: dict[tuple[int, str], Event] = {
     for phase in ("bidding", "blind_bid", "blind_calls", "calls", "late_thunee", "jodi", "trip")
 }
 ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
+NO_SEATS: frozenset[int] = frozenset()
 """``ONLY[s]``: the one-seat set, built once (``to_act`` changes on every card)."""
 FIRST_DEAL = {n: Event.make("first_deal", cards_each=n) for n in (3, 4)}
 FINAL_DEAL = {n: Event.make("final_deal", cards_each=n) for n in (1, 2)}
@@ -451,13 +453,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
     """Whether the match has been won: a plain attribute, set when the winner is known."""
 
     @property
-    def awaiting(self) -> frozenset[int]:
-        """Seats the match waits on; challenge mode adds optional challengers to ``to_act``."""
-        if self.phase_name == "play":
-            return ONLY[self.turn]
-        if self.phase_name == "trick_open" and self.collector is not None:
-            return ONLY[self.collector]
-        return self.to_act
+    def off_turn(self) -> frozenset[int]:
+        """TH-28: in challenge mode, while a trick or a Jodi may be challenged, the
+        challengers other than the seat to act; a challenge is never waited for."""
+        if not self._challenge_mode or self.is_over:
+            return NO_SEATS
+        phase = self.phase_name
+        if phase == "trick_open" or (phase == "play" and (self.trick_seats or self.open_jodis)):
+            return frozenset(self._challengers()) - self.to_act
+        return NO_SEATS
 
     @property
     def phase(self) -> str:
@@ -572,7 +576,11 @@ class ThuneeMatch(Match[ThuneeOptions]):
             return self._play_legal if seat == play_seat else NO_ACTIONS
         cached = self._legal_cache.get(seat)
         if cached is None:
-            handler = LEGAL_BY_PHASE.get(self.phase_name) if seat in self.to_act else None
+            handler = (
+                LEGAL_BY_PHASE.get(self.phase_name)
+                if seat in self.to_act or seat in self.off_turn
+                else None
+            )
             cached = [] if handler is None else handler(self, seat)
             self._legal_cache[seat] = cached
         return cached
@@ -588,10 +596,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     def _set_play_turn(self, seat: int) -> None:
         self.turn = seat
-        if self._challenge_mode and (self.trick_seats or self.open_jodis):
-            self.to_act = frozenset((seat, *self._challengers()))
-        else:
-            self.to_act = ONLY[seat]
+        self.to_act = ONLY[seat]
 
     def _challengers(self) -> list[int]:
         teams = {s % 2 for s in self.trick_seats}
@@ -1435,7 +1440,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """Challenge mode: the trick stays open for challenges until it is collected."""
         self.phase_name = "trick_open"
         self.collector = collector
-        self.to_act = frozenset((collector, *self._challengers()))
+        self.to_act = ONLY[collector]
 
     def _collect(self) -> None:
         self.phase_name = "play"

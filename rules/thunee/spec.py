@@ -15,6 +15,8 @@ class ThuneeSpec(GameSpec[ThuneeOptions]):
     name: ClassVar[str] = "thunee"
     title: ClassVar[str] = "Thunee"
     player_counts: ClassVar[tuple[int, ...]] = (2, 4, 6)
+    off_turn_kinds: ClassVar[frozenset[str]] = frozenset({"challenge", "challenge_jodi"})
+    """TH-28: a challenge is optional and may come from any opponent of the card's player."""
     random_play_weights: ClassVar[dict[str, float]] = {"challenge": 0.02, "call": 0.05}
     """Random play rarely challenges and calls less often, so random hands reach a count."""
     Options = ThuneeOptions

@@ -46,9 +46,8 @@ def search(budget: SearchBudget = SMALL) -> ThuneeSearch:
 
 
 def awaited(match: Match[Any]) -> int:
-    """The seat the match waits on (challenge mode adds optional challengers)."""
-    waiting: frozenset[int] = getattr(match, "awaiting", match.to_act)
-    return min(waiting)
+    """The seat the match waits on (optional challengers are off turn)."""
+    return min(match.to_act)
 
 
 def lawful(view: dict[str, Any], action: Action) -> bool:
@@ -329,7 +328,7 @@ def test_search_challenges_a_jodi_it_holds_a_card_of_TH_28() -> None:
     _drive(match, ["KD", "AD", "9D", "9C"], jodis={1: "jodi:C:50"})
     view = match.view(0)
     assert any(j["seat"] == 1 and j["value"] == 50 for j in view["jodis"])
-    assert awaited(match) == 1 and 0 in match.to_act
+    assert awaited(match) == 1 and 0 in match.off_turn
     sit = situation(match, 0)
     assert "challenge_jodi:1" in {a.id for a in sit.legal}
     action = search().optional_challenge(sit)

@@ -34,8 +34,9 @@ def test_th28_challenge_catches_an_undercut() -> None:
     play(match, "AS", "9H")
     assert "play:KH" in ids(match, 0)
     play(match, "KH")
-    assert {1, 3} <= match.to_act and "challenge:0" in ids(match, 1)
-    assert match.awaiting == {1}  # seat 1 must play; challengers are optional
+    assert match.to_act == {1}  # seat 1 must play; challenging is optional (off turn)
+    assert 3 in match.off_turn and "challenge:0" in ids(match, 1)
+    assert {a.kind for a in match.legal_actions(3)} == {"challenge"}
     act(match, 3, "challenge:0")
     result = match.hand_results[-1]
     assert (result["outcome"], result["offence"], result["offender"]) == ("penalty", "undercut", 0)
@@ -151,7 +152,7 @@ def test_th14_5_false_jodi_caught_by_a_challenge() -> None:
     m = _challenge_jodi_window()
     act(m, 2, "jodi:S:30", "pass")
     act(m, 0, "pass")
-    assert m.phase == "play" and {1, 2, 3} <= m.to_act
+    assert m.phase == "play" and m.to_act == {2} and {1, 3} <= m.off_turn
     assert "challenge_jodi:2" in ids(m, 1)
     act(m, 1, "challenge_jodi:2")
     result = m.hand_results[-1]
