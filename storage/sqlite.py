@@ -107,8 +107,12 @@ class SqliteStorage:
         PostgreSQL), so every shard of that process is its own."""
 
     async def close(self) -> None:
-        await self.actions.drain()
-        await self._conn.close()
+        try:
+            await self.actions.drain()
+        finally:
+            # even when the last commit failed: an open connection's thread keeps the
+            # process alive at exit
+            await self._conn.close()
 
 
 class SqliteTableRepository:

@@ -68,11 +68,14 @@ async def main(db: str, seed: int, finish: bool) -> int:
                 if seat.user_id is not None and not seat.away:
                     await manager.leave(table_id, seat.user_id)
     rng = random.Random(seed)
-    await asyncio.gather(
-        *(play_table(manager, t, random.Random(rng.random())) for t in manager.open_tables())
-    )
-    await manager.close()
-    await store.close()
+    try:
+        await asyncio.gather(
+            *(play_table(manager, t, random.Random(rng.random())) for t in manager.open_tables())
+        )
+    finally:
+        # closed even after an error, or the connection's thread would keep the process alive
+        await manager.close()
+        await store.close()
     print("DONE", flush=True)
     return 0
 

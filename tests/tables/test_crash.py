@@ -19,12 +19,14 @@ KILLS = 3
 def run_worker(db: Path, seed: int, kill_after: int | None) -> list[tuple[int, int, str]]:
     """Run the worker; SIGKILL it after ``kill_after`` acknowledgements (None: let it end)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    errors_file = open(db.with_suffix(".stderr"), "w+")  # noqa: SIM115 (read back below)
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.tables.crash_worker", str(db), str(seed)]
         + (["--finish"] if kill_after is None else []),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
+        stderr=errors_file,
         text=True,
     )
     assert proc.stdout is not None
@@ -36,9 +38,12 @@ def run_worker(db: Path, seed: int, kill_after: int | None) -> list[tuple[int, i
             if kill_after is not None and len(acks) >= kill_after:
                 proc.send_signal(signal.SIGKILL)
                 break
-    proc.wait(timeout=120)
+    proc.communicate(timeout=120)
+    errors_file.seek(0)
+    errors = errors_file.read()
+    errors_file.close()
     if kill_after is None:
-        assert proc.returncode == 0
+        assert proc.returncode == 0, f"the worker failed:\n{errors[-4000:]}"
     else:
         assert proc.returncode == -signal.SIGKILL or len(acks) < kill_after
     return acks
