@@ -62,17 +62,7 @@ def play_match(
     step = 0
 
     def situation_of(seat: int) -> Situation:
-        return Situation(
-            spec=spec,
-            players=players,
-            seat=seat,
-            options=match.options,
-            teams=teams,
-            phase=match.phase,
-            view=match.view(seat),
-            legal=match.legal_actions(seat),
-            rng=random.Random(seed * 1_000_003 + step * 31 + seat),
-        )
+        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
 
     while not match.is_over:
         awaiting = match.to_act

@@ -597,17 +597,7 @@ class TableManager:
         match = table.match
         assert match is not None
         player = self.players.get(level, table.spec.name)
-        situation = Situation(
-            spec=table.spec,
-            players=match.players,
-            seat=seat,
-            options=match.options,
-            teams=table.teams,
-            phase=match.phase,
-            view=match.view(seat),
-            legal=match.legal_actions(seat),
-            rng=table.computer_rng,
-        )
+        situation = Situation.at(match, seat, table.computer_rng, table.teams)
         if player.blocking:
             action = await asyncio.to_thread(player.choose, situation)
         else:

@@ -28,17 +28,7 @@ def play_match(
         if match.is_over:
             return match
         seat = min(match.to_act)
-        situation = Situation(
-            spec=spec,
-            players=players,
-            seat=seat,
-            options=match.options,
-            teams=teams,
-            phase=match.phase,
-            view=match.view(seat),
-            legal=match.legal_actions(seat),
-            rng=rng,
-        )
+        situation = Situation.at(match, seat, rng, teams)
         match.apply(seat, lineup[seat].choose(situation))
     raise RuntimeError(f"{spec.name}: match {seed} did not end in {max_actions} actions")
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules.contract import Action, GameOptions, GameSpec
+from rules.contract import Action, GameOptions, GameSpec, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,28 @@ class Situation:
     legal: list[Action]
     rng: random.Random
     """Seeded per table and move, so a replayed table chooses the same."""
+
+    @classmethod
+    def at(
+        cls,
+        match: Match[Any],
+        seat: int,
+        rng: random.Random,
+        teams: tuple[tuple[int, ...], ...] | None = None,
+    ) -> Situation:
+        """What ``seat`` may know in ``match`` now (``teams``: the spec's, unless the
+        caller keeps them already)."""
+        return cls(
+            spec=match.spec,
+            players=match.players,
+            seat=seat,
+            options=match.options,
+            teams=match.spec.teams(match.players) if teams is None else teams,
+            phase=match.phase,
+            view=match.view(seat),
+            legal=match.legal_actions(seat),
+            rng=rng,
+        )
 
     @property
     def game(self) -> str:

@@ -24,17 +24,7 @@ SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
 
 def situation(match: Match[Any], seat: int | None = None, seed: int = 7) -> Situation:
     seat = min(match.to_act) if seat is None else seat
-    return Situation(
-        spec=SPEC,
-        players=4,
-        seat=seat,
-        options=match.options,
-        teams=SPEC.teams(4),
-        phase=match.phase,
-        view=match.view(seat),
-        legal=match.legal_actions(seat),
-        rng=random.Random(seed),
-    )
+    return Situation.at(match, seat, random.Random(seed))
 
 
 def player(budget: SearchBudget = SMALL) -> SearchPlayer:

@@ -23,17 +23,7 @@ SMALL = SearchBudget(rollouts=40, time_cap_ms=0)
 
 
 def situation(match: Match[Any], seat: int, seed: int = 7, players: int = 4) -> Situation:
-    return Situation(
-        spec=SPEC,
-        players=players,
-        seat=seat,
-        options=match.options,
-        teams=SPEC.teams(players),
-        phase=match.phase,
-        view=match.view(seat),
-        legal=match.legal_actions(seat),
-        rng=random.Random(seed),
-    )
+    return Situation.at(match, seat, random.Random(seed))
 
 
 def search(budget: SearchBudget = SMALL) -> ThuneeSearch:

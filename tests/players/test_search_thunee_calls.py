@@ -20,17 +20,7 @@ BUDGET = SearchBudget(rollouts=120, time_cap_ms=0)
 
 
 def situation(match: Match[Any], seat: int, seed: int = 7) -> Situation:
-    return Situation(
-        spec=SPEC,
-        players=match.players,
-        seat=seat,
-        options=match.options,
-        teams=SPEC.teams(match.players),
-        phase=match.phase,
-        view=match.view(seat),
-        legal=match.legal_actions(seat),
-        rng=random.Random(seed),
-    )
+    return Situation.at(match, seat, random.Random(seed))
 
 
 def search(budget: SearchBudget = BUDGET) -> ThuneeSearch:

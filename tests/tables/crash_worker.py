@@ -61,14 +61,17 @@ async def main(db: str, seed: int, finish: bool) -> int:
                     await manager.join(state.id, user, f"u{user}")
                 await manager.start(state.id, 1)
         print("READY", flush=True)
-    if finish:
-        # The last run: every player leaves, so computers finish the matches quickly.
-        for table_id in manager.open_tables():
-            for seat in manager.state(table_id).seats:
-                if seat.user_id is not None and not seat.away:
-                    await manager.leave(table_id, seat.user_id)
     rng = random.Random(seed)
     try:
+        if finish:
+            # The last run: every player leaves, so computers finish the matches quickly
+            # (one leaving may already let the computers end a short match: Tonk).
+            for table_id in manager.open_tables():
+                for seat in manager.state(table_id).seats:
+                    if manager.state(table_id).status is not TableStatus.RUNNING:
+                        break
+                    if seat.user_id is not None and not seat.away:
+                        await manager.leave(table_id, seat.user_id)
         await asyncio.gather(
             *(play_table(manager, t, random.Random(rng.random())) for t in manager.open_tables())
         )
