@@ -18,6 +18,7 @@ from tables.players.base import Situation
 from tables.players.search import SearchBudget, SearchPlayer, search_for
 from tables.players.search.nigerian import NigerianWorlds, voids_shown
 from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from tests.players.search_matches import play_with_search
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
 
@@ -60,20 +61,7 @@ def test_search_finishes_whole_matches_with_legal_actions_only() -> None:
     """Search on both teams (and against random seats): every choice is legal."""
     search = player(SearchBudget(rollouts=12, time_cap_ms=0))
     for seed in (1, 2):
-        match = SPEC.new_match(4, seed=seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not match.is_over:
-            seat = min(match.to_act)
-            sit = situation(match, seat, seed * 10_000 + steps)
-            if seed == 2 and seat % 2 == 1:
-                action = random_choice(SPEC, sit.legal, rng)
-            else:
-                action = search.choose(sit)
-            assert action in sit.legal
-            match.apply(seat, action)
-            steps += 1
-        assert match.result is not None
+        play_with_search(SPEC.new_match(4, seed=seed), search, seed, random_odd=seed == 2)
 
 
 @pytest.mark.parametrize("seed", range(12))

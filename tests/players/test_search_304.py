@@ -19,6 +19,7 @@ from tables.players.base import Situation
 from tables.players.heuristic import heuristic_for
 from tables.players.search import SearchBudget, search_for
 from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
+from tests.players.search_matches import play_with_search
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
 
@@ -71,20 +72,9 @@ def test_search_finishes_whole_matches_with_legal_actions_only() -> None:
     matches end."""
     search = player(SearchBudget(rollouts=8, time_cap_ms=0))
     for seed in (1, 2):
-        match = SPEC.new_match(4, {"starting_tokens": 2}, seed=seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not match.is_over:
-            seat = min(match.to_act)
-            sit = situation(match, seat, seed * 10_000 + steps)
-            if seed == 2 and seat % 2 == 1:
-                action = random_choice(SPEC, sit.legal, rng)
-            else:
-                action = search.choose(sit)
-            assert action in sit.legal
-            match.apply(seat, action)
-            steps += 1
-        assert match.result is not None
+        play_with_search(
+            SPEC.new_match(4, {"starting_tokens": 2}, seed=seed), search, seed, random_odd=seed == 2
+        )
 
 
 @pytest.mark.parametrize("seed", range(16))
