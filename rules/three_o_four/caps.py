@@ -1022,6 +1022,29 @@ class CapsJudge:
                 start = end + 1
         return best
 
+    def ever_certain(self, team: int, upto: int) -> bool:
+        """``first_certain(team, upto) is not None``, without looking for the earliest
+        point: the same stretch ends are asked in the same way (the answer is some
+        member certain at some stretch end before his team lost a trick), but the first
+        certain end answers at once, where ``first_certain`` goes on to search the
+        points before it (the uncalled-Caps duty only asks whether there was one)."""
+        m = self.m
+        hist = m.history
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < upto:
+                ends.append(upto)
+            start = 0
+            for plays, end in enumerate(ends):
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break
+                if self.certain(member, end) is not None:
+                    return True
+                start = end + 1
+        return False
+
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
     def deadline(self, k_star: int) -> int:
@@ -1054,10 +1077,8 @@ class CapsJudge:
                 if first is not None and c > self.deadline(first):
                     return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
-        if enforcement != "claims_only":
-            k_star = self.first_certain(team, max(played - 1, 0))
-            if k_star is not None:
-                return CapsResult("wrong", reason="Caps was certain but never called")
+        if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
+            return CapsResult("wrong", reason="Caps was certain but never called")
         return CapsResult()
 
     # -- orders ----------------------------------------------------------------------------
