@@ -121,8 +121,12 @@ class Solver:
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
         thin: int = 0,
+        shared_initial: list[set[State]] | None = None,
     ) -> None:
         self.restricted = restricted
+        self.shared_initial = shared_initial
+        """A holder shared by solvers of the same knowledge, players and rank order: the
+        first one to list the initial positions leaves them there."""
         self.thin = thin
         """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
         strongest reply, 2 the strongest and the weakest, ``THRIFTY`` the cheapest taker;
@@ -213,40 +217,73 @@ class Solver:
     # -- positions -------------------------------------------------------------------------
 
     def initial_states(self) -> set[State]:
+        """The positions of the call point: each possible trump, each choice of the
+        trick's unknown cards (representatives), kept when feasible. The same set for
+        every solver of one knowledge (``shared_initial``: the judge's refutations and
+        its full search ask it in turn); callers only iterate it."""
+        shared = self.shared_initial
+        if shared:
+            return shared[0]
+        out = self._initial_states()
+        if shared is not None:
+            shared.append(out)
+        return out
+
+    def _initial_states(self) -> set[State]:
         kn = self.kn
         out: set[State] = set()
+        free, must = tuple(kn.free), tuple(kn.must_trump)
+        known, voids = tuple(kn.known), tuple(kn.voids)
+        left, to_play = kn.tricks_left, kn.to_play
+        # The choices of the trick's unknown cards depend on the trump only through a
+        # played indicator (a trump): without one they are listed once for every trump.
+        per_trump = any(allowed < 0 for _, card, allowed in kn.trick if card is None)
+        partial = [] if per_trump else self._trick_choices(-1)
+        feasible = self.feasible
         for trump in kn.trumps:
-            base_pool = kn.unknown
-            # choose the unknown cards of the trick in progress
-            partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [((), base_pool)]
-            for seat, card, allowed in kn.trick:
-                nxt = []
-                for plays, pool in partial:
-                    if card is not None:
-                        nxt.append(((*plays, (seat, card)), pool))
-                        continue
-                    mask = allowed if allowed >= 0 else 1 << trump
-                    # any unknown card of the trick may share a run with a later one
-                    for c in self._reps(
-                        pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
-                    ):
-                        nxt.append(((*plays, (seat, c)), pool - {c}))
-                partial = nxt
+            if per_trump:
+                partial = self._trick_choices(trump)
             for plays, pool in partial:
-                state: State = (
-                    plays,
-                    kn.to_play,
-                    pool,
-                    tuple(kn.free),
-                    tuple(kn.must_trump),
-                    tuple(kn.known),
-                    tuple(kn.voids),
-                    kn.tricks_left,
-                    trump,
-                )
-                if self.feasible(state):
+                state: State = (plays, to_play, pool, free, must, known, voids, left, trump)
+                if feasible(state):
                     out.add(state)
         return out
+
+    def _trick_choices(
+        self, trump: int
+    ) -> list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]]:
+        """The trick in progress with its unknown cards chosen (``trump``: the suit of a
+        played indicator, -1 when there is none), with the pool left each time."""
+        partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [
+            ((), self.kn.unknown)
+        ]
+        counts = self.suit_counts
+        if self.kn.unknown not in counts:
+            first = [0, 0, 0, 0]
+            for c in self.kn.unknown:
+                first[SUIT[c]] += 1
+            counts[self.kn.unknown] = tuple(first)
+        for seat, card, allowed in self.kn.trick:
+            if card is not None:
+                play = (seat, card)
+                partial = [((*plays, play), pool) for plays, pool in partial]
+                continue
+            mask = allowed if allowed >= 0 else 1 << trump
+            nxt = []
+            for plays, pool in partial:
+                # any unknown card of the trick may share a run with a later one
+                for c in self._reps(
+                    pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
+                ):
+                    rest = pool - {c}
+                    found = counts.get(pool)
+                    if found is not None:  # the pool's suit counts, for ``feasible``
+                        tally = list(found)
+                        tally[SUIT[c]] -= 1
+                        counts[rest] = tuple(tally)
+                    nxt.append(((*plays, (seat, c)), rest))
+            partial = nxt
+        return partial
 
     def _reps(
         self,
@@ -785,7 +822,14 @@ class CapsJudge:
             trumps=trumps,
         )
 
-    def solver(self, p: int, k: int, budget: int = NODE_BUDGET, actual: bool = False) -> Solver:
+    def solver(
+        self,
+        p: int,
+        k: int,
+        budget: int = NODE_BUDGET,
+        actual: bool = False,
+        shared_initial: list[set[State]] | None = None,
+    ) -> Solver:
         return Solver(
             self.knowledge(p, k, actual),
             self.m.players,
@@ -794,6 +838,7 @@ class CapsJudge:
             budget,
             self.feasible_cache,
             restricted=actual,
+            shared_initial=shared_initial,
         )
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
@@ -916,15 +961,16 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
-        full = self.solver(p, k, budget)
+        initial: list[set[State]] = []  # the thin searches and the full one share them
+        full = self.solver(p, k, budget, shared_initial=initial)
         # Refutations first (the cheap ones that decide most often lead): each says "not
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
         if (
             self.plainly_refuted(p, k)
-            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET)
-            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
-            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
+            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
+            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET, shared_initial=initial)
         ):
             self.certain_cache[key] = None
             return None
@@ -940,7 +986,12 @@ class CapsJudge:
         return found
 
     def thin_refutes(
-        self, kn: Knowledge, replies: int, budget: int, order: list[Card] | None = None
+        self,
+        kn: Knowledge,
+        replies: int,
+        budget: int,
+        order: list[Card] | None = None,
+        shared_initial: list[set[State]] | None = None,
     ) -> bool:
         """A refutation before the full search: the same question against the thin
         adversary (``Solver._thin``), with a node limit of its own. Its lines of play are
@@ -957,6 +1008,7 @@ class CapsJudge:
             budget,
             self.feasible_cache,
             thin=replies,
+            shared_initial=shared_initial,
         )
         try:
             return thin.run(fixed=order) is None
@@ -971,9 +1023,10 @@ class CapsJudge:
             return False
         # the one-reply adversaries first: a line of theirs that beats this order is a
         # line of the full search too (see ``thin_refutes``)
-        full = self.solver(p, k, NODE_BUDGET * 2)
-        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order) or self.thin_refutes(
-            full.kn, 1, GREEDY_BUDGET, order
+        initial: list[set[State]] = []
+        full = self.solver(p, k, NODE_BUDGET * 2, shared_initial=initial)
+        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(
+            full.kn, 1, GREEDY_BUDGET, order, initial
         ):
             return False
         try:
