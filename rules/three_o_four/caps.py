@@ -1098,6 +1098,38 @@ class CapsJudge:
                 start = end + 1
         return False
 
+    def called_too_late(self, team: int, c: int) -> bool:
+        """``first_certain(team, c)`` is some k* with ``c > deadline(k*)``, asked as "k* <=
+        K" for the last point K whose deadline is before c (the deadline only grows with
+        k*): a member's k* (his first certain stretch end, or the first certain point of
+        that stretch before it) is at most K when that end is, or else when a point of
+        the stretch up to K is certain; the points after K are not searched."""
+        last = next((k for k in range(c - 1, -1, -1) if self.deadline(k) < c), -1)
+        if last < 0:
+            return False
+        m = self.m
+        hist = m.history
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), c + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < c:
+                ends.append(c)
+            start = 0
+            for plays, end in enumerate(ends):
+                if start > last:
+                    break  # this member's k* would come after K
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break
+                if self.certain(member, end) is not None:
+                    if end <= last or any(
+                        self.certain(member, k) is not None for k in range(start, last + 1)
+                    ):
+                        return True
+                    break
+                start = end + 1
+        return False
+
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
     def deadline(self, k_star: int) -> int:
@@ -1125,10 +1157,8 @@ class CapsJudge:
                 return CapsResult("lost", reason="a trick was lost after calling")
             if not self.sound(seat, c, order):
                 return CapsResult("wrong", reason="called before it was certain")
-            if enforcement != "claims_only":
-                first = self.first_certain(team, c)
-                if first is not None and c > self.deadline(first):
-                    return CapsResult("wrong", reason="called too late")
+            if enforcement != "claims_only" and self.called_too_late(team, c):
+                return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
         if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
             return CapsResult("wrong", reason="Caps was certain but never called")
