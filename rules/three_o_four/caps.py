@@ -946,6 +946,68 @@ class CapsJudge:
         held = tuple(frozenset(kn.hand) if s == p else kn.known[s] for s in range(self.m.players))
         return lost(plays, kn.to_play, held, kn.tricks_left)
 
+    def greedy_refutes_order(self, kn: Knowledge, order: list[Card], thrifty: bool) -> bool:
+        """``greedy_refutes`` for one stated order (``Sound``): in the actual world, the
+        plain adversary's single line against that order loses a trick (or the order is
+        not p's cards, or plays a card he may not play there, as ``Solver.holds`` checks).
+        The line is one of the full search's lines in one consistent world, so the full
+        search finds the order failing too (or runs out of nodes): not sound both ways."""
+        p = kn.seat
+        if kn.tricks_left <= 0:
+            return False
+        if sorted(order) != sorted(kn.hand):
+            return True
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        if len(plays) != len(kn.trick):
+            return False
+        power = _powers(self.m.trump, self.m.layout.strength)
+        team = p % 2
+        active = self.active
+        per = self.per_trick
+        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+        held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.m.players)]
+        seat, left, i = kn.to_play, kn.tricks_left, 0
+        while True:
+            if len(plays) == per:
+                led_power = power[SUIT[plays[0][1]] + 1]
+                best_seat, best = plays[0][0], led_power[plays[0][1]]
+                for s, c in plays:
+                    key = led_power[c]
+                    if key >= 100 and key > best:
+                        best_seat, best = s, key
+                if best_seat % 2 != team:
+                    return True
+                if left == 1:
+                    return False
+                plays, seat, left = (), best_seat, left - 1
+                continue
+            led = SUIT[plays[0][1]] if plays else -1
+            pw = power[led + 1]
+            cards = held[seat]
+            if seat == p:
+                if i >= len(order):
+                    return False
+                pick = order[i]
+                i += 1
+                if led >= 0 and SUIT[pick] != led and any(SUIT[c] == led for c in cards):
+                    return True  # he must follow suit: the order cannot be played
+            else:
+                legal = [c for c in cards if SUIT[c] == led] if led >= 0 else []
+                legal = legal or list(cards)
+                if not legal:
+                    return False
+                if seat % 2 == team:
+                    pick = min(legal, key=pw.__getitem__)
+                elif thrifty and plays:
+                    top = max(pw[c] for _, c in plays)
+                    takers = [c for c in legal if pw[c] >= 100 and pw[c] > top]
+                    pick = min(takers or legal, key=pw.__getitem__)
+                else:
+                    pick = max(legal, key=pw.__getitem__)
+            cards.discard(pick)
+            plays = (*plays, (seat, pick))
+            seat = after[seat]
+
     def team_won_all_before(self, team: int, k: int) -> bool:
         done = k // self.per_trick
         return all(t == team for t in self.m.trick_winners[:done])
@@ -1020,6 +1082,11 @@ class CapsJudge:
         if not self.team_won_all_before(p % 2, k):
             return False
         if self.opponents_hold_top_trump(p % 2, k):
+            return False
+        actual = self.knowledge(p, k, actual=True)
+        if self.greedy_refutes_order(actual, order, thrifty=False) or self.greedy_refutes_order(
+            actual, order, thrifty=True
+        ):
             return False
         # the one-reply adversaries first: a line of theirs that beats this order is a
         # line of the full search too (see ``thin_refutes``)
