@@ -858,6 +858,50 @@ class CapsJudge:
                     best, holder = strength[c], s
         return holder >= 0 and holder % 2 != team
 
+    def top_trump_open(self, solver: Solver) -> bool:
+        """A quick refutation in p's own worlds: for a trump p thinks possible, the highest
+        card of that suit still live is unknown to him and some consistent world gives it
+        to an opponent (it is in none of the past face-down slots, which hold no trumps).
+        That opponent plays it in some remaining trick (everyone plays every card he
+        holds) and it wins that trick, whatever else is played: no order of p's cards
+        wins every trick in that world, so the full search finds none either (or runs out
+        of nodes). Only asked when every card of the trick in progress is known to p."""
+        kn = solver.kn
+        if kn.tricks_left <= 0 or not kn.unknown:
+            return False
+        if any(card is None for _, card, _ in kn.trick):
+            return False
+        strength = self.m.layout.strength
+        seen_live = set(kn.hand)
+        seen_live.update(card for _, card, _ in kn.trick if card is not None)
+        for cards in kn.known:
+            seen_live |= cards
+        team = kn.seat % 2
+        free, must = tuple(kn.free), tuple(kn.must_trump)
+        known, voids = tuple(kn.known), tuple(kn.voids)
+        for trump in kn.trumps:
+            top, best = -1, -1
+            for c in kn.unknown:
+                if SUIT[c] == trump and strength[c] > best:
+                    top, best = c, strength[c]
+            if top < 0 or any(SUIT[c] == trump and strength[c] > best for c in seen_live):
+                continue
+            pool = kn.unknown - {top}
+            for seat in self.active:
+                if seat % 2 == team:
+                    continue
+                if free[seat] and not voids[seat] >> trump & 1:
+                    nf = _set(free, seat, free[seat] - 1)
+                    state: State = ((), kn.to_play, pool, nf, must, known, voids, 0, trump)
+                    if solver.feasible(state):
+                        return True
+                if must[seat]:
+                    nm = _set(must, seat, must[seat] - 1)
+                    state = ((), kn.to_play, pool, free, nm, known, voids, 0, trump)
+                    if solver.feasible(state):
+                        return True
+        return False
+
     def plainly_refuted(self, p: int, k: int) -> bool:
         """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
         kn = self.knowledge(p, k, actual=True)
@@ -1029,7 +1073,8 @@ class CapsJudge:
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
         if (
-            self.plainly_refuted(p, k)
+            self.top_trump_open(full)
+            or self.plainly_refuted(p, k)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET, shared_initial=initial)
