@@ -225,11 +225,28 @@ class Solver:
         if shared:
             return shared[0]
         out = self._initial_states()
+        assert out is not None
         if shared is not None:
             shared.append(out)
         return out
 
-    def _initial_states(self) -> set[State]:
+    def too_many_initial_states(self) -> bool:
+        """More initial positions than the node budget. Each one is a node of its own
+        (``run`` expands every one of them before anything else, and a fresh position
+        always counts), so then the search runs out of nodes, or stops earlier at a
+        line that loses a trick: never "certain". Listing stops past the budget; a
+        complete list is kept for the searches that follow."""
+        shared = self.shared_initial
+        if shared:
+            return len(shared[0]) > self.budget
+        out = self._initial_states(self.budget)
+        if out is None:
+            return True
+        if shared is not None:
+            shared.append(out)
+        return False
+
+    def _initial_states(self, limit: int | None = None) -> set[State] | None:
         kn = self.kn
         out: set[State] = set()
         free, must = tuple(kn.free), tuple(kn.must_trump)
@@ -247,6 +264,8 @@ class Solver:
                 state: State = (plays, to_play, pool, free, must, known, voids, left, trump)
                 if feasible(state):
                     out.add(state)
+                    if limit is not None and len(out) > limit:
+                        return None
         return out
 
     def _trick_choices(
@@ -1075,6 +1094,7 @@ class CapsJudge:
         if (
             self.top_trump_open(full)
             or self.plainly_refuted(p, k)
+            or full.too_many_initial_states()
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET, shared_initial=initial)
