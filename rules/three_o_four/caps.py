@@ -1157,6 +1157,8 @@ class CapsJudge:
         # line of the full search too (see ``thin_refutes``)
         initial: list[set[State]] = []
         full = self.solver(p, k, NODE_BUDGET * 2, shared_initial=initial)
+        if full.kn.tricks_left > 0 and full.too_many_initial_states():
+            return False  # ``holds`` counts each of them: it runs out (or fails) first
         if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(
             full.kn, 1, GREEDY_BUDGET, order, initial
         ):
