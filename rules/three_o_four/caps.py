@@ -1126,7 +1126,11 @@ class CapsJudge:
         so "no order wins" there means the full search finds no winning order either
         (or runs out of nodes): "not certain" both ways. Any other result of the thin
         search decides nothing and the full search runs as before.
-        With ``order``, the question is whether that one order wins (``Sound``)."""
+        With ``order``, the question is whether that one order wins (``Sound``).
+        Not asked when the listed initial positions outnumber its node limit: it would
+        mostly run out of nodes before its first choice (a refutation is only a shortcut)."""
+        if shared_initial and len(shared_initial[0]) > budget:
+            return False
         thin = Solver(
             kn,
             self.m.players,
