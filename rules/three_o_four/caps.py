@@ -1260,8 +1260,10 @@ class CapsJudge:
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break
                 if self.certain(member, end) is not None:
+                    # any point of the stretch up to K will do: the latest first (the
+                    # nearest to a certain end, so the likeliest to be certain too)
                     if end <= last or any(
-                        self.certain(member, k) is not None for k in range(start, last + 1)
+                        self.certain(member, k) is not None for k in range(last, start - 1, -1)
                     ):
                         return True
                     break
