@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from cogs.components import dispatch_click
+from cogs.rate_limit_buckets import space_out_bucket_sweeps
 from i18n.choice import LanguageChoices
 from settings import Settings
 
@@ -40,6 +41,7 @@ class CardTableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **options,
         )
+        space_out_bucket_sweeps(self.http)
         self.settings = settings
         self.storage = storage
         self.manager = manager
