@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -111,8 +111,8 @@ class SqliteStorage:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._write_lock = asyncio.Lock()
-        self.tables = SqliteTableRepository(conn, self._write_lock)
         self.actions = SqliteActionLog(conn, self._write_lock)
+        self.tables = SqliteTableRepository(conn, self._write_lock, self.actions)
         self.db = SqliteDb(conn, self._write_lock)
         """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
         self.matches = SqlMatchRepository(self.db)
@@ -151,9 +151,12 @@ class SqliteStorage:
 
 
 class SqliteTableRepository:
-    def __init__(self, conn: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, write_lock: asyncio.Lock, actions: SqliteActionLog
+    ) -> None:
         self._conn = conn
         self._write_lock = write_lock
+        self._actions = actions
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
@@ -255,13 +258,31 @@ class SqliteTableRepository:
         )
 
     async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
-        await self._write(
-            "UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE id = ?",
-            (_dumps(snapshot), seq, table_id),
-        )
+        """Written in the transaction of the action log's next group commit (returns once
+        committed): busy tables snapshot often, and a commit of its own would hold up
+        every table's next batch behind the single writer."""
+        await self._actions.save_snapshot(table_id, _dumps(snapshot), seq)
 
 
 _INSERT_SQLITE = "INSERT INTO actions (table_id, seq, seat, action_id, at, by) VALUES (?,?,?,?,?,?)"
+_SAVE_SNAPSHOT = "UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE id = ?"
+SnapshotRow = tuple[str, int, int]
+"""(snapshot JSON, seq, table id): the parameters of ``_SAVE_SNAPSHOT``."""
+
+
+def _write_batch_now(
+    conn: sqlite3.Connection, rows: Sequence[Sequence[Any]], snapshots: Sequence[SnapshotRow]
+) -> None:
+    """A group commit's actions and the snapshots joined to it, in one transaction."""
+    try:
+        if rows:
+            conn.executemany(_INSERT_SQLITE, rows)
+        if snapshots:
+            conn.executemany(_SAVE_SNAPSHOT, snapshots)
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
 
 
 def _sqlite_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
@@ -274,10 +295,18 @@ class SqliteActionLog(GroupCommitLog):
         self._conn = conn
         self._write_lock = write_lock
 
-    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+    async def _insert_batch(
+        self, actions: list[LoggedAction], extras: Sequence[object] = ()
+    ) -> None:
         rows = [_sqlite_row(a) for a in actions]
+        snapshots = [cast(SnapshotRow, e) for e in extras]
         async with self._write_lock:
-            await _on_thread(self._conn, _write_many_now, _INSERT_SQLITE, rows)
+            await _on_thread(self._conn, _write_batch_now, rows, snapshots)
+
+    async def save_snapshot(self, table_id: int, snapshot_json: str, seq: int) -> None:
+        """Store a table's snapshot with the next group commit; returns once committed."""
+        row: SnapshotRow = (snapshot_json, seq, table_id)
+        await self._join_next_commit(row)
 
     async def _insert_single(self, action: LoggedAction) -> None:
         async with self._write_lock:
