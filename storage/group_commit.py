@@ -3,29 +3,37 @@
 Every ``append`` waits for the commit that holds its row; appends that arrive while a
 commit is in flight share the next one, so busy tables cost one commit per batch. If a
 batch fails, each row is committed alone so one bad row fails only its own append.
-A backend supplies the two inserts.
+A backend supplies the two inserts. It may also join writes of its own to the next
+batch (``_join_next_commit``: SQLite's table snapshots), so they cost no commit of
+their own and do not hold up the batches behind its single writer.
 """
 
 from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from storage.records import LoggedAction
 
 PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
+PendingExtra = tuple[object, "asyncio.Future[None]"]
 
 
 class GroupCommitLog(ABC):
     def __init__(self) -> None:
         self._pending: list[PendingAppend] = []
+        self._extras: list[PendingExtra] = []
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0
         """Commits made by the log (the benchmark reports actions per commit)."""
 
     @abstractmethod
-    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
-        """Insert and commit all of ``actions`` in one transaction, or raise having rolled back."""
+    async def _insert_batch(
+        self, actions: list[LoggedAction], extras: Sequence[object] = ()
+    ) -> None:
+        """Insert and commit all of ``actions`` (and the backend's own ``extras``, given
+        to ``_join_next_commit``) in one transaction, or raise having rolled back."""
 
     @abstractmethod
     async def _insert_single(self, action: LoggedAction) -> None:
@@ -38,29 +46,53 @@ class GroupCommitLog(ABC):
             self._flusher = asyncio.create_task(self._flush())
         await future
 
+    async def _join_next_commit(self, extra: object) -> None:
+        """Write ``extra`` (the backend's ``_insert_batch`` knows what it is) in the next
+        batch's transaction; returns once that is committed."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._extras.append((extra, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
     async def drain(self) -> None:
         """Wait until every pending append is committed."""
         while self._flusher is not None and not self._flusher.done():
             await self._flusher
 
     async def _flush(self) -> None:
-        while self._pending:
+        while self._pending or self._extras:
             batch, self._pending = self._pending, []
+            extras, self._extras = self._extras, []
             try:
-                await self._insert_batch([action for action, _ in batch])
+                await self._insert_batch([action for action, _ in batch], [e for e, _ in extras])
                 self.commits += 1
             except Exception:
-                await self._insert_one_by_one(batch)
+                await self._insert_one_by_one(batch, extras)
                 continue
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
+            for _, future in extras:
+                if not future.done():
+                    future.set_result(None)
 
-    async def _insert_one_by_one(self, batch: list[PendingAppend]) -> None:
+    async def _insert_one_by_one(
+        self, batch: list[PendingAppend], extras: list[PendingExtra]
+    ) -> None:
         for action, future in batch:
             try:
                 await self._insert_single(action)
                 self.commits += 1
+            except Exception as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
+        for extra, future in extras:
+            try:
+                await self._insert_batch([], [extra])
             except Exception as exc:
                 if not future.done():
                     future.set_exception(exc)

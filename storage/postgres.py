@@ -287,7 +287,12 @@ class PgActionLog(GroupCommitLog):
         super().__init__()
         self._pool = pool
 
-    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+    async def _insert_batch(
+        self, actions: list[LoggedAction], extras: Sequence[object] = ()
+    ) -> None:
+        # Nothing is joined to a batch here (``extras`` stays empty): writers on
+        # PostgreSQL do not queue behind one connection as they do on SQLite.
+        assert not extras, "PgActionLog joins no writes to its batches"
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.executemany(_INSERT_ACTION, [_action_row(a) for a in actions])
 

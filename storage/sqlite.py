@@ -13,9 +13,9 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -38,6 +38,41 @@ _TABLE_COLUMNS = (
     " channel_id, created_at, updated_at, snapshot, snapshot_seq"
 )
 _CHUNK = 500  # ids per IN (...) list
+
+
+T = TypeVar("T")
+
+
+async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(sqlite_connection, *args)`` on the connection's own thread, in one hop.
+
+    aiosqlite sends every call (``execute``, ``commit``) to its thread separately, and each
+    trip waits for that thread to wake up and take the GIL from a busy event loop: a write
+    and its commit sent as one function cost one trip instead of two (the group commit's
+    whole latency, when many tables wait on it). ``_execute`` is aiosqlite's own path for
+    its public calls."""
+    run: Callable[..., Awaitable[T]] = conn._execute
+    return await run(fn, conn._conn, *args)
+
+
+def _write_now(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:
+    """One statement and its commit (rolled back if either fails); runs on the thread."""
+    try:
+        conn.execute(sql, params)
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+
+
+def _write_many_now(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Every row in one transaction and its commit (rolled back if anything fails)."""
+    try:
+        conn.executemany(sql, rows)
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
 
 
 def _dumps(data: Any) -> str:
@@ -76,8 +111,8 @@ class SqliteStorage:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._write_lock = asyncio.Lock()
-        self.tables = SqliteTableRepository(conn, self._write_lock)
         self.actions = SqliteActionLog(conn, self._write_lock)
+        self.tables = SqliteTableRepository(conn, self._write_lock, self.actions)
         self.db = SqliteDb(conn, self._write_lock)
         """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
         self.matches = SqlMatchRepository(self.db)
@@ -116,9 +151,12 @@ class SqliteStorage:
 
 
 class SqliteTableRepository:
-    def __init__(self, conn: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, write_lock: asyncio.Lock, actions: SqliteActionLog
+    ) -> None:
         self._conn = conn
         self._write_lock = write_lock
+        self._actions = actions
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
@@ -188,8 +226,7 @@ class SqliteTableRepository:
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
         async with self._write_lock:
-            await self._conn.execute(sql, params)
-            await self._conn.commit()
+            await _on_thread(self._conn, _write_now, sql, params)
 
     async def update_seats(self, table_id: int, seats: Sequence[SeatRecord | None]) -> None:
         await self._write(
@@ -221,13 +258,31 @@ class SqliteTableRepository:
         )
 
     async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
-        await self._write(
-            "UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE id = ?",
-            (_dumps(snapshot), seq, table_id),
-        )
+        """Written in the transaction of the action log's next group commit (returns once
+        committed): busy tables snapshot often, and a commit of its own would hold up
+        every table's next batch behind the single writer."""
+        await self._actions.save_snapshot(table_id, _dumps(snapshot), seq)
 
 
 _INSERT_SQLITE = "INSERT INTO actions (table_id, seq, seat, action_id, at, by) VALUES (?,?,?,?,?,?)"
+_SAVE_SNAPSHOT = "UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE id = ?"
+SnapshotRow = tuple[str, int, int]
+"""(snapshot JSON, seq, table id): the parameters of ``_SAVE_SNAPSHOT``."""
+
+
+def _write_batch_now(
+    conn: sqlite3.Connection, rows: Sequence[Sequence[Any]], snapshots: Sequence[SnapshotRow]
+) -> None:
+    """A group commit's actions and the snapshots joined to it, in one transaction."""
+    try:
+        if rows:
+            conn.executemany(_INSERT_SQLITE, rows)
+        if snapshots:
+            conn.executemany(_SAVE_SNAPSHOT, snapshots)
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
 
 
 def _sqlite_row(a: LoggedAction) -> tuple[int, int, int, str, float, str]:
@@ -240,46 +295,38 @@ class SqliteActionLog(GroupCommitLog):
         self._conn = conn
         self._write_lock = write_lock
 
-    async def _insert_batch(self, actions: list[LoggedAction]) -> None:
+    async def _insert_batch(
+        self, actions: list[LoggedAction], extras: Sequence[object] = ()
+    ) -> None:
+        rows = [_sqlite_row(a) for a in actions]
+        snapshots = [cast(SnapshotRow, e) for e in extras]
         async with self._write_lock:
-            try:
-                await self._conn.executemany(_INSERT_SQLITE, [_sqlite_row(a) for a in actions])
-                await self._conn.commit()
-            except Exception:
-                await self._conn.rollback()
-                raise
+            await _on_thread(self._conn, _write_batch_now, rows, snapshots)
+
+    async def save_snapshot(self, table_id: int, snapshot_json: str, seq: int) -> None:
+        """Store a table's snapshot with the next group commit; returns once committed."""
+        row: SnapshotRow = (snapshot_json, seq, table_id)
+        await self._join_next_commit(row)
 
     async def _insert_single(self, action: LoggedAction) -> None:
         async with self._write_lock:
-            try:
-                await self._conn.execute(_INSERT_SQLITE, _sqlite_row(action))
-                await self._conn.commit()
-            except Exception:
-                await self._conn.rollback()
-                raise
+            await _on_thread(self._conn, _write_now, _INSERT_SQLITE, _sqlite_row(action))
 
     async def append_many(self, actions: Sequence[LoggedAction]) -> None:
         await self.drain()
-        rows = [(a.table_id, a.seq, a.seat, a.action_id, a.at, a.by) for a in actions]
+        rows = [_sqlite_row(a) for a in actions]
         async with self._write_lock:
-            try:
-                await self._conn.executemany(
-                    "INSERT INTO actions (table_id, seq, seat, action_id, at, by)"
-                    " VALUES (?,?,?,?,?,?)",
-                    rows,
-                )
-                await self._conn.commit()
-            except Exception:
-                await self._conn.rollback()
-                raise
+            await _on_thread(self._conn, _write_many_now, _INSERT_SQLITE, rows)
 
     async def remove(self, table_id: int, seq: int) -> None:
         await self.drain()
         async with self._write_lock:
-            await self._conn.execute(
-                "DELETE FROM actions WHERE table_id = ? AND seq = ?", (table_id, seq)
+            await _on_thread(
+                self._conn,
+                _write_now,
+                "DELETE FROM actions WHERE table_id = ? AND seq = ?",
+                (table_id, seq),
             )
-            await self._conn.commit()
 
     async def for_table(self, table_id: int, after_seq: int = 0) -> list[LoggedAction]:
         rows = await self._conn.execute_fetchall(

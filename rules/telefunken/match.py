@@ -123,7 +123,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         self.cut_info: dict[str, Any] = {}
         self.upcard_taken = 0
         self._cache = StateCache()
-        self._layoffs: dict[tuple[Any, ...], list[tuple[Any, Any]]] = {}
+        self._layoffs: dict[tuple[Any, ...], dict[Card, list[tuple[Any, Any]]]] = {}
         self._start_deal()
 
     # -- contract members ----------------------------------------------------------------

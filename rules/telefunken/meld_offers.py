@@ -230,6 +230,8 @@ class MeldOffers(TableState):
                 if size - cand.size >= min_out:
                     ops[f"meld:{cand.id_text()}"] = ("new", cand)
         if size - 1 >= min_out:
+            cards = sorted(have)
+            memo = self._layoffs
             for tm in self.melds:
                 if (
                     not rs.own_contract_same_turn
@@ -238,14 +240,19 @@ class MeldOffers(TableState):
                     and tm.turn == self.turn_no
                 ):
                     continue  # TF-42: your contract melds are frozen the turn you lay them
-                for c in sorted(have):
-                    memo_key = (tm.meld, tm.colour, tm.closed, tm.pure, c)
-                    results = self._layoffs.get(memo_key)
+                memo_key = (tm.meld, tm.colour, tm.closed, tm.pure)
+                by_card = memo.get(memo_key)
+                if by_card is None:
+                    by_card = memo[memo_key] = {}
+                for c in cards:
+                    results = by_card.get(c)
                     if results is None:
-                        results = self._layoffs[memo_key] = layoff_results(tm, c, rs)
+                        results = by_card[c] = layoff_results(tm, c, rs)
+                    if not results:
+                        continue
                     if len(results) == 1:
                         ops[f"lay:{tm.id}:{CARD_STRINGS[c]}"] = ("lay", tm.id, c, results[0][1])
-                    elif len(results) > 1:
+                    else:
                         for end, grown in results:
                             key = f"lay:{tm.id}:{CARD_STRINGS[c]}:{end}"
                             ops[key] = ("lay", tm.id, c, grown)

@@ -36,7 +36,7 @@ class Candidate:
     tests them many times.
     """
 
-    __slots__ = ("colour", "kind", "meld", "need", "pure", "size", "wilds")
+    __slots__ = ("_text", "colour", "kind", "meld", "need", "pure", "size", "wilds")
 
     def __init__(self, meld: Meld, colour: bool = False) -> None:
         self.meld = meld
@@ -46,13 +46,18 @@ class Candidate:
         self.wilds = meld.wilds
         self.pure = is_pure(meld)
         self.need = Counter(meld.cards)
+        self._text: str | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return self.meld.cards
 
     def id_text(self) -> str:
-        return self.meld.id_text()
+        """The meld's cards as action-id text (built once: candidates are shared)."""
+        text = self._text
+        if text is None:
+            text = self._text = self.meld.id_text()
+        return text
 
     def label(self) -> str:
         return self.meld.label()
@@ -283,25 +288,45 @@ def layoff_results(table: TableMeld, card: Card, rs: Ruleset) -> list[tuple[End 
 # -- the contract search ----------------------------------------------------------------
 
 
+_RANK_OF: tuple[int, ...] = tuple(c % 13 for c in range(JOKER + 1))
+_SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(JOKER + 1))
+_RANK_BIT: tuple[int, ...] = tuple(1 << (c % 13) for c in range(JOKER + 1))
+
+
 def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool:
     """A quick necessary test: could each required meld be made from ``hand`` on its own?
 
-    Most turns no contract is possible; this spares them the full meld search.
+    Most turns no contract is possible; this spares them the full meld search. The hand
+    is read in one pass: its wilds, jokers, the most cards of one rank (wild 2s count as
+    2s) and the most distinct ranks held in one suit.
     """
     capable = rs.set_rules.wild_capable
-    wilds = sum(1 for c in hand if capable[c])
-    jokers = hand.count(JOKER)
-    most_of_a_rank = -1  # worked out at the first set (then the same for every set)
-    longest_suit = -1  # ranks held in the best suit, at the first run
+    rank_of = _RANK_OF
+    ranks = [0] * 13
+    suits = [0, 0, 0, 0]  # a bit per rank held in each suit
+    wilds = jokers = 0
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+            if capable[c]:
+                wilds += 1
+            else:
+                ranks[0] += 1  # a joker that is not wild counts as rank 52 % 13
+            continue
+        rank = rank_of[c]
+        if capable[c]:
+            wilds += 1
+            if rank == 0:
+                ranks[0] += 1
+        else:
+            ranks[rank] += 1
+        suits[_SUIT_OF[c]] |= _RANK_BIT[c]
+    most_of_a_rank = max(ranks)
+    longest_suit = -1
     for req in reqs:
         if req.kind == "set":
             per_set = rs.set_rules.max_wilds_set
             spare = 0 if req.pure or req.natural else wilds if per_set is None else per_set
-            if most_of_a_rank < 0:
-                counts = Counter(
-                    c % 13 for c in hand if not capable[c] or (c % 13 == 0 and c != JOKER)
-                )
-                most_of_a_rank = max(counts.values(), default=0)
             best = most_of_a_rank + min(spare, wilds)
             if best < req.size and not (rs.joker_sets and jokers >= req.size):
                 return False
@@ -311,9 +336,7 @@ def may_fill(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool
             run_spare = rs.run_rules.max_wilds_run
             spare = wilds if run_spare is None else min(run_spare, wilds)
             if longest_suit < 0:
-                longest_suit = max(
-                    len({c % 13 for c in hand if c != JOKER and c // 13 == s}) for s in range(4)
-                )
+                longest_suit = max(m.bit_count() for m in suits)
             if longest_suit + spare < req.size:
                 return False
     return True
@@ -406,13 +429,19 @@ class ContractSearch:
         self._full: list[Candidate] | None = None
         self._hand = list(hand)
         self._cover_memo: dict[tuple[Card, ...], bool] = {}
+        self._fitting: dict[MeldReq, list[Candidate]] = {}
 
-    def _ok(self, cand: Candidate, req: MeldReq, have: Counter[Card], done: ContractState) -> bool:
-        """``cand`` may fill ``req`` from the cards in ``have`` (cheapest tests first)."""
-        return (
-            fits(req, cand)
-            and allowed_with(cand, done, self.limit, self.same_rank, self.same_suit)
-            and contains(have, cand.need)
+    def fitting(self, req: MeldReq) -> list[Candidate]:
+        """The candidates of the right kind and size for ``req`` (in ``cands`` order)."""
+        found = self._fitting.get(req)
+        if found is None:
+            found = self._fitting[req] = [c for c in self.cands if fits(req, c)]
+        return found
+
+    def _usable(self, cand: Candidate, have: Counter[Card], done: ContractState) -> bool:
+        """A candidate that fits the requirement may fill it from the cards in ``have``."""
+        return allowed_with(cand, done, self.limit, self.same_rank, self.same_suit) and contains(
+            have, cand.need
         )
 
     def completable(
@@ -421,8 +450,8 @@ class ContractSearch:
         if not reqs:
             return not go_out or self.coverable(have)
         req, rest = reqs[0], reqs[1:]
-        for cand in self.cands:
-            if self._ok(cand, req, have, done) and self.completable(
+        for cand in self.fitting(req):
+            if self._usable(cand, have, done) and self.completable(
                 have - cand.need, rest, after(done, cand), go_out
             ):
                 return True
@@ -436,15 +465,24 @@ class ContractSearch:
         go_out: bool,
         must_use: Card | None = None,
     ) -> list[Candidate]:
-        """Melds that fill one of ``reqs`` and leave a completable contract."""
+        """Melds that fill one of ``reqs`` and leave a completable contract.
+
+        A requirement equal to an earlier one is skipped: whether the rest can be
+        completed does not depend on the order of the requirements, so it would find
+        the same melds again.
+        """
         out: dict[str, Candidate] = {}
         for i, req in enumerate(reqs):
+            if req in reqs[:i]:
+                continue
             rest = [r for j, r in enumerate(reqs) if j != i]
-            for cand in self.cands:
+            for cand in self.fitting(req):
                 if must_use is not None and must_use not in cand.cards:
                     continue
+                if not self._usable(cand, have, done):
+                    continue
                 key = cand.id_text() + cand.kind
-                if key in out or not self._ok(cand, req, have, done):
+                if key in out:
                     continue
                 if self.completable(have - cand.need, rest, after(done, cand), go_out):
                     out[key] = cand

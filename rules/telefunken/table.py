@@ -86,9 +86,9 @@ class TableState:
     cut_info: dict[str, Any]
     upcard_taken: int
     _cache: StateCache
-    _layoffs: dict[tuple[Any, ...], list[tuple[Any, Any]]]
-    """``layoff_results`` by (meld, colour, closed, pure, card): the same melds are offered
-    the same cards turn after turn. Emptied at each deal (its melds are new)."""
+    _layoffs: dict[tuple[Any, ...], dict[Card, list[tuple[Any, Any]]]]
+    """``layoff_results`` by (meld, colour, closed, pure), then by card: the same melds are
+    offered the same cards turn after turn. Emptied at each deal (its melds are new)."""
 
     @property
     def contract(self) -> Contract:

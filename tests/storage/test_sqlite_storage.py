@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from storage import (
     TableStatus,
     open_storage,
 )
+from storage import sqlite as sqlite_backend
 from storage.migrations import load_migrations
 
 
@@ -98,6 +101,51 @@ async def test_a_bad_row_fails_only_its_own_append(tmp_path: Path) -> None:
     assert [a.action_id for a in await store.actions.for_table(t)] == ["a", "b"]
     await store.actions.remove(t, 2)
     assert [a.action_id for a in await store.actions.for_table(t)] == ["a"]
+    await store.close()
+
+
+async def test_a_snapshot_joins_the_next_group_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved while other tables' appends wait, a snapshot is written in their batch's
+    transaction (no commit of its own) and is stored when ``save_snapshot`` returns."""
+    path = tmp_path / "db.sqlite"
+    store = await SqliteStorage.open(path)
+    ids = [(await store.tables.create(a_table(channel=c))).id for c in range(5)]
+    single_writes: list[str] = []
+    write_now = sqlite_backend._write_now
+
+    def counted(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:
+        single_writes.append(sql)
+        write_now(conn, sql, params)
+
+    monkeypatch.setattr(sqlite_backend, "_write_now", counted)
+    before = store.actions.commits
+    await asyncio.gather(
+        *(store.actions.append(LoggedAction(t, 1, 0, "a", 1.0)) for t in ids),
+        store.tables.save_snapshot(ids[0], {"game": "toy", "n": 1}, 1),
+    )
+    assert store.actions.commits - before == 1 and single_writes == []
+    await store.close()
+    store = await SqliteStorage.open(path)
+    saved = await store.tables.get(ids[0])
+    assert saved is not None and saved.snapshot == {"game": "toy", "n": 1}
+    assert saved.snapshot_seq == 1
+    await store.close()
+
+
+async def test_a_failing_batch_still_stores_its_snapshot(tmp_path: Path) -> None:
+    store = await SqliteStorage.open(tmp_path / "db.sqlite")
+    t = (await store.tables.create(a_table())).id
+    await store.actions.append(LoggedAction(t, 1, 0, "a", 1.0))
+    results = await asyncio.gather(
+        store.actions.append(LoggedAction(t, 1, 0, "duplicate", 1.0)),
+        store.tables.save_snapshot(t, {"game": "toy"}, 1),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+    saved = await store.tables.get(t)
+    assert saved is not None and saved.snapshot == {"game": "toy"} and saved.snapshot_seq == 1
     await store.close()
 
 
