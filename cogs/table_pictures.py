@@ -47,6 +47,9 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 
 
+THREAD_NAME = "pictures"
+"""The drawing thread's name (``thread`` mode)."""
+
 ANSWER_WAIT = 1.0
 """Seconds an answer to a click waits for its picture; later, it goes without (the text
 says everything) and the picture, once drawn, is cached for the next refresh."""
@@ -104,7 +107,7 @@ class PictureDrawer:
         elif self._thread is None and self.mode == "thread":
             self._queue = queue.PriorityQueue()
             self._thread = threading.Thread(
-                target=self._work, args=(self._queue,), name="pictures", daemon=True
+                target=self._work, args=(self._queue,), name=THREAD_NAME, daemon=True
             )
             self._thread.start()
             self._queue.put((self.BACKGROUND, next(self._order), _Job.warm_up()))
