@@ -67,6 +67,10 @@ log = logging.getLogger(__name__)
 PASS_KINDS = frozenset({"pass", "decline", "skip", "no", "done"})
 """Action kinds that close a call/buy window for a seat when its timer runs out."""
 MAX_COMPUTER_RUN = 100_000
+SETTLE_EVERY = 16
+"""Most actions applied before waiting for their commit in a run of computer moves: a
+click's answers (a few) share one commit, while computers playing on alone commit (and
+let the event loop serve others) every so often instead of holding it for a whole match."""
 """Guard against an engine that never ends a computer-only match."""
 
 
@@ -609,6 +613,8 @@ class TableManager:
                 return
             seat = seats[0]
             await self._computer_acts(table, seat, self._level_of(table, seat))
+            if len(table.unsettled) >= SETTLE_EVERY:
+                await self._settle(table)  # computers alone: durable progress, and a yield
         # Computers alone went round in circles (an engine or player bug): abandon the
         # table rather than spin for ever.
         log.error("table %s: %d computer actions in a row; stopped", table.id, MAX_COMPUTER_RUN)

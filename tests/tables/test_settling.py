@@ -11,7 +11,7 @@ import pytest
 
 from storage import SqliteStorage
 from storage.records import LoggedAction
-from tables.manager import TableManager
+from tables.manager import SETTLE_EVERY, TableManager
 from tests.tables.conftest import Recorder
 
 
@@ -99,3 +99,21 @@ async def test_a_refused_write_takes_the_table_back_to_its_log(
     await manager.act(table, 1, manager.seat_view(table, 1).legal[0].id)
     logged = await storage.actions.for_table(table)
     assert [a.seq for a in logged] == list(range(1, manager.state(table).seq + 1))
+
+
+async def test_computers_playing_on_alone_commit_every_few_moves(
+    manager: TableManager, storage: SqliteStorage
+) -> None:
+    """When the only human leaves, the computers play the match out in one run: it
+    commits (and yields to the event loop) at least every SETTLE_EVERY moves, not once."""
+    table = await quick_toy(manager)
+    before = storage.actions.commits
+    await manager.leave(table, 1)
+    state = manager.state(table)
+    assert state.status == "finished"
+    played = state.seq
+    commits = storage.actions.commits - before
+    assert played > 2 * SETTLE_EVERY
+    assert commits >= played // SETTLE_EVERY
+    logged = await storage.actions.for_table(table)
+    assert [a.seq for a in logged] == list(range(1, played + 1))
