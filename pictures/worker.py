@@ -78,12 +78,19 @@ def serve(source: BinaryIO, sink: BinaryIO) -> None:
 
 
 def warm_up() -> None:
-    """Draw the card sprites and the palette once (the first picture's cost)."""
-    from pictures.render import render_hand
-    from pictures.scenes import HandScene
+    """Draw the card sprites, the fonts and the palette once (the first picture's cost:
+    ~65 ms for a first table, which an answer would otherwise wait for)."""
+    from pictures.render import render_hand, render_table
+    from pictures.scenes import HandScene, ScoreLine, SeatScene, TableScene
 
-    draw: Callable[[Any], bytes] = render_hand.__wrapped__
-    draw(HandScene(cards=("JS", "9S")))
+    draw_hand: Callable[[Any], bytes] = render_hand.__wrapped__
+    draw_table: Callable[[Any], bytes] = render_table.__wrapped__
+    draw_hand(HandScene(cards=("JS", "9S")))
+    seats = tuple(SeatScene(f"{n}", card="AH", team=n % 2, hand_count=5) for n in range(4))
+    scores = (ScoreLine("a", "1"),)
+    draw_table(TableScene(title="t", seats=seats, trump="S", scores=scores, status="s"))
+    rummy = tuple(SeatScene(f"{n}", melds=(("2C", "3C", "4C"),)) for n in range(4))
+    draw_table(TableScene(title="t", seats=rummy, stock_count=40, discard_top="KD"))
 
 
 def main() -> None:
