@@ -100,21 +100,33 @@ class PlayCog(commands.Cog):
         return channel.id
 
     async def _answer(self, interaction: discord.Interaction[Any], work: Any) -> None:
+        """Answer a command that opens a table. It is acknowledged at once (Discord shows
+        "thinking"; opening a table writes to storage and may let computers play first),
+        and the table message then replaces the acknowledgement. A refusal or a pointer to
+        another channel is said privately instead: the public acknowledgement is removed."""
         t = translator(user_locale(interaction))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.defer(thinking=True)
         try:
             state: TableState = await within_deadline(interaction, work, ephemeral=False)
         except TableError as exc:
-            await reply(interaction, content=exc.translated(t), ephemeral=True)
+            await self._say_privately(interaction, exc.translated(t))
             return
         if interaction.channel is not None and state.channel_id != interaction.channel.id:
             await self.bot.table_messages.post(state.id)
-            await reply(
-                interaction,
-                content=t("Your table is open in <#{channel}>.").format(channel=state.channel_id),
-                ephemeral=True,
-            )
+            text = t("Your table is open in <#{channel}>.").format(channel=state.channel_id)
+            await self._say_privately(interaction, text)
             return
         await self.bot.controller.post_table(interaction, state)
+
+    @staticmethod
+    async def _say_privately(interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        await reply(interaction, content=text, ephemeral=True)
 
     @app_commands.command(name="play", description=N_("Open a table for a game in this channel"))
     @app_commands.describe(

@@ -50,6 +50,9 @@ async def test_server_settings_are_validated_stored_and_applied(
 
     slow = await admin.slash("play", game="tonk", players=2, slow=True)
     assert slow.ephemeral and slow.text == "This server does not allow slow games."
+    # The command was acknowledged publicly at once ("thinking"); the refusal took it back.
+    assert slow.interaction.original_message_id is not None
+    assert fake.messages[slow.interaction.original_message_id].deleted
 
     # The next table takes the server's default options and timer; the user's win.
     alice = runner.user("alice")

@@ -131,4 +131,12 @@ class SimulatedUser:
         message = None
         if interaction.original_message_id is not None:
             message = self.fake.messages[interaction.original_message_id]
+        if message is not None and message.deleted:
+            # The acknowledgement was taken back for a private answer: that is the reply.
+            deadline = asyncio.get_running_loop().time() + self.fake.settle_timeout
+            while not interaction.followup_ids:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise AssertionError("the bot took its answer back and said nothing")
+                await asyncio.sleep(0.005)
+            message = self.fake.messages[interaction.followup_ids[-1]]
         return Reply(interaction, message, self.fake)
