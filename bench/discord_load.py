@@ -409,6 +409,11 @@ def latency_by_kind(fake: FakeDiscord) -> str:
     for i in fake.interactions.values():
         if i.ack_latency is not None:
             kinds["commands" if i.type == 2 else "clicks"].append(i.ack_latency * 1000)
+    shown = sorted(
+        i.settle_latency * 1000
+        for i in fake.interactions.values()
+        if i.type == 2 and i.settle_latency is not None
+    )
     parts = []
     for kind, values in kinds.items():
         if values:
@@ -417,6 +422,11 @@ def latency_by_kind(fake: FakeDiscord) -> str:
                 f"{kind} ({len(values)}) p50 {statistics.median(values):.1f}, "
                 f"p99 {values[int(len(values) * 0.99)]:.1f}"
             )
+    if shown:
+        parts.append(
+            f"commands' answers shown (after the acknowledgement) p50 "
+            f"{statistics.median(shown):.1f}, p99 {shown[int(len(shown) * 0.99)]:.1f}"
+        )
     return "; ".join(parts)
 
 

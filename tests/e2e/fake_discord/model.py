@@ -295,3 +295,11 @@ class FakeInteraction:
     acked: asyncio.Event = field(default_factory=asyncio.Event)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
     ack_latency: float | None = None
+    settle_latency: float | None = None
+    """Seconds from INTERACTION_CREATE to the answer itself (after a defer, its edit or
+    follow-up; otherwise the acknowledgement)."""
+
+    def settle(self) -> None:
+        if not self.settled.is_set():
+            self.settle_latency = time.monotonic() - self.sent_at_monotonic
+            self.settled.set()

@@ -612,7 +612,7 @@ class FakeDiscord:
         interaction.original_message_id = message.id if message else None
         interaction.acked.set()
         if kind in (4, 7):
-            interaction.settled.set()
+            interaction.settle()
         if request.query.get("with_response") in ("1", "true", "True"):
             response: dict[str, Any] = {
                 "interaction": {
@@ -671,7 +671,7 @@ class FakeDiscord:
             message.apply(data, edit=False)
             self.messages[message.id] = message
             interaction.followup_ids.append(message.id)
-        interaction.settled.set()
+        interaction.settle()
         return json_response(message.payload())
 
     async def _webhook_get(self, request: web.Request, p: dict[str, str]) -> web.Response:
@@ -684,13 +684,13 @@ class FakeDiscord:
         data = request[BODY] or {}
         self._validate(data)
         message.apply(data, edit=True)
-        interaction.settled.set()
+        interaction.settle()
         return json_response(message.payload())
 
     async def _webhook_delete(self, request: web.Request, p: dict[str, str]) -> web.Response:
         interaction = self._live_token(p["token"])
         self._webhook_message(interaction, p["message_id"]).deleted = True
-        interaction.settled.set()
+        interaction.settle()
         return web.Response(status=204)
 
     def _channel(self, p: dict[str, str]) -> FakeChannel:
