@@ -83,14 +83,18 @@ class PictureDrawer:
     URGENT, BACKGROUND = 0, 1
     MODES = ("process", "thread", "loop")
 
-    def __init__(self, mode: str = "process") -> None:
+    def __init__(
+        self, mode: str = "process", worker_command: tuple[str, ...] | None = None
+    ) -> None:
         if mode not in self.MODES:
             raise ValueError(f"picture worker {mode!r}: one of {', '.join(self.MODES)}")
         self.mode = mode
         self._queue: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
         self._order = itertools.count()
         self._thread: threading.Thread | None = None
-        self._process = PictureProcess() if mode == "process" else None
+        self._process: PictureProcess | None = None
+        if mode == "process":
+            self._process = PictureProcess(*(() if worker_command is None else (worker_command,)))
         self._pending: dict[tuple[int, Any], _Pending] = {}
 
     @property
@@ -169,6 +173,10 @@ class PictureDrawer:
             return None
 
     def _submit(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:
+        if self._process is not None and self._process.broken:
+            log.error("the picture worker process cannot run here; drawing on a thread")
+            self._process.close()
+            self._process, self.mode = None, "thread"
         if self._process is not None:
             job_id = self._process.submit(cache.__wrapped__, scene, priority)
             return _Pending(self._process.result(job_id), priority, job_id)

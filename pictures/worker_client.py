@@ -29,8 +29,18 @@ class PictureError(Exception):
     """The worker could not draw a scene (its message says why), or it stopped."""
 
 
+WORKER_COMMAND = (sys.executable, "-m", "pictures.worker")
+QUICK_EXIT = 10.0
+"""A worker that stops within this many seconds of starting counts as failing to start."""
+GIVE_UP_AFTER = 3
+"""Quick exits in a row after which the worker is not started again (``broken``)."""
+
+
 class PictureProcess:
-    def __init__(self) -> None:
+    def __init__(self, command: tuple[str, ...] = WORKER_COMMAND) -> None:
+        self.command = command
+        self.quick_exits = 0
+        self._started_at = 0.0
         self._process: asyncio.subprocess.Process | None = None
         self._starting: asyncio.Future[asyncio.subprocess.Process] | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -56,9 +66,18 @@ class PictureProcess:
             self._starting = asyncio.ensure_future(self._spawn())
         return await asyncio.shield(self._starting)
 
+    @property
+    def broken(self) -> bool:
+        """The worker stopped right after starting ``GIVE_UP_AFTER`` times in a row (it
+        cannot run here): starting it again would only burn CPU."""
+        return self.quick_exits >= GIVE_UP_AFTER
+
     async def _spawn(self) -> asyncio.subprocess.Process:
+        if self.broken:
+            raise PictureError("the picture worker keeps stopping at start")
+        self._started_at = asyncio.get_running_loop().time()
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "pictures.worker",
+            *self.command,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
         )  # fmt: skip
         self._process = process
@@ -92,7 +111,7 @@ class PictureProcess:
         async def later() -> None:
             try:
                 started = await self.start()
-            except OSError as exc:
+            except (OSError, PictureError) as exc:
                 self._fail_all(PictureError(f"no picture worker: {exc}"))
                 return
             assert started.stdin is not None
@@ -109,6 +128,7 @@ class PictureProcess:
                 header = await process.stdout.readexactly(REPLY.size)
                 job_id, ok, length = REPLY.unpack(header)
                 data = await process.stdout.readexactly(length)
+                self.quick_exits = 0  # it drew: it runs here
                 future = self._waiting.pop(job_id, None)
                 if future is None or future.done():
                     continue
@@ -120,7 +140,10 @@ class PictureProcess:
             pass
         if self._process is process:
             self._process = None
-            log.warning("the picture worker stopped (exit %s)", await process.wait())
+            code = await process.wait()
+            if asyncio.get_running_loop().time() - self._started_at < QUICK_EXIT:
+                self.quick_exits += 1
+            log.warning("the picture worker stopped (exit %s)", code)
             self._fail_all(PictureError("the picture worker stopped"))
 
     def _fail_all(self, error: PictureError) -> None:

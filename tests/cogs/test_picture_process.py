@@ -143,3 +143,17 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+async def test_a_worker_that_cannot_start_gives_way_to_a_thread() -> None:
+    """A worker that exits at once (say, a broken install) is not restarted for ever: after
+    a few tries the drawer draws on a thread, and the answers get their pictures."""
+    cache: SceneCache[HandScene] = SceneCache(draw_caption)
+    drawer = PictureDrawer("process", worker_command=(sys.executable, "-c", "pass"))
+    try:
+        got = [await drawer.draw(cache, scene(f"try{n}"), wait=10) for n in range(5)]
+        assert got[:3] == [None, None, None]  # the three quick exits
+        assert got[3:] == [b"\x89PNG try3", b"\x89PNG try4"]
+        assert drawer.mode == "thread"
+    finally:
+        await drawer.aclose()
