@@ -4,10 +4,13 @@
 
 Every action goes the whole way: seat lookup, engine validation, an append to the action
 log committed to a WAL SQLite file (group commit: an append returns only after the commit
-that holds it), apply, publish. The mix: every registered game at each of its player
-counts; a third of the tables are played by simulated human clicks through ``act`` (the
-rest are computers only). Prints actions/s, actions per commit, and the same run with one
-table at a time (no other table to share a commit with). ``--sync`` is SQLite's
+that holds it), apply, publish. The mix: the tables go round every registered game at
+each of its player counts; of every game and count, a third of the tables are all humans
+(simulated clicks: read the table state and the seat's view, then a random legal action
+through ``act``) and the rest are computers only (``--level``). Every table plays one whole
+match, all at once, so long matches (Telefunken's seven deals) give most of the actions;
+the share of each game is printed. Prints actions/s, actions per commit, and the same run
+with one table at a time (no other table to share a commit with). ``--sync`` is SQLite's
 ``synchronous`` pragma: NORMAL (the bot's default) survives a crash of the process, FULL
 also a power cut. The load average is printed with each figure (the machine may be shared).
 """
@@ -22,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -45,7 +49,7 @@ async def clicks(manager: TableManager, table_id: int, rng: random.Random) -> No
         await manager.act(table_id, user, action.id)
 
 
-async def run(tables: int, level: str, sync: str, concurrent: bool) -> dict[str, float]:
+async def run(tables: int, level: str, sync: str, concurrent: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         store = await SqliteStorage.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
         manager = TableManager(store, TableSettings(), FakeClock())
@@ -54,7 +58,8 @@ async def run(tables: int, level: str, sync: str, concurrent: bool) -> dict[str,
         lobbies: list[tuple[int, bool]] = []
         for index in range(tables):
             game, players = mix[index % len(mix)]
-            humans = index % 3 == 0
+            # a third of each game and player count (the round shifts which third)
+            humans = (index + index // len(mix)) % 3 == 0
             state = await manager.create(
                 channel_id=index,
                 game=game,
@@ -84,10 +89,17 @@ async def run(tables: int, level: str, sync: str, concurrent: bool) -> dict[str,
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu_start
         actions = sum(manager.state(t).seq for t, _ in lobbies)
+        by_game: dict[str, int] = {}
+        for t, _ in lobbies:
+            state = manager.state(t)
+            by_game[state.game] = by_game.get(state.game, 0) + state.seq
         commits = store.actions.commits - commits_before
         await manager.close()
         await store.close()
+    shares = sorted(by_game.items(), key=lambda item: -item[1])
+    mix_text = ", ".join(f"{game} {100 * n / max(actions, 1):.0f}%" for game, n in shares)
     return {
+        "mix": mix_text,
         "actions": actions,
         "seconds": elapsed,
         "actions_per_s": actions / elapsed,
@@ -115,6 +127,7 @@ def main() -> None:
             f" {r['actions_per_commit']:.1f} actions per commit"
             f" (load average {os.getloadavg()[0]:.2f})"
         )
+        print(f"{'actions by game':>20}: {r['mix']}")
 
 
 if __name__ == "__main__":
