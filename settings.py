@@ -46,10 +46,11 @@ class Settings(BaseSettings):
         le=60,
         description="Least time between two edits of one table message (Discord allows ~5/5 s).",
     )
-    picture_worker: Literal["thread", "loop"] = Field(
-        default="thread",
-        description="Where card pictures are drawn: a worker thread (default) or inline on "
-        "the event loop.",
+    picture_worker: Literal["process", "thread", "loop"] = Field(
+        default="process",
+        description="Where card pictures are drawn: a worker process (default; keeps the "
+        "event loop's interpreter lock to itself), a worker thread, or inline on the event "
+        "loop.",
     )
     turn_ping_seconds: int = Field(
         default=0,

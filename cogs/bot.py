@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from cogs.components import dispatch_click
+from cogs.rate_limit_buckets import space_out_bucket_sweeps
 from i18n.choice import LanguageChoices
 from settings import Settings
 
@@ -30,11 +31,17 @@ class CardTableBot(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            # Slash commands and clicks arrive as interactions whatever the intents; the
+            # guild cache (names, locales, channels) is all the bot reads. Without the
+            # message intents Discord does not send every message and edit in the bot's
+            # servers to it, and nothing keeps a message cache.
+            intents=discord.Intents(guilds=True),
+            max_messages=None,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **options,
         )
+        space_out_bucket_sweeps(self.http)
         self.settings = settings
         self.storage = storage
         self.manager = manager

@@ -81,7 +81,7 @@ class TableMessages:
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        table_pictures.drawer.close()
+        await table_pictures.drawer.aclose()
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

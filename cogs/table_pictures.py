@@ -16,11 +16,15 @@ text renders are synchronous, so the setting is cached per guild here: read once
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import io
+import itertools
 import logging
+import queue
 import sys
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -28,6 +32,8 @@ import discord
 from pictures import HandScene, TableScene, render_hand, render_table
 from pictures.from_views import hand_scene, table_scene
 from pictures.render import SceneCache
+from pictures.worker import warm_up
+from pictures.worker_client import PictureProcess
 from rules import registry
 from storage import TableStatus
 from storage.repositories import GuildSettingsRepository
@@ -41,46 +47,94 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 
 
+THREAD_NAME = "pictures"
+"""The drawing thread's name (``thread`` mode)."""
+
 ANSWER_WAIT = 1.0
 """Seconds an answer to a click waits for its picture; later, it goes without (the text
 says everything) and the picture, once drawn, is cached for the next refresh."""
 
 
 class PictureDrawer:
-    """Draws pictures away from the event loop.
+    """Draws pictures away from the event loop, answers first.
 
-    A draw takes 2-10 ms of CPU; on the loop, at hundreds of tables, every click would
-    queue behind them. ``thread`` (the default) draws on one worker thread: Pillow
-    releases the GIL in its C code (quantizing, PNG encoding), and the loop gets it back
-    within the interpreter's switch interval for the rest. ``loop`` draws inline (no
-    concurrency). The caches stay shared: an unchanged scene costs a dict look-up, no hop.
-    (A worker process was tried: no GIL sharing, but ~80 MB more, seconds to start on a
-    busy machine, and orphaned workers when the bot was killed.)
+    A draw takes 1-6 ms of CPU; on the loop, at hundreds of tables, every click would
+    queue behind them. Modes:
+
+    - ``process`` (the default): a worker process (``pictures.worker``) draws. The bot's
+      loop shares no interpreter lock with Pillow's Python code; with a drawing thread it
+      waited for the lock after most socket writes and polls (py-spy at 500 tables: about
+      half the loop thread's busy samples), which made the clicks' tail latency. It costs
+      a process of ~50 MB (fonts, sprites) and, on a fresh machine, a second to start:
+      answers meanwhile go without pictures.
+    - ``thread``: one worker thread in the bot (Pillow releases the lock only in its C
+      code: quantizing, PNG encoding).
+    - ``loop``: inline on the event loop (no concurrency; tests, debugging).
+
+    The caches stay in the bot: an unchanged scene costs a dict look-up, no hop. Urgent
+    pictures go first: a picture an answer waits for (``wait`` given: a hand view, a table
+    opened by a command) goes ahead of the table-message edits, which nobody waits for and
+    which come in bursts as computers play at many tables; without that, a click's hand
+    picture queued behind every table picture asked for since. A scene asked for again
+    while it is queued or being drawn shares that draw (an answer asking for a queued
+    background scene moves it up).
     """
 
-    def __init__(self, mode: str = "thread") -> None:
-        if mode not in ("thread", "loop"):
-            raise ValueError(f"picture worker {mode!r}: thread or loop")
+    URGENT, BACKGROUND = 0, 1
+    MODES = ("process", "thread", "loop")
+
+    def __init__(self, mode: str = "process") -> None:
+        if mode not in self.MODES:
+            raise ValueError(f"picture worker {mode!r}: one of {', '.join(self.MODES)}")
         self.mode = mode
-        self._pool: ThreadPoolExecutor | None = None
+        self._queue: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._process = PictureProcess() if mode == "process" else None
+        self._pending: dict[tuple[int, Any], _Pending] = {}
+
+    @property
+    def worker_pid(self) -> int | None:
+        """The worker process's id (``process`` mode, once started)."""
+        return None if self._process is None else self._process.pid
 
     def start(self) -> None:
         """Start the worker now (it draws the card sprites once, a few hundred ms) so the
-        first click does not wait for it."""
-        if self._pool is None and self.mode == "thread":
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-            self._pool.submit(warm_up)
+        first click does not wait for it. ``process`` mode needs a running event loop."""
+        if self._process is not None:
+            with contextlib.suppress(RuntimeError):  # no running loop: at the first draw
+                self._process.start_soon()
+        elif self._thread is None and self.mode == "thread":
+            self._queue = queue.PriorityQueue()
+            self._thread = threading.Thread(
+                target=self._work, args=(self._queue,), name=THREAD_NAME, daemon=True
+            )
+            self._thread.start()
+            self._queue.put((self.BACKGROUND, next(self._order), _Job.warm_up()))
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        if self._thread is not None:
+            self._queue.put((-1, next(self._order), None))  # ahead of every queued draw
+            self._thread = None
+        if self._process is not None:
+            self._process.close()
+        for pending in self._pending.values():
+            pending.future.cancel()
+        self._pending.clear()
+
+    async def aclose(self) -> None:
+        """Close, and wait for the worker process to end."""
+        if self._process is not None:
+            await self._process.aclose()
+        self.close()
 
     async def draw(
         self, cache: SceneCache[Any], scene: Any | None, wait: float | None = None
     ) -> bytes | None:
         """The picture of ``scene``: None when there is no scene, it cannot be drawn, or
-        it takes more than ``wait`` seconds (it is still drawn and cached then)."""
+        it takes more than ``wait`` seconds (it is still drawn and cached then). With a
+        ``wait`` the picture is urgent (someone's answer waits for it); without, it is
+        drawn after every urgent one."""
         if scene is None:
             return None
         cached: bytes | None = cache.peek(scene)
@@ -92,28 +146,114 @@ class PictureDrawer:
             except Exception:
                 log.exception("no picture for %r", scene)
                 return None
-        self.start()
-        assert self._pool is not None
-        future = asyncio.get_running_loop().run_in_executor(self._pool, cache.__wrapped__, scene)
-        future.add_done_callback(lambda done: self._remember(cache, scene, done))
+        priority = self.BACKGROUND if wait is None else self.URGENT
+        key = (id(cache), scene)
+        pending = self._pending.get(key)
+        if pending is None:
+            pending = self._submit(cache, scene, priority)
+            pending.future.add_done_callback(lambda done: self._forget(key, cache, scene, done))
+            self._pending[key] = pending
+        elif priority < pending.priority:
+            self._move_up(pending, priority)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), wait)
+            return await asyncio.wait_for(asyncio.shield(pending.future), wait)
         except TimeoutError:
             log.info("a picture took over %.1f s; answering without it", wait)
             return None
+        except asyncio.CancelledError:
+            if pending.future.cancelled():
+                return None  # the drawer closed
+            raise
         except Exception:
             log.exception("no picture for %r", scene)
             return None
 
-    @staticmethod
-    def _remember(cache: SceneCache[Any], scene: Any, done: asyncio.Future[bytes]) -> None:
-        if not done.cancelled() and done.exception() is None:
+    def _submit(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:
+        if self._process is not None:
+            job_id = self._process.submit(cache.__wrapped__, scene, priority)
+            return _Pending(self._process.result(job_id), priority, job_id)
+        self.start()
+        job = _Job(cache, scene, asyncio.get_running_loop())
+        assert job.future is not None
+        self._queue.put((priority, next(self._order), job))
+        return _Pending(job.future, priority, job=job)
+
+    def _move_up(self, pending: _Pending, priority: int) -> None:
+        pending.priority = priority
+        if self._process is not None:
+            self._process.move_up(pending.job_id, priority)
+        else:
+            self._queue.put(
+                (priority, next(self._order), pending.job)
+            )  # the worker skips the other
+
+    def _forget(
+        self, key: tuple[int, Any], cache: SceneCache[Any], scene: Any, done: asyncio.Future[bytes]
+    ) -> None:
+        self._pending.pop(key, None)
+        if done.cancelled():
+            return
+        if done.exception() is None:  # retrieved: an answer that stopped waiting logs nothing
             cache.put(scene, done.result())
 
+    @staticmethod
+    def _work(jobs: queue.PriorityQueue[tuple[int, int, _Job | None]]) -> None:
+        while True:
+            _, _, job = jobs.get()
+            if job is None:
+                return
+            job.run()
 
-def warm_up() -> None:
-    """Draw the card sprites and the palette once (the first picture's cost)."""
-    render_hand.__wrapped__(HandScene(cards=("JS", "9S")))
+
+@dataclasses.dataclass
+class _Pending:
+    """A picture asked for and not drawn yet: its result, and where it is queued."""
+
+    future: asyncio.Future[bytes]
+    priority: int
+    job_id: int = 0  # process mode
+    job: _Job | None = None  # thread mode
+
+
+class _Job:
+    """One picture to draw on the worker thread; its result reaches the loop through
+    ``future``."""
+
+    def __init__(
+        self, cache: SceneCache[Any] | None, scene: Any, loop: asyncio.AbstractEventLoop | None
+    ) -> None:
+        self.cache = cache
+        self.scene = scene
+        self.loop = loop
+        self.future: asyncio.Future[bytes] | None = None if loop is None else loop.create_future()
+        self.taken = False  # read and written by the worker thread only
+
+    @classmethod
+    def warm_up(cls) -> _Job:
+        return cls(None, None, None)
+
+    def run(self) -> None:
+        if self.taken:
+            return  # queued twice (moved up); drawn already
+        self.taken = True
+        if self.cache is None or self.loop is None:
+            warm_up()
+            return
+        try:
+            data: bytes = self.cache.__wrapped__(self.scene)
+        except Exception as exc:
+            self.loop.call_soon_threadsafe(self._settle, None, exc)
+            return
+        self.loop.call_soon_threadsafe(self._settle, data, None)
+
+    def _settle(self, data: bytes | None, exc: Exception | None) -> None:
+        assert self.future is not None
+        if self.future.done():
+            return
+        if exc is not None:
+            self.future.set_exception(exc)
+        elif data is not None:
+            self.future.set_result(data)
 
 
 drawer = PictureDrawer()

@@ -3,9 +3,12 @@
 Every ``append`` waits for the commit that holds its row; appends that arrive while a
 commit is in flight share the next one, so busy tables cost one commit per batch. If a
 batch fails, each row is committed alone so one bad row fails only its own append.
-A backend supplies the two inserts. It may also join writes of its own to the next
-batch (``_join_next_commit``: SQLite's table snapshots), so they cost no commit of
-their own and do not hold up the batches behind its single writer.
+``enqueue`` queues a row without waiting (the table manager applies a whole chain of
+moves, a player's and the computers' answers, then waits once): each table's rows stay a
+prefix of what was queued, because once one of a table's rows fails, its later rows fail
+unwritten until ``forgive``. A backend supplies the two inserts. It may also join writes
+of its own to the next batch (``_join_next_commit``: SQLite's table snapshots), so they
+cost no commit of their own and do not hold up the batches behind its single writer.
 """
 
 from __future__ import annotations
@@ -16,6 +19,14 @@ from collections.abc import Sequence
 
 from storage.records import LoggedAction
 
+
+class EarlierRowFailed(Exception):
+    """A row not written because an earlier row of its table failed."""
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(f"table {table_id}: seq {seq} not written after an earlier row failed")
+
+
 PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
 PendingExtra = tuple[object, "asyncio.Future[None]"]
 
@@ -25,6 +36,7 @@ class GroupCommitLog(ABC):
         self._pending: list[PendingAppend] = []
         self._extras: list[PendingExtra] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._failed_tables: set[int] = set()
         self.commits = 0
         """Commits made by the log (the benchmark reports actions per commit)."""
 
@@ -40,11 +52,21 @@ class GroupCommitLog(ABC):
         """Insert and commit one action, or raise having rolled back."""
 
     async def append(self, action: LoggedAction) -> None:
+        await self.enqueue(action)
+
+    def enqueue(self, action: LoggedAction) -> asyncio.Future[None]:
+        """Queue ``action`` for the next group commit; the future is done once it is
+        committed (or failed: then so do the table's later rows, see ``forgive``)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((action, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        await future
+        return future
+
+    def forgive(self, table_id: int) -> None:
+        """Accept the table's rows again after one failed (its owner has gone back to
+        what the log holds)."""
+        self._failed_tables.discard(table_id)
 
     async def _join_next_commit(self, extra: object) -> None:
         """Write ``extra`` (the backend's ``_insert_batch`` knows what it is) in the next
@@ -64,6 +86,8 @@ class GroupCommitLog(ABC):
         while self._pending or self._extras:
             batch, self._pending = self._pending, []
             extras, self._extras = self._extras, []
+            if self._failed_tables:
+                batch = self._refuse_after_failures(batch)
             try:
                 await self._insert_batch([action for action, _ in batch], [e for e, _ in extras])
                 self.commits += 1
@@ -77,14 +101,31 @@ class GroupCommitLog(ABC):
                 if not future.done():
                     future.set_result(None)
 
+    def _refuse_after_failures(self, batch: list[PendingAppend]) -> list[PendingAppend]:
+        """Fail, unwritten, the rows of tables whose earlier row failed (a gap in a
+        table's log would make it unreadable); returns the rest."""
+        kept: list[PendingAppend] = []
+        for action, future in batch:
+            if action.table_id in self._failed_tables:
+                if not future.done():
+                    future.set_exception(EarlierRowFailed(action.table_id, action.seq))
+            else:
+                kept.append((action, future))
+        return kept
+
     async def _insert_one_by_one(
         self, batch: list[PendingAppend], extras: list[PendingExtra]
     ) -> None:
         for action, future in batch:
+            if action.table_id in self._failed_tables:
+                if not future.done():
+                    future.set_exception(EarlierRowFailed(action.table_id, action.seq))
+                continue
             try:
                 await self._insert_single(action)
                 self.commits += 1
             except Exception as exc:
+                self._failed_tables.add(action.table_id)
                 if not future.done():
                     future.set_exception(exc)
             else:

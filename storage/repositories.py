@@ -4,6 +4,7 @@ PostgreSQL (``storage.postgres``) implement the same protocols.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -55,6 +56,14 @@ class TableRepository(Protocol):
 class ActionLog(Protocol):
     async def append(self, action: LoggedAction) -> None:
         """Durably store an action; returns only once it is committed."""
+
+    def enqueue(self, action: LoggedAction) -> asyncio.Future[None]:
+        """Queue an action for the next group commit; the future is done once it is
+        committed. Once one of a table's actions fails, its later ones fail unwritten (the
+        log stays a prefix) until ``forgive``."""
+
+    def forgive(self, table_id: int) -> None:
+        """Accept a table's actions again after a failure (its state was reloaded)."""
 
     async def append_many(self, actions: Sequence[LoggedAction]) -> None:
         """Store many actions in one transaction (imports, benchmarks, tests)."""

@@ -67,6 +67,10 @@ log = logging.getLogger(__name__)
 PASS_KINDS = frozenset({"pass", "decline", "skip", "no", "done"})
 """Action kinds that close a call/buy window for a seat when its timer runs out."""
 MAX_COMPUTER_RUN = 100_000
+SETTLE_EVERY = 16
+"""Most actions applied before waiting for their commit in a run of computer moves: a
+click's answers (a few) share one commit, while computers playing on alone commit (and
+let the event loop serve others) every so often instead of holding it for a whole match."""
 """Guard against an engine that never ends a computer-only match."""
 
 
@@ -109,6 +113,7 @@ class TableManager:
         self._publisher = Publisher()
         self._close_hooks: list[CloseHook] = []
         self._warm_task: asyncio.Task[list[int]] | None = None
+        self._reloads: set[asyncio.Task[Table]] = set()
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # -- reading ---------------------------------------------------------------------
@@ -498,7 +503,7 @@ class TableManager:
             waiting = match.to_act
             # An off-turn action leaves the seats to act their running deadline.
             keep = table.deadline if seat not in waiting else None
-            await self._commit(table, seat, action, "player")
+            self._commit(table, seat, action, "player")
             await self._after_change(table, keep if match.to_act == waiting else None)
         return self.state(table_id)
 
@@ -517,20 +522,23 @@ class TableManager:
             await self._after_change(table)
         return self.state(table_id)
 
-    async def _commit(self, table: Table, seat: int, action: Action, by: str) -> None:
-        """Log durably, then apply, then publish. The caller holds the lock and has checked
-        that the action is legal, so the engine accepts it."""
+    def _commit(self, table: Table, seat: int, action: Action, by: str) -> None:
+        """Apply, queue for the log, publish. The caller holds the lock and has checked
+        that the action is legal, so the engine accepts it (if not, nothing changes).
+
+        Durable at the next ``_settle``: every flow that commits ends in
+        ``_after_change``, which settles before the flow returns, so nothing is
+        acknowledged before it is committed, while a player's move and the computers'
+        answers share one commit instead of waiting for one each."""
         match = table.match
         assert match is not None
+        events = match.apply(seat, action)
         seq = table.seq + 1
-        await self.storage.actions.append(
-            LoggedAction(table.id, seq, seat, action.id, self.clock.now(), by)
+        table.unsettled.append(
+            self.storage.actions.enqueue(
+                LoggedAction(table.id, seq, seat, action.id, self.clock.now(), by)
+            )
         )
-        try:
-            events = match.apply(seat, action)
-        except IllegalAction:
-            await self.storage.actions.remove(table.id, seq)
-            raise
         table.seq = seq
         if by == "player":
             table.last_by_seat[seat] = (action.id, seq)
@@ -539,15 +547,51 @@ class TableManager:
         )
         every = self.settings.snapshot_every
         if every and seq % every == 0 and has_state_snapshot(match):
-            await self.storage.tables.save_snapshot(table.id, match.snapshot(), seq)
-        if match.is_over:
+            table.snapshot_due = True
+
+    async def _settle(self, table: Table) -> None:
+        """Wait until the actions applied since the last settle are committed, then save
+        a snapshot that fell due and close a finished match. If the log refused one, the
+        table goes back to what the log holds (rebuilt on its next use) and the error
+        propagates: whoever waits hears of a failure, and nothing unlogged stays."""
+        pending, table.unsettled = table.unsettled, []
+        if pending:
+            results = await asyncio.gather(*pending, return_exceptions=True)
+            failure = next((r for r in results if isinstance(r, BaseException)), None)
+            if failure is not None:
+                log.error("table %s: the action log refused a write; reloading", table.id)
+                table.cancel_timer()
+                table.needs_replay = True
+                table.snapshot_due = False
+                table.last_by_seat.clear()
+                self.storage.actions.forgive(table.id)
+                # Rebuilt as soon as the lock is free (when this error has propagated).
+                reload = asyncio.ensure_future(self._ready(table.id))
+                self._reloads.add(reload)
+                reload.add_done_callback(self._reloaded)
+                raise failure
+        match = table.match
+        if match is None:
+            return
+        if table.snapshot_due:
+            table.snapshot_due = False
+            await self.storage.tables.save_snapshot(table.id, match.snapshot(), table.seq)
+        if match.is_over and table.status is TableStatus.RUNNING:
             await self._close(table, TableStatus.FINISHED)
+
+    def _reloaded(self, task: asyncio.Task[Table]) -> None:
+        self._reloads.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table could not be rebuilt from its log", exc_info=task.exception())
 
     async def _after_change(self, table: Table, keep_deadline: float | None = None) -> None:
         """Let computers act where it is their turn, then arm the timer for the humans
         (``keep_deadline``: the same seats still wait, so their deadline stands)."""
         seq = table.seq
-        await self._run_computers(table)
+        try:
+            await self._run_computers(table)
+        finally:
+            await self._settle(table)
         self._arm_timer(table, keep_deadline if table.seq == seq else None)
 
     async def _run_computers(self, table: Table) -> None:
@@ -569,6 +613,8 @@ class TableManager:
                 return
             seat = seats[0]
             await self._computer_acts(table, seat, self._level_of(table, seat))
+            if len(table.unsettled) >= SETTLE_EVERY:
+                await self._settle(table)  # computers alone: durable progress, and a yield
         # Computers alone went round in circles (an engine or player bug): abandon the
         # table rather than spin for ever.
         log.error("table %s: %d computer actions in a row; stopped", table.id, MAX_COMPUTER_RUN)
@@ -605,7 +651,7 @@ class TableManager:
         if action not in situation.legal:
             log.error("computer %s chose an illegal %s; playing at random", level, action.id)
             action = situation.legal[situation.rng.randrange(len(situation.legal))]
-        await self._commit(table, seat, action, by or level)
+        self._commit(table, seat, action, by or level)
 
     # -- timers ----------------------------------------------------------------------
 
@@ -671,14 +717,14 @@ class TableManager:
                     # the game's own rule for a player out of time (TK-21, TF-19, TF-23a)
                     if not window:
                         await self._strike(table, seat)
-                    await self._commit(table, seat, prescribed, "timeout")
+                    self._commit(table, seat, prescribed, "timeout")
                     if table.status is not TableStatus.RUNNING:
                         return
                     continue
                 if window:
                     passes = [a for a in match.legal_actions(seat) if a.kind in PASS_KINDS]
                     if passes:
-                        await self._commit(table, seat, passes[0], "timeout")
+                        self._commit(table, seat, passes[0], "timeout")
                         continue
                 else:
                     await self._strike(table, seat)
@@ -821,7 +867,12 @@ class TableManager:
     # -- helpers ---------------------------------------------------------------------
 
     async def close(self) -> None:
-        """Cancel every timer and the warm-up (the storage is closed by its owner)."""
+        """Cancel every timer, the warm-up and reloads (the storage is closed by its
+        owner)."""
+        for reload in list(self._reloads):
+            reload.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reload
         if self._warm_task is not None and not self._warm_task.done():
             self._warm_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -36,6 +36,9 @@ class Table:
         """Each seat's latest (action id, seq): tells a double click from a wrong move."""
         self.stop_votes: set[int] = set()
         self.needs_replay = False
+        self.unsettled: list[asyncio.Future[None]] = []
+        """Log writes of actions already applied, not yet known committed (``_settle``)."""
+        self.snapshot_due = False
         """After a restart: the match is not rebuilt from the log yet."""
         self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
         """The computers' dice at this table (their choices are logged, never re-rolled)."""

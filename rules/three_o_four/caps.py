@@ -121,8 +121,12 @@ class Solver:
         feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
         thin: int = 0,
+        shared_initial: list[set[State]] | None = None,
     ) -> None:
         self.restricted = restricted
+        self.shared_initial = shared_initial
+        """A holder shared by solvers of the same knowledge, players and rank order: the
+        first one to list the initial positions leaves them there."""
         self.thin = thin
         """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
         strongest reply, 2 the strongest and the weakest, ``THRIFTY`` the cheapest taker;
@@ -213,40 +217,92 @@ class Solver:
     # -- positions -------------------------------------------------------------------------
 
     def initial_states(self) -> set[State]:
+        """The positions of the call point: each possible trump, each choice of the
+        trick's unknown cards (representatives), kept when feasible. The same set for
+        every solver of one knowledge (``shared_initial``: the judge's refutations and
+        its full search ask it in turn); callers only iterate it."""
+        shared = self.shared_initial
+        if shared:
+            return shared[0]
+        out = self._initial_states()
+        assert out is not None
+        if shared is not None:
+            shared.append(out)
+        return out
+
+    def too_many_initial_states(self) -> bool:
+        """More initial positions than the node budget. Each one is a node of its own
+        (``run`` expands every one of them before anything else, and a fresh position
+        always counts), so then the search runs out of nodes, or stops earlier at a
+        line that loses a trick: never "certain". Listing stops past the budget; a
+        complete list is kept for the searches that follow."""
+        shared = self.shared_initial
+        if shared:
+            return len(shared[0]) > self.budget
+        out = self._initial_states(self.budget)
+        if out is None:
+            return True
+        if shared is not None:
+            shared.append(out)
+        return False
+
+    def _initial_states(self, limit: int | None = None) -> set[State] | None:
         kn = self.kn
         out: set[State] = set()
+        free, must = tuple(kn.free), tuple(kn.must_trump)
+        known, voids = tuple(kn.known), tuple(kn.voids)
+        left, to_play = kn.tricks_left, kn.to_play
+        # The choices of the trick's unknown cards depend on the trump only through a
+        # played indicator (a trump): without one they are listed once for every trump.
+        per_trump = any(allowed < 0 for _, card, allowed in kn.trick if card is None)
+        partial = [] if per_trump else self._trick_choices(-1)
+        feasible = self.feasible
         for trump in kn.trumps:
-            base_pool = kn.unknown
-            # choose the unknown cards of the trick in progress
-            partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [((), base_pool)]
-            for seat, card, allowed in kn.trick:
-                nxt = []
-                for plays, pool in partial:
-                    if card is not None:
-                        nxt.append(((*plays, (seat, card)), pool))
-                        continue
-                    mask = allowed if allowed >= 0 else 1 << trump
-                    # any unknown card of the trick may share a run with a later one
-                    for c in self._reps(
-                        pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
-                    ):
-                        nxt.append(((*plays, (seat, c)), pool - {c}))
-                partial = nxt
+            if per_trump:
+                partial = self._trick_choices(trump)
             for plays, pool in partial:
-                state: State = (
-                    plays,
-                    kn.to_play,
-                    pool,
-                    tuple(kn.free),
-                    tuple(kn.must_trump),
-                    tuple(kn.known),
-                    tuple(kn.voids),
-                    kn.tricks_left,
-                    trump,
-                )
-                if self.feasible(state):
+                state: State = (plays, to_play, pool, free, must, known, voids, left, trump)
+                if feasible(state):
                     out.add(state)
+                    if limit is not None and len(out) > limit:
+                        return None
         return out
+
+    def _trick_choices(
+        self, trump: int
+    ) -> list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]]:
+        """The trick in progress with its unknown cards chosen (``trump``: the suit of a
+        played indicator, -1 when there is none), with the pool left each time."""
+        partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [
+            ((), self.kn.unknown)
+        ]
+        counts = self.suit_counts
+        if self.kn.unknown not in counts:
+            first = [0, 0, 0, 0]
+            for c in self.kn.unknown:
+                first[SUIT[c]] += 1
+            counts[self.kn.unknown] = tuple(first)
+        for seat, card, allowed in self.kn.trick:
+            if card is not None:
+                play = (seat, card)
+                partial = [((*plays, play), pool) for plays, pool in partial]
+                continue
+            mask = allowed if allowed >= 0 else 1 << trump
+            nxt = []
+            for plays, pool in partial:
+                # any unknown card of the trick may share a run with a later one
+                for c in self._reps(
+                    pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
+                ):
+                    rest = pool - {c}
+                    found = counts.get(pool)
+                    if found is not None:  # the pool's suit counts, for ``feasible``
+                        tally = list(found)
+                        tally[SUIT[c]] -= 1
+                        counts[rest] = tuple(tally)
+                    nxt.append(((*plays, (seat, c)), rest))
+            partial = nxt
+        return partial
 
     def _reps(
         self,
@@ -785,7 +841,14 @@ class CapsJudge:
             trumps=trumps,
         )
 
-    def solver(self, p: int, k: int, budget: int = NODE_BUDGET, actual: bool = False) -> Solver:
+    def solver(
+        self,
+        p: int,
+        k: int,
+        budget: int = NODE_BUDGET,
+        actual: bool = False,
+        shared_initial: list[set[State]] | None = None,
+    ) -> Solver:
         return Solver(
             self.knowledge(p, k, actual),
             self.m.players,
@@ -794,6 +857,7 @@ class CapsJudge:
             budget,
             self.feasible_cache,
             restricted=actual,
+            shared_initial=shared_initial,
         )
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
@@ -812,6 +876,50 @@ class CapsJudge:
                 if SUIT[c] == m.trump and c not in played and strength[c] > best:
                     best, holder = strength[c], s
         return holder >= 0 and holder % 2 != team
+
+    def top_trump_open(self, solver: Solver) -> bool:
+        """A quick refutation in p's own worlds: for a trump p thinks possible, the highest
+        card of that suit still live is unknown to him and some consistent world gives it
+        to an opponent (it is in none of the past face-down slots, which hold no trumps).
+        That opponent plays it in some remaining trick (everyone plays every card he
+        holds) and it wins that trick, whatever else is played: no order of p's cards
+        wins every trick in that world, so the full search finds none either (or runs out
+        of nodes). Only asked when every card of the trick in progress is known to p."""
+        kn = solver.kn
+        if kn.tricks_left <= 0 or not kn.unknown:
+            return False
+        if any(card is None for _, card, _ in kn.trick):
+            return False
+        strength = self.m.layout.strength
+        seen_live = set(kn.hand)
+        seen_live.update(card for _, card, _ in kn.trick if card is not None)
+        for cards in kn.known:
+            seen_live |= cards
+        team = kn.seat % 2
+        free, must = tuple(kn.free), tuple(kn.must_trump)
+        known, voids = tuple(kn.known), tuple(kn.voids)
+        for trump in kn.trumps:
+            top, best = -1, -1
+            for c in kn.unknown:
+                if SUIT[c] == trump and strength[c] > best:
+                    top, best = c, strength[c]
+            if top < 0 or any(SUIT[c] == trump and strength[c] > best for c in seen_live):
+                continue
+            pool = kn.unknown - {top}
+            for seat in self.active:
+                if seat % 2 == team:
+                    continue
+                if free[seat] and not voids[seat] >> trump & 1:
+                    nf = _set(free, seat, free[seat] - 1)
+                    state: State = ((), kn.to_play, pool, nf, must, known, voids, 0, trump)
+                    if solver.feasible(state):
+                        return True
+                if must[seat]:
+                    nm = _set(must, seat, must[seat] - 1)
+                    state = ((), kn.to_play, pool, free, nm, known, voids, 0, trump)
+                    if solver.feasible(state):
+                        return True
+        return False
 
     def plainly_refuted(self, p: int, k: int) -> bool:
         """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
@@ -901,6 +1009,68 @@ class CapsJudge:
         held = tuple(frozenset(kn.hand) if s == p else kn.known[s] for s in range(self.m.players))
         return lost(plays, kn.to_play, held, kn.tricks_left)
 
+    def greedy_refutes_order(self, kn: Knowledge, order: list[Card], thrifty: bool) -> bool:
+        """``greedy_refutes`` for one stated order (``Sound``): in the actual world, the
+        plain adversary's single line against that order loses a trick (or the order is
+        not p's cards, or plays a card he may not play there, as ``Solver.holds`` checks).
+        The line is one of the full search's lines in one consistent world, so the full
+        search finds the order failing too (or runs out of nodes): not sound both ways."""
+        p = kn.seat
+        if kn.tricks_left <= 0:
+            return False
+        if sorted(order) != sorted(kn.hand):
+            return True
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        if len(plays) != len(kn.trick):
+            return False
+        power = _powers(self.m.trump, self.m.layout.strength)
+        team = p % 2
+        active = self.active
+        per = self.per_trick
+        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+        held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.m.players)]
+        seat, left, i = kn.to_play, kn.tricks_left, 0
+        while True:
+            if len(plays) == per:
+                led_power = power[SUIT[plays[0][1]] + 1]
+                best_seat, best = plays[0][0], led_power[plays[0][1]]
+                for s, c in plays:
+                    key = led_power[c]
+                    if key >= 100 and key > best:
+                        best_seat, best = s, key
+                if best_seat % 2 != team:
+                    return True
+                if left == 1:
+                    return False
+                plays, seat, left = (), best_seat, left - 1
+                continue
+            led = SUIT[plays[0][1]] if plays else -1
+            pw = power[led + 1]
+            cards = held[seat]
+            if seat == p:
+                if i >= len(order):
+                    return False
+                pick = order[i]
+                i += 1
+                if led >= 0 and SUIT[pick] != led and any(SUIT[c] == led for c in cards):
+                    return True  # he must follow suit: the order cannot be played
+            else:
+                legal = [c for c in cards if SUIT[c] == led] if led >= 0 else []
+                legal = legal or list(cards)
+                if not legal:
+                    return False
+                if seat % 2 == team:
+                    pick = min(legal, key=pw.__getitem__)
+                elif thrifty and plays:
+                    top = max(pw[c] for _, c in plays)
+                    takers = [c for c in legal if pw[c] >= 100 and pw[c] > top]
+                    pick = min(takers or legal, key=pw.__getitem__)
+                else:
+                    pick = max(legal, key=pw.__getitem__)
+            cards.discard(pick)
+            plays = (*plays, (seat, pick))
+            seat = after[seat]
+
     def team_won_all_before(self, team: int, k: int) -> bool:
         done = k // self.per_trick
         return all(t == team for t in self.m.trick_winners[:done])
@@ -916,15 +1086,18 @@ class CapsJudge:
         key = (p, k)
         if key in self.certain_cache:
             return self.certain_cache[key]
-        full = self.solver(p, k, budget)
+        initial: list[set[State]] = []  # the thin searches and the full one share them
+        full = self.solver(p, k, budget, shared_initial=initial)
         # Refutations first (the cheap ones that decide most often lead): each says "not
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
         if (
-            self.plainly_refuted(p, k)
-            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET)
-            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET)
-            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET)
+            self.top_trump_open(full)
+            or self.plainly_refuted(p, k)
+            or full.too_many_initial_states()
+            or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
+            or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
+            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET, shared_initial=initial)
         ):
             self.certain_cache[key] = None
             return None
@@ -940,7 +1113,12 @@ class CapsJudge:
         return found
 
     def thin_refutes(
-        self, kn: Knowledge, replies: int, budget: int, order: list[Card] | None = None
+        self,
+        kn: Knowledge,
+        replies: int,
+        budget: int,
+        order: list[Card] | None = None,
+        shared_initial: list[set[State]] | None = None,
     ) -> bool:
         """A refutation before the full search: the same question against the thin
         adversary (``Solver._thin``), with a node limit of its own. Its lines of play are
@@ -948,7 +1126,11 @@ class CapsJudge:
         so "no order wins" there means the full search finds no winning order either
         (or runs out of nodes): "not certain" both ways. Any other result of the thin
         search decides nothing and the full search runs as before.
-        With ``order``, the question is whether that one order wins (``Sound``)."""
+        With ``order``, the question is whether that one order wins (``Sound``).
+        Not asked when the listed initial positions outnumber its node limit: it would
+        mostly run out of nodes before its first choice (a refutation is only a shortcut)."""
+        if shared_initial and len(shared_initial[0]) > budget:
+            return False
         thin = Solver(
             kn,
             self.m.players,
@@ -957,6 +1139,7 @@ class CapsJudge:
             budget,
             self.feasible_cache,
             thin=replies,
+            shared_initial=shared_initial,
         )
         try:
             return thin.run(fixed=order) is None
@@ -969,11 +1152,19 @@ class CapsJudge:
             return False
         if self.opponents_hold_top_trump(p % 2, k):
             return False
+        actual = self.knowledge(p, k, actual=True)
+        if self.greedy_refutes_order(actual, order, thrifty=False) or self.greedy_refutes_order(
+            actual, order, thrifty=True
+        ):
+            return False
         # the one-reply adversaries first: a line of theirs that beats this order is a
         # line of the full search too (see ``thin_refutes``)
-        full = self.solver(p, k, NODE_BUDGET * 2)
-        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order) or self.thin_refutes(
-            full.kn, 1, GREEDY_BUDGET, order
+        initial: list[set[State]] = []
+        full = self.solver(p, k, NODE_BUDGET * 2, shared_initial=initial)
+        if full.kn.tricks_left > 0 and full.too_many_initial_states():
+            return False  # ``holds`` counts each of them: it runs out (or fails) first
+        if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(
+            full.kn, 1, GREEDY_BUDGET, order, initial
         ):
             return False
         try:
@@ -1022,6 +1213,63 @@ class CapsJudge:
                 start = end + 1
         return best
 
+    def ever_certain(self, team: int, upto: int) -> bool:
+        """``first_certain(team, upto) is not None``, without looking for the earliest
+        point: the same stretch ends are asked in the same way (the answer is some
+        member certain at some stretch end before his team lost a trick), but the first
+        certain end answers at once, where ``first_certain`` goes on to search the
+        points before it (the uncalled-Caps duty only asks whether there was one)."""
+        m = self.m
+        hist = m.history
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < upto:
+                ends.append(upto)
+            start = 0
+            for plays, end in enumerate(ends):
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break
+                if self.certain(member, end) is not None:
+                    return True
+                start = end + 1
+        return False
+
+    def called_too_late(self, team: int, c: int) -> bool:
+        """``first_certain(team, c)`` is some k* with ``c > deadline(k*)``, asked as "k* <=
+        K" for the last point K whose deadline is before c (the deadline only grows with
+        k*): a member's k* (his first certain stretch end, or the first certain point of
+        that stretch before it) is at most K when that end is, or else when a point of
+        the stretch up to K is certain; the points after K are not searched."""
+        last = next((k for k in range(c - 1, -1, -1) if self.deadline(k) < c), -1)
+        if last < 0:
+            return False
+        m = self.m
+        hist = m.history
+        for member in self.active:
+            if member % 2 != team:
+                continue
+            ends = [i for i in range(min(len(hist), c + 1)) if hist[i][0] == member]
+            if not ends or ends[-1] < c:
+                ends.append(c)
+            start = 0
+            for plays, end in enumerate(ends):
+                if start > last:
+                    break  # this member's k* would come after K
+                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
+                    break
+                if self.certain(member, end) is not None:
+                    # any point of the stretch up to K will do: the latest first (the
+                    # nearest to a certain end, so the likeliest to be certain too)
+                    if end <= last or any(
+                        self.certain(member, k) is not None for k in range(last, start - 1, -1)
+                    ):
+                        return True
+                    break
+                start = end + 1
+        return False
+
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
 
     def deadline(self, k_star: int) -> int:
@@ -1049,15 +1297,11 @@ class CapsJudge:
                 return CapsResult("lost", reason="a trick was lost after calling")
             if not self.sound(seat, c, order):
                 return CapsResult("wrong", reason="called before it was certain")
-            if enforcement != "claims_only":
-                first = self.first_certain(team, c)
-                if first is not None and c > self.deadline(first):
-                    return CapsResult("wrong", reason="called too late")
+            if enforcement != "claims_only" and self.called_too_late(team, c):
+                return CapsResult("wrong", reason="called too late")
             return CapsResult("correct", bonus=c <= self.bonus_limit())
-        if enforcement != "claims_only":
-            k_star = self.first_certain(team, max(played - 1, 0))
-            if k_star is not None:
-                return CapsResult("wrong", reason="Caps was certain but never called")
+        if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
+            return CapsResult("wrong", reason="Caps was certain but never called")
         return CapsResult()
 
     # -- orders ----------------------------------------------------------------------------

@@ -31,7 +31,7 @@ async def test_a_picture_is_drawn_on_the_worker_thread_and_cached() -> None:
         assert len(drawn_on) == 1  # the second came from the cache, no hop
         assert await drawer.draw(cache, None) is None
     finally:
-        drawer.close()
+        await drawer.aclose()
 
 
 async def test_a_slow_picture_is_left_out_of_the_answer_then_cached() -> None:
@@ -53,7 +53,7 @@ async def test_a_slow_picture_is_left_out_of_the_answer_then_cached() -> None:
             await asyncio.sleep(0.01)
         assert cache.peek(scene) == b"\x89PNG slow"
     finally:
-        drawer.close()
+        await drawer.aclose()
 
 
 async def test_a_failing_draw_gives_no_picture() -> None:
@@ -64,7 +64,7 @@ async def test_a_failing_draw_gives_no_picture() -> None:
     try:
         assert await drawer.draw(SceneCache(broken), HandScene(cards=("2C",))) is None
     finally:
-        drawer.close()
+        await drawer.aclose()
 
 
 class _Response:
@@ -91,3 +91,64 @@ def test_an_answer_waits_for_its_picture_only_while_the_deadline_allows() -> Non
     assert ANSWER_WAIT - 0.1 < fresh <= ANSWER_WAIT
     assert 0.3 < late <= ANSWER_BY - 1.6
     assert too_late == 0.0 and deferred == ANSWER_WAIT
+
+
+async def test_an_answer_s_picture_is_drawn_before_queued_table_edits() -> None:
+    """A click's picture (``wait`` given) jumps the queue of background table pictures;
+    the same scene asked twice is drawn once."""
+    release, started = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def draw(scene: HandScene) -> bytes:
+        if scene.caption == "busy":
+            started.set()
+            release.wait(5)
+        order.append(scene.caption)
+        return b"\x89PNG " + scene.caption.encode()
+
+    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
+        assert await asyncio.to_thread(started.wait, 5)  # the worker holds "busy"
+        edits = [
+            asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption=f"edit{n}")))
+            for n in range(3)
+        ]
+        answer_scene = HandScene(cards=("4C",), caption="answer")
+        answers = [asyncio.ensure_future(drawer.draw(cache, answer_scene, wait=5)) for _ in "ab"]
+        await asyncio.sleep(0.01)
+        release.set()
+        assert await asyncio.gather(*answers) == [b"\x89PNG answer"] * 2
+        await asyncio.gather(busy, *edits)
+        assert order == ["busy", "answer", "edit0", "edit1", "edit2"]
+    finally:
+        await drawer.aclose()
+
+
+async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
+    release, started = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def draw(scene: HandScene) -> bytes:
+        if scene.caption == "busy":
+            started.set()
+            release.wait(5)
+        order.append(scene.caption)
+        return b"\x89PNG"
+
+    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
+        assert await asyncio.to_thread(started.wait, 5)
+        first = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="a")))
+        shared = HandScene(cards=("3C",), caption="b")
+        later = asyncio.ensure_future(drawer.draw(cache, shared))
+        now = asyncio.ensure_future(drawer.draw(cache, shared, wait=5))
+        await asyncio.sleep(0.01)
+        release.set()
+        await asyncio.gather(busy, first, later, now)
+        assert order == ["busy", "b", "a"]  # b drawn once, ahead of a
+    finally:
+        await drawer.aclose()

@@ -24,6 +24,9 @@ class BotRunner:
             "gateway_url": fake.gateway_url,
             "dev_guild_id": fake.guild_id,
             "database_url": f"sqlite:///{db_path}",
+            # A worker process per bot start costs ~0.4 s of CPU and the suite starts
+            # bots often; the pictures scenarios run the default (a process) themselves.
+            "picture_worker": "thread",
         }
         values.update(overrides)
         self.settings = Settings(_env_file=None, **values)

@@ -7,16 +7,29 @@ from __future__ import annotations
 import io
 import random
 import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.fake_discord.model import UPLOADS, FakeMessage
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of, table_message
 
 PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def runner(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
+    """The bot as deployed: pictures drawn by the worker process (``picture_worker``'s
+    default; the other scenarios use a thread to start faster)."""
+    bot_runner = BotRunner(fake, tmp_path / "cardtable.sqlite3", picture_worker="process")
+    await bot_runner.start()
+    yield bot_runner
+    await bot_runner.stop()
+    assert_clean(fake)
 
 
 async def seat_four(runner: BotRunner) -> Players:

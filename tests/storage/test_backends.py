@@ -19,6 +19,7 @@ from storage import (
     TableStatus,
     open_storage,
 )
+from storage.group_commit import EarlierRowFailed
 from storage.migrations import MIGRATIONS_DIR, load_migrations
 from storage.records import unpack_log
 from storage.shards import shard_of
@@ -90,10 +91,18 @@ async def test_action_log_appends_in_order_and_reads_many_tables(store: Storage)
     assert logs[ids[0]][0] == LoggedAction(ids[0], 1, 1, "play:1", 1.5, "player")
     results = await asyncio.gather(
         store.actions.append(LoggedAction(ids[0], 3, 0, "again", 1.0)),  # seq 3 is taken
-        store.actions.append(LoggedAction(ids[0], 11, 1, "play:11", 1.0)),
+        store.actions.append(LoggedAction(ids[1], 11, 1, "play:11", 1.0)),
         return_exceptions=True,
     )
     assert isinstance(results[0], Exception) and results[1] is None  # only the bad row fails
+    # Its table's later rows fail unwritten (no gap in its log) until it is forgiven.
+    later = await asyncio.gather(
+        store.actions.append(LoggedAction(ids[0], 11, 1, "play:11", 1.0)), return_exceptions=True
+    )
+    assert isinstance(later[0], EarlierRowFailed)
+    assert [a.seq for a in await store.actions.for_table(ids[0], after_seq=9)] == [10]
+    store.actions.forgive(ids[0])
+    await store.actions.append(LoggedAction(ids[0], 11, 1, "play:11", 1.0))
     await store.actions.remove(ids[0], 11)
     await store.actions.remove(ids[0], 10)
     tail = await store.actions.for_table(ids[0], after_seq=7)

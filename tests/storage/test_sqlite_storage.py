@@ -20,6 +20,7 @@ from storage import (
     open_storage,
 )
 from storage import sqlite as sqlite_backend
+from storage.group_commit import EarlierRowFailed
 from storage.migrations import load_migrations
 
 
@@ -88,20 +89,32 @@ async def test_concurrent_appends_share_commits_and_survive_reopen(tmp_path: Pat
     await store.close()
 
 
-async def test_a_bad_row_fails_only_its_own_append(tmp_path: Path) -> None:
+async def test_a_bad_row_fails_only_its_own_append_and_its_table_s_later_ones(
+    tmp_path: Path,
+) -> None:
+    """Another table's row in the same batch is written; the bad row's table keeps a log
+    without a gap: its later row fails unwritten until the table is forgiven."""
     store = await SqliteStorage.open(tmp_path / "db.sqlite")
-    t = (await store.tables.create(a_table())).id
-    await store.actions.append(LoggedAction(t, 1, 0, "a", 1.0))
-    results = await asyncio.gather(
-        store.actions.append(LoggedAction(t, 1, 0, "duplicate", 1.0)),
-        store.actions.append(LoggedAction(t, 2, 1, "b", 1.0)),
-        return_exceptions=True,
-    )
-    assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
-    assert [a.action_id for a in await store.actions.for_table(t)] == ["a", "b"]
-    await store.actions.remove(t, 2)
-    assert [a.action_id for a in await store.actions.for_table(t)] == ["a"]
-    await store.close()
+    try:
+        t = (await store.tables.create(a_table())).id
+        other = (await store.tables.create(a_table(channel=2))).id
+        await store.actions.append(LoggedAction(t, 1, 0, "a", 1.0))
+        results = await asyncio.gather(
+            store.actions.append(LoggedAction(t, 1, 0, "duplicate", 1.0)),
+            store.actions.append(LoggedAction(other, 1, 1, "x", 1.0)),
+            store.actions.append(LoggedAction(t, 2, 1, "b", 1.0)),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+        assert isinstance(results[2], EarlierRowFailed)
+        assert [a.action_id for a in await store.actions.for_table(t)] == ["a"]
+        assert [a.action_id for a in await store.actions.for_table(other)] == ["x"]
+        store.actions.forgive(t)
+        await store.actions.append(LoggedAction(t, 2, 1, "b", 1.0))
+        await store.actions.remove(t, 2)
+        assert [a.action_id for a in await store.actions.for_table(t)] == ["a"]
+    finally:
+        await store.close()
 
 
 async def test_a_snapshot_joins_the_next_group_commit(
