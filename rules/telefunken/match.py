@@ -9,7 +9,6 @@ Melding is a sequence of choices from short lists (see the package docstring).
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +24,7 @@ from rules.telefunken.meld_offers import MeldOffers
 from rules.telefunken.melds import Candidate, TableMeld
 from rules.telefunken.scoring import Scoring
 from rules.telefunken.table import Op, StateCache
-from rules.telefunken.variants import VARIANT_TITLES, Contract, TelefunkenOptions, ruleset
+from rules.telefunken.variants import VARIANT_TITLES, TelefunkenOptions, ruleset
 
 # The attributes that make up a match's state (snapshot/restore copies exactly these).
 STATE_FIELDS = (
@@ -124,6 +123,9 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         self.upcard_taken = 0
         self._cache = StateCache()
         self._layoffs: dict[tuple[Any, ...], dict[Card, list[tuple[Any, Any]]]] = {}
+        self._meld_json: dict[int, tuple[Meld, tuple[int, bool, bool, bool, bool], Any]] = {}
+        """``TableMeld.to_json`` by meld id, with the meld and flags it was built from."""
+        self._contract_labels = [c.label() for c in self.rs.contracts]
         self._start_deal()
 
     # -- contract members ----------------------------------------------------------------
@@ -215,7 +217,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             "deal": self.deal_no,
             "deals": len(self.rs.contracts),
             "contract_number": self.contract_no + 1,
-            "contract": _contract_label(self.contract),
+            "contract": self._contract_labels[self.contract_no],
             "contracts_left": [k + 1 for k in self.contracts_left],
             "dealer": self.dealer,
             "cutter": cutter_of(self.dealer, self.players),
@@ -223,7 +225,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             "stock": len(self.stock),
             "discard_top": CARD_STRINGS[self.discard[-1]] if self.discard else None,
             "discard_size": len(self.discard),
-            "melds": [m.to_json() for m in self.melds],
+            "melds": self._melds_json(),
             "chips": list(self.chips),
             "hand_sizes": [len(h) for h in self.hands],
             "has_melded": list(self.has_melded),
@@ -238,6 +240,19 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             "cut": dict(self.cut_info),
             "staging": bool(self.staged or self.transaction),
         }
+
+    def _melds_json(self) -> list[dict[str, Any]]:
+        """Each table meld's JSON, rebuilt only when the meld or its flags changed (most
+        states change no meld; the dicts are shared between views, which are read only)."""
+        cache = self._meld_json
+        out = []
+        for tm in self.melds:
+            flags = (tm.owner, tm.colour, tm.pure, tm.closed, tm.contract)
+            hit = cache.get(tm.id)
+            if hit is None or hit[0] is not tm.meld or hit[1] != flags:
+                hit = cache[tm.id] = (tm.meld, flags, tm.to_json())
+            out.append(hit[2])
+        return out
 
     def view(self, seat: int) -> dict[str, Any]:
         data = self.public_view()
@@ -368,6 +383,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         self.hands = [[] for _ in range(n)]
         self.stock, self.discard, self.melds = [], [], []
         self._layoffs.clear()
+        self._meld_json.clear()
         self.has_melded = [False] * n
         self.melded_turn = [-1] * n
         self.drawn_once = [False] * n
@@ -692,11 +708,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     return value
-
-
-@functools.lru_cache(maxsize=256)
-def _contract_label(contract: Contract) -> str:
-    return contract.label()
 
 
 def _dyn(action_id: str) -> Action:
