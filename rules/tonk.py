@@ -1037,6 +1037,10 @@ class Tonk(Match[TonkOptions]):
                 "melds": [m.card_strs() for m in part.melds],
                 "unmatched": card_strs(part.unmatched),
             }
+        # The hand's winner among those who played it, before anyone is eliminated (once
+        # seats drop out, the turn order no longer reaches them).
+        low = min(c for c in counts if c is not None)
+        winner = next(s for s in self._seats_from(tunker) if counts[s] == low)
         points, doubled = hoyle_points(counts, tunker)
         for s in self._active():
             self.scores[s] += points[s] or 0
@@ -1051,8 +1055,6 @@ class Tonk(Match[TonkOptions]):
             self.winners = [s for s in newly_out if self.scores[s] == lowest]
             for s in self.winners:
                 self.eliminated[s] = False
-        low = min(c for c in counts if c is not None)
-        winner = next(s for s in self._seats_from(tunker) if counts[s] == low)
         self._record(
             events,
             "tunk",

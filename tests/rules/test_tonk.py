@@ -27,6 +27,7 @@ from rules.tonk import (
     meld_rules,
     showdown_payments,
 )
+from tests.conformance.checks import run_match
 from tests.rules.tonk_helpers import legal_ids, play, stacked_deal, stacked_match
 
 
@@ -855,3 +856,25 @@ def test_snapshot_is_the_contract_log_and_restores() -> None:
     again = SPEC.restore(snap)
     assert again.public_view() == match.public_view()
     assert [again.view(s) for s in range(3)] == [match.view(s) for s in range(3)]
+
+
+def test_tkv_hoyle_7_the_hand_is_won_by_the_lowest_count_when_the_tunker_goes_out() -> None:
+    """TKV-HOYLE-6/7: the lowest count wins the hand even when the hand puts the tunker
+    out (a 4-player Hoyle match found by the conformance soak: the tunker, beaten and
+    doubled, and two others went out, and the winner was looked for in the turn order
+    from the tunker among the players still in, where it could not be found)."""
+    options = {
+        "twos_wild": True, "tonk_on_deal": "49_or_50", "stock_out": "reshuffle",
+        "hit_penalty": True, "hit_penalty_stacks": True, "discard_must_be_used": True,
+        "caught_payment": "lowest_only", "winner_deals": True, "one_hit_per_turn": True,
+        "high_court_values": False, "deal_size_by_table": False, "hoyle": True,
+    }  # fmt: skip
+    match = run_match(registry.get("tonk"), 4, options, 1542, 10**9)
+    assert match.is_over
+    tunks = [h for h in match.hand_results if h["outcome"] == "tunk"]
+    assert any(h["tunker"] in h["eliminated"] for h in tunks)  # the case
+    for hand in tunks:
+        counts = hand["counts"]
+        assert counts[hand["winner"]] == min(counts)
+    last = match.hand_results[-1]
+    assert match.result["winners"] == [last["winner"]] == [2]
