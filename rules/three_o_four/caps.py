@@ -719,6 +719,36 @@ def _powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
+def _trick_winner(plays: tuple[tuple[int, Card], ...], power: tuple[tuple[int, ...], ...]) -> int:
+    """The seat whose card takes a full trick (``power`` as from ``_powers``)."""
+    led_power = power[SUIT[plays[0][1]] + 1]
+    best_seat, best = plays[0][0], led_power[plays[0][1]]
+    for s, c in plays:
+        key = led_power[c]
+        if key >= 100 and key > best:
+            best_seat, best = s, key
+    return best_seat
+
+
+def _plain_pick(
+    cards: list[Card],
+    pw: tuple[int, ...],
+    plays: tuple[tuple[int, Card], ...],
+    partner: bool,
+    thrifty: bool,
+) -> Card:
+    """The plain adversary's card (``greedy_refutes``): a partner plays his weakest; an
+    opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
+    else his weakest."""
+    if partner:
+        return min(cards, key=pw.__getitem__)
+    if thrifty and plays:
+        top = max(pw[c] for _, c in plays)
+        takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+        return min(takers or cards, key=pw.__getitem__)
+    return max(cards, key=pw.__getitem__)
+
+
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     items = list(values)
     items[index] = value
@@ -958,12 +988,7 @@ class CapsJudge:
             # straight on up to p's next choice; only p's choices branch and are memoised.
             while True:
                 if len(plays) == per:
-                    led_power = power[SUIT[plays[0][1]] + 1]
-                    best_seat, best = plays[0][0], led_power[plays[0][1]]
-                    for s, c in plays:
-                        key = led_power[c]
-                        if key >= 100 and key > best:
-                            best_seat, best = s, key
+                    best_seat = _trick_winner(plays, power)
                     if best_seat % 2 != team:
                         return True
                     if left == 1:
@@ -979,14 +1004,7 @@ class CapsJudge:
                     return False
                 if seat == p:
                     break
-                if seat % 2 == team:
-                    pick = min(cards, key=pw.__getitem__)
-                elif thrifty and plays:
-                    top = max(pw[c] for _, c in plays)
-                    takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
-                    pick = min(takers or cards, key=pw.__getitem__)
-                else:
-                    pick = max(cards, key=pw.__getitem__)
+                pick = _plain_pick(cards, pw, plays, seat % 2 == team, thrifty)
                 plays = (*plays, (seat, pick))
                 held = _set(held, seat, held[seat] - {pick})
                 seat = after[seat]
@@ -1032,12 +1050,7 @@ class CapsJudge:
         seat, left, i = kn.to_play, kn.tricks_left, 0
         while True:
             if len(plays) == per:
-                led_power = power[SUIT[plays[0][1]] + 1]
-                best_seat, best = plays[0][0], led_power[plays[0][1]]
-                for s, c in plays:
-                    key = led_power[c]
-                    if key >= 100 and key > best:
-                        best_seat, best = s, key
+                best_seat = _trick_winner(plays, power)
                 if best_seat % 2 != team:
                     return True
                 if left == 1:
@@ -1059,14 +1072,7 @@ class CapsJudge:
                 legal = legal or list(cards)
                 if not legal:
                     return False
-                if seat % 2 == team:
-                    pick = min(legal, key=pw.__getitem__)
-                elif thrifty and plays:
-                    top = max(pw[c] for _, c in plays)
-                    takers = [c for c in legal if pw[c] >= 100 and pw[c] > top]
-                    pick = min(takers or legal, key=pw.__getitem__)
-                else:
-                    pick = max(legal, key=pw.__getitem__)
+                pick = _plain_pick(legal, pw, plays, seat % 2 == team, thrifty)
             cards.discard(pick)
             plays = (*plays, (seat, pick))
             seat = after[seat]
