@@ -57,12 +57,7 @@ async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: An
 
 def _write_now(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:
     """One statement and its commit (rolled back if either fails); runs on the thread."""
-    try:
-        conn.execute(sql, params)
-        conn.commit()
-    except BaseException:
-        conn.rollback()
-        raise
+    _write_many_now(conn, sql, (params,))
 
 
 def _write_many_now(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:

@@ -93,24 +93,38 @@ def test_an_answer_waits_for_its_picture_only_while_the_deadline_allows() -> Non
     assert too_late == 0.0 and deferred == ANSWER_WAIT
 
 
+class HeldDrawing:
+    """A draw function that records the order it draws in and holds the worker on the
+    scene captioned "busy" until released, so the tests can queue pictures behind it."""
+
+    def __init__(self) -> None:
+        self.release, self.started = threading.Event(), threading.Event()
+        self.order: list[str] = []
+
+    def __call__(self, scene: HandScene) -> bytes:
+        if scene.caption == "busy":
+            self.started.set()
+            self.release.wait(5)
+        self.order.append(scene.caption)
+        return b"\x89PNG " + scene.caption.encode()
+
+    async def hold(
+        self, drawer: PictureDrawer, cache: SceneCache[HandScene]
+    ) -> asyncio.Future[bytes | None]:
+        """Start drawing "busy" and return once the worker holds it."""
+        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
+        assert await asyncio.to_thread(self.started.wait, 5)
+        return busy
+
+
 async def test_an_answer_s_picture_is_drawn_before_queued_table_edits() -> None:
     """A click's picture (``wait`` given) jumps the queue of background table pictures;
     the same scene asked twice is drawn once."""
-    release, started = threading.Event(), threading.Event()
-    order: list[str] = []
-
-    def draw(scene: HandScene) -> bytes:
-        if scene.caption == "busy":
-            started.set()
-            release.wait(5)
-        order.append(scene.caption)
-        return b"\x89PNG " + scene.caption.encode()
-
-    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
     drawer = PictureDrawer("thread")
     try:
-        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
-        assert await asyncio.to_thread(started.wait, 5)  # the worker holds "busy"
+        busy = await drawing.hold(drawer, cache)
         edits = [
             asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption=f"edit{n}")))
             for n in range(3)
@@ -118,37 +132,27 @@ async def test_an_answer_s_picture_is_drawn_before_queued_table_edits() -> None:
         answer_scene = HandScene(cards=("4C",), caption="answer")
         answers = [asyncio.ensure_future(drawer.draw(cache, answer_scene, wait=5)) for _ in "ab"]
         await asyncio.sleep(0.01)
-        release.set()
+        drawing.release.set()
         assert await asyncio.gather(*answers) == [b"\x89PNG answer"] * 2
         await asyncio.gather(busy, *edits)
-        assert order == ["busy", "answer", "edit0", "edit1", "edit2"]
+        assert drawing.order == ["busy", "answer", "edit0", "edit1", "edit2"]
     finally:
         await drawer.aclose()
 
 
 async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
-    release, started = threading.Event(), threading.Event()
-    order: list[str] = []
-
-    def draw(scene: HandScene) -> bytes:
-        if scene.caption == "busy":
-            started.set()
-            release.wait(5)
-        order.append(scene.caption)
-        return b"\x89PNG"
-
-    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
     drawer = PictureDrawer("thread")
     try:
-        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
-        assert await asyncio.to_thread(started.wait, 5)
+        busy = await drawing.hold(drawer, cache)
         first = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="a")))
         shared = HandScene(cards=("3C",), caption="b")
         later = asyncio.ensure_future(drawer.draw(cache, shared))
         now = asyncio.ensure_future(drawer.draw(cache, shared, wait=5))
         await asyncio.sleep(0.01)
-        release.set()
+        drawing.release.set()
         await asyncio.gather(busy, first, later, now)
-        assert order == ["busy", "b", "a"]  # b drawn once, ahead of a
+        assert drawing.order == ["busy", "b", "a"]  # b drawn once, ahead of a
     finally:
         await drawer.aclose()

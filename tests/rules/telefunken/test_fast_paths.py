@@ -10,24 +10,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import get_args
 
 import pytest
 
 from rules.cards import JOKER, RANKS, Card, deck_of
 from rules.telefunken.melds import may_fill
-from rules.telefunken.variants import MeldReq, Ruleset, TelefunkenOptions, ruleset
+from rules.telefunken.variants import MeldReq, Ruleset, TelefunkenOptions, Variant, ruleset
 
-VARIANTS = (
-    "venezuela",
-    "ecuador",
-    "peru1",
-    "wittig",
-    "delifante",
-    "super_deli",
-    "peru2",
-    "bolivia",
-    "farmer",
-)
+VARIANTS = get_args(Variant)
 
 
 def may_fill_reference(hand: Sequence[Card], reqs: Sequence[MeldReq], rs: Ruleset) -> bool:

@@ -10,7 +10,7 @@ import math
 import os
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -20,20 +20,10 @@ from rules.random_play import choose
 from rules.rummy import interpretations, make_run, make_set
 from rules.telefunken import SPEC, TelefunkenMatch
 from rules.telefunken.melds import Candidate, TableMeld, assign
-from rules.telefunken.variants import PERU2_JOKER_SETS
+from rules.telefunken.variants import PERU2_JOKER_SETS, Variant
 from tests.conformance.checks import random_options
 
-VARIANTS = [
-    "venezuela",
-    "ecuador",
-    "peru1",
-    "wittig",
-    "delifante",
-    "super_deli",
-    "peru2",
-    "bolivia",
-    "farmer",
-]
+VARIANTS = get_args(Variant)
 PER_VARIANT = int(os.environ.get("TELEFUNKEN_INVARIANT_MATCHES", "2"))
 PERU1_FAMILY = {"peru1", "wittig", "delifante", "super_deli"}
 
