@@ -52,18 +52,24 @@ class PictureProcess:
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    def _running(self) -> asyncio.subprocess.Process | None:
+        process = self._process
+        return process if process is not None and process.returncode is None else None
+
     def start_soon(self) -> None:
-        """Start the worker in the background (raises RuntimeError with no running loop)."""
+        """Start the worker in the background unless it runs or is starting (raises
+        RuntimeError with no running loop)."""
         asyncio.get_running_loop()
-        if self._process is None and (self._starting is None or self._starting.done()):
+        if self._running() is None and (self._starting is None or self._starting.done()):
             self._starting = asyncio.ensure_future(self._spawn())
 
     async def start(self) -> asyncio.subprocess.Process:
         """The running worker (started now if there is none)."""
-        if self._process is not None and self._process.returncode is None:
-            return self._process
-        if self._starting is None or self._starting.done():
-            self._starting = asyncio.ensure_future(self._spawn())
+        running = self._running()
+        if running is not None:
+            return running
+        self.start_soon()
+        assert self._starting is not None
         return await asyncio.shield(self._starting)
 
     @property
@@ -102,8 +108,8 @@ class PictureProcess:
         return self._waiting[job_id]
 
     def _send(self, frame: bytes) -> None:
-        process = self._process
-        if process is not None and process.returncode is None and process.stdin is not None:
+        process = self._running()
+        if process is not None and process.stdin is not None:
             process.stdin.write(frame)
             return
 
