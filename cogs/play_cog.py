@@ -108,7 +108,7 @@ class PlayCog(commands.Cog):
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.defer(thinking=True)
         try:
-            state: TableState = await within_deadline(interaction, work, ephemeral=False)
+            state: TableState = await work
         except TableError as exc:
             await self._say_privately(interaction, exc.translated(t))
             return
