@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import SUITS, Card, parse_card
@@ -31,7 +32,7 @@ from rules.three_o_four import actions as A
 from rules.three_o_four.auction import HALF_COURT, PCC
 from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import band
-from rules.tricks import SUIT_OF
+from rules.tricks import SUIT_OF, trick_winner_index
 from tables.players.base import ComputerPlayer, Situation
 from tables.players.search.player import SearchBudget, SearchStats
 from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
@@ -195,24 +196,9 @@ class Rules:
         strength = self.strength
         if not pos.revealed and any(p[2] and SUIT_OF[p[1]] == trump for p in trick):
             self.reveal(pos)  # T3-11.9(c)
-        led = SUIT_OF[trick[0][1]]
-        best = trick[0]
-        best_trump = led == trump
-        for p in trick[1:]:
-            suit = SUIT_OF[p[1]]
-            if suit == trump:
-                if not best_trump or strength[p[1]] > strength[best[1]]:
-                    best, best_trump = p, True
-            elif not best_trump and suit == led and strength[p[1]] > strength[best[1]]:
-                best = p
-        winner = best[0]
+        winner = trick[trick_winner_index([p[1] for p in trick], trump, strength)][0]
         team = winner % 2
-        if (
-            not self.solo
-            and trick[0][0] == self.trumper
-            and led == trump
-            and all(SUIT_OF[p[1]] != trump for p in trick[1:])
-        ):
+        if not self.solo and exhausts_trumps(trick, self.trumper, trump):
             pos.exhausted = True  # ED-21
         points = self.points
         pos.points[team] += sum(points[p[1]] for p in trick)
@@ -449,25 +435,11 @@ class ThreeOFourWorlds:
         card_points = rules.points
         for start in range(0, done, per):
             trick = history[start : start + per]
-            led = SUIT_OF[trick[0][1]]
-            best = trick[0]
-            best_trump = led == trump
-            for p in trick[1:]:
-                suit = SUIT_OF[p[1]]
-                if suit == trump:
-                    if not best_trump or strength[p[1]] > strength[best[1]]:
-                        best, best_trump = p, True
-                elif not best_trump and suit == led and strength[p[1]] > strength[best[1]]:
-                    best = p
+            best = trick[trick_winner_index([p[1] for p in trick], trump, strength)]
             team = best[0] % 2
             winners.append(team)
             points[team] += sum(card_points[p[1]] for p in trick)
-            if (
-                not rules.solo
-                and trick[0][0] == rules.trumper
-                and led == trump
-                and all(SUIT_OF[p[1]] != trump for p in trick[1:])
-            ):
+            if not rules.solo and exhausts_trumps(trick, rules.trumper, trump):
                 exhausted = True
         trick = history[done:]
         return Position(
@@ -544,6 +516,15 @@ def choose_card(rules: Rules, pos: Position, seat: int, cards: list[Card], trump
                 return cheapest(safe, trump, points, strength)
         return cheapest(winning, trump, points, strength)
     return cheapest(cards, trump, points, strength)
+
+
+def exhausts_trumps(trick: Sequence[tuple[int, Card, bool, int]], trumper: int, trump: int) -> bool:
+    """ED-21: the trumper led a trump and nobody else played one."""
+    return (
+        trick[0][0] == trumper
+        and SUIT_OF[trick[0][1]] == trump
+        and all(SUIT_OF[p[1]] != trump for p in trick[1:])
+    )
 
 
 def beats(card: Card, best: Card, led: int, trump: int, strength: tuple[int, ...]) -> bool:
