@@ -10,6 +10,12 @@ from rules.random_play import choose as random_choice
 from tables.players.base import ComputerPlayer, Situation
 
 
+def situation(match: Match[Any], seat: int | None = None, seed: int = 7) -> Situation:
+    """The situation of ``seat`` (the lowest seat to act by default), with a seeded rng."""
+    seat = min(match.to_act) if seat is None else seat
+    return Situation.at(match, seat, random.Random(seed))
+
+
 def play_with_search(
     match: Match[Any], search: ComputerPlayer, seed: int, random_odd: bool
 ) -> None:

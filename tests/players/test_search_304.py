@@ -11,22 +11,16 @@ from typing import Any
 import pytest
 
 from rules.cards import card_strs, deck32
-from rules.contract import Deal, Match
+from rules.contract import Deal
 from rules.random_play import choose as random_choice
 from rules.three_o_four import SPEC, ThreeOFourMatch
 from rules.three_o_four import actions as A
-from tables.players.base import Situation
 from tables.players.heuristic import heuristic_for
 from tables.players.search import SearchBudget, search_for
 from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
-from tests.players.search_matches import play_with_search
+from tests.players.search_matches import play_with_search, situation
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
-
-
-def situation(match: Match[Any], seat: int | None = None, seed: int = 7) -> Situation:
-    seat = min(match.to_act) if seat is None else seat
-    return Situation.at(match, seat, random.Random(seed))
 
 
 def player(budget: SearchBudget = SMALL) -> ThreeOFourSearch:
