@@ -14,8 +14,9 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.contract import Action, IllegalAction, Match
 from tables.players.base import ComputerPlayer, Situation
@@ -49,6 +50,50 @@ class SearchStats:
     rollouts: int = 0
     seconds: float = 0.0
     capped: bool = False
+
+
+W = TypeVar("W")
+
+
+def mean_over_worlds(
+    sample: Callable[[random.Random], W],
+    score: Callable[[W, int, random.Random], float],
+    options: int,
+    rounds: int,
+    rng: random.Random,
+    start: float,
+    cap: float | None,
+    stats: SearchStats,
+    *,
+    first_world_whole: bool = False,
+) -> list[float] | None:
+    """Each option's mean score over ``rounds`` sampled worlds, every option scored on the
+    same worlds with the same rollout seed (common random numbers), or None when no world
+    was finished. Past the ``cap`` (seconds since ``start``) the unfinished world is
+    dropped (all options must be scored on the same worlds) and the finished ones decide;
+    ``first_world_whole``: the first world is always finished."""
+    totals = [0.0] * options
+    clock = time.perf_counter
+    for _ in range(rounds):
+        world = sample(rng)
+        seed = rng.getrandbits(64)
+        values = []
+        for i in range(options):
+            values.append(score(world, i, random.Random(seed)))
+            if (
+                cap is not None
+                and (stats.worlds or not first_world_whole)
+                and clock() - start > cap
+            ):
+                stats.capped = True
+                break
+        if stats.capped:
+            break
+        for i, value in enumerate(values):
+            totals[i] += value
+        stats.worlds += 1
+        stats.rollouts += options
+    return [t / stats.worlds for t in totals] if stats.worlds else None
 
 
 class SearchPlayer:
@@ -99,29 +144,14 @@ class SearchPlayer:
         sampler = model.worlds(situation)
         team = _team_of(situation)
         seat = situation.seat
-        totals = [0.0] * len(legal)
+
+        def score(world: Any, i: int, playout_rng: random.Random) -> float:
+            state: Match[Any] = model.clone(world)
+            state.apply(seat, legal[i])
+            return model.rollout(state, world, team, playout_rng)
+
         worlds = max(1, budget.rollouts // len(legal))
-        clock = time.perf_counter
-        for _ in range(worlds):
-            world = sampler.sample(rng)
-            seed = rng.getrandbits(64)
-            values = []
-            for action in legal:
-                state: Match[Any] = model.clone(world)
-                state.apply(seat, action)
-                values.append(model.rollout(state, world, team, random.Random(seed)))
-                if cap is not None and clock() - start > cap:
-                    # Past the cap: drop this unfinished world (all actions must be
-                    # scored on the same worlds) and decide on the finished ones.
-                    stats.capped = True
-                    break
-            if stats.capped:
-                break
-            for i, value in enumerate(values):
-                totals[i] += value
-            stats.worlds += 1
-            stats.rollouts += len(legal)
-        return [t / stats.worlds for t in totals] if stats.worlds else None
+        return mean_over_worlds(sampler.sample, score, len(legal), worlds, rng, start, cap, stats)
 
 
 def _team_of(situation: Situation) -> int:

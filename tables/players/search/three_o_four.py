@@ -34,7 +34,7 @@ from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import band
 from rules.tricks import SUIT_OF, trick_winner_index
 from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.player import SearchBudget, SearchStats
+from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
 from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 
 log = logging.getLogger(__name__)
@@ -825,26 +825,14 @@ class ThreeOFourSearch:
         team = situation.seat % 2
         seat = situation.seat
         rules = worlds.rules
-        totals = [0.0] * len(cards)
         rounds = max(1, self.budget.rollouts // len(cards))
-        clock = time.perf_counter
-        for _ in range(rounds):
-            world = worlds.sample(rng)
-            seed = rng.getrandbits(64)
-            values = []
-            for card in cards:
-                assert card is not None
-                values.append(rollout(rules, world, card, seat, team, random.Random(seed)))
-                if cap is not None and clock() - start > cap:
-                    stats.capped = True
-                    break
-            if stats.capped:
-                break
-            for i, value in enumerate(values):
-                totals[i] += value
-            stats.worlds += 1
-            stats.rollouts += len(cards)
-        return [t / stats.worlds for t in totals] if stats.worlds else None
+
+        def score(world: Any, i: int, playout_rng: random.Random) -> float:
+            card = cards[i]
+            assert card is not None
+            return rollout(rules, world, card, seat, team, playout_rng)
+
+        return mean_over_worlds(worlds.sample, score, len(cards), rounds, rng, start, cap, stats)
 
 
 __all__ = ["ThreeOFourSearch", "ThreeOFourWorlds", "rollout"]

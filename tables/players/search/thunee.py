@@ -21,12 +21,13 @@ import logging
 import random
 import time
 from dataclasses import replace
+from typing import Any
 
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.thunee.cardplay import legal_cards
 from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.player import SearchBudget, SearchStats
+from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
 from tables.players.search.sampling import NoConsistentDeal
 from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
 from tables.players.search.thunee_challenge import challenge_choice, forced_challenge
@@ -148,26 +149,15 @@ class ThuneeSearch:
         seat = situation.seat
         facts = [base if call is None else replace(base, call=(call, seat)) for call, _ in options]
         team = seat % 2
-        totals = [0.0] * len(options)
         rounds = max(1, self.budget.rollouts // len(options))
-        for _ in range(rounds):
-            world = worlds.sample(rng)
-            seed = rng.getrandbits(64)
-            values = []
-            for f, (_, card) in zip(facts, options, strict=True):
-                values.append(playout(f, world, card, team, random.Random(seed)))
-                if cap is not None and stats.worlds and time.perf_counter() - start > cap:
-                    # Past the cap: drop this unfinished world (every candidate must be
-                    # scored on the same worlds); the first world is always finished.
-                    stats.capped = True
-                    break
-            if stats.capped:
-                break
-            for i, value in enumerate(values):
-                totals[i] += value
-            stats.worlds += 1
-            stats.rollouts += len(options)
-        return [t / stats.worlds for t in totals] if stats.worlds else None
+
+        def score(world: Any, i: int, playout_rng: random.Random) -> float:
+            return playout(facts[i], world, options[i][1], team, playout_rng)
+
+        return mean_over_worlds(
+            worlds.sample, score, len(options), rounds, rng, start, cap, stats,
+            first_world_whole=True,
+        )  # fmt: skip
 
 
 __all__ = ["ThuneeSearch", "ThuneeWorlds"]

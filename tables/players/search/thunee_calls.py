@@ -30,7 +30,7 @@ from rules.thunee.cardplay import NORMAL_STRENGTH, ROYALS_STRENGTH, jodi_value
 from rules.thunee.dealing import HAND_SIZE
 from rules.tricks import SUIT_OF
 from tables.players.base import Situation
-from tables.players.search.player import SearchBudget, SearchStats
+from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
 from tables.players.search.thunee_playout import (
     CALL_MARGIN_SCALE,
     MARGIN_SCALE,
@@ -85,28 +85,20 @@ def preplay_choice(
         return None
     start = time.perf_counter()
     cap = budget.time_cap_ms / 1000.0 if budget.time_cap_ms > 0 else None
-    totals = [0.0] * len(setups)
     rounds = max(1, budget.rollouts // len(setups))
     team = situation.seat % 2
-    for _ in range(rounds):
-        hands, extra = worlds.sample(rng)
-        seed = rng.getrandbits(64)
-        values = []
-        for setup in setups:
-            facts, world = _setup_world(base, setup, hands, extra, first_batch, rng)
-            values.append(playout(facts, world, setup.first, team, random.Random(seed)))
-            if cap is not None and stats.worlds and time.perf_counter() - start > cap:
-                stats.capped = True  # the first world is always finished
-                break
-        if stats.capped:
-            break
-        for i, value in enumerate(values):
-            totals[i] += value
-        stats.worlds += 1
-        stats.rollouts += len(setups)
-    if not stats.worlds:
+
+    def score(sampled: Any, i: int, playout_rng: random.Random) -> float:
+        hands, extra = sampled
+        setup = setups[i]
+        facts, world = _setup_world(base, setup, hands, extra, first_batch, rng)
+        return playout(facts, world, setup.first, team, playout_rng)
+
+    means = mean_over_worlds(
+        worlds.sample, score, len(setups), rounds, rng, start, cap, stats, first_world_whole=True
+    )
+    if means is None:
         return None
-    means = [t / stats.worlds for t in totals]
     best: Action | None = None
     best_value = float("-inf")
     i = 0
