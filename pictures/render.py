@@ -55,12 +55,10 @@ class SceneCache(Generic[S]):
             return data
 
     def __call__(self, scene: S) -> bytes:
+        data = self.peek(scene)
+        if data is not None:
+            return data
         with self._lock:
-            data = self._items.get(scene)
-            if data is not None:
-                self._items.move_to_end(scene)
-                self._hits += 1
-                return data
             self._misses += 1
         data = self.__wrapped__(scene)
         self.put(scene, data)
