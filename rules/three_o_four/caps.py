@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rules.cards import Card
+from rules.three_o_four.plain_lines import PlainLines
 from rules.three_o_four.scoring import CapsResult
 
 if TYPE_CHECKING:
@@ -749,6 +750,13 @@ def _plain_pick(
     return max(cards, key=pw.__getitem__)
 
 
+def _mask(cards: Iterable[Card]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     items = list(values)
     items[index] = value
@@ -952,9 +960,28 @@ class CapsJudge:
         return False
 
     def plainly_refuted(self, p: int, k: int) -> bool:
-        """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
+        """A quick refutation of Certain(p, k) before the search: in the real deal, every
+        order of p's cards loses a trick to one plain adversary, or to the other
+        (``PlainLines``: ``greedy_refutes`` with card sets as bit masks)."""
         kn = self.knowledge(p, k, actual=True)
-        return self.greedy_refutes(kn, thrifty=False) or self.greedy_refutes(kn, thrifty=True)
+        if kn.tricks_left <= 0:
+            return False
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        if len(plays) != len(kn.trick):
+            return False
+        held = tuple(
+            _mask(kn.hand) if s == p else _mask(kn.known[s]) for s in range(self.m.players)
+        )
+        strength = self.m.layout.strength
+        lines = PlainLines(p, self.active, self.m.trump, strength, _powers(self.m.trump, strength))
+        return (
+            lines.refutes(plays, kn.to_play, held, kn.tricks_left, False)
+            or lines.refutes(plays, kn.to_play, held, kn.tricks_left, True)
+            # the same adversaries with other ties among equal discards: a refutation is
+            # cheap next to the searches that follow when none is found
+            or self.greedy_refutes(kn, thrifty=False)
+            or self.greedy_refutes(kn, thrifty=True)
+        )
 
     def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
         """A quick refutation in the actual world against one plain adversary: the partners
