@@ -772,12 +772,21 @@ class CapsJudge:
         self.per_trick = len(self.active)
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
+        self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
 
     # -- knowledge ----------------------------------------------------------------------
 
     def knowledge(self, p: int, k: int, actual: bool = False) -> Knowledge:
         """K(p, k) from the hand's record (ED-27); ``actual`` gives the single world of
-        the real deal instead (every other holding known)."""
+        the real deal instead (every other holding known). Kept per question: the record
+        up to CP(k) never changes once k cards are down, and no caller changes it."""
+        key = (p, k, actual)
+        found = self.knowledge_cache.get(key)
+        if found is None:
+            found = self.knowledge_cache[key] = self._knowledge(p, k, actual)
+        return found
+
+    def _knowledge(self, p: int, k: int, actual: bool) -> Knowledge:
         m = self.m
         hist = m.history[:k]
         trumper = m.trumper
