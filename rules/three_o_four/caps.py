@@ -971,7 +971,8 @@ class CapsJudge:
     def plainly_refuted(self, p: int, k: int) -> bool:
         """A quick refutation of Certain(p, k) before the search: in the real deal, every
         order of p's cards loses a trick to one plain adversary, or to the other
-        (``PlainLines``: ``greedy_refutes`` with card sets as bit masks)."""
+        (``PlainLines``: the adversaries of ``greedy_refutes``, with card sets as bit
+        masks; ties among equal discards may break differently)."""
         kn = self.knowledge(p, k, actual=True)
         if kn.tricks_left <= 0:
             return False
@@ -983,13 +984,8 @@ class CapsJudge:
         )
         strength = self.m.layout.strength
         lines = PlainLines(p, self.active, self.m.trump, strength, _powers(self.m.trump, strength))
-        return (
-            lines.refutes(plays, kn.to_play, held, kn.tricks_left, False)
-            or lines.refutes(plays, kn.to_play, held, kn.tricks_left, True)
-            # the same adversaries with other ties among equal discards: a refutation is
-            # cheap next to the searches that follow when none is found
-            or self.greedy_refutes(kn, thrifty=False)
-            or self.greedy_refutes(kn, thrifty=True)
+        return lines.refutes(plays, kn.to_play, held, kn.tricks_left, False) or lines.refutes(
+            plays, kn.to_play, held, kn.tricks_left, True
         )
 
     def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
