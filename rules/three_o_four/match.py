@@ -433,6 +433,10 @@ class ThreeOFourMatch(Match[Options]):
                     out = out + extra
             elif seat != turn and seat not in self.sitting_out:
                 out = self._optional(seat)  # off turn (ED-25, ED-23)
+                if self._marriages_on:
+                    marriages = self._marriage_actions(seat)  # ED-V9: at any call point
+                    if marriages:
+                        out = out + marriages
         return out
 
     def _optional(self, seat: int) -> list[Action]:
@@ -1109,8 +1113,9 @@ class ThreeOFourMatch(Match[Options]):
         return [Event.make("spoilt_claim", seat=seat, upheld=False)]
 
     def _marriage_actions(self, seat: int) -> list[Action]:
-        """ED-V9: declared on your own turn once trump is revealed and your team has won a
-        trick, holding K and Q of the suit; each marriage once."""
+        """ED-V9: declared at any call point (on your turn or off it) once trump is
+        revealed and your team has won a trick, while you hold K and Q of the suit; each
+        marriage once."""
         if not self.options.maharashtra_scoring or not self.revealed or self.solo:
             return []
         if seat % 2 not in self.trick_winners:
