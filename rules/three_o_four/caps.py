@@ -53,9 +53,6 @@ they can (as the thrifty greedy refutation)."""
 GREEDY_BUDGET = 300
 """Positions a one-reply refutation (``CapsJudge.thin_refutes``) may explore before it
 gives up (and the full search decides)."""
-THIN_REPLIES = 2
-THIN_BUDGET = 2000
-"""The same for the two-reply refutation asked after the one-reply ones."""
 
 
 def ed1_index(card: Card) -> tuple[int, int]:
@@ -130,8 +127,7 @@ class Solver:
         first one to list the initial positions leaves them there."""
         self.thin = thin
         """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
-        strongest reply, 2 the strongest and the weakest, ``THRIFTY`` the cheapest taker;
-        a refutation only."""
+        strongest reply, ``THRIFTY`` the cheapest taker; a refutation only."""
         if feasible_cache is None:
             feasible_cache = {}
         self.kn = kn
@@ -510,10 +506,10 @@ class Solver:
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
     ) -> list[State | None]:
         """The unknown-card replies of the thin adversary, settled: p's partners play the
-        weakest card they may hold; opponents the strongest (``thin == 1``), the strongest
-        and the weakest (``thin == 2``) or (``THRIFTY``) the weakest that takes the trick
-        so far, else the weakest, leading their strongest (trumps over the led suit over
-        the rest). Refuting against fewer replies is still a refutation."""
+        weakest card they may hold; opponents the strongest (``thin == 1``) or
+        (``THRIFTY``) the weakest that takes the trick so far, else the weakest, leading
+        their strongest (trumps over the led suit over the rest). Refuting against fewer
+        replies is still a refutation."""
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         n_free = free[seat]
@@ -546,15 +542,15 @@ class Solver:
         weak_first = sorted(reps, key=lambda c: (pw[c], c))
         out: list[State | None] = []
         picked: set[Card] = set()
-        ends: list[Iterable[Card]] = [reversed(weak_first), weak_first]  # strongest, weakest
+        ends: list[Iterable[Card]]
         if seat % 2 == self.team:
             ends = [weak_first]
         elif self.thin == THRIFTY and plays:
             # the weakest card that takes the trick so far, else the weakest
             top = max(pw[c] for _, c in plays)
             ends = [[c for c in weak_first if pw[c] >= 100 and pw[c] > top], weak_first]
-        elif self.thin != 2:
-            ends = [ends[0]]
+        else:
+            ends = [reversed(weak_first)]  # the strongest
         for end in ends:
             for c in end:
                 st = dealt(c)
@@ -1135,7 +1131,6 @@ class CapsJudge:
             or full.too_many_initial_states()
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
-            or self.thin_refutes(full.kn, THIN_REPLIES, THIN_BUDGET, shared_initial=initial)
         ):
             self.certain_cache[key] = None
             return None

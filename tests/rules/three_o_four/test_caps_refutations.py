@@ -11,8 +11,6 @@ from rules.random_play import choose
 from rules.three_o_four.caps import (
     GREEDY_BUDGET,
     NODE_BUDGET,
-    THIN_BUDGET,
-    THIN_REPLIES,
     THRIFTY,
     CapsJudge,
     OutOfBudget,
@@ -56,11 +54,7 @@ def test_ed27_thin_refutations_agree_with_the_full_search() -> None:
                         if not judge.team_won_all_before(team, k) or not match._remaining(p):
                             continue
                         kn = judge.knowledge(p, k)
-                        for replies, budget in (
-                            (THRIFTY, GREEDY_BUDGET),
-                            (1, GREEDY_BUDGET),
-                            (THIN_REPLIES, THIN_BUDGET),
-                        ):
+                        for replies, budget in ((THRIFTY, GREEDY_BUDGET), (1, GREEDY_BUDGET)):
                             if judge.thin_refutes(kn, replies, budget):
                                 refuted += 1
                                 answer = _full_answer(judge, p, k)
