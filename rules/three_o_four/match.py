@@ -102,6 +102,11 @@ def _cards(cards: list[Card]) -> list[str]:
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
+    to_act: frozenset[int] = frozenset()
+    """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
+    spoilt claims are ``off_turn``). Kept current by every state change (``_hand_to``)."""
+    is_over: bool = False
+
     def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
         self.layout: Layout = layout_for(players, options)
@@ -132,7 +137,16 @@ class ThreeOFourMatch(Match[Options]):
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
+        self._turn = -1
+        """The seat whose turn it is (-1 once the match is over)."""
+        self._legal: list[Action] | None = None
+        """The turn seat's legal actions, computed on first demand (None: not yet)."""
+        self._off_legal: dict[int, list[Action]] | None = None
+        """The other seats' legal actions, filled with ``off_turn``."""
+        self._off_turn: frozenset[int] | None = None
+        self._views: dict[int | None, dict[str, Any]] | None = None
         self._start_hand()
+        self._hand_to(self._turn_seat())
 
     # -- setup -----------------------------------------------------------------------
 
@@ -222,11 +236,6 @@ class ThreeOFourMatch(Match[Options]):
         self.trick_leaders: list[int] = []
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
-        self._legal_cache: dict[int, list[Action]] | None = None
-        self._to_act: frozenset[int] | None = None
-        self._off_turn: frozenset[int] | None = None
-        self._turn = -1
-        self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
 
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
@@ -277,21 +286,26 @@ class ThreeOFourMatch(Match[Options]):
     def phase(self) -> str:
         return self.phase_name
 
-    @property
-    def to_act(self) -> frozenset[int]:
-        found = self._to_act
-        if found is None:
-            found = self._to_act = self._compute_to_act()
-        return found
+    def _hand_to(self, seat: int) -> None:
+        """The turn passes to ``seat``: every answer cached for the old state is dropped."""
+        self._turn = seat
+        self.to_act = SINGLE[seat]
+        self._legal = None
+        self._off_legal = None
+        self._off_turn = None
+        self._views = None
 
-    def _compute_to_act(self) -> frozenset[int]:
-        """Only the seat whose turn it is: the table waits for nobody else. Caps calls
-        (ED-25) and spoilt claims (ED-23) are also open to other seats (``off_turn``)."""
-        if self._result is not None:
-            return frozenset()
-        turn = self._turn_seat()
-        self._turn = turn
-        return SINGLE[turn]
+    def _refresh_turn(self) -> None:
+        """After any state change: whose turn it is now (nobody's once the match is over)."""
+        if self._result is None:
+            self._hand_to(self._turn_seat())
+            return
+        self._turn = -1
+        self.to_act = frozenset()
+        self._legal = []
+        self._off_legal = None
+        self._off_turn = None
+        self._views = None
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
@@ -332,63 +346,40 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_off_turn(self) -> frozenset[int]:
+        cache: dict[int, list[Action]] = {}
+        self._off_legal = cache
         if self.phase_name != "play" or self._result is not None:
             return frozenset()
-        to_act = self.to_act
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
+        turn = self._turn
         seats = []
         for seat in range(self.players):
-            if seat not in to_act:
-                found = cache.get(seat)
-                if found is None:
-                    found = cache[seat] = self._compute_legal(seat)
+            if seat != turn:
+                found = cache[seat] = self._compute_legal(seat)
                 if found:
                     seats.append(seat)
         return frozenset(seats)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Cached per state (callers must not mutate the list). A cached entry is always
-        the answer: it is only filled for the state's turn seat or by ``off_turn``, whose
-        entry for a seat outside both is the empty list this returns anyway."""
-        cache = self._legal_cache
-        if cache is not None:
-            found = cache.get(seat)
-            if found is not None:
-                return found
-        to_act = self._to_act
-        if to_act is None:
-            to_act = self.to_act
-        if seat in to_act:  # the common case: the seat on turn, nothing cached yet
-            found = self._compute_legal(seat)
-            if cache is None:
-                self._legal_cache = {seat: found}
-            else:
-                cache[seat] = found
+        """Cached per state (callers must not mutate the list): the turn seat's list is
+        computed on first demand; the other seats' lists come with ``off_turn``."""
+        if seat == self._turn:
+            found = self._legal
+            if found is None:
+                found = self._legal = self._compute_legal(seat)
             return found
         if seat not in self.off_turn:
             return []
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
-        found = cache.get(seat)
-        if found is None:
-            found = cache[seat] = self._compute_legal(seat)
-        return found
+        assert self._off_legal is not None
+        return self._off_legal[seat]
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """``Match.apply`` fused for the hot path: the seat on turn handing in one of its
         cached prebuilt legal actions goes straight to ``_apply``; anything else (strings,
         off-turn calls, rebuilt or illegal actions) takes the base class's full checks."""
-        to_act = self._to_act
-        if to_act is None:
-            to_act = self.to_act
-        if seat in to_act:
-            cache = self._legal_cache
-            legal = cache.get(seat) if cache is not None else None
+        if seat == self._turn:
+            legal = self._legal
             if legal is None:
-                legal = self.legal_actions(seat)
+                legal = self._legal = self._compute_legal(seat)
             for candidate in legal:
                 if candidate is action:
                     events = self._apply(seat, candidate)
@@ -592,14 +583,16 @@ class ThreeOFourMatch(Match[Options]):
                 "hands": len(self._hand_results),
             }
             self.phase_name = "match_over"
-            return [*events, Event.make("match_over", None, **self._result)]
+            self.is_over = True
+            events.append(Event.make("match_over", None, **self._result))
+            return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % n
         self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return events
+        return self._with_seed_events(events)
 
     def _teammates(self, seat: int) -> list[int]:
         return [s for s in range(seat % 2, self.players, 2) if s != seat]
@@ -1085,11 +1078,9 @@ class ThreeOFourMatch(Match[Options]):
             call = self.calls.get(seat % 2)
             if call is None or call[0] != seat:
                 break
-            self._legal_cache = None
             legal = self._legal_plays_ignoring_call(seat)
             choice = next((a for c in call[2] for a in legal if _is_card(a, c, self)), legal[0])
             events += self._apply_play(seat, choice)
-        self._legal_cache = None
         return events
 
     def _legal_plays_ignoring_call(self, seat: int) -> list[Action]:
@@ -1171,7 +1162,8 @@ class ThreeOFourMatch(Match[Options]):
             self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        events = [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        return self._with_seed_events(events)
 
     def _gathered(self) -> list[Card]:
         """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
@@ -1266,14 +1258,16 @@ class ThreeOFourMatch(Match[Options]):
                 "hands": len(self._hand_results),
             }
             self.phase_name = "match_over"
-            return [*events, Event.make("match_over", None, **self._result)]
+            self.is_over = True
+            events.append(Event.make("match_over", None, **self._result))
+            return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % self.players
         self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return events
+        return self._with_seed_events(events)
 
     def _seed_record(self) -> dict[str, Any]:
         """ED-6: the hand's seed revealed with its commitment (nothing without the option
@@ -1285,6 +1279,13 @@ class ThreeOFourMatch(Match[Options]):
         if self.riffled_from is not None:
             record["riffled_from"] = _cards(self.riffled_from)
         return record
+
+    def _with_seed_events(self, events: list[Event]) -> list[Event]:
+        """A hand's events end with ED-6's seed events (the hand over is always the last
+        thing an action does)."""
+        if self._seed_commitment:
+            events += self._seed_events()
+        return events
 
     def _seed_events(self) -> list[Event]:
         """ED-6: after a hand, its seed revealed; before the next deal, the new commitment."""
@@ -1315,31 +1316,20 @@ class ThreeOFourMatch(Match[Options]):
     # -- apply ------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        self._legal_cache = None
-        hands_ended = len(self._hand_results)
         kind = action.kind
         if kind == "play" and self.phase_name == "play":
             events = self._apply_play(seat, action)  # the hot kind, first
             if self.trick and not self.calls:
                 # Mid-trick, no Caps order to play out: no hand ended, and the next seat
-                # is known at once (what ``_compute_to_act`` would find).
-                nxt = self._after(seat)
-                self._turn = nxt
-                self._to_act = SINGLE[nxt]
-                self._off_turn = None
-                self._views = None
+                # is known at once (what ``_turn_seat`` would find).
+                self._hand_to(self._after(seat))
                 return events
         else:
             handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
             events = handler(self, seat, action)
         if self.calls:
             events += self._auto_play()
-        if self._seed_commitment and len(self._hand_results) != hands_ended:
-            events += self._seed_events()
-        self._legal_cache = None
-        self._to_act = None
-        self._off_turn = None
-        self._views = None
+        self._refresh_turn()
         return events
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
@@ -1360,10 +1350,6 @@ class ThreeOFourMatch(Match[Options]):
     @property
     def hand_results(self) -> list[dict[str, Any]]:
         return self._hand_results
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
