@@ -67,8 +67,21 @@ SECOND_DEAL = Event.make("second_deal")
 CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
 )
+ASKED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("asked", seat=s, teammate=t) for t in range(8)) for s in range(8)
+)
 _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
+PLAY_OF: tuple[Action, ...] = tuple(A.PLAY[c] for c in range(52))
+"""``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
+LOGGED_BID: dict[str, int | str] = {
+    value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
+}
+"""A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
+HALF_COURT_CHOICES = [A.PASS, A.BID[HALF_COURT]]
+"""T3V-8.2: the Half Court window offers only these."""
+OPEN_ONLY = [A.OPEN]
+OPEN_OR_CLOSED = [A.OPEN, A.CLOSED]
 
 
 def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -134,9 +147,17 @@ class ThreeOFourMatch(Match[Options]):
         self._asks = [[A.ASK[t] for t in self._teammates(s)] for s in range(players)]
         self._marriages_on = options.maharashtra_scoring
         self._claims_on = options.spoilt_trumps_mode == "claim"
+        self._double_on = self.layout.double
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
+        self._tricks_full = self.layout.tricks
+        self._tricks_half_court = self.layout.first_batch
+        self._next_seat = [(s + 1) % players for s in range(players)]
+        """Around the table (T3-1.2); with a seat sitting out, ``_next_active`` skips it."""
+        self._next_active = self._next_seat
+        self._per_trick = players
+        """Cards in a trick this hand (fewer when seats sit out, T3-15.1)."""
         self._turn = -1
         """The seat whose turn it is (-1 once the match is over)."""
         self._legal: list[Action] | None = None
@@ -194,7 +215,8 @@ class ThreeOFourMatch(Match[Options]):
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
-        self.bid_log: list[dict[str, Any]] = []
+        self.bid_log: list[tuple[int, str, int | str | None]] = []
+        """(seat, what, value shown) per call; the views spell each out as a dict."""
         self.contract = 0
         self.contract_round = ""
         self.trumper = -1
@@ -212,13 +234,14 @@ class ThreeOFourMatch(Match[Options]):
         card is played)."""
         self.first_leader = (self.dealer + 1) % n
         self.trick: list[PlayRecord] = []
-        self.trick_vis: list[frozenset[int] | None] = []
         self.leader = -1
         self.tricks_done = 0
         self.trick_winners: list[int] = []
         self.points = [0, 0]
         self.won: list[list[Card]] = [[], []]
-        self.last_trick: list[dict[str, Any]] | None = None
+        self.last_trick: list[PlayRecord] | None = None
+        self.last_trick_vis: list[frozenset[int] | None] | None = None
+        """Who saw each card of the last trick (None: every card face up)."""
         self.history: list[PlayRecord] = []
         self.exhausted = False
         self.spoilt = False
@@ -382,49 +405,39 @@ class ThreeOFourMatch(Match[Options]):
                 legal = self._legal = self._compute_legal(seat)
             for candidate in legal:
                 if candidate is action:
-                    events = self._apply(seat, candidate)
+                    events = _APPLY_BY_PHASE[self.phase_name](self, seat, candidate)
                     self._log.append((seat, candidate))
                     return events
         return super().apply(seat, action)
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        ph = self.phase_name
-        turn = self._turn
-        out: list[Action] = []
-        if seat == turn:
-            if ph == "play":
-                out = self._legal_plays(seat)
-                if out:
-                    if self._marriages_on:
-                        out = out + self._marriage_actions(seat)
-                    if self.layout.double and self._double_allowed(seat):
-                        out.append(A.DOUBLE)
-            elif ph == "bidding":
-                out = self._legal_bidding(seat)
-            elif ph == "cut":
-                out = self._cut_legal
-            elif ph == "bidding":
-                out = self._legal_bidding(seat)
-            elif ph == "second_bidding":
-                out = self._legal_second(seat)
-            elif ph == "half_court":
-                out = [A.PASS, A.BID[HALF_COURT]]  # T3V-8.2
-            elif ph == "partner":
-                out = self._legal_partner_cards(seat)
-            elif ph == "trump":
-                out = [A.CHOOSE[c] for c in self.hands[seat]]
-            elif ph == "mode":
-                out = [A.OPEN]
-                if not self._closed_blocked():
-                    out.append(A.CLOSED)
-        if ph == "play":
-            if out:
-                extra = self._optional(seat)
-                if extra:
-                    out = out + extra
-            elif seat != turn and seat not in self.sitting_out:
-                out = self._optional(seat)  # off turn (ED-25, ED-23)
+        """The seat's choices now: the turn seat's by phase; another seat only has the
+        off-turn calls of the play (ED-25, ED-23)."""
+        if seat != self._turn:
+            if self.phase_name == "play" and seat not in self.sitting_out:
+                return self._optional(seat)
+            return []
+        legal = _LEGAL_BY_PHASE.get(self.phase_name)
+        return [] if legal is None else legal(self, seat)
+
+    def _legal_in_play(self, seat: int) -> list[Action]:
+        """The turn seat's cards, then its calls (marriages, Double, Caps, spoilt claims);
+        nothing while its Caps order is played for it."""
+        out = self._legal_plays(seat)
+        if not out:
+            return out
+        if self._marriages_on:
+            out = out + self._marriage_actions(seat)
+        if self._double_on and self._double_allowed(seat):
+            out.append(A.DOUBLE)
+        if self._caps_teams or self._claims_on:
+            extra = self._optional(seat)
+            if extra:
+                out = out + extra
         return out
+
+    def _legal_mode(self, seat: int) -> list[Action]:
+        return OPEN_ONLY if self._closed_blocked() else OPEN_OR_CLOSED
 
     def _optional(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -613,46 +626,56 @@ class ThreeOFourMatch(Match[Options]):
         return out
 
     def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
+        """A four-card auction or single-round call; while the auction goes on the turn
+        passes at once, a contract or a cancelled hand settles it from the new phase."""
         kind = action.kind
-        events: list[Event] = []
-        if self.auction4 is not None:
-            auc = self.auction4
-            if kind == "redeal":
-                self._log_bid(seat, "redeal")
-                return self._cancel("redeal", same_dealer=True)
-            if kind == "ask":
-                mate = int(action.value)
+        value = action.value
+        auc = self.auction4
+        if auc is not None:
+            if kind == "ask":  # T3-6.9: the asked teammate answers at once
+                mate = int(value)
                 auc.ask(mate)
-                self._log_bid(seat, "ask", mate)
-                return [Event.make("asked", seat=seat, teammate=mate)]
-            bid = A.BID_VALUE[action.value] if kind == "bid" else None
-            self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-            events.append(BID_EVENTS[seat][action.value])
-            outcome = auc.record(bid)
+                self.bid_log.append((seat, "ask", mate))
+                self._hand_to(mate)
+                return [ASKED[seat][mate]]
+            if kind == "redeal":
+                self.bid_log.append((seat, "redeal", None))
+                return self._settled(self._cancel("redeal", same_dealer=True))
+            events = [BID_EVENTS[seat][value]]
+            if kind == "bid":
+                self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+                outcome = auc.record(A.BID_VALUE[value])
+            else:
+                self.bid_log.append((seat, "pass", None))
+                outcome = auc.record(None)
+            if outcome is None:
+                self._hand_to(auc.turn)
+                return events
             if outcome == "all_pass":
-                return events + self._cancel("all_pass", same_dealer=False)
-            if outcome == "contract":
-                assert auc.high is not None and auc.high_seat is not None
-                self._set_contract(auc.high_seat, auc.high, "four")
-                events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
-            return events
+                return self._settled(events + self._cancel("all_pass", same_dealer=False))
+            assert auc.high is not None and auc.high_seat is not None
+            self._set_contract(auc.high_seat, auc.high, "four")
+            events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
+            return self._settled(events)
         rnd = self.round
         assert rnd is not None
-        bid = A.BID_VALUE[action.value] if kind == "bid" else None
-        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-        rnd.record(bid)
-        events.append(BID_EVENTS[seat][action.value])
-        if rnd.done:
-            assert rnd.high is not None and rnd.high_seat is not None
-            self._set_contract(rnd.high_seat, rnd.high, "single")
-            events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
-        return events
+        if kind == "bid":
+            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            rnd.record(A.BID_VALUE[value])
+        else:
+            self.bid_log.append((seat, "pass", None))
+            rnd.record(None)
+        events = [BID_EVENTS[seat][value]]
+        if not rnd.done:
+            self._hand_to(rnd.speaker)
+            return events
+        assert rnd.high is not None and rnd.high_seat is not None
+        self._set_contract(rnd.high_seat, rnd.high, "single")
+        events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
+        return self._settled(events)
 
     def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
-        entry: dict[str, Any] = {"seat": seat, "action": what}
-        if value is not None:
-            entry["value"] = A.BID_TEXT.get(value, value)
-        self.bid_log.append(entry)
+        self.bid_log.append((seat, what, None if value is None else A.BID_TEXT.get(value, value)))
 
     def _set_contract(self, seat: int, value: int, round_name: str) -> None:
         self.trumper, self.contract, self.contract_round = seat, value, round_name
@@ -674,17 +697,23 @@ class ThreeOFourMatch(Match[Options]):
         self.first_leader = seat
 
     def _apply_second(self, seat: int, action: Action) -> list[Event]:
+        """T3-8: one turn each; the turn passes at once until the round is over."""
         rnd = self.round
         assert rnd is not None
-        bid = A.BID_VALUE[action.value] if action.kind == "bid" else None
-        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-        rnd.record(bid)
-        events = [EIGHT_BID_EVENTS[seat][action.value]]
+        value = action.value
+        if action.kind == "bid":
+            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            rnd.record(A.BID_VALUE[value])
+        else:
+            self.bid_log.append((seat, "pass", None))
+            rnd.record(None)
+        events = [EIGHT_BID_EVENTS[seat][value]]
         if not rnd.done:
+            self._hand_to(rnd.speaker)
             return events
         if rnd.high is None:  # T3-8.6
             self.round = None
-            return events + self._after_trump_fixed()
+            return self._settled(events + self._after_trump_fixed())
         assert rnd.high_seat is not None
         old = self.trumper
         assert self.indicator is not None
@@ -697,7 +726,7 @@ class ThreeOFourMatch(Match[Options]):
         if rnd.high == PCC:
             self._go_solo(rnd.high_seat)
         events.append(Event.make("contract", trumper=self.trumper, bid=action.value, round="eight"))
-        return events
+        return self._settled(events)
 
     # -- indicator, spoilt check, mode ---------------------------------------------------
 
@@ -749,6 +778,12 @@ class ThreeOFourMatch(Match[Options]):
         self.start_hands = [list(h) for h in self.hands]
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
+        if self.sitting_out:
+            self._per_trick = self.players - len(self.sitting_out)
+            self._next_active = [self._after(s) for s in range(self.players)]
+        else:
+            self._per_trick = self.players
+            self._next_active = self._next_seat
         events += self._auto_play()
         return events
 
@@ -777,7 +812,7 @@ class ThreeOFourMatch(Match[Options]):
 
     @property
     def n_tricks(self) -> int:
-        return self.layout.first_batch if self.contract == HALF_COURT else self.layout.tricks
+        return self._tricks_half_court if self.contract == HALF_COURT else self._tricks_full
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """T3-11.13: the legal plays of the seat to play."""
@@ -787,22 +822,24 @@ class ThreeOFourMatch(Match[Options]):
         ind = seat == self.trumper and self.indicator_down
         if ind and not hand:
             return [A.INDICATOR]
-        trump = self.trump
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             cards = hand
-            if self.hidden and seat == self.trumper and self.tricks_done == 0:
-                cards = [c for c in hand if SUIT[c] != trump]
-            if self.exhausted and seat == self.trumper and not self.solo:
-                trumps = [c for c in hand if SUIT[c] == trump]
-                if trumps:
-                    cards = trumps
-            return [A.PLAY[c] for c in cards]
-        led = SUIT[self.trick[0][1]]
-        follow = [A.PLAY[c] for c in hand if SUIT[c] == led]
+            if seat == self.trumper:
+                trump = self.trump
+                if self.tricks_done == 0 and self.mode == "closed" and not self.revealed:
+                    cards = [c for c in hand if SUIT[c] != trump]
+                if self.exhausted and not self.solo:
+                    trumps = [c for c in hand if SUIT[c] == trump]
+                    if trumps:
+                        cards = trumps
+            return [PLAY_OF[c] for c in cards]
+        led = SUIT[trick[0][1]]
+        follow = [PLAY_OF[c] for c in hand if SUIT[c] == led]
         if follow:
             return follow
-        out = [A.PLAY[c] for c in hand]
-        if self.hidden and ind and led != trump:
+        out = [PLAY_OF[c] for c in hand]
+        if ind and led != self.trump and self.mode == "closed" and not self.revealed:
             out.append(A.INDICATOR)
         return out
 
@@ -810,6 +847,9 @@ class ThreeOFourMatch(Match[Options]):
         return {call[0] for call in self.calls.values()}
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
+        """A card to the trick: face down when a seat that cannot follow plays it while
+        trump is closed (T3-11.4), else face up; the last card closes the trick."""
+        trick = self.trick
         if action.kind == "indicator":
             assert self.indicator is not None
             card, src = self.indicator, 1
@@ -820,19 +860,22 @@ class ThreeOFourMatch(Match[Options]):
         else:
             card, src = A.PLAY_CARD[action.value], 0
             self.hands[seat].remove(card)
-            down = bool(self.trick) and self.hidden and SUIT[card] != SUIT[self.trick[0][1]]
+            down = (
+                bool(trick)
+                and self.mode == "closed"
+                and not self.revealed
+                and SUIT[card] != SUIT[trick[0][1]]
+            )
         record: PlayRecord = (seat, card, down, src)
-        self.trick.append(record)
-        self.history.append(record)
-        self.public_at.append(None if down else len(self.history))
+        trick.append(record)
+        history = self.history
+        history.append(record)
+        self.public_at.append(None if down else len(history))
         self.trumper_at.append(None)
         if src and not down and self.reveal_cp is None:
-            self.reveal_cp = len(self.history)
-        if seat in self.exposed:
+            self.reveal_cp = len(history)
+        if self.exposed and seat in self.exposed:
             self.exposed[seat].remove(card)
-
-        vis: frozenset[int] | None = frozenset({seat}) if down else None
-        self.trick_vis.append(vis)
         events: list[Event]
         if down:
             events = [
@@ -842,7 +885,9 @@ class ThreeOFourMatch(Match[Options]):
                     face_down=True,
                     source="indicator" if src else "from_hand",
                 ),
-                Event.make("card_played", visible_to=vis, seat=seat, card=CARD_STRINGS[card]),
+                Event.make(
+                    "card_played", visible_to=SINGLE[seat], seat=seat, card=CARD_STRINGS[card]
+                ),
             ]
         else:
             events = [CARD_PLAYED[seat][card]]
@@ -852,7 +897,7 @@ class ThreeOFourMatch(Match[Options]):
                         "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[card]
                     )
                 )
-        if len(self.trick) == self.players - len(self.sitting_out):
+        if len(trick) == self._per_trick:
             events += self._finish_trick()
         return events
 
@@ -860,44 +905,45 @@ class ThreeOFourMatch(Match[Options]):
         """T3-11.9: resolve face-down cards, then T3-10.5 gives the winner."""
         trick = self.trick
         events: list[Event] = []
-        downs = [i for i, p in enumerate(trick) if p[2]]
         trump = self.trump
-        base = len(self.history) - len(trick)
-        if downs:
-            if any(SUIT[trick[i][1]] == trump for i in downs):
-                turned = []
-                for i in downs:
-                    seat, card, _, src = trick[i]
-                    if seat != self.trumper or src == 1 or SUIT[card] == trump:
-                        self.trick_vis[i] = None
-                        self.public_at[base + i] = len(self.history)
-                        turned.append(CARD_STRINGS[card])
-                    else:
-                        self.trick_vis[i] = frozenset({seat})
-                events.append(Event.make("face_down_turned", cards=turned))
-                events += self._reveal()
-            else:
-                for i in downs:
-                    seat = trick[i][0]
-                    self.trick_vis[i] = frozenset({seat, self.trumper})
-                    self.trumper_knows.add(trick[i][1])
-                    self.trumper_at[base + i] = len(self.history)
-                events.append(Event.make("no_trump_face_down"))
-                events.append(
-                    Event.make(
-                        "face_down_seen",
-                        visible_to=frozenset({self.trumper}),
-                        cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+        vis: list[frozenset[int] | None] | None = None
+        if self.mode == "closed":
+            downs = [i for i, p in enumerate(trick) if p[2]]
+            if downs:
+                vis = [SINGLE[p[0]] if p[2] else None for p in trick]
+                base = len(self.history) - len(trick)
+                if any(SUIT[trick[i][1]] == trump for i in downs):
+                    turned = []
+                    for i in downs:
+                        seat, card, _, src = trick[i]
+                        if seat != self.trumper or src == 1 or SUIT[card] == trump:
+                            vis[i] = None
+                            self.public_at[base + i] = len(self.history)
+                            turned.append(CARD_STRINGS[card])
+                    events.append(Event.make("face_down_turned", cards=turned))
+                    events += self._reveal()
+                else:
+                    for i in downs:
+                        seat = trick[i][0]
+                        vis[i] = frozenset({seat, self.trumper})
+                        self.trumper_knows.add(trick[i][1])
+                        self.trumper_at[base + i] = len(self.history)
+                    events.append(Event.make("no_trump_face_down"))
+                    events.append(
+                        Event.make(
+                            "face_down_seen",
+                            visible_to=SINGLE[self.trumper],
+                            cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+                        )
                     )
-                )
         cards = [p[1] for p in trick]
         best = trick_winner_index(cards, trump, self.layout.strength)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
         if (
-            not self.solo
-            and lead[0] == self.trumper
+            lead[0] == self.trumper
+            and not self.solo
             and SUIT[lead[1]] == trump
             and all(SUIT[p[1]] != trump for p in trick[1:])
         ):
@@ -908,15 +954,17 @@ class ThreeOFourMatch(Match[Options]):
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
         self.tricks_done += 1
-        self.last_trick = [
-            {"seat": p[0], "card": CARD_STRINGS[p[1]], "visible_to": v}
-            for p, v in zip(trick, self.trick_vis, strict=True)
-        ]  # visible_to is stripped per viewer
-        self.trick, self.trick_vis = [], []
+        self.last_trick, self.last_trick_vis = trick, vis  # views strip what a seat can't see
+        self.trick = []
         self.leader = winner
         self.trick_leaders.append(winner)
         events.append(TRICK_WON[winner][self.tricks_done])
-        if self.tricks_done == 1 and self.hidden and (self.contract >= self.layout.bid_250):
+        if (
+            self.tricks_done == 1
+            and self.mode == "closed"
+            and not self.revealed
+            and (self.contract >= self.layout.bid_250)
+        ):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
             events += self._end_hand()
@@ -1316,21 +1364,27 @@ class ThreeOFourMatch(Match[Options]):
     # -- apply ------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action.kind
-        if kind == "play" and self.phase_name == "play":
-            events = self._apply_play(seat, action)  # the hot kind, first
-            if self.trick and not self.calls:
-                # Mid-trick, no Caps order to play out: no hand ended, and the next seat
-                # is known at once (what ``_turn_seat`` would find).
-                self._hand_to(self._after(seat))
-                return events
-        else:
-            handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
-            events = handler(self, seat, action)
+        return _APPLY_BY_PHASE[self.phase_name](self, seat, action)
+
+    def _settled(self, events: list[Event]) -> list[Event]:
+        """The end of an action whose next turn is read from the new state; a Caps
+        caller's cards are played out first (ED-28 step 3)."""
         if self.calls:
             events += self._auto_play()
         self._refresh_turn()
         return events
+
+    def _act_in_play(self, seat: int, action: Action) -> list[Event]:
+        """A card (the hot path: mid-trick, no Caps order to play out, the next seat is
+        known at once) or one of the calls of the play."""
+        kind = action.kind
+        if kind == "play" or kind == "indicator":
+            events = self._apply_play(seat, action)
+            if self.trick and not self.calls:
+                self._hand_to(self._next_active[seat])
+                return events
+            return self._settled(events)
+        return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
         self.marriages.append((seat, SUITS.index(action.value)))
@@ -1442,7 +1496,7 @@ class ThreeOFourMatch(Match[Options]):
             "dealer": self.dealer,
             "hand_number": self.hand_no,
             "tokens": list(self.tokens),
-            "auction": list(self.bid_log),
+            "auction": [_auction_entry(entry) for entry in self.bid_log],
             "contract": self._shown(self.contract) if self.trumper >= 0 else None,
             "trumper": self.trumper if self.trumper >= 0 else None,
             "indicator_on_table": self.indicator is not None and self.indicator_down,
@@ -1450,7 +1504,7 @@ class ThreeOFourMatch(Match[Options]):
             "mode": self.mode or None,
             "sitting_out": sorted(self.sitting_out),
             "trick": self._trick_view(
-                [(p[0], p[1], v) for p, v in zip(self.trick, self.trick_vis, strict=True)], seat
+                [(p[0], p[1], SINGLE[p[0]] if p[2] else None) for p in self.trick], seat
             ),
             "trick_sources": ["indicator" if p[3] else "hand" for p in self.trick],
             "last_trick": None,
@@ -1472,16 +1526,10 @@ class ThreeOFourMatch(Match[Options]):
             data["partner"] = self._partner_known_to(seat)
             data["tricks_won"] = [self.trick_leaders[1:].count(s) for s in range(self.players)]
         if self.last_trick is not None:
-            data["last_trick"] = [
-                {
-                    "seat": p["seat"],
-                    "card": p["card"]
-                    if p["visible_to"] is None or (seat is not None and seat in p["visible_to"])
-                    else None,
-                    "face_down": p["visible_to"] is not None,
-                }
-                for p in self.last_trick
-            ]
+            vis = self.last_trick_vis or [None] * len(self.last_trick)
+            data["last_trick"] = self._trick_view(
+                [(p[0], p[1], v) for p, v in zip(self.last_trick, vis, strict=True)], seat
+            )
         data["played"] = self._played_view(seat)
         data["cards_in_hand"] = [len(h) for h in self.hands]
         data["revealed_indicator"] = (
@@ -1494,6 +1542,13 @@ class ThreeOFourMatch(Match[Options]):
         return data
 
 
+def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
+    seat, what, value = entry
+    if value is None:
+        return {"seat": seat, "action": what}
+    return {"seat": seat, "action": what, "value": value}
+
+
 def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
     if action.kind == "indicator":
         return card == match.indicator
@@ -1503,24 +1558,43 @@ def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
 
 
-def _play(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
-    return m._apply_play(seat, action)
+def _settling(apply: _Handler) -> _Handler:
+    """``apply``, then the turn read from the new phase (for the actions of a phase that
+    ends with them: the cut, the trump choice, the mode, the Half Court window)."""
+
+    def complete(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
+        return m._settled(apply(m, seat, action))
+
+    return complete
 
 
-_BY_KIND: dict[str, _Handler] = {
+_CALLS_IN_PLAY: dict[str, _Handler] = {
     "caps": ThreeOFourMatch._apply_caps,
     "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
     "marriage": ThreeOFourMatch._apply_marriage,
     "double": ThreeOFourMatch._apply_double,
 }
-"""Kinds handled whatever the phase (optional calls during play)."""
-_BY_PHASE: dict[str, _Handler] = {
-    "cut": ThreeOFourMatch._apply_cut,
+"""The calls of the play other than a card (settled by ``_act_in_play``)."""
+_APPLY_BY_PHASE: dict[str, _Handler] = {
+    "cut": _settling(ThreeOFourMatch._apply_cut),
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
-    "half_court": ThreeOFourMatch._apply_half_court_window,
-    "partner": lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value]),
-    "trump": lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value]),
-    "mode": lambda m, seat, action: m._apply_mode(action),
+    "half_court": _settling(ThreeOFourMatch._apply_half_court_window),
+    "partner": _settling(lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value])),
+    "trump": _settling(lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value])),
+    "mode": _settling(lambda m, seat, action: m._apply_mode(action)),
+    "play": ThreeOFourMatch._act_in_play,
 }
-"""Everything else by phase (``play`` and anything unlisted: ``_play``)."""
+"""``_APPLY_BY_PHASE[phase]``: the handler of a legal action; each one leaves the turn
+current (``_hand_to`` in place, or ``_settled``)."""
+_LEGAL_BY_PHASE: dict[str, Callable[[ThreeOFourMatch, int], list[Action]]] = {
+    "cut": lambda m, seat: m._cut_legal,
+    "bidding": ThreeOFourMatch._legal_bidding,
+    "second_bidding": ThreeOFourMatch._legal_second,
+    "half_court": lambda m, seat: HALF_COURT_CHOICES,
+    "partner": ThreeOFourMatch._legal_partner_cards,
+    "trump": lambda m, seat: [A.CHOOSE[c] for c in m.hands[seat]],
+    "mode": ThreeOFourMatch._legal_mode,
+    "play": ThreeOFourMatch._legal_in_play,
+}
+"""``_LEGAL_BY_PHASE[phase]``: the turn seat's choices (none in ``match_over``)."""
