@@ -114,7 +114,7 @@ class OneRoundAuction:
     """T3-8 (eight-card round) and T3V-5.3 (compulsory single round): one turn each."""
 
     players: int
-    order: list[int]
+    order: tuple[int, ...]
     index: int = 0
     high: int | None = None
     high_seat: int | None = None

@@ -80,6 +80,16 @@ LOGGED_BID: dict[str, int | str] = {
 """A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
 HALF_COURT_CHOICES = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
+TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event.make("trump_revealed", trump=SUITS[t], indicator=CARD_STRINGS[c]) for c in range(52)
+    )
+    for t in range(4)
+)
+"""``TRUMP_REVEALED[trump][indicator]``."""
+SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
+    frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
+)
 OPEN_ONLY = [A.OPEN]
 OPEN_OR_CLOSED = [A.OPEN, A.CLOSED]
 
@@ -156,6 +166,11 @@ class ThreeOFourMatch(Match[Options]):
         self._next_seat = [(s + 1) % players for s in range(players)]
         """Around the table (T3-1.2); with a seat sitting out, ``_next_active`` skips it."""
         self._next_active = self._next_seat
+        self._order_from = [
+            tuple((s + i) % players for i in range(players)) for s in range(players)
+        ]
+        """``_order_from[s]``: the seats from ``s`` round the table (T3-1.2)."""
+        self._deal_plans = [self._deal_plan(dealer) for dealer in range(players)]
         self._per_trick = players
         """Cards in a trick this hand (fewer when seats sit out, T3-15.1)."""
         self._turn = -1
@@ -265,24 +280,33 @@ class ThreeOFourMatch(Match[Options]):
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
         return fairness.riffled(pack, self.options.traditional_riffles, rng)
 
+    def _deal_plan(self, dealer: int) -> tuple[tuple[int, int, int, int, int], ...]:
+        """T3-5.6 / T3-5.7: per seat from the dealer's right, where its first batch and
+        its second batch lie in the (cut) pack: (seat, start, end, start, end)."""
+        n, lay = self.players, self.layout
+        b1, b2 = lay.first_batch, lay.second_batch
+        return tuple(
+            (seat, b1 * i, b1 * i + b1, n * b1 + b2 * i, n * b1 + b2 * i + b2)
+            for i, seat in enumerate(self._order_from[(dealer + 1) % n])
+        )
+
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
         n, lay = self.players, self.layout
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        order = self._order_from[(self.dealer + 1) % n]
+        hands, second = self.hands, self.second
         if self.stacked is not None:
-            hands, stock, _ = self.stacked.card_ints()
+            stacked, stock, _ = self.stacked.card_ints()
             for seat in range(n):
-                self.hands[seat] = hands[seat][: lay.first_batch]
-                self.second[seat] = hands[seat][lay.first_batch :]
+                hands[seat] = stacked[seat][: lay.first_batch]
+                second[seat] = stacked[seat][lay.first_batch :]
             self.stock = stock
         else:
-            pack = self.pack[cut:] + self.pack[:cut]
-            b1, b2 = lay.first_batch, lay.second_batch
-            for i, seat in enumerate(order):
-                self.hands[seat] = pack[b1 * i : b1 * i + b1]
-                base = n * b1 + b2 * i
-                self.second[seat] = pack[base : base + b2]
-            self.stock = pack[n * (b1 + b2) :]
+            pack = self.pack[cut:] + self.pack[:cut] if cut else self.pack
+            for seat, start, end, start2, end2 in self._deal_plans[self.dealer]:
+                hands[seat] = pack[start:end]
+                second[seat] = pack[start2:end2]
+            self.stock = pack[n * lay.hand_size :]
         self.pack = []
         self.shown_after_hand = {}
         self.phase_name = "bidding"
@@ -299,9 +323,10 @@ class ThreeOFourMatch(Match[Options]):
 
     def _deal_second(self) -> None:
         """T3-5.7: the second batch, only once the indicator lies on the table."""
-        for seat in range(self.players):
-            self.hands[seat] = self.hands[seat] + self.second[seat]
-            self.second[seat] = []
+        hands = self.hands
+        for seat, batch in enumerate(self.second):
+            hands[seat] = hands[seat] + batch
+        self.second = [[] for _ in hands]
 
     # -- contract members ------------------------------------------------------------
 
@@ -738,8 +763,7 @@ class ThreeOFourMatch(Match[Options]):
         if any(self.second):
             self._deal_second()
             if self.layout.two_auctions and self.contract_round == "four":
-                order = [(seat + i) % self.players for i in range(self.players)]
-                self.round = OneRoundAuction(self.players, order)
+                self.round = OneRoundAuction(self.players, self._order_from[seat])
                 self.phase_name = "second_bidding"
                 return [*events, SECOND_DEAL]
             events.append(SECOND_DEAL)
@@ -755,7 +779,8 @@ class ThreeOFourMatch(Match[Options]):
 
     def _after_trump_fixed(self) -> list[Event]:
         """ED-22 / ED-23: test spoilt trumps on the opponents' full hands."""
-        self.spoilt = all(SUIT[c] != self.trump for s in self._opponents() for c in self.hands[s])
+        trumps = SUIT_CARDS[self.trump]
+        self.spoilt = all(trumps.isdisjoint(self.hands[s]) for s in self._opponents())
         if self.spoilt and self.options.spoilt_trumps_mode == "auto":
             return self._cancel("spoilt", same_dealer=True)
         self.phase_name = "mode"
@@ -765,7 +790,7 @@ class ThreeOFourMatch(Match[Options]):
         """ED-14: CLOSED is not offered when the trumper leads and holds only trumps."""
         if self.first_leader != self.trumper:
             return False
-        return all(SUIT[c] == self.trump for c in self.hands[self.trumper])
+        return SUIT_CARDS[self.trump].issuperset(self.hands[self.trumper])
 
     def _apply_mode(self, action: Action) -> list[Event]:
         self.mode = action.kind
@@ -798,11 +823,7 @@ class ThreeOFourMatch(Match[Options]):
         if self.indicator_down:
             self.indicator_down = False
             self.hands[self.trumper].append(self.indicator)
-        return [
-            Event.make(
-                "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[self.indicator]
-            )
-        ]
+        return [TRUMP_REVEALED[self.trump][self.indicator]]
 
     # -- play ------------------------------------------------------------------------------
 
@@ -892,11 +913,7 @@ class ThreeOFourMatch(Match[Options]):
         else:
             events = [CARD_PLAYED[seat][card]]
             if src:
-                events.append(
-                    Event.make(
-                        "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[card]
-                    )
-                )
+                events.append(TRUMP_REVEALED[self.trump][card])
         if len(trick) == self._per_trick:
             events += self._finish_trick()
         return events
