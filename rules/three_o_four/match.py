@@ -87,6 +87,8 @@ TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
     for t in range(4)
 )
 """``TRUMP_REVEALED[trump][indicator]``."""
+TEAM_KEY = ("0", "1")
+"""A team number as the hand results' keys spell it."""
 SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
     frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
 )
@@ -1266,10 +1268,10 @@ class ThreeOFourMatch(Match[Options]):
             opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
             target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
         made = solo_made if self.solo else self.points[team] >= target
-        judge = self.judge()
-        calling = self._calling_teams()
+        calling = self._caps_teams  # the calling teams, fixed when the play began
         own = other = _NO_CAPS
         if calling:
+            judge = self.judge()
             if team in calling:
                 own = judge.outcome(team)
             if (1 - team) in calling:
@@ -1300,15 +1302,16 @@ class ThreeOFourMatch(Match[Options]):
             "target": target,
             "made": made,
             "tricks": list(self.trick_winners),
-            "caps": {str(team): own.outcome, str(1 - team): other.outcome},
+            "caps": {TEAM_KEY[team]: own.outcome, TEAM_KEY[1 - team]: other.outcome},
             "caps_bonus": own.bonus or other.bonus,
             "double": double,
             "marriages": [[s, SUITS[su]] for s, su in self.marriages],
             "delta": delta,
             "paid": paid,
             "tokens": list(self.tokens),
-            **self._seed_record(),
         }
+        if self.hand_seed is not None:
+            result.update(self._seed_record())
         shown = self._show_sitting_out()
         if shown:
             result["sitting_out_hands"] = self.shown_after_hand
