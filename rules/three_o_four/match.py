@@ -160,6 +160,9 @@ class ThreeOFourMatch(Match[Options]):
         self._marriages_on = options.maharashtra_scoring
         self._claims_on = options.spoilt_trumps_mode == "claim"
         self._double_on = self.layout.double
+        self._half_court_on = options.half_court
+        self._bid_200 = self.layout.bid_200
+        self._lowest_bid = self.ladder[0]
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
@@ -212,7 +215,7 @@ class ThreeOFourMatch(Match[Options]):
         self.seed_commitment: str | None = None
         self.riffled_from: list[Card] | None = None
         rng = self.rng
-        if self.stacked is None and self.options.seed_commitment:  # ED-6
+        if self.stacked is None and self._seed_commitment:  # ED-6
             self.hand_seed = fairness.hand_seed(self.seed, self.hand_no, self.redeals)
             self.seed_commitment = fairness.commitment(self.hand_seed)
             rng = fairness.seed_rng(self.hand_seed)
@@ -220,7 +223,7 @@ class ThreeOFourMatch(Match[Options]):
             self.dealer = self.stacked.dealer
             self.pack: list[Card] = []
         elif (
-            self.options.shuffle_mode == "traditional"
+            self._traditional
             and self._previous_pack is not None
             and len(self._previous_pack) == len(self.layout.deck)
         ):
@@ -415,7 +418,7 @@ class ThreeOFourMatch(Match[Options]):
         if seat == self._turn:
             found = self._legal
             if found is None:
-                found = self._legal = self._compute_legal(seat)
+                found = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
             return found
         if seat not in self.off_turn:
             return []
@@ -429,7 +432,7 @@ class ThreeOFourMatch(Match[Options]):
         if seat == self._turn:
             legal = self._legal
             if legal is None:
-                legal = self._legal = self._compute_legal(seat)
+                legal = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
             for candidate in legal:
                 if candidate is action:
                     events = _APPLY_BY_PHASE[self.phase_name](self, seat, candidate)
@@ -475,25 +478,25 @@ class ThreeOFourMatch(Match[Options]):
         return out
 
     def _legal_bidding(self, seat: int) -> list[Action]:
-        lay = self.layout
         if self.called:
             return self._legal_called_auction()
-        if self.auction4 is not None:
-            auc = self.auction4
+        auc = self.auction4
+        if auc is not None:
             out = [A.PASS]
             if auc.answerer is None:
                 out += self._asks[seat]
                 if (
-                    seat == (self.dealer + 1) % self.players
-                    and not auc.acted
-                    and sum(lay.points[c] for c in self.hands[seat]) < REDEAL_BELOW
+                    not auc.acted
+                    and seat == self.first_leader  # the dealer's right opens (T3-6.13)
+                    and sum([self.layout.points[c] for c in self.hands[seat]]) < REDEAL_BELOW
                 ):
                     out.append(A.REDEAL)
-            lo = auc.floor(seat, lay.bid_200, self.ladder[0])
-            if auc.high is not None and auc.high >= lo:
-                lo = auc.high + 1
+            lo = auc.floor(seat, self._bid_200, self._lowest_bid)
+            high = auc.high
+            if high is not None and high >= lo:
+                lo = high + 1
             out += self._bids[bisect_left(self.ladder, lo) :]
-            if self.options.half_court:
+            if self._half_court_on:
                 out.append(A.BID[HALF_COURT])
             return out
         rnd = self.round
