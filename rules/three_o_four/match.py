@@ -280,6 +280,9 @@ class ThreeOFourMatch(Match[Options]):
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
+        self._caps_offers: dict[int, tuple[tuple[int, bool], Action]] = {}
+        """Per seat: the Caps action offered and the (cards left, trump revealed) it
+        was built for."""
 
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
@@ -1036,10 +1039,20 @@ class ThreeOFourMatch(Match[Options]):
         return cards
 
     def _caps_action(self, seat: int) -> Action:
+        """ED-29: the Caps call offered with the judge's default order of the seat's cards.
+        That order depends only on the cards and on whether the seat knows trump, so the
+        action is kept per seat until it plays a card or trump is revealed (its cards
+        only leave during the play; the indicator joining the hand keeps them the same)."""
         if not self.options.caps_order_required:
             return A.CAPS_ANY_ORDER
-        order = self.judge().default_order(seat, self._remaining(seat))
-        return A.caps_action(order)
+        cards = self._remaining(seat)
+        key = (len(cards), self.revealed)
+        offered = self._caps_offers.get(seat)
+        if offered is not None and offered[0] == key:
+            return offered[1]
+        action = A.caps_action(self.judge().default_order(seat, cards))
+        self._caps_offers[seat] = (key, action)
+        return action
 
     def judge(self) -> CapsJudge:
         """The Caps judge of this hand (its caches live as long as the hand)."""
