@@ -280,9 +280,9 @@ class ThreeOFourMatch(Match[Options]):
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
-        self._caps_offers: dict[int, tuple[tuple[int, bool], Action]] = {}
-        """Per seat: the Caps action offered and the (cards left, trump revealed) it
-        was built for."""
+        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action]] = {}
+        """Per seat: the Caps action offered and the (cards in hand, indicator down with
+        them, trump revealed) it was built for."""
 
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
@@ -460,13 +460,11 @@ class ThreeOFourMatch(Match[Options]):
         if not out:
             return out
         if self._marriages_on:
-            out = out + self._marriage_actions(seat)
+            out += self._marriage_actions(seat)
         if self._double_on and self._double_allowed(seat):
             out.append(A.DOUBLE)
         if self._caps_teams or self._claims_on:
-            extra = self._optional(seat)
-            if extra:
-                out = out + extra
+            out += self._optional(seat)  # ``out`` is a fresh list
         return out
 
     def _legal_mode(self, seat: int) -> list[Action]:
@@ -1024,10 +1022,10 @@ class ThreeOFourMatch(Match[Options]):
         a call is refused once the team has lost a trick (it could never be correct)."""
         team = seat % 2
         return (
-            self.phase_name == "play"
+            not self._lost_trick[team]  # the usual refusal first
+            and self.phase_name == "play"
             and team in self._caps_teams
             and team not in self.calls
-            and not self._lost_trick[team]
             and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))
         )
 
@@ -1045,12 +1043,11 @@ class ThreeOFourMatch(Match[Options]):
         only leave during the play; the indicator joining the hand keeps them the same)."""
         if not self.options.caps_order_required:
             return A.CAPS_ANY_ORDER
-        cards = self._remaining(seat)
-        key = (len(cards), self.revealed)
+        key = (len(self.hands[seat]), seat == self.trumper and self.indicator_down, self.revealed)
         offered = self._caps_offers.get(seat)
         if offered is not None and offered[0] == key:
             return offered[1]
-        action = A.caps_action(self.judge().default_order(seat, cards))
+        action = A.caps_action(self.judge().default_order(seat, self._remaining(seat)))
         self._caps_offers[seat] = (key, action)
         return action
 
@@ -1411,14 +1408,18 @@ class ThreeOFourMatch(Match[Options]):
         return events
 
     def _act_in_play(self, seat: int, action: Action) -> list[Event]:
-        """A card (the hot path: mid-trick, no Caps order to play out, the next seat is
-        known at once) or one of the calls of the play."""
+        """A card (the hot path: with no Caps order to play out, the next seat is known at
+        once, the next in the trick or the trick's winner) or one of the calls of the play."""
         kind = action.kind
         if kind == "play" or kind == "indicator":
             events = self._apply_play(seat, action)
-            if self.trick and not self.calls:
-                self._hand_to(self._next_active[seat])
-                return events
+            if not self.calls:
+                if self.trick:
+                    self._hand_to(self._next_active[seat])
+                    return events
+                if self.phase_name == "play":  # a trick closed, the hand goes on
+                    self._hand_to(self.leader)  # T3-10.6: its winner leads
+                    return events
             return self._settled(events)
         return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
 
