@@ -463,8 +463,8 @@ class ThreeOFourMatch(Match[Options]):
             out += self._marriage_actions(seat)
         if self._double_on and self._double_allowed(seat):
             out.append(A.DOUBLE)
-        if self._caps_teams or self._claims_on:
-            out += self._optional(seat)  # ``out`` is a fresh list
+        if (self._caps_teams and not self._lost_trick[seat % 2]) or self._claims_on:
+            out += self._optional(seat)  # ``out`` is a fresh list; no Caps once a trick is lost
         return out
 
     def _legal_mode(self, seat: int) -> list[Action]:
@@ -799,6 +799,7 @@ class ThreeOFourMatch(Match[Options]):
         return SUIT_CARDS[self.trump].issuperset(self.hands[self.trumper])
 
     def _apply_mode(self, action: Action) -> list[Event]:
+        """T3-9: open or closed; the play begins (the turn passes to the first leader)."""
         self.mode = action.kind
         events = [MODE_EVENTS[self.mode]]
         if self.mode == "open":  # T3-9.2
@@ -815,8 +816,21 @@ class ThreeOFourMatch(Match[Options]):
         else:
             self._per_trick = self.players
             self._next_active = self._next_seat
-        events += self._auto_play()
+        # No Caps call can precede the first card (ED-25 opens them with the play), so
+        # there is no order to play out: the first leader is to play.
+        self._hand_to(self.first_leader)
         return events
+
+    def _apply_trump_choice(self, seat: int, action: Action) -> list[Event]:
+        """The indicator placed; the trumper speaks next: he opens the eight-card round
+        (T3-8.2), names his partner's card (T3V-8.1) or chooses open or closed (T3-9.1);
+        a hand cancelled for spoilt trumps settles the turn from the new phase."""
+        events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
+        phase = self.phase_name
+        if phase == "mode" or phase == "partner" or phase == "second_bidding":
+            self._hand_to(self.trumper)
+            return events
+        return self._settled(events)
 
     def _reveal(self, by_call: bool = False) -> list[Event]:
         """The indicator is shown; if still on the table it joins the trumper's hand."""
@@ -1618,8 +1632,8 @@ _APPLY_BY_PHASE: dict[str, _Handler] = {
     "second_bidding": ThreeOFourMatch._apply_second,
     "half_court": _settling(ThreeOFourMatch._apply_half_court_window),
     "partner": _settling(lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value])),
-    "trump": _settling(lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value])),
-    "mode": _settling(lambda m, seat, action: m._apply_mode(action)),
+    "trump": ThreeOFourMatch._apply_trump_choice,
+    "mode": lambda m, seat, action: m._apply_mode(action),
     "play": ThreeOFourMatch._act_in_play,
 }
 """``_APPLY_BY_PHASE[phase]``: the handler of a legal action; each one leaves the turn
