@@ -87,8 +87,9 @@ TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
     for t in range(4)
 )
 """``TRUMP_REVEALED[trump][indicator]``."""
-TEAM_KEY = ("0", "1")
-"""A team number as the hand results' keys spell it."""
+SEAT_KEY = tuple(str(s) for s in range(8))
+"""A seat (or team) number as the results' and views' keys spell it."""
+TEAM_KEY = SEAT_KEY
 SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
     frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
 )
@@ -1230,8 +1231,10 @@ class ThreeOFourMatch(Match[Options]):
         bidder's partner, laid aside face down, are shown to everyone."""
         if not self.sitting_out:
             return []
-        self.shown_after_hand = {str(s): _cards(self.hands[s]) for s in sorted(self.sitting_out)}
-        return [Event.make("sitting_out_shown", hands=self.shown_after_hand)]
+        hands = self.hands
+        shown = {SEAT_KEY[s]: [CARD_STRINGS[c] for c in hands[s]] for s in sorted(self.sitting_out)}
+        self.shown_after_hand = shown
+        return [Event.make("sitting_out_shown", hands=shown)]
 
     def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
@@ -1276,25 +1279,21 @@ class ThreeOFourMatch(Match[Options]):
             return self._end_called_hand()
         lay = self.layout
         team = self.trumper % 2
-        solo_made = (
-            self.solo
-            and all(t == team for t in self.trick_winners)
-            and (self.tricks_done == self.n_tricks)
-        )
-        last_trick_own = (
-            bool(self.trick_winners)
-            and self.trick_winners[-1] == team
-            and (self.tricks_done == self.n_tricks)
-        )
+        winners = self.trick_winners
+        all_played = self.tricks_done == self.n_tricks
         target = self.contract
         if self.options.maharashtra_scoring and not self.solo:
+            last_trick_own = bool(winners) and winners[-1] == team and all_played
             tr = self.trump
             own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
             opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
             own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
             opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
             target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
-        made = solo_made if self.solo else self.points[team] >= target
+        # T3-15: a solo bid needs every trick (the other team won none); else the points
+        made = (
+            (all_played and (1 - team) not in winners) if self.solo else self.points[team] >= target
+        )
         calling = self._caps_teams  # the calling teams, fixed when the play began
         own = other = _NO_CAPS
         if calling:
