@@ -18,6 +18,7 @@ from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
+from rules.three_o_four.actions import BID_VALUE, PASS, PLAY_CARD
 from rules.three_o_four.auction import (
     FULL_COURT,
     HALF_COURT,
@@ -484,7 +485,7 @@ class ThreeOFourMatch(Match[Options]):
             return self._legal_called_auction()
         auc = self.auction4
         if auc is not None:
-            out = [A.PASS]
+            out = [PASS]
             if auc.answerer is None:
                 out += self._asks[seat]
                 if (
@@ -505,7 +506,7 @@ class ThreeOFourMatch(Match[Options]):
         assert rnd is not None
         start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
         bids = self._bids[start:]
-        return bids if rnd.index == 0 else [A.PASS, *bids]
+        return bids if rnd.index == 0 else [PASS, *bids]
 
     # -- T3V-8: the Maharashtra called partner ------------------------------------------
 
@@ -515,7 +516,7 @@ class ThreeOFourMatch(Match[Options]):
         auc = self.auction4
         assert auc is not None
         start = 0 if auc.high is None else bisect_left(self.ladder, auc.high + 1)
-        return [A.PASS, *self._bids[start:], A.BID[FULL_COURT]]
+        return [PASS, *self._bids[start:], A.BID[FULL_COURT]]
 
     def _apply_half_court_window(self, seat: int, action: Action) -> list[Event]:
         """T3V-8.2 / ED-V8: one round from the dealer's right; the first Half Court wins."""
@@ -647,8 +648,8 @@ class ThreeOFourMatch(Match[Options]):
         rnd = self.round
         assert rnd is not None
         if rnd.high_seat is not None and rnd.high_seat % 2 == seat % 2:
-            return [A.PASS]
-        out = [A.PASS]
+            return [PASS]
+        out = [PASS]
         if rnd.high != PCC:
             floor = max(self.layout.bid_250, self.contract + 1)
             if rnd.high is not None:
@@ -676,7 +677,7 @@ class ThreeOFourMatch(Match[Options]):
             events = [BID_EVENTS[seat][value]]
             if kind == "bid":
                 self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-                outcome = auc.record(A.BID_VALUE[value])
+                outcome = auc.record(BID_VALUE[value])
             else:
                 self.bid_log.append((seat, "pass", None))
                 outcome = auc.record(None)
@@ -693,7 +694,7 @@ class ThreeOFourMatch(Match[Options]):
         assert rnd is not None
         if kind == "bid":
             self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-            rnd.record(A.BID_VALUE[value])
+            rnd.record(BID_VALUE[value])
         else:
             self.bid_log.append((seat, "pass", None))
             rnd.record(None)
@@ -735,7 +736,7 @@ class ThreeOFourMatch(Match[Options]):
         value = action.value
         if action.kind == "bid":
             self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-            rnd.record(A.BID_VALUE[value])
+            rnd.record(BID_VALUE[value])
         else:
             self.bid_log.append((seat, "pass", None))
             rnd.record(None)
@@ -826,7 +827,7 @@ class ThreeOFourMatch(Match[Options]):
         """The indicator placed; the trumper speaks next: he opens the eight-card round
         (T3-8.2), names his partner's card (T3V-8.1) or chooses open or closed (T3-9.1);
         a hand cancelled for spoilt trumps settles the turn from the new phase."""
-        events = self._apply_indicator(seat, A.PLAY_CARD[action.value])
+        events = self._apply_indicator(seat, PLAY_CARD[action.value])
         phase = self.phase_name
         if phase == "mode" or phase == "partner" or phase == "second_bidding":
             self._hand_to(self.trumper)
@@ -900,7 +901,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.revealed = True
             down = self.hidden
         else:
-            card, src = A.PLAY_CARD[action.value], 0
+            card, src = PLAY_CARD[action.value], 0
             self.hands[seat].remove(card)
             down = (
                 bool(trick)
@@ -1080,7 +1081,7 @@ class ThreeOFourMatch(Match[Options]):
             return None
         kinds = {a.kind for a in legal}
         if "pass" in kinds:
-            return A.PASS
+            return PASS
         if "no_cut" in kinds:
             return A.NO_CUT
         if "bid" in kinds:  # a compulsory opening bid (T3V-5.3): the lowest
@@ -1103,7 +1104,7 @@ class ThreeOFourMatch(Match[Options]):
         suit_rank = {0: 0, 3: 1, 2: 2, 1: 3}
 
         def key(a: Action) -> tuple[int, int, int]:
-            c = A.PLAY_CARD[a.value]
+            c = PLAY_CARD[a.value]
             return (lay.points[c], lay.strength[c], suit_rank[SUIT[c]])
 
         return min(plays, key=key)
@@ -1142,7 +1143,7 @@ class ThreeOFourMatch(Match[Options]):
                 return "You can't call Caps now."
             return "A Caps call must list every card you hold, in the order you will play them."
         if self.phase_name == "play" and action.kind == "play":
-            card = A.PLAY_CARD[action.value]
+            card = PLAY_CARD[action.value]
             if card not in self.hands[seat]:
                 return "You don't hold that card."
             if self.trick:
@@ -1630,7 +1631,7 @@ _APPLY_BY_PHASE: dict[str, _Handler] = {
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
     "half_court": _settling(ThreeOFourMatch._apply_half_court_window),
-    "partner": _settling(lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value])),
+    "partner": _settling(lambda m, seat, action: m._apply_partner(seat, PLAY_CARD[action.value])),
     "trump": ThreeOFourMatch._apply_trump_choice,
     "mode": lambda m, seat, action: m._apply_mode(action),
     "play": ThreeOFourMatch._act_in_play,
