@@ -173,6 +173,10 @@ class ThreeOFourMatch(Match[Options]):
         self._next_seat = [(s + 1) % players for s in range(players)]
         """Around the table (T3-1.2); with a seat sitting out, ``_next_active`` skips it."""
         self._next_active = self._next_seat
+        self._around: dict[frozenset[int], list[int]] = {}
+        """``_next_active`` per set of seats sitting out, built once per match."""
+        self._team_seats = ([s for s in range(0, players, 2)], [s for s in range(1, players, 2)])
+        """The seats of team 0 and of team 1 (T3-3.1: the team is the seat mod 2)."""
         self._order_from = [
             tuple((s + i) % players for i in range(players)) for s in range(players)
         ]
@@ -783,7 +787,7 @@ class ThreeOFourMatch(Match[Options]):
     def _opponents(self) -> list[int]:
         if self.called:
             return [s for s in range(self.players) if s not in self.pair]
-        return [s for s in range(self.players) if s % 2 != self.trumper % 2]
+        return self._team_seats[1 - self.trumper % 2]
 
     def _after_trump_fixed(self) -> list[Event]:
         """ED-22 / ED-23: test spoilt trumps on the opponents' full hands."""
@@ -813,8 +817,13 @@ class ThreeOFourMatch(Match[Options]):
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
         if self.sitting_out:
+            around = self._around.get(self.sitting_out)
+            if around is None:
+                around = self._around[self.sitting_out] = [
+                    self._after(s) for s in range(self.players)
+                ]
             self._per_trick = self.players - len(self.sitting_out)
-            self._next_active = [self._after(s) for s in range(self.players)]
+            self._next_active = around
         else:
             self._per_trick = self.players
             self._next_active = self._next_seat
