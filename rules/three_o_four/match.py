@@ -371,6 +371,8 @@ class ThreeOFourMatch(Match[Options]):
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
+        if ph == "play":  # the most frequent
+            return self._next_player()
         if ph == "bidding":
             if self.auction4 is not None:
                 return self.auction4.speaker
@@ -868,8 +870,11 @@ class ThreeOFourMatch(Match[Options]):
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """T3-11.13: the legal plays of the seat to play."""
-        if self.calls and seat in self.calls_by_seat():
-            return []
+        calls = self.calls
+        if calls:  # ED-28: a Caps caller's cards are played for him (one call per team)
+            call = calls.get(seat % 2)
+            if call is not None and call[0] == seat:
+                return []
         hand = self.hands[seat]
         ind = seat == self.trumper and self.indicator_down
         if ind and not hand:
@@ -1184,7 +1189,8 @@ class ThreeOFourMatch(Match[Options]):
             if call is None or call[0] != seat:
                 break
             legal = self._legal_plays_ignoring_call(seat)
-            choice = next((a for c in call[2] for a in legal if _is_card(a, c, self)), legal[0])
+            by_card = {_card_of(a, self): a for a in legal}  # one action per card
+            choice = next((by_card[c] for c in call[2] if c in by_card), legal[0])
             events += self._apply_play(seat, choice)
         return events
 
@@ -1609,10 +1615,12 @@ def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
     return {"seat": seat, "action": what, "value": value}
 
 
-def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
+def _card_of(action: Action, match: ThreeOFourMatch) -> Card:
+    """The card a play action puts on the table (the indicator's for ``indicator``)."""
     if action.kind == "indicator":
-        return card == match.indicator
-    return action.value == CARD_STRINGS[card]
+        assert match.indicator is not None
+        return match.indicator
+    return PLAY_CARD[action.value]
 
 
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
