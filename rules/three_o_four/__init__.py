@@ -8,16 +8,17 @@ Choices of this engine beyond the rules file's own engine decisions:
 - Caps (ED-25) and spoilt claims (ED-23) may be made at any call point, on the caller's
   turn or off it: ``to_act`` is always the one seat to play (the table waits for nobody
   else), and during play the other seats that may call are in ``off_turn`` with only
-  ``caps``/``claim_spoilt`` among their legal actions. The listed ``caps:<order>`` action
-  puts trumps first (if the caller knows trump); any other order of his cards is accepted
-  too (``is_legal``). A call is refused once the team has lost a trick (it could never be
-  correct). A PCC or Half Court partner who sits out takes no action at all.
+  ``caps``/``claim_spoilt`` (and ED-V9 ``marriage``) among their legal actions. The listed
+  ``caps:<order>`` action puts trumps first (if the caller knows trump); any other order of
+  his cards is accepted too (``is_legal``). A call is refused once the team has lost a
+  trick (it could never be correct). A PCC or Half Court partner who sits out takes no
+  action at all.
 - Certainty (ED-27) is an exact search over consistent worlds with a node budget; past the
   budget a position counts as not certain. It is first refuted in the real deal (one of the
   consistent worlds) and by the highest unplayed trump lying with the other team.
 - Spoilt-trump claims (claim mode): each seat may claim once per hand.
-- Marriages (ED-V9) are declared on your own turn to play; the Double (ED-V13) on the lead
-  to trick 6.
+- Marriages (ED-V9) are declared at any call point during play, on the declarer's turn or
+  off it (``off_turn``, like Caps calls); the Double (ED-V13) on the lead to trick 6.
 - T3V-8 (``maharashtra_partner``, ED-V8): a Half Court window after four cards (only with
   ``half_court``), then the eight-card auction without restrictions, asks or redeals, with
   Full Court above 300; the winner places the indicator and names a card he does not
@@ -48,7 +49,7 @@ class ThreeOFourSpec(GameSpec[Options]):
     name: ClassVar[str] = "304"
     title: ClassVar[str] = "304"
     player_counts: ClassVar[tuple[int, ...]] = (4, 6, 8)
-    off_turn_kinds: ClassVar[frozenset[str]] = frozenset({"caps", "claim_spoilt"})
+    off_turn_kinds: ClassVar[frozenset[str]] = frozenset({"caps", "claim_spoilt", "marriage"})
     random_play_weights: ClassVar[dict[str, float]] = {
         "caps": 0.5,
         "redeal": 0.3,

@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rules.cards import Card
+from rules.three_o_four.plain_lines import PlainLines
 from rules.three_o_four.scoring import CapsResult
 
 if TYPE_CHECKING:
@@ -749,6 +750,13 @@ def _plain_pick(
     return max(cards, key=pw.__getitem__)
 
 
+def _mask(cards: Iterable[Card]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     items = list(values)
     items[index] = value
@@ -764,12 +772,21 @@ class CapsJudge:
         self.per_trick = len(self.active)
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
+        self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
 
     # -- knowledge ----------------------------------------------------------------------
 
     def knowledge(self, p: int, k: int, actual: bool = False) -> Knowledge:
         """K(p, k) from the hand's record (ED-27); ``actual`` gives the single world of
-        the real deal instead (every other holding known)."""
+        the real deal instead (every other holding known). Kept per question: the record
+        up to CP(k) never changes once k cards are down, and no caller changes it."""
+        key = (p, k, actual)
+        found = self.knowledge_cache.get(key)
+        if found is None:
+            found = self.knowledge_cache[key] = self._knowledge(p, k, actual)
+        return found
+
+    def _knowledge(self, p: int, k: int, actual: bool) -> Knowledge:
         m = self.m
         hist = m.history[:k]
         trumper = m.trumper
@@ -952,9 +969,24 @@ class CapsJudge:
         return False
 
     def plainly_refuted(self, p: int, k: int) -> bool:
-        """Quick refutations of Certain(p, k) before the search (see ``greedy_refutes``)."""
+        """A quick refutation of Certain(p, k) before the search: in the real deal, every
+        order of p's cards loses a trick to one plain adversary, or to the other
+        (``PlainLines``: the adversaries of ``greedy_refutes``, with card sets as bit
+        masks; ties among equal discards may break differently)."""
         kn = self.knowledge(p, k, actual=True)
-        return self.greedy_refutes(kn, thrifty=False) or self.greedy_refutes(kn, thrifty=True)
+        if kn.tricks_left <= 0:
+            return False
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        if len(plays) != len(kn.trick):
+            return False
+        held = tuple(
+            _mask(kn.hand) if s == p else _mask(kn.known[s]) for s in range(self.m.players)
+        )
+        strength = self.m.layout.strength
+        lines = PlainLines(p, self.active, self.m.trump, strength, _powers(self.m.trump, strength))
+        return lines.refutes(plays, kn.to_play, held, kn.tricks_left, False) or lines.refutes(
+            plays, kn.to_play, held, kn.tricks_left, True
+        )
 
     def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
         """A quick refutation in the actual world against one plain adversary: the partners

@@ -453,10 +453,13 @@ class ThreeOFourMatch(Match[Options]):
 
     def _compute_legal(self, seat: int) -> list[Action]:
         """The seat's choices now: the turn seat's by phase; another seat only has the
-        off-turn calls of the play (ED-25, ED-23)."""
+        off-turn calls of the play (ED-25, ED-23, and ED-V9's marriages)."""
         if seat != self._turn:
             if self.phase_name == "play" and seat not in self.sitting_out:
-                return self._optional(seat)
+                out = self._optional(seat)
+                if self._marriages_on:
+                    out += self._marriage_actions(seat)  # ED-V9: at any call point
+                return out
             return []
         legal = _LEGAL_BY_PHASE.get(self.phase_name)
         return [] if legal is None else legal(self, seat)
@@ -1211,8 +1214,9 @@ class ThreeOFourMatch(Match[Options]):
         return [Event.make("spoilt_claim", seat=seat, upheld=False)]
 
     def _marriage_actions(self, seat: int) -> list[Action]:
-        """ED-V9: declared on your own turn once trump is revealed and your team has won a
-        trick, holding K and Q of the suit; each marriage once."""
+        """ED-V9: declared at any call point (on your turn or off it) once trump is
+        revealed and your team has won a trick, while you hold K and Q of the suit; each
+        marriage once."""
         if not self.options.maharashtra_scoring or not self.revealed or self.solo:
             return []
         if seat % 2 not in self.trick_winners:

@@ -70,3 +70,35 @@ def test_ed27_thin_refutations_agree_with_the_full_search() -> None:
                 seat = next(iter(match.to_act))
                 match.apply(seat, choose(spec, match.legal_actions(seat), rng))
     assert refuted >= decided >= 40  # the property was exercised
+
+
+def test_ed27_plain_lines_try_one_card_of_each_run_without_changing_an_answer() -> None:
+    """``PlainLines`` tries only the highest of p's cards with no other live card between
+    them (T3-16.4 duty check, ED-27): the same refutations as trying every card."""
+    from rules.three_o_four import plain_lines
+
+    spec = registry.get("304")
+    tables = plain_lines._rank_tables
+    compared = refuted = 0
+    for players, seed in ((4, 11), (6, 12), (8, 13)):
+        match = spec.new_match(players, None, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over and compared < 600 * (players // 2):
+            if match.phase == "play":
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if not judge.team_won_all_before(p % 2, k) or not match._remaining(p):
+                        continue
+                    pruned = judge.plainly_refuted(p, k)
+                    try:
+                        plain_lines._rank_tables = lambda s: (*tables(s)[:3], (-1,) * 169)  # type: ignore[assignment]
+                        every_card = judge.plainly_refuted(p, k)
+                    finally:
+                        plain_lines._rank_tables = tables  # type: ignore[assignment]
+                    assert pruned == every_card, (players, seed, p, k)
+                    compared += 1
+                    refuted += pruned
+            seat = next(iter(match.to_act))
+            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+    assert compared > 300 and refuted > 100

@@ -201,6 +201,33 @@ def test_t3v9_marriages_and_last_trick() -> None:
     assert "marriage:C" not in ids(m, N) and m.marriages == [(N, 3)]
 
 
+def test_ed_v9_a_marriage_may_be_declared_off_turn() -> None:
+    """ED-V9: "a player may declare at any call point" once trump is revealed and his team
+    has won a trick, provided he still holds both cards: off his turn too, without the
+    table waiting for him; not once he has played one of the two."""
+    hands = {
+        S: "JS 7C JD 9S 8S 9D AD TD",
+        E: "KS TC KD AS JH 9H TH QD",
+        N: "JC 9C 8C AH KC QC 7S 7D",
+        W: "QS AC 8D TS KH QH 8H 7H",
+    }
+    m = new(W, hands, maharashtra_scoring=True)
+    act(m, (S, "pass"), (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
+    act(m, (N, "trump:JC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    assert "marriage:C" not in ids(m, N)  # no trick won yet
+    play(m, "S:JS E:KS N:7S W:QS")  # South's jack wins: North-South have won a trick
+    assert m.to_act == {S} and N in m.off_turn
+    assert "marriage:C" in ids(m, N)
+    assert not [i for i in ids(m, N) if i.startswith("play:")]  # off turn: optional kinds
+    with pytest.raises(IllegalAction):
+        m.apply(W, m.spec.parse_action("marriage:C"))  # West holds neither card
+    act(m, (N, "marriage:C"))
+    assert m.marriages == [(N, 3)] and m.to_act == {S}  # the turn did not move
+    assert "marriage:C" not in ids(m, N)  # each marriage once
+    with pytest.raises(IllegalAction):
+        m.apply(N, m.spec.parse_action("marriage:C"))
+
+
 def test_t3v10_duso_vizo_is_the_base_card_values() -> None:
     """T3V-10 (ED-V10): no marriage or last-trick points unless T3V-9 is switched on."""
     assert Options().maharashtra_scoring is False
