@@ -37,7 +37,7 @@ def next_above(value: int, bids: tuple[int, ...]) -> int | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class FourCardAuction:
     """T3-6: turns from the dealer's right, asks, redeal, restrictions A and B."""
 
@@ -78,13 +78,15 @@ class FourCardAuction:
     def record(self, bid: int | None) -> str | None:
         """The current speaker bid (``bid``) or passed (``None``); returns ``"contract"``,
         ``"all_pass"`` or ``None`` while the auction goes on (T3-6.10, T3-6.11, ED-10)."""
-        seat = self.speaker
+        answerer = self.answerer
+        seat = answerer if answerer is not None else self.turn  # the speaker
         self.acted = True
-        if self.answerer is not None:
-            self.spoken[self.answerer] = True
+        spoken = self.spoken
+        if answerer is not None:
+            spoken[answerer] = True
             assert self.asker is not None
-            self.spoken[self.asker] = True
-        self.spoken[seat] = True
+            spoken[self.asker] = True
+        spoken[seat] = True
         if bid is None:
             self.passes += 1
         else:
@@ -109,12 +111,12 @@ class FourCardAuction:
         self.asker, self.answerer = self.turn, teammate
 
 
-@dataclass
+@dataclass(slots=True)
 class OneRoundAuction:
     """T3-8 (eight-card round) and T3V-5.3 (compulsory single round): one turn each."""
 
     players: int
-    order: list[int]
+    order: tuple[int, ...]
     index: int = 0
     high: int | None = None
     high_seat: int | None = None

@@ -18,6 +18,7 @@ from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
+from rules.three_o_four.actions import BID_VALUE, PASS, PLAY_CARD
 from rules.three_o_four.auction import (
     FULL_COURT,
     HALF_COURT,
@@ -67,8 +68,34 @@ SECOND_DEAL = Event.make("second_deal")
 CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
 )
+ASKED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event.make("asked", seat=s, teammate=t) for t in range(8)) for s in range(8)
+)
 _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
+PLAY_OF: tuple[Action, ...] = tuple(A.PLAY[c] for c in range(52))
+"""``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
+LOGGED_BID: dict[str, int | str] = {
+    value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
+}
+"""A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
+HALF_COURT_CHOICES = [A.PASS, A.BID[HALF_COURT]]
+"""T3V-8.2: the Half Court window offers only these."""
+TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event.make("trump_revealed", trump=SUITS[t], indicator=CARD_STRINGS[c]) for c in range(52)
+    )
+    for t in range(4)
+)
+"""``TRUMP_REVEALED[trump][indicator]``."""
+SEAT_KEY = tuple(str(s) for s in range(8))
+"""A seat (or team) number as the results' and views' keys spell it."""
+TEAM_KEY = SEAT_KEY
+SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
+    frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
+)
+OPEN_ONLY = [A.OPEN]
+OPEN_OR_CLOSED = [A.OPEN, A.CLOSED]
 
 
 def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -102,6 +129,11 @@ def _cards(cards: list[Card]) -> list[str]:
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
+    to_act: frozenset[int] = frozenset()
+    """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
+    spoilt claims are ``off_turn``). Kept current by every state change (``_hand_to``)."""
+    is_over: bool = False
+
     def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
         self.layout: Layout = layout_for(players, options)
@@ -129,10 +161,39 @@ class ThreeOFourMatch(Match[Options]):
         self._asks = [[A.ASK[t] for t in self._teammates(s)] for s in range(players)]
         self._marriages_on = options.maharashtra_scoring
         self._claims_on = options.spoilt_trumps_mode == "claim"
+        self._double_on = self.layout.double
+        self._half_court_on = options.half_court
+        self._bid_200 = self.layout.bid_200
+        self._lowest_bid = self.ladder[0]
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
+        self._tricks_full = self.layout.tricks
+        self._tricks_half_court = self.layout.first_batch
+        self._next_seat = [(s + 1) % players for s in range(players)]
+        """Around the table (T3-1.2); with a seat sitting out, ``_next_active`` skips it."""
+        self._next_active = self._next_seat
+        self._around: dict[frozenset[int], list[int]] = {}
+        """``_next_active`` per set of seats sitting out, built once per match."""
+        self._team_seats = ([s for s in range(0, players, 2)], [s for s in range(1, players, 2)])
+        """The seats of team 0 and of team 1 (T3-3.1: the team is the seat mod 2)."""
+        self._order_from = [
+            tuple((s + i) % players for i in range(players)) for s in range(players)
+        ]
+        """``_order_from[s]``: the seats from ``s`` round the table (T3-1.2)."""
+        self._deal_plans = [self._deal_plan(dealer) for dealer in range(players)]
+        self._per_trick = players
+        """Cards in a trick this hand (fewer when seats sit out, T3-15.1)."""
+        self._turn = -1
+        """The seat whose turn it is (-1 once the match is over)."""
+        self._legal: list[Action] | None = None
+        """The turn seat's legal actions, computed on first demand (None: not yet)."""
+        self._off_legal: dict[int, list[Action]] | None = None
+        """The other seats' legal actions, filled with ``off_turn``."""
+        self._off_turn: frozenset[int] | None = None
+        self._views: dict[int | None, dict[str, Any]] | None = None
         self._start_hand()
+        self._hand_to(self._turn_seat())
 
     # -- setup -----------------------------------------------------------------------
 
@@ -160,7 +221,7 @@ class ThreeOFourMatch(Match[Options]):
         self.seed_commitment: str | None = None
         self.riffled_from: list[Card] | None = None
         rng = self.rng
-        if self.stacked is None and self.options.seed_commitment:  # ED-6
+        if self.stacked is None and self._seed_commitment:  # ED-6
             self.hand_seed = fairness.hand_seed(self.seed, self.hand_no, self.redeals)
             self.seed_commitment = fairness.commitment(self.hand_seed)
             rng = fairness.seed_rng(self.hand_seed)
@@ -168,7 +229,7 @@ class ThreeOFourMatch(Match[Options]):
             self.dealer = self.stacked.dealer
             self.pack: list[Card] = []
         elif (
-            self.options.shuffle_mode == "traditional"
+            self._traditional
             and self._previous_pack is not None
             and len(self._previous_pack) == len(self.layout.deck)
         ):
@@ -180,7 +241,8 @@ class ThreeOFourMatch(Match[Options]):
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
-        self.bid_log: list[dict[str, Any]] = []
+        self.bid_log: list[tuple[int, str, int | str | None]] = []
+        """(seat, what, value shown) per call; the views spell each out as a dict."""
         self.contract = 0
         self.contract_round = ""
         self.trumper = -1
@@ -198,13 +260,14 @@ class ThreeOFourMatch(Match[Options]):
         card is played)."""
         self.first_leader = (self.dealer + 1) % n
         self.trick: list[PlayRecord] = []
-        self.trick_vis: list[frozenset[int] | None] = []
         self.leader = -1
         self.tricks_done = 0
         self.trick_winners: list[int] = []
         self.points = [0, 0]
         self.won: list[list[Card]] = [[], []]
-        self.last_trick: list[dict[str, Any]] | None = None
+        self.last_trick: list[PlayRecord] | None = None
+        self.last_trick_vis: list[frozenset[int] | None] | None = None
+        """Who saw each card of the last trick (None: every card face up)."""
         self.history: list[PlayRecord] = []
         self.exhausted = False
         self.spoilt = False
@@ -222,35 +285,42 @@ class ThreeOFourMatch(Match[Options]):
         self.trick_leaders: list[int] = []
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
-        self._legal_cache: dict[int, list[Action]] | None = None
-        self._to_act: frozenset[int] | None = None
-        self._off_turn: frozenset[int] | None = None
-        self._turn = -1
-        self._views: dict[int | None, dict[str, Any]] | None = None
         self._judge: CapsJudge | None = None
+        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action]] = {}
+        """Per seat: the Caps action offered and the (cards in hand, indicator down with
+        them, trump revealed) it was built for."""
 
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
         return fairness.riffled(pack, self.options.traditional_riffles, rng)
 
+    def _deal_plan(self, dealer: int) -> tuple[tuple[int, int, int, int, int], ...]:
+        """T3-5.6 / T3-5.7: per seat from the dealer's right, where its first batch and
+        its second batch lie in the (cut) pack: (seat, start, end, start, end)."""
+        n, lay = self.players, self.layout
+        b1, b2 = lay.first_batch, lay.second_batch
+        return tuple(
+            (seat, b1 * i, b1 * i + b1, n * b1 + b2 * i, n * b1 + b2 * i + b2)
+            for i, seat in enumerate(self._order_from[(dealer + 1) % n])
+        )
+
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
         n, lay = self.players, self.layout
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        order = self._order_from[(self.dealer + 1) % n]
+        hands, second = self.hands, self.second
         if self.stacked is not None:
-            hands, stock, _ = self.stacked.card_ints()
+            stacked, stock, _ = self.stacked.card_ints()
             for seat in range(n):
-                self.hands[seat] = hands[seat][: lay.first_batch]
-                self.second[seat] = hands[seat][lay.first_batch :]
+                hands[seat] = stacked[seat][: lay.first_batch]
+                second[seat] = stacked[seat][lay.first_batch :]
             self.stock = stock
         else:
-            pack = self.pack[cut:] + self.pack[:cut]
-            b1, b2 = lay.first_batch, lay.second_batch
-            for i, seat in enumerate(order):
-                self.hands[seat] = pack[b1 * i : b1 * i + b1]
-                base = n * b1 + b2 * i
-                self.second[seat] = pack[base : base + b2]
-            self.stock = pack[n * (b1 + b2) :]
+            pack = self.pack[cut:] + self.pack[:cut] if cut else self.pack
+            for seat, start, end, start2, end2 in self._deal_plans[self.dealer]:
+                hands[seat] = pack[start:end]
+                second[seat] = pack[start2:end2]
+            self.stock = pack[n * lay.hand_size :]
         self.pack = []
         self.shown_after_hand = {}
         self.phase_name = "bidding"
@@ -267,9 +337,10 @@ class ThreeOFourMatch(Match[Options]):
 
     def _deal_second(self) -> None:
         """T3-5.7: the second batch, only once the indicator lies on the table."""
-        for seat in range(self.players):
-            self.hands[seat] = self.hands[seat] + self.second[seat]
-            self.second[seat] = []
+        hands = self.hands
+        for seat, batch in enumerate(self.second):
+            hands[seat] = hands[seat] + batch
+        self.second = [[] for _ in hands]
 
     # -- contract members ------------------------------------------------------------
 
@@ -277,24 +348,31 @@ class ThreeOFourMatch(Match[Options]):
     def phase(self) -> str:
         return self.phase_name
 
-    @property
-    def to_act(self) -> frozenset[int]:
-        found = self._to_act
-        if found is None:
-            found = self._to_act = self._compute_to_act()
-        return found
+    def _hand_to(self, seat: int) -> None:
+        """The turn passes to ``seat``: every answer cached for the old state is dropped."""
+        self._turn = seat
+        self.to_act = SINGLE[seat]
+        self._legal = None
+        self._off_legal = None
+        self._off_turn = None
+        self._views = None
 
-    def _compute_to_act(self) -> frozenset[int]:
-        """Only the seat whose turn it is: the table waits for nobody else. Caps calls
-        (ED-25) and spoilt claims (ED-23) are also open to other seats (``off_turn``)."""
-        if self._result is not None:
-            return frozenset()
-        turn = self._turn_seat()
-        self._turn = turn
-        return SINGLE[turn]
+    def _refresh_turn(self) -> None:
+        """After any state change: whose turn it is now (nobody's once the match is over)."""
+        if self._result is None:
+            self._hand_to(self._turn_seat())
+            return
+        self._turn = -1
+        self.to_act = frozenset()
+        self._legal = []
+        self._off_legal = None
+        self._off_turn = None
+        self._views = None
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
+        if ph == "play":  # the most frequent
+            return self._next_player()
         if ph == "bidding":
             if self.auction4 is not None:
                 return self.auction4.speaker
@@ -332,112 +410,76 @@ class ThreeOFourMatch(Match[Options]):
         return found
 
     def _compute_off_turn(self) -> frozenset[int]:
+        cache: dict[int, list[Action]] = {}
+        self._off_legal = cache
         if self.phase_name != "play" or self._result is not None:
             return frozenset()
-        to_act = self.to_act
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
+        turn = self._turn
         seats = []
         for seat in range(self.players):
-            if seat not in to_act:
-                found = cache.get(seat)
-                if found is None:
-                    found = cache[seat] = self._compute_legal(seat)
+            if seat != turn:
+                found = cache[seat] = self._compute_legal(seat)
                 if found:
                     seats.append(seat)
         return frozenset(seats)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Cached per state (callers must not mutate the list). A cached entry is always
-        the answer: it is only filled for the state's turn seat or by ``off_turn``, whose
-        entry for a seat outside both is the empty list this returns anyway."""
-        cache = self._legal_cache
-        if cache is not None:
-            found = cache.get(seat)
-            if found is not None:
-                return found
-        to_act = self._to_act
-        if to_act is None:
-            to_act = self.to_act
-        if seat in to_act:  # the common case: the seat on turn, nothing cached yet
-            found = self._compute_legal(seat)
-            if cache is None:
-                self._legal_cache = {seat: found}
-            else:
-                cache[seat] = found
+        """Cached per state (callers must not mutate the list): the turn seat's list is
+        computed on first demand; the other seats' lists come with ``off_turn``."""
+        if seat == self._turn:
+            found = self._legal
+            if found is None:
+                found = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
             return found
         if seat not in self.off_turn:
             return []
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
-        found = cache.get(seat)
-        if found is None:
-            found = cache[seat] = self._compute_legal(seat)
-        return found
+        assert self._off_legal is not None
+        return self._off_legal[seat]
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """``Match.apply`` fused for the hot path: the seat on turn handing in one of its
         cached prebuilt legal actions goes straight to ``_apply``; anything else (strings,
         off-turn calls, rebuilt or illegal actions) takes the base class's full checks."""
-        to_act = self._to_act
-        if to_act is None:
-            to_act = self.to_act
-        if seat in to_act:
-            cache = self._legal_cache
-            legal = cache.get(seat) if cache is not None else None
+        if seat == self._turn:
+            legal = self._legal
             if legal is None:
-                legal = self.legal_actions(seat)
+                legal = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
             for candidate in legal:
                 if candidate is action:
-                    events = self._apply(seat, candidate)
+                    events = _APPLY_BY_PHASE[self.phase_name](self, seat, candidate)
                     self._log.append((seat, candidate))
                     return events
         return super().apply(seat, action)
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        ph = self.phase_name
-        turn = self._turn
-        out: list[Action] = []
-        if seat == turn:
-            if ph == "play":
-                out = self._legal_plays(seat)
-                if out:
-                    if self._marriages_on:
-                        out = out + self._marriage_actions(seat)
-                    if self.layout.double and self._double_allowed(seat):
-                        out.append(A.DOUBLE)
-            elif ph == "bidding":
-                out = self._legal_bidding(seat)
-            elif ph == "cut":
-                out = self._cut_legal
-            elif ph == "bidding":
-                out = self._legal_bidding(seat)
-            elif ph == "second_bidding":
-                out = self._legal_second(seat)
-            elif ph == "half_court":
-                out = [A.PASS, A.BID[HALF_COURT]]  # T3V-8.2
-            elif ph == "partner":
-                out = self._legal_partner_cards(seat)
-            elif ph == "trump":
-                out = [A.CHOOSE[c] for c in self.hands[seat]]
-            elif ph == "mode":
-                out = [A.OPEN]
-                if not self._closed_blocked():
-                    out.append(A.CLOSED)
-        if ph == "play":
-            if out:
-                extra = self._optional(seat)
-                if extra:
-                    out = out + extra
-            elif seat != turn and seat not in self.sitting_out:
-                out = self._optional(seat)  # off turn (ED-25, ED-23)
+        """The seat's choices now: the turn seat's by phase; another seat only has the
+        off-turn calls of the play (ED-25, ED-23, and ED-V9's marriages)."""
+        if seat != self._turn:
+            if self.phase_name == "play" and seat not in self.sitting_out:
+                out = self._optional(seat)
                 if self._marriages_on:
-                    marriages = self._marriage_actions(seat)  # ED-V9: at any call point
-                    if marriages:
-                        out = out + marriages
+                    out += self._marriage_actions(seat)  # ED-V9: at any call point
+                return out
+            return []
+        legal = _LEGAL_BY_PHASE.get(self.phase_name)
+        return [] if legal is None else legal(self, seat)
+
+    def _legal_in_play(self, seat: int) -> list[Action]:
+        """The turn seat's cards, then its calls (marriages, Double, Caps, spoilt claims);
+        nothing while its Caps order is played for it."""
+        out = self._legal_plays(seat)
+        if not out:
+            return out
+        if self._marriages_on:
+            out += self._marriage_actions(seat)
+        if self._double_on and self._double_allowed(seat):
+            out.append(A.DOUBLE)
+        if (self._caps_teams and not self._lost_trick[seat % 2]) or self._claims_on:
+            out += self._optional(seat)  # ``out`` is a fresh list; no Caps once a trick is lost
         return out
+
+    def _legal_mode(self, seat: int) -> list[Action]:
+        return OPEN_ONLY if self._closed_blocked() else OPEN_OR_CLOSED
 
     def _optional(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -448,32 +490,32 @@ class ThreeOFourMatch(Match[Options]):
         return out
 
     def _legal_bidding(self, seat: int) -> list[Action]:
-        lay = self.layout
         if self.called:
             return self._legal_called_auction()
-        if self.auction4 is not None:
-            auc = self.auction4
-            out = [A.PASS]
+        auc = self.auction4
+        if auc is not None:
+            out = [PASS]
             if auc.answerer is None:
                 out += self._asks[seat]
                 if (
-                    seat == (self.dealer + 1) % self.players
-                    and not auc.acted
-                    and sum(lay.points[c] for c in self.hands[seat]) < REDEAL_BELOW
+                    not auc.acted
+                    and seat == self.first_leader  # the dealer's right opens (T3-6.13)
+                    and sum([self.layout.points[c] for c in self.hands[seat]]) < REDEAL_BELOW
                 ):
                     out.append(A.REDEAL)
-            lo = auc.floor(seat, lay.bid_200, self.ladder[0])
-            if auc.high is not None and auc.high >= lo:
-                lo = auc.high + 1
+            lo = auc.floor(seat, self._bid_200, self._lowest_bid)
+            high = auc.high
+            if high is not None and high >= lo:
+                lo = high + 1
             out += self._bids[bisect_left(self.ladder, lo) :]
-            if self.options.half_court:
+            if self._half_court_on:
                 out.append(A.BID[HALF_COURT])
             return out
         rnd = self.round
         assert rnd is not None
         start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
         bids = self._bids[start:]
-        return bids if rnd.index == 0 else [A.PASS, *bids]
+        return bids if rnd.index == 0 else [PASS, *bids]
 
     # -- T3V-8: the Maharashtra called partner ------------------------------------------
 
@@ -483,7 +525,7 @@ class ThreeOFourMatch(Match[Options]):
         auc = self.auction4
         assert auc is not None
         start = 0 if auc.high is None else bisect_left(self.ladder, auc.high + 1)
-        return [A.PASS, *self._bids[start:], A.BID[FULL_COURT]]
+        return [PASS, *self._bids[start:], A.BID[FULL_COURT]]
 
     def _apply_half_court_window(self, seat: int, action: Action) -> list[Event]:
         """T3V-8.2 / ED-V8: one round from the dealer's right; the first Half Court wins."""
@@ -596,14 +638,16 @@ class ThreeOFourMatch(Match[Options]):
                 "hands": len(self._hand_results),
             }
             self.phase_name = "match_over"
-            return [*events, Event.make("match_over", None, **self._result)]
+            self.is_over = True
+            events.append(Event.make("match_over", None, **self._result))
+            return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % n
         self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return events
+        return self._with_seed_events(events)
 
     def _teammates(self, seat: int) -> list[int]:
         return [s for s in range(seat % 2, self.players, 2) if s != seat]
@@ -613,8 +657,8 @@ class ThreeOFourMatch(Match[Options]):
         rnd = self.round
         assert rnd is not None
         if rnd.high_seat is not None and rnd.high_seat % 2 == seat % 2:
-            return [A.PASS]
-        out = [A.PASS]
+            return [PASS]
+        out = [PASS]
         if rnd.high != PCC:
             floor = max(self.layout.bid_250, self.contract + 1)
             if rnd.high is not None:
@@ -624,46 +668,56 @@ class ThreeOFourMatch(Match[Options]):
         return out
 
     def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
+        """A four-card auction or single-round call; while the auction goes on the turn
+        passes at once, a contract or a cancelled hand settles it from the new phase."""
         kind = action.kind
-        events: list[Event] = []
-        if self.auction4 is not None:
-            auc = self.auction4
-            if kind == "redeal":
-                self._log_bid(seat, "redeal")
-                return self._cancel("redeal", same_dealer=True)
-            if kind == "ask":
-                mate = int(action.value)
+        value = action.value
+        auc = self.auction4
+        if auc is not None:
+            if kind == "ask":  # T3-6.9: the asked teammate answers at once
+                mate = int(value)
                 auc.ask(mate)
-                self._log_bid(seat, "ask", mate)
-                return [Event.make("asked", seat=seat, teammate=mate)]
-            bid = A.BID_VALUE[action.value] if kind == "bid" else None
-            self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-            events.append(BID_EVENTS[seat][action.value])
-            outcome = auc.record(bid)
+                self.bid_log.append((seat, "ask", mate))
+                self._hand_to(mate)
+                return [ASKED[seat][mate]]
+            if kind == "redeal":
+                self.bid_log.append((seat, "redeal", None))
+                return self._settled(self._cancel("redeal", same_dealer=True))
+            events = [BID_EVENTS[seat][value]]
+            if kind == "bid":
+                self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+                outcome = auc.record(BID_VALUE[value])
+            else:
+                self.bid_log.append((seat, "pass", None))
+                outcome = auc.record(None)
+            if outcome is None:
+                self._hand_to(auc.turn)
+                return events
             if outcome == "all_pass":
-                return events + self._cancel("all_pass", same_dealer=False)
-            if outcome == "contract":
-                assert auc.high is not None and auc.high_seat is not None
-                self._set_contract(auc.high_seat, auc.high, "four")
-                events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
-            return events
+                return self._settled(events + self._cancel("all_pass", same_dealer=False))
+            assert auc.high is not None and auc.high_seat is not None
+            self._set_contract(auc.high_seat, auc.high, "four")
+            events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
+            return self._settled(events)
         rnd = self.round
         assert rnd is not None
-        bid = A.BID_VALUE[action.value] if kind == "bid" else None
-        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-        rnd.record(bid)
-        events.append(BID_EVENTS[seat][action.value])
-        if rnd.done:
-            assert rnd.high is not None and rnd.high_seat is not None
-            self._set_contract(rnd.high_seat, rnd.high, "single")
-            events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
-        return events
+        if kind == "bid":
+            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            rnd.record(BID_VALUE[value])
+        else:
+            self.bid_log.append((seat, "pass", None))
+            rnd.record(None)
+        events = [BID_EVENTS[seat][value]]
+        if not rnd.done:
+            self._hand_to(rnd.speaker)
+            return events
+        assert rnd.high is not None and rnd.high_seat is not None
+        self._set_contract(rnd.high_seat, rnd.high, "single")
+        events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
+        return self._settled(events)
 
     def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
-        entry: dict[str, Any] = {"seat": seat, "action": what}
-        if value is not None:
-            entry["value"] = A.BID_TEXT.get(value, value)
-        self.bid_log.append(entry)
+        self.bid_log.append((seat, what, None if value is None else A.BID_TEXT.get(value, value)))
 
     def _set_contract(self, seat: int, value: int, round_name: str) -> None:
         self.trumper, self.contract, self.contract_round = seat, value, round_name
@@ -685,17 +739,23 @@ class ThreeOFourMatch(Match[Options]):
         self.first_leader = seat
 
     def _apply_second(self, seat: int, action: Action) -> list[Event]:
+        """T3-8: one turn each; the turn passes at once until the round is over."""
         rnd = self.round
         assert rnd is not None
-        bid = A.BID_VALUE[action.value] if action.kind == "bid" else None
-        self._log_bid(seat, "bid" if bid is not None else "pass", bid)
-        rnd.record(bid)
-        events = [EIGHT_BID_EVENTS[seat][action.value]]
+        value = action.value
+        if action.kind == "bid":
+            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            rnd.record(BID_VALUE[value])
+        else:
+            self.bid_log.append((seat, "pass", None))
+            rnd.record(None)
+        events = [EIGHT_BID_EVENTS[seat][value]]
         if not rnd.done:
+            self._hand_to(rnd.speaker)
             return events
         if rnd.high is None:  # T3-8.6
             self.round = None
-            return events + self._after_trump_fixed()
+            return self._settled(events + self._after_trump_fixed())
         assert rnd.high_seat is not None
         old = self.trumper
         assert self.indicator is not None
@@ -708,7 +768,7 @@ class ThreeOFourMatch(Match[Options]):
         if rnd.high == PCC:
             self._go_solo(rnd.high_seat)
         events.append(Event.make("contract", trumper=self.trumper, bid=action.value, round="eight"))
-        return events
+        return self._settled(events)
 
     # -- indicator, spoilt check, mode ---------------------------------------------------
 
@@ -720,8 +780,7 @@ class ThreeOFourMatch(Match[Options]):
         if any(self.second):
             self._deal_second()
             if self.layout.two_auctions and self.contract_round == "four":
-                order = [(seat + i) % self.players for i in range(self.players)]
-                self.round = OneRoundAuction(self.players, order)
+                self.round = OneRoundAuction(self.players, self._order_from[seat])
                 self.phase_name = "second_bidding"
                 return [*events, SECOND_DEAL]
             events.append(SECOND_DEAL)
@@ -733,11 +792,12 @@ class ThreeOFourMatch(Match[Options]):
     def _opponents(self) -> list[int]:
         if self.called:
             return [s for s in range(self.players) if s not in self.pair]
-        return [s for s in range(self.players) if s % 2 != self.trumper % 2]
+        return self._team_seats[1 - self.trumper % 2]
 
     def _after_trump_fixed(self) -> list[Event]:
         """ED-22 / ED-23: test spoilt trumps on the opponents' full hands."""
-        self.spoilt = all(SUIT[c] != self.trump for s in self._opponents() for c in self.hands[s])
+        trumps = SUIT_CARDS[self.trump]
+        self.spoilt = all(trumps.isdisjoint(self.hands[s]) for s in self._opponents())
         if self.spoilt and self.options.spoilt_trumps_mode == "auto":
             return self._cancel("spoilt", same_dealer=True)
         self.phase_name = "mode"
@@ -747,9 +807,10 @@ class ThreeOFourMatch(Match[Options]):
         """ED-14: CLOSED is not offered when the trumper leads and holds only trumps."""
         if self.first_leader != self.trumper:
             return False
-        return all(SUIT[c] == self.trump for c in self.hands[self.trumper])
+        return SUIT_CARDS[self.trump].issuperset(self.hands[self.trumper])
 
     def _apply_mode(self, action: Action) -> list[Event]:
+        """T3-9: open or closed; the play begins (the turn passes to the first leader)."""
         self.mode = action.kind
         events = [MODE_EVENTS[self.mode]]
         if self.mode == "open":  # T3-9.2
@@ -760,8 +821,32 @@ class ThreeOFourMatch(Match[Options]):
         self.start_hands = [list(h) for h in self.hands]
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
-        events += self._auto_play()
+        if self.sitting_out:
+            around = self._around.get(self.sitting_out)
+            if around is None:
+                around = self._around[self.sitting_out] = [
+                    self._after(s) for s in range(self.players)
+                ]
+            self._per_trick = self.players - len(self.sitting_out)
+            self._next_active = around
+        else:
+            self._per_trick = self.players
+            self._next_active = self._next_seat
+        # No Caps call can precede the first card (ED-25 opens them with the play), so
+        # there is no order to play out: the first leader is to play.
+        self._hand_to(self.first_leader)
         return events
+
+    def _apply_trump_choice(self, seat: int, action: Action) -> list[Event]:
+        """The indicator placed; the trumper speaks next: he opens the eight-card round
+        (T3-8.2), names his partner's card (T3V-8.1) or chooses open or closed (T3-9.1);
+        a hand cancelled for spoilt trumps settles the turn from the new phase."""
+        events = self._apply_indicator(seat, PLAY_CARD[action.value])
+        phase = self.phase_name
+        if phase == "mode" or phase == "partner" or phase == "second_bidding":
+            self._hand_to(self.trumper)
+            return events
+        return self._settled(events)
 
     def _reveal(self, by_call: bool = False) -> list[Event]:
         """The indicator is shown; if still on the table it joins the trumper's hand."""
@@ -774,11 +859,7 @@ class ThreeOFourMatch(Match[Options]):
         if self.indicator_down:
             self.indicator_down = False
             self.hands[self.trumper].append(self.indicator)
-        return [
-            Event.make(
-                "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[self.indicator]
-            )
-        ]
+        return [TRUMP_REVEALED[self.trump][self.indicator]]
 
     # -- play ------------------------------------------------------------------------------
 
@@ -788,32 +869,37 @@ class ThreeOFourMatch(Match[Options]):
 
     @property
     def n_tricks(self) -> int:
-        return self.layout.first_batch if self.contract == HALF_COURT else self.layout.tricks
+        return self._tricks_half_court if self.contract == HALF_COURT else self._tricks_full
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """T3-11.13: the legal plays of the seat to play."""
-        if self.calls and seat in self.calls_by_seat():
-            return []
+        calls = self.calls
+        if calls:  # ED-28: a Caps caller's cards are played for him (one call per team)
+            call = calls.get(seat % 2)
+            if call is not None and call[0] == seat:
+                return []
         hand = self.hands[seat]
         ind = seat == self.trumper and self.indicator_down
         if ind and not hand:
             return [A.INDICATOR]
-        trump = self.trump
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             cards = hand
-            if self.hidden and seat == self.trumper and self.tricks_done == 0:
-                cards = [c for c in hand if SUIT[c] != trump]
-            if self.exhausted and seat == self.trumper and not self.solo:
-                trumps = [c for c in hand if SUIT[c] == trump]
-                if trumps:
-                    cards = trumps
-            return [A.PLAY[c] for c in cards]
-        led = SUIT[self.trick[0][1]]
-        follow = [A.PLAY[c] for c in hand if SUIT[c] == led]
+            if seat == self.trumper:
+                trump = self.trump
+                if self.tricks_done == 0 and self.mode == "closed" and not self.revealed:
+                    cards = [c for c in hand if SUIT[c] != trump]
+                if self.exhausted and not self.solo:
+                    trumps = [c for c in hand if SUIT[c] == trump]
+                    if trumps:
+                        cards = trumps
+            return [PLAY_OF[c] for c in cards]
+        led = SUIT[trick[0][1]]
+        follow = [PLAY_OF[c] for c in hand if SUIT[c] == led]
         if follow:
             return follow
-        out = [A.PLAY[c] for c in hand]
-        if self.hidden and ind and led != trump:
+        out = [PLAY_OF[c] for c in hand]
+        if ind and led != self.trump and self.mode == "closed" and not self.revealed:
             out.append(A.INDICATOR)
         return out
 
@@ -821,6 +907,9 @@ class ThreeOFourMatch(Match[Options]):
         return {call[0] for call in self.calls.values()}
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
+        """A card to the trick: face down when a seat that cannot follow plays it while
+        trump is closed (T3-11.4), else face up; the last card closes the trick."""
+        trick = self.trick
         if action.kind == "indicator":
             assert self.indicator is not None
             card, src = self.indicator, 1
@@ -829,21 +918,24 @@ class ThreeOFourMatch(Match[Options]):
                 self.revealed = True
             down = self.hidden
         else:
-            card, src = A.PLAY_CARD[action.value], 0
+            card, src = PLAY_CARD[action.value], 0
             self.hands[seat].remove(card)
-            down = bool(self.trick) and self.hidden and SUIT[card] != SUIT[self.trick[0][1]]
+            down = (
+                bool(trick)
+                and self.mode == "closed"
+                and not self.revealed
+                and SUIT[card] != SUIT[trick[0][1]]
+            )
         record: PlayRecord = (seat, card, down, src)
-        self.trick.append(record)
-        self.history.append(record)
-        self.public_at.append(None if down else len(self.history))
+        trick.append(record)
+        history = self.history
+        history.append(record)
+        self.public_at.append(None if down else len(history))
         self.trumper_at.append(None)
         if src and not down and self.reveal_cp is None:
-            self.reveal_cp = len(self.history)
-        if seat in self.exposed:
+            self.reveal_cp = len(history)
+        if self.exposed and seat in self.exposed:
             self.exposed[seat].remove(card)
-
-        vis: frozenset[int] | None = frozenset({seat}) if down else None
-        self.trick_vis.append(vis)
         events: list[Event]
         if down:
             events = [
@@ -853,17 +945,15 @@ class ThreeOFourMatch(Match[Options]):
                     face_down=True,
                     source="indicator" if src else "from_hand",
                 ),
-                Event.make("card_played", visible_to=vis, seat=seat, card=CARD_STRINGS[card]),
+                Event.make(
+                    "card_played", visible_to=SINGLE[seat], seat=seat, card=CARD_STRINGS[card]
+                ),
             ]
         else:
             events = [CARD_PLAYED[seat][card]]
             if src:
-                events.append(
-                    Event.make(
-                        "trump_revealed", trump=SUITS[self.trump], indicator=CARD_STRINGS[card]
-                    )
-                )
-        if len(self.trick) == self.players - len(self.sitting_out):
+                events.append(TRUMP_REVEALED[self.trump][card])
+        if len(trick) == self._per_trick:
             events += self._finish_trick()
         return events
 
@@ -871,44 +961,45 @@ class ThreeOFourMatch(Match[Options]):
         """T3-11.9: resolve face-down cards, then T3-10.5 gives the winner."""
         trick = self.trick
         events: list[Event] = []
-        downs = [i for i, p in enumerate(trick) if p[2]]
         trump = self.trump
-        base = len(self.history) - len(trick)
-        if downs:
-            if any(SUIT[trick[i][1]] == trump for i in downs):
-                turned = []
-                for i in downs:
-                    seat, card, _, src = trick[i]
-                    if seat != self.trumper or src == 1 or SUIT[card] == trump:
-                        self.trick_vis[i] = None
-                        self.public_at[base + i] = len(self.history)
-                        turned.append(CARD_STRINGS[card])
-                    else:
-                        self.trick_vis[i] = frozenset({seat})
-                events.append(Event.make("face_down_turned", cards=turned))
-                events += self._reveal()
-            else:
-                for i in downs:
-                    seat = trick[i][0]
-                    self.trick_vis[i] = frozenset({seat, self.trumper})
-                    self.trumper_knows.add(trick[i][1])
-                    self.trumper_at[base + i] = len(self.history)
-                events.append(Event.make("no_trump_face_down"))
-                events.append(
-                    Event.make(
-                        "face_down_seen",
-                        visible_to=frozenset({self.trumper}),
-                        cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+        vis: list[frozenset[int] | None] | None = None
+        if self.mode == "closed":
+            downs = [i for i, p in enumerate(trick) if p[2]]
+            if downs:
+                vis = [SINGLE[p[0]] if p[2] else None for p in trick]
+                base = len(self.history) - len(trick)
+                if any(SUIT[trick[i][1]] == trump for i in downs):
+                    turned = []
+                    for i in downs:
+                        seat, card, _, src = trick[i]
+                        if seat != self.trumper or src == 1 or SUIT[card] == trump:
+                            vis[i] = None
+                            self.public_at[base + i] = len(self.history)
+                            turned.append(CARD_STRINGS[card])
+                    events.append(Event.make("face_down_turned", cards=turned))
+                    events += self._reveal()
+                else:
+                    for i in downs:
+                        seat = trick[i][0]
+                        vis[i] = frozenset({seat, self.trumper})
+                        self.trumper_knows.add(trick[i][1])
+                        self.trumper_at[base + i] = len(self.history)
+                    events.append(Event.make("no_trump_face_down"))
+                    events.append(
+                        Event.make(
+                            "face_down_seen",
+                            visible_to=SINGLE[self.trumper],
+                            cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+                        )
                     )
-                )
         cards = [p[1] for p in trick]
         best = trick_winner_index(cards, trump, self.layout.strength)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
         if (
-            not self.solo
-            and lead[0] == self.trumper
+            lead[0] == self.trumper
+            and not self.solo
             and SUIT[lead[1]] == trump
             and all(SUIT[p[1]] != trump for p in trick[1:])
         ):
@@ -919,15 +1010,17 @@ class ThreeOFourMatch(Match[Options]):
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
         self.tricks_done += 1
-        self.last_trick = [
-            {"seat": p[0], "card": CARD_STRINGS[p[1]], "visible_to": v}
-            for p, v in zip(trick, self.trick_vis, strict=True)
-        ]  # visible_to is stripped per viewer
-        self.trick, self.trick_vis = [], []
+        self.last_trick, self.last_trick_vis = trick, vis  # views strip what a seat can't see
+        self.trick = []
         self.leader = winner
         self.trick_leaders.append(winner)
         events.append(TRICK_WON[winner][self.tricks_done])
-        if self.tricks_done == 1 and self.hidden and (self.contract >= self.layout.bid_250):
+        if (
+            self.tricks_done == 1
+            and self.mode == "closed"
+            and not self.revealed
+            and (self.contract >= self.layout.bid_250)
+        ):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
             events += self._end_hand()
@@ -962,10 +1055,10 @@ class ThreeOFourMatch(Match[Options]):
         a call is refused once the team has lost a trick (it could never be correct)."""
         team = seat % 2
         return (
-            self.phase_name == "play"
+            not self._lost_trick[team]  # the usual refusal first
+            and self.phase_name == "play"
             and team in self._caps_teams
             and team not in self.calls
-            and not self._lost_trick[team]
             and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))
         )
 
@@ -977,10 +1070,19 @@ class ThreeOFourMatch(Match[Options]):
         return cards
 
     def _caps_action(self, seat: int) -> Action:
+        """ED-29: the Caps call offered with the judge's default order of the seat's cards.
+        That order depends only on the cards and on whether the seat knows trump, so the
+        action is kept per seat until it plays a card or trump is revealed (its cards
+        only leave during the play; the indicator joining the hand keeps them the same)."""
         if not self.options.caps_order_required:
             return A.CAPS_ANY_ORDER
-        order = self.judge().default_order(seat, self._remaining(seat))
-        return A.caps_action(order)
+        key = (len(self.hands[seat]), seat == self.trumper and self.indicator_down, self.revealed)
+        offered = self._caps_offers.get(seat)
+        if offered is not None and offered[0] == key:
+            return offered[1]
+        action = A.caps_action(self.judge().default_order(seat, self._remaining(seat)))
+        self._caps_offers[seat] = (key, action)
+        return action
 
     def judge(self) -> CapsJudge:
         """The Caps judge of this hand (its caches live as long as the hand)."""
@@ -996,7 +1098,7 @@ class ThreeOFourMatch(Match[Options]):
             return None
         kinds = {a.kind for a in legal}
         if "pass" in kinds:
-            return A.PASS
+            return PASS
         if "no_cut" in kinds:
             return A.NO_CUT
         if "bid" in kinds:  # a compulsory opening bid (T3V-5.3): the lowest
@@ -1019,7 +1121,7 @@ class ThreeOFourMatch(Match[Options]):
         suit_rank = {0: 0, 3: 1, 2: 2, 1: 3}
 
         def key(a: Action) -> tuple[int, int, int]:
-            c = A.PLAY_CARD[a.value]
+            c = PLAY_CARD[a.value]
             return (lay.points[c], lay.strength[c], suit_rank[SUIT[c]])
 
         return min(plays, key=key)
@@ -1058,7 +1160,7 @@ class ThreeOFourMatch(Match[Options]):
                 return "You can't call Caps now."
             return "A Caps call must list every card you hold, in the order you will play them."
         if self.phase_name == "play" and action.kind == "play":
-            card = A.PLAY_CARD[action.value]
+            card = PLAY_CARD[action.value]
             if card not in self.hands[seat]:
                 return "You don't hold that card."
             if self.trick:
@@ -1089,11 +1191,10 @@ class ThreeOFourMatch(Match[Options]):
             call = self.calls.get(seat % 2)
             if call is None or call[0] != seat:
                 break
-            self._legal_cache = None
             legal = self._legal_plays_ignoring_call(seat)
-            choice = next((a for c in call[2] for a in legal if _is_card(a, c, self)), legal[0])
+            by_card = {_card_of(a, self): a for a in legal}  # one action per card
+            choice = next((by_card[c] for c in call[2] if c in by_card), legal[0])
             events += self._apply_play(seat, choice)
-        self._legal_cache = None
         return events
 
     def _legal_plays_ignoring_call(self, seat: int) -> list[Action]:
@@ -1150,8 +1251,10 @@ class ThreeOFourMatch(Match[Options]):
         bidder's partner, laid aside face down, are shown to everyone."""
         if not self.sitting_out:
             return []
-        self.shown_after_hand = {str(s): _cards(self.hands[s]) for s in sorted(self.sitting_out)}
-        return [Event.make("sitting_out_shown", hands=self.shown_after_hand)]
+        hands = self.hands
+        shown = {SEAT_KEY[s]: [CARD_STRINGS[c] for c in hands[s]] for s in sorted(self.sitting_out)}
+        self.shown_after_hand = shown
+        return [Event.make("sitting_out_shown", hands=shown)]
 
     def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
@@ -1176,7 +1279,8 @@ class ThreeOFourMatch(Match[Options]):
             self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        events = [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        return self._with_seed_events(events)
 
     def _gathered(self) -> list[Card]:
         """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
@@ -1195,29 +1299,25 @@ class ThreeOFourMatch(Match[Options]):
             return self._end_called_hand()
         lay = self.layout
         team = self.trumper % 2
-        solo_made = (
-            self.solo
-            and all(t == team for t in self.trick_winners)
-            and (self.tricks_done == self.n_tricks)
-        )
-        last_trick_own = (
-            bool(self.trick_winners)
-            and self.trick_winners[-1] == team
-            and (self.tricks_done == self.n_tricks)
-        )
+        winners = self.trick_winners
+        all_played = self.tricks_done == self.n_tricks
         target = self.contract
         if self.options.maharashtra_scoring and not self.solo:
+            last_trick_own = bool(winners) and winners[-1] == team and all_played
             tr = self.trump
             own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
             opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
             own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
             opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
             target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
-        made = solo_made if self.solo else self.points[team] >= target
-        judge = self.judge()
-        calling = self._calling_teams()
+        # T3-15: a solo bid needs every trick (the other team won none); else the points
+        made = (
+            (all_played and (1 - team) not in winners) if self.solo else self.points[team] >= target
+        )
+        calling = self._caps_teams  # the calling teams, fixed when the play began
         own = other = _NO_CAPS
         if calling:
+            judge = self.judge()
             if team in calling:
                 own = judge.outcome(team)
             if (1 - team) in calling:
@@ -1248,15 +1348,16 @@ class ThreeOFourMatch(Match[Options]):
             "target": target,
             "made": made,
             "tricks": list(self.trick_winners),
-            "caps": {str(team): own.outcome, str(1 - team): other.outcome},
+            "caps": {TEAM_KEY[team]: own.outcome, TEAM_KEY[1 - team]: other.outcome},
             "caps_bonus": own.bonus or other.bonus,
             "double": double,
             "marriages": [[s, SUITS[su]] for s, su in self.marriages],
             "delta": delta,
             "paid": paid,
             "tokens": list(self.tokens),
-            **self._seed_record(),
         }
+        if self.hand_seed is not None:
+            result.update(self._seed_record())
         shown = self._show_sitting_out()
         if shown:
             result["sitting_out_hands"] = self.shown_after_hand
@@ -1271,14 +1372,16 @@ class ThreeOFourMatch(Match[Options]):
                 "hands": len(self._hand_results),
             }
             self.phase_name = "match_over"
-            return [*events, Event.make("match_over", None, **self._result)]
+            self.is_over = True
+            events.append(Event.make("match_over", None, **self._result))
+            return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
         self.dealer = (self.dealer + 1) % self.players
         self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        return events
+        return self._with_seed_events(events)
 
     def _seed_record(self) -> dict[str, Any]:
         """ED-6: the hand's seed revealed with its commitment (nothing without the option
@@ -1290,6 +1393,13 @@ class ThreeOFourMatch(Match[Options]):
         if self.riffled_from is not None:
             record["riffled_from"] = _cards(self.riffled_from)
         return record
+
+    def _with_seed_events(self, events: list[Event]) -> list[Event]:
+        """A hand's events end with ED-6's seed events (the hand over is always the last
+        thing an action does)."""
+        if self._seed_commitment:
+            events += self._seed_events()
+        return events
 
     def _seed_events(self) -> list[Event]:
         """ED-6: after a hand, its seed revealed; before the next deal, the new commitment."""
@@ -1320,32 +1430,31 @@ class ThreeOFourMatch(Match[Options]):
     # -- apply ------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        self._legal_cache = None
-        hands_ended = len(self._hand_results)
-        kind = action.kind
-        if kind == "play" and self.phase_name == "play":
-            events = self._apply_play(seat, action)  # the hot kind, first
-            if self.trick and not self.calls:
-                # Mid-trick, no Caps order to play out: no hand ended, and the next seat
-                # is known at once (what ``_compute_to_act`` would find).
-                nxt = self._after(seat)
-                self._turn = nxt
-                self._to_act = SINGLE[nxt]
-                self._off_turn = None
-                self._views = None
-                return events
-        else:
-            handler = _BY_KIND.get(kind) or _BY_PHASE.get(self.phase_name, _play)
-            events = handler(self, seat, action)
+        return _APPLY_BY_PHASE[self.phase_name](self, seat, action)
+
+    def _settled(self, events: list[Event]) -> list[Event]:
+        """The end of an action whose next turn is read from the new state; a Caps
+        caller's cards are played out first (ED-28 step 3)."""
         if self.calls:
             events += self._auto_play()
-        if self._seed_commitment and len(self._hand_results) != hands_ended:
-            events += self._seed_events()
-        self._legal_cache = None
-        self._to_act = None
-        self._off_turn = None
-        self._views = None
+        self._refresh_turn()
         return events
+
+    def _act_in_play(self, seat: int, action: Action) -> list[Event]:
+        """A card (the hot path: with no Caps order to play out, the next seat is known at
+        once, the next in the trick or the trick's winner) or one of the calls of the play."""
+        kind = action.kind
+        if kind == "play" or kind == "indicator":
+            events = self._apply_play(seat, action)
+            if not self.calls:
+                if self.trick:
+                    self._hand_to(self._next_active[seat])
+                    return events
+                if self.phase_name == "play":  # a trick closed, the hand goes on
+                    self._hand_to(self.leader)  # T3-10.6: its winner leads
+                    return events
+            return self._settled(events)
+        return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
         self.marriages.append((seat, SUITS.index(action.value)))
@@ -1365,10 +1474,6 @@ class ThreeOFourMatch(Match[Options]):
     @property
     def hand_results(self) -> list[dict[str, Any]]:
         return self._hand_results
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -1461,7 +1566,7 @@ class ThreeOFourMatch(Match[Options]):
             "dealer": self.dealer,
             "hand_number": self.hand_no,
             "tokens": list(self.tokens),
-            "auction": list(self.bid_log),
+            "auction": [_auction_entry(entry) for entry in self.bid_log],
             "contract": self._shown(self.contract) if self.trumper >= 0 else None,
             "trumper": self.trumper if self.trumper >= 0 else None,
             "indicator_on_table": self.indicator is not None and self.indicator_down,
@@ -1469,7 +1574,7 @@ class ThreeOFourMatch(Match[Options]):
             "mode": self.mode or None,
             "sitting_out": sorted(self.sitting_out),
             "trick": self._trick_view(
-                [(p[0], p[1], v) for p, v in zip(self.trick, self.trick_vis, strict=True)], seat
+                [(p[0], p[1], SINGLE[p[0]] if p[2] else None) for p in self.trick], seat
             ),
             "trick_sources": ["indicator" if p[3] else "hand" for p in self.trick],
             "last_trick": None,
@@ -1491,16 +1596,10 @@ class ThreeOFourMatch(Match[Options]):
             data["partner"] = self._partner_known_to(seat)
             data["tricks_won"] = [self.trick_leaders[1:].count(s) for s in range(self.players)]
         if self.last_trick is not None:
-            data["last_trick"] = [
-                {
-                    "seat": p["seat"],
-                    "card": p["card"]
-                    if p["visible_to"] is None or (seat is not None and seat in p["visible_to"])
-                    else None,
-                    "face_down": p["visible_to"] is not None,
-                }
-                for p in self.last_trick
-            ]
+            vis = self.last_trick_vis or [None] * len(self.last_trick)
+            data["last_trick"] = self._trick_view(
+                [(p[0], p[1], v) for p, v in zip(self.last_trick, vis, strict=True)], seat
+            )
         data["played"] = self._played_view(seat)
         data["cards_in_hand"] = [len(h) for h in self.hands]
         data["revealed_indicator"] = (
@@ -1513,33 +1612,61 @@ class ThreeOFourMatch(Match[Options]):
         return data
 
 
-def _is_card(action: Action, card: Card, match: ThreeOFourMatch) -> bool:
+def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
+    seat, what, value = entry
+    if value is None:
+        return {"seat": seat, "action": what}
+    return {"seat": seat, "action": what, "value": value}
+
+
+def _card_of(action: Action, match: ThreeOFourMatch) -> Card:
+    """The card a play action puts on the table (the indicator's for ``indicator``)."""
     if action.kind == "indicator":
-        return card == match.indicator
-    return action.value == CARD_STRINGS[card]
+        assert match.indicator is not None
+        return match.indicator
+    return PLAY_CARD[action.value]
 
 
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
 
 
-def _play(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
-    return m._apply_play(seat, action)
+def _settling(apply: _Handler) -> _Handler:
+    """``apply``, then the turn read from the new phase (for the actions of a phase that
+    ends with them: the cut, the trump choice, the mode, the Half Court window)."""
+
+    def complete(m: ThreeOFourMatch, seat: int, action: Action) -> list[Event]:
+        return m._settled(apply(m, seat, action))
+
+    return complete
 
 
-_BY_KIND: dict[str, _Handler] = {
+_CALLS_IN_PLAY: dict[str, _Handler] = {
     "caps": ThreeOFourMatch._apply_caps,
     "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
     "marriage": ThreeOFourMatch._apply_marriage,
     "double": ThreeOFourMatch._apply_double,
 }
-"""Kinds handled whatever the phase (optional calls during play)."""
-_BY_PHASE: dict[str, _Handler] = {
-    "cut": ThreeOFourMatch._apply_cut,
+"""The calls of the play other than a card (settled by ``_act_in_play``)."""
+_APPLY_BY_PHASE: dict[str, _Handler] = {
+    "cut": _settling(ThreeOFourMatch._apply_cut),
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
-    "half_court": ThreeOFourMatch._apply_half_court_window,
-    "partner": lambda m, seat, action: m._apply_partner(seat, A.PLAY_CARD[action.value]),
-    "trump": lambda m, seat, action: m._apply_indicator(seat, A.PLAY_CARD[action.value]),
+    "half_court": _settling(ThreeOFourMatch._apply_half_court_window),
+    "partner": _settling(lambda m, seat, action: m._apply_partner(seat, PLAY_CARD[action.value])),
+    "trump": ThreeOFourMatch._apply_trump_choice,
     "mode": lambda m, seat, action: m._apply_mode(action),
+    "play": ThreeOFourMatch._act_in_play,
 }
-"""Everything else by phase (``play`` and anything unlisted: ``_play``)."""
+"""``_APPLY_BY_PHASE[phase]``: the handler of a legal action; each one leaves the turn
+current (``_hand_to`` in place, or ``_settled``)."""
+_LEGAL_BY_PHASE: dict[str, Callable[[ThreeOFourMatch, int], list[Action]]] = {
+    "cut": lambda m, seat: m._cut_legal,
+    "bidding": ThreeOFourMatch._legal_bidding,
+    "second_bidding": ThreeOFourMatch._legal_second,
+    "half_court": lambda m, seat: HALF_COURT_CHOICES,
+    "partner": ThreeOFourMatch._legal_partner_cards,
+    "trump": lambda m, seat: [A.CHOOSE[c] for c in m.hands[seat]],
+    "mode": ThreeOFourMatch._legal_mode,
+    "play": ThreeOFourMatch._legal_in_play,
+}
+"""``_LEGAL_BY_PHASE[phase]``: the turn seat's choices (none in ``match_over``)."""

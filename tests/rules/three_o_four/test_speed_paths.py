@@ -5,12 +5,15 @@ apply still refuses what the base ``Match.apply`` refuses."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from rules import registry
 from rules.cards import shuffled
 from rules.contract import IllegalAction
+from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.match import _shuffled
 
@@ -35,3 +38,50 @@ def test_fused_apply_rejects_wrong_seat_and_unlisted_action() -> None:
     assert match.phase == "cut" and match.actions_applied == []
     events = match.apply(seat, "no_cut")  # an id string takes the base path
     assert [e.kind for e in events] == ["cut"] and match.phase != "cut"
+
+
+def _random_states(players: int, seeds: range, options: dict[str, object]) -> Iterator[Any]:
+    """Every state of some random matches (the match object, moved on after each yield)."""
+    spec = registry.get("304")
+    for seed in seeds:
+        match = spec.new_match(players, options, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            yield match
+            seat = next(iter(match.to_act))
+            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+        yield match
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_turn_passed_in_place_is_the_turn_the_phase_gives(players: int) -> None:
+    """The handlers that hand the turn on in place (bids, cards, the trump choice, the
+    mode) name the seat ``_turn_seat`` reads from the new state, and only it may act."""
+    options = {"external_caps": "modern", "end_hand_when_decided": False}
+    checked = 0
+    for match in _random_states(players, range(12), options):
+        if match.is_over:
+            assert match.to_act == frozenset() and match.legal_actions(0) == []
+            continue
+        turn = match._turn_seat()
+        assert match.to_act == {turn}
+        assert match.legal_actions(turn), (match.phase, turn)
+        checked += 1
+    assert checked > 1000
+
+
+def test_caps_offer_kept_per_seat_matches_a_fresh_default_order() -> None:
+    """ED-29: the Caps action kept for a seat (until its cards or its knowledge of trump
+    change) is the one the judge's default order gives in every state, off turn too."""
+    options = {"external_caps": "modern", "caps_order_required": True}
+    offers = 0
+    for match in _random_states(6, range(20), options):
+        if match.phase != "play" or match.is_over:
+            continue
+        for seat in range(match.players):
+            caps = [a for a in match.legal_actions(seat) if a.kind == "caps"]
+            if caps:
+                order = match.judge().default_order(seat, match._remaining(seat))
+                assert caps[0].id == A.caps_action(order).id
+                offers += 1
+    assert offers > 100
