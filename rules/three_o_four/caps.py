@@ -45,6 +45,11 @@ ZETA_STEPS = tuple((m, m ^ bit) for bit in (1, 2, 4, 8) for m in range(16) if m 
 """(mask, mask without one suit) in the order of a subset-sum pass over 4-suit masks."""
 NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
+SOUND_BUDGET = 50_000
+"""The same for Sound(call) (T3-16.5), asked once per call: past it a call is judged unsound,
+which charges the caller Wrong Caps, so it is set far above what proofs of sound orders
+have needed (up to ~10,300 positions, ~0.1 s, in random 6- and 8-player hands, where the
+old limit of 4,000 judged such a call wrong)."""
 
 
 THRIFTY = -1
@@ -905,20 +910,27 @@ class CapsJudge:
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
         """A quick refutation in the actual world (always consistent with anyone's
-        knowledge): the highest unplayed trump wins whichever trick it is played to, so if
-        the other team holds it, no member of ``team`` can be certain."""
+        knowledge): the highest unplayed trump wins whichever later trick it is played to,
+        so if the other team holds it, no member of ``team`` can be certain. Not when a
+        higher trump already lies in the trick in progress: played there, it would lose
+        (in the last trick, or when it must be played now, it always does)."""
         m = self.m
-        played = {r[1] for r in m.history[:k]}
+        history = m.history
+        played = {r[1] for r in history[:k]}
         strength = m.layout.strength
+        trump = m.trump
         best, holder = -1, -1
         for s in self.active:
             cards = list(m.start_hands[s])
             if s == m.trumper and m.start_indicator is not None:
                 cards.append(m.start_indicator)
             for c in cards:
-                if SUIT[c] == m.trump and c not in played and strength[c] > best:
+                if SUIT[c] == trump and c not in played and strength[c] > best:
                     best, holder = strength[c], s
-        return holder >= 0 and holder % 2 != team
+        if holder < 0 or holder % 2 == team:
+            return False
+        on_table = history[(k // self.per_trick) * self.per_trick : k]
+        return not any(SUIT[r[1]] == trump and strength[r[1]] > best for r in on_table)
 
     def top_trump_open(self, solver: Solver) -> bool:
         """A quick refutation in p's own worlds: for a trump p thinks possible, the highest
@@ -1193,7 +1205,7 @@ class CapsJudge:
         # the one-reply adversaries first: a line of theirs that beats this order is a
         # line of the full search too (see ``thin_refutes``)
         initial: list[set[State]] = []
-        full = self.solver(p, k, NODE_BUDGET * 2, shared_initial=initial)
+        full = self.solver(p, k, SOUND_BUDGET, shared_initial=initial)
         if full.kn.tricks_left > 0 and full.too_many_initial_states():
             return False  # ``holds`` counts each of them: it runs out (or fails) first
         if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(
@@ -1201,7 +1213,7 @@ class CapsJudge:
         ):
             return False
         try:
-            if self.solver(p, k, NODE_BUDGET, actual=True).run(fixed=order) is None:
+            if self.solver(p, k, SOUND_BUDGET, actual=True).run(fixed=order) is None:
                 return False  # the order already fails in the real deal
             return full.run(fixed=order) is not None
         except OutOfBudget:

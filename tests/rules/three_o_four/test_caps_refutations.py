@@ -96,3 +96,93 @@ def test_ed27_plain_lines_try_one_card_of_each_run_without_changing_an_answer() 
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
     assert compared > 300 and refuted > 100
+
+
+def test_t3_16_5_a_sound_call_whose_proof_is_long_is_judged_correct() -> None:
+    """T3-16.5 / ED-27: Sound(call) must not turn on the search's node limit. In this
+    6-player hand (seed 113, default options) seat 0 calls Caps after the first trick with
+    three cards whose stated order wins every trick in every consistent world; the proof
+    visits 10,257 positions, and under the old limit of 4,000 the call was judged Wrong Caps
+    (-2 tokens) although the team then won every trick."""
+    import json
+    from pathlib import Path
+
+    from rules.three_o_four.caps import SOUND_BUDGET
+
+    case = json.loads(
+        (Path(__file__).parent / "fixtures" / "sound_call_needing_10257_positions.json").read_text()
+    )
+    spec = registry.get("304")
+    match = spec.restore(case["snapshot"])
+    assert isinstance(match, ThreeOFourMatch)
+    seat, k, order = match.calls[0]
+    assert (seat, k, len(order)) == (0, 6, 3)
+    judge = match.judge()
+    solver = judge.solver(seat, k, SOUND_BUDGET)
+    assert solver.run(fixed=order) == order and solver.nodes > 2 * NODE_BUDGET
+    match.apply(case["seat"], spec.parse_action(case["action"]))
+    result = match.hand_results[-1]
+    assert result["tricks"] == [0, 0, 0, 0]  # the calling team won every trick
+    assert result["caps"]["0"] == "correct" and result["delta"] > 0
+
+
+def test_ed27_an_opponents_top_unplayed_trump_refutes_nothing_under_a_higher_one_on_the_table() -> (
+    None
+):
+    """T3-16.4 / ED-27: "the highest unplayed trump wins whichever trick it is played to"
+    is false in the trick in progress when a higher trump already lies there. In this
+    6-player last trick (seed 16, random play, third hand) an opponent of seat 2 still
+    holds the highest unplayed trump, but the trick's first card is a higher one, so seat 2
+    is certain with his last card; the quick refutation used to call him uncertain (and a
+    Caps call there Wrong Caps)."""
+    spec = registry.get("304")
+    match = spec.new_match(6, None, seed=16)
+    assert isinstance(match, ThreeOFourMatch)
+    rng = random.Random(16)
+    for _ in range(75):
+        seat = next(iter(match.to_act))
+        match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+    assert (match.hand_no, len(match.history)) == (2, 19)
+    judge, k, p = match.judge(), 19, 2
+    trump, strength = match.trump, match.layout.strength
+    unplayed = {
+        card: s for s in judge.active for card in match._remaining(s) if card // 13 == trump
+    }
+    top = max(unplayed, key=lambda c: strength[c])
+    assert unplayed[top] % 2 != p % 2  # an opponent holds the highest unplayed trump
+    led = match.history[18][1]
+    assert led // 13 == trump and strength[led] > strength[top]  # a higher one lies led
+    assert not judge.opponents_hold_top_trump(p % 2, k)
+    order = judge.certain(p, k)
+    assert order == match._remaining(p)
+    assert judge.sound(p, k, order)
+
+
+def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
+    """T3-16.4 / ED-27: wherever ``opponents_hold_top_trump`` or ``top_trump_open`` says a
+    member cannot be certain (every call point of random hands, mid-trick ones included),
+    the full search with a large budget finds no winning order either."""
+    spec = registry.get("304")
+    refuted = decided = 0
+    for players, seed in ((4, 21), (6, 22), (6, 16), (8, 24)):
+        match = spec.new_match(players, None, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over and match.hand_no < 6:
+            if match.phase == "play" and match.history and not match.solo:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    team = p % 2
+                    if team != match.trumper % 2 or not match._remaining(p):
+                        continue
+                    if not judge.team_won_all_before(team, k):
+                        continue
+                    full = judge.solver(p, k)
+                    if judge.opponents_hold_top_trump(team, k) or judge.top_trump_open(full):
+                        refuted += 1
+                        answer = _full_answer(judge, p, k)
+                        decided += answer != "undecided"
+                        assert answer in (None, "undecided"), (players, seed, p, k)
+            seat = next(iter(match.to_act))
+            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+    assert refuted >= decided >= 40
