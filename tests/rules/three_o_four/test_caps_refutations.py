@@ -8,6 +8,7 @@ import random
 
 from rules import registry
 from rules.random_play import choose
+from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
     GREEDY_BUDGET,
     NODE_BUDGET,
@@ -186,3 +187,57 @@ def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
     assert refuted >= decided >= 40
+
+
+def test_t3_16_5_a_call_of_eight_top_cards_at_the_first_lead_is_correct() -> None:
+    """T3-16.5 / ED-27: North leads and calls Caps before the first card with the four top
+    trumps and the top card of every other suit he holds; the order draws East's four
+    trumps, then cashes the rest. ``plainly_sound`` proves it at once (the full search
+    needs ~0.2 s for it, and ran out of nodes under the old limit of 4,000)."""
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    hands = {
+        N: "JC 9C AC TC JS 9S JH JD",
+        E: "KC QC 8C 7C AS TS KS QS",
+        W: "AH TH KH QH AD TD KD QD",
+        S: "8S 7S 9H 8H 7H 9D 8D 7D",
+    }
+    m = new(E, hands)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    judge = m.judge()
+    order = A.parse_order("JC,9C,AC,10C,JS,9S,JH,JD")
+    assert judge.plainly_sound(judge.knowledge(N, 0), order)
+    assert not judge.plainly_sound(judge.knowledge(N, 0), [*order[4:], *order[:4]])
+    m.apply(N, "caps:JC,9C,AC,10C,JS,9S,JH,JD")
+    while m.hand_no == 0:
+        seat = next(iter(m.to_act))
+        m.apply(seat, m.legal_actions(seat)[0])
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "correct" and result["caps_bonus"]
+
+
+def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
+    """ED-27: wherever the cashing-top-cards proof accepts a seat's default order, the full
+    search (given a large budget) finds the order winning in every world too."""
+    spec = registry.get("304")
+    proved = 0
+    for players, seed in [(6, s) for s in range(30)] + [(8, s) for s in range(15)]:
+        match = spec.new_match(players, None, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    cards = match._remaining(p)
+                    if not cards or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    order = judge.default_order(p, cards)
+                    if judge.plainly_sound(judge.knowledge(p, k), order):
+                        proved += 1
+                        solver = judge.solver(p, k, NODE_BUDGET * 20)
+                        assert solver.run(fixed=order) == order, (players, seed, p, k)
+            seat = next(iter(match.to_act))
+            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+    assert proved >= 5
