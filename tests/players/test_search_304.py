@@ -383,3 +383,28 @@ def test_a_pinned_indicator_is_always_sampled() -> None:
     for _ in range(30):
         world = worlds.sample(rng)
         assert world.indicator == A.PLAY_CARD["KS"] and world.trump == 0
+
+
+def test_search_calls_caps_under_a_higher_trump_already_on_the_table() -> None:
+    """T3-16.4 / ED-27: the search player's quick refutation "the other team holds the
+    highest trump still out" is no refutation when a higher trump lies in the trick in
+    progress. Here (6 players, seed 1, random play without calls, the 129th action) seat 3
+    is certain at CP(20) although an opponent holds the highest unplayed trump; the player
+    must call (a missed duty is Wrong Caps)."""
+    spec = SPEC
+    match = spec.new_match(6, seed=1)
+    rng = random.Random(1)
+    for _ in range(128):
+        seat = next(iter(match.to_act))
+        legal = match.legal_actions(seat)
+        match.apply(seat, rng.choice([a for a in legal if a.kind != "caps"]))
+    assert match.to_act == {3} and len(match.history) == 20
+    judge = match.judge()
+    assert judge.certain(3, 20) is not None
+    trump, strength = match.trump, match.layout.strength
+    unplayed = {c: s for s in judge.active for c in match._remaining(s) if c // 13 == trump}
+    top = max(unplayed, key=lambda c: strength[c])
+    assert unplayed[top] % 2 != 3 % 2
+    assert any(c // 13 == trump and strength[c] > strength[top] for _, c, _, _ in match.trick)
+    call = player(SearchBudget(rollouts=16, time_cap_ms=0)).choose(situation(match, 3))
+    assert call.kind == "caps"

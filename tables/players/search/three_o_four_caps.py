@@ -110,7 +110,8 @@ def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
 def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool:
     """Quick refutations in a few sampled worlds (each one a world the seat thinks
     possible, as the judge's real deal is), cheapest first: the other team holds the
-    highest trump still out (it wins whichever trick it falls in); a plain line of play
+    highest trump still out, above any in the trick in progress (it wins whichever later
+    trick it falls in); a plain line of play
     beats every order of the seat's cards (the judge's greedy test); no order wins even
     with every holding known."""
     rules = worlds.rules
@@ -128,8 +129,9 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
             for c in holdings[s]:
                 if SUIT[c] == trump and strength[c] > best:
                     best, holder = strength[c], s
-        if holder >= 0 and holder % 2 != team:
-            return True
+        on_table = max((strength[c] for _, c, _, _ in pos.trick if SUIT[c] == trump), default=-1)
+        if holder >= 0 and holder % 2 != team and best > on_table:
+            return True  # (a higher trump in the trick in progress would beat it there)
         actual = Knowledge(
             seat=kn.seat,
             hand=kn.hand,
