@@ -1157,6 +1157,28 @@ class CapsJudge:
         self.certain_cache[key] = found
         return found
 
+    def certain_exists(self, p: int, k: int) -> bool:
+        """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
+        ask only that): an order cashing top cards (``cashing_order``) proves it at once,
+        also where the search would run out of nodes; otherwise ``certain``."""
+        if (
+            self.team_won_all_before(p % 2, k)
+            and k // self.per_trick < self.m.n_tricks
+            and self.cashing_order(self.knowledge(p, k)) is not None
+        ):
+            return True
+        return self.certain(p, k) is not None
+
+    def cashing_order(self, kn: Knowledge) -> list[Card] | None:
+        """p's trumps high to low, then his other cards high to low, if ``plainly_sound``
+        proves that order (else ``None``)."""
+        if len(kn.trumps) != 1 or kn.trick or kn.to_play != kn.seat:
+            return None
+        trump = kn.trumps[0]
+        strength = self.m.layout.strength
+        order = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        return order if self.plainly_sound(kn, order) else None
+
     def thin_refutes(
         self,
         kn: Knowledge,
@@ -1287,9 +1309,9 @@ class CapsJudge:
                     break
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break  # no cards left to call with, or a trick lost: never certain
-                if self.certain(member, end) is not None:
+                if self.certain_exists(member, end):
                     k = next(
-                        (c for c in range(start, end) if self.certain(member, c) is not None),
+                        (c for c in range(start, end) if self.certain_exists(member, c)),
                         end,
                     )
                     if best is None or k < best[0]:
@@ -1316,7 +1338,7 @@ class CapsJudge:
             for plays, end in enumerate(ends):
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break
-                if self.certain(member, end) is not None:
+                if self.certain_exists(member, end):
                     return True
                 start = end + 1
         return False
@@ -1344,11 +1366,11 @@ class CapsJudge:
                     break  # this member's k* would come after K
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break
-                if self.certain(member, end) is not None:
+                if self.certain_exists(member, end):
                     # any point of the stretch up to K will do: the latest first (the
                     # nearest to a certain end, so the likeliest to be certain too)
                     if end <= last or any(
-                        self.certain(member, k) is not None for k in range(last, start - 1, -1)
+                        self.certain_exists(member, k) for k in range(last, start - 1, -1)
                     ):
                         return True
                     break

@@ -408,3 +408,19 @@ def test_search_calls_caps_under_a_higher_trump_already_on_the_table() -> None:
     assert any(c // 13 == trump and strength[c] > strength[top] for _, c, _, _ in match.trick)
     call = player(SearchBudget(rollouts=16, time_cap_ms=0)).choose(situation(match, 3))
     assert call.kind == "caps"
+
+
+def test_search_calls_caps_with_top_cards_before_the_first_card() -> None:
+    """T3-16.4: holding the four top trumps and the top card of each other suit, North is
+    certain at his first lead (the judge proves it by the cashing order, where its search
+    runs out of nodes); the player calls there, and the call is correct with its bonus."""
+    from tests.rules.three_o_four.test_caps_refutations import top_cards_match
+
+    m = top_cards_match()
+    call = player(SearchBudget(rollouts=16, time_cap_ms=0)).choose(situation(m, 2))
+    assert call.kind == "caps"
+    m.apply(2, call)
+    while m.hand_no == 0:
+        seat = next(iter(m.to_act))
+        m.apply(seat, m.legal_actions(seat)[0])
+    assert m.hand_results[0]["caps"]["0"] == "correct" and m.hand_results[0]["caps_bonus"]

@@ -168,7 +168,7 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
 
 @dataclass(frozen=True)
 class _Table:
-    """What ``CapsJudge.greedy_refutes`` reads of a match."""
+    """What ``CapsJudge.greedy_refutes`` and ``CapsJudge.cashing_order`` read of a match."""
 
     trump: int
     layout: Layout
@@ -191,7 +191,15 @@ def certain_order(worlds: ThreeOFourWorlds, rng: random.Random) -> list[Card] | 
     """An order of the seat's cards that wins every remaining trick in every world it
     thinks possible (ED-27), or ``None`` (also when the search runs out of budget)."""
     kn = knowledge(worlds)
-    if kn.tricks_left <= 0 or refuted(worlds, kn, rng):
+    if kn.tricks_left <= 0:
+        return None
+    if len(kn.trumps) == 1:
+        # the judge's quick proof first: it finds certainty where the search would run
+        # out of nodes (and the judge would then charge a missed duty)
+        cashing = _judge(worlds, kn.trumps[0]).cashing_order(kn)
+        if cashing is not None:
+            return cashing
+    if refuted(worlds, kn, rng):
         return None
     solver = Solver(kn, worlds.players, worlds.rules.active, worlds.rules.strength, CALL_BUDGET)
     try:

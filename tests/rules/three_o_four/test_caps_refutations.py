@@ -189,22 +189,34 @@ def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
     assert refuted >= decided >= 40
 
 
+TOP_CARDS = {
+    2: "JC 9C AC TC JS 9S JH JD",  # North
+    1: "KC QC 8C 7C AS TS KS QS",  # East
+    3: "AH TH KH QH AD TD KD QD",  # West
+    0: "8S 7S 9H 8H 7H 9D 8D 7D",  # South
+}
+"""North, first to lead, holds the four top trumps (clubs) and the top card of every other
+suit he holds: leading his trumps draws East's four, then each card cashes."""
+
+
+def top_cards_match(**options: object) -> ThreeOFourMatch:
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    m = new(E, TOP_CARDS, **options)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    assert isinstance(m, ThreeOFourMatch)
+    return m
+
+
 def test_t3_16_5_a_call_of_eight_top_cards_at_the_first_lead_is_correct() -> None:
     """T3-16.5 / ED-27: North leads and calls Caps before the first card with the four top
     trumps and the top card of every other suit he holds; the order draws East's four
     trumps, then cashes the rest. ``plainly_sound`` proves it at once (the full search
     needs ~0.2 s for it, and ran out of nodes under the old limit of 4,000)."""
-    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+    from tests.rules.three_o_four.helpers import N
 
-    hands = {
-        N: "JC 9C AC TC JS 9S JH JD",
-        E: "KC QC 8C 7C AS TS KS QS",
-        W: "AH TH KH QH AD TD KD QD",
-        S: "8S 7S 9H 8H 7H 9D 8D 7D",
-    }
-    m = new(E, hands)
-    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
-    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    m = top_cards_match()
     judge = m.judge()
     order = A.parse_order("JC,9C,AC,10C,JS,9S,JH,JD")
     assert judge.plainly_sound(judge.knowledge(N, 0), order)
@@ -241,3 +253,26 @@ def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
     assert proved >= 5
+
+
+def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_finds() -> None:
+    """T3-16.4 / T3-16.8: North is certain before the first card (CP(0)), though the
+    certainty search runs out of nodes there; ``certain_exists`` proves it by the cashing
+    order. Calling after the first trick is then too late under strict enforcement (the
+    call is due at CP(k*) itself) and in time under the lenient deadline (ED-33: CP(4))."""
+    from tests.rules.three_o_four.helpers import N, act
+
+    for enforcement, outcome in (("strict", "wrong"), ("lenient", "correct")):
+        m = top_cards_match(caps_enforcement=enforcement)
+        judge = m.judge()
+        assert judge.certain(N, 0) is None  # the search alone runs out of nodes
+        assert judge.certain_exists(N, 0)
+        act(m, (N, "play:JC"))
+        for _ in range(3):
+            seat = next(iter(m.to_act))
+            m.apply(seat, m.legal_actions(seat)[0])
+        m.apply(N, "caps:9C,AC,10C,JS,9S,JH,JD")
+        while m.hand_no == 0:
+            seat = next(iter(m.to_act))
+            m.apply(seat, m.legal_actions(seat)[0])
+        assert m.hand_results[0]["caps"]["0"] == outcome, enforcement
