@@ -17,7 +17,9 @@ Choices of this engine beyond the rules file's own engine decisions:
   budget a position counts as not certain. It is first refuted in the real deal (one of the
   consistent worlds) and by the highest unplayed trump lying with the other team. The
   soundness of a call's stated order (T3-16.5) gets a larger budget of its own: running
-  out there would charge a caller Wrong Caps for a correct call.
+  out there would charge a caller Wrong Caps for a correct call. An order that cashes top
+  cards (the caller on lead, every card above all others of its suit that may be out,
+  enough trumps first to draw the rest) is proved sound, and certain, without a search.
 - Spoilt-trump claims (claim mode): each seat may claim once per hand.
 - Marriages (ED-V9) are declared at any call point during play, on the declarer's turn or
   off it (``off_turn``, like Caps calls); the Double (ED-V13) on the lead to trick 6.
