@@ -57,6 +57,17 @@ class Action(BaseModel):
     def __hash__(self) -> int:
         return hash((self.kind, self.value))
 
+    @classmethod
+    def make(cls, kind: str, value: str = "", label: str = "") -> Action:
+        """An action from known-good engine data, without validation (for actions built
+        per state, such as a Caps call stating an order; as ``Event.make``)."""
+        action = _new_object(cls)
+        _set(action, "__dict__", {"kind": kind, "value": value, "label": label})
+        _set(action, "__pydantic_fields_set__", _ACTION_FIELDS)
+        _set(action, "__pydantic_extra__", None)
+        _set(action, "__pydantic_private__", None)
+        return action
+
 
 class Event(BaseModel):
     """Something that happened, for a UI to show. ``visible_to=None`` means everyone."""
@@ -84,6 +95,7 @@ class Event(BaseModel):
 _new_object = object.__new__
 _set = object.__setattr__
 _EVENT_FIELDS = frozenset({"kind", "data", "visible_to"})
+_ACTION_FIELDS = frozenset({"kind", "value", "label"})
 
 
 class Deal(BaseModel):

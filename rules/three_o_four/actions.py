@@ -65,25 +65,9 @@ PLAY_CARD: dict[str, int] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 
 
 def caps_action(order: list[int]) -> Action:
-    """T3-16.5: ``caps:JH,9H,8C`` calls Caps stating the order of every remaining card.
-
-    Built per state for eligible callers, from known-good fields: what ``model_construct``
-    gives with every field set, without its cost (as ``Event.make``)."""
-    action = _new_object(Action)
-    _set(
-        action,
-        "__dict__",
-        {"kind": "caps", "value": ",".join([CARD_STRINGS[c] for c in order]), "label": "Call Caps"},
-    )
-    _set(action, "__pydantic_fields_set__", _ACTION_FIELDS)
-    _set(action, "__pydantic_extra__", None)
-    _set(action, "__pydantic_private__", None)
-    return action
-
-
-_new_object = object.__new__
-_set = object.__setattr__
-_ACTION_FIELDS = frozenset({"kind", "value", "label"})
+    """T3-16.5: ``caps:JH,9H,8C`` calls Caps stating the order of every remaining card
+    (built per state for eligible callers, so without validation)."""
+    return Action.make("caps", ",".join([CARD_STRINGS[c] for c in order]), "Call Caps")
 
 
 def parse_order(text: str) -> list[int]:

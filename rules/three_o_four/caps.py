@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rules.cards import Card
+from rules.three_o_four.card_power import card_powers, trick_winner
 from rules.three_o_four.plain_lines import PlainLines
 from rules.three_o_four.scoring import CapsResult
 
@@ -331,7 +332,7 @@ class Solver:
         power: tuple[int, ...] | None = None
         best = -1
         if shared and trump >= 0 and plays:
-            power = _powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
+            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
             best = max(power[c] for _, c in plays)
         out: list[Card] = []
         for suit, order in enumerate(self.by_suit):
@@ -542,7 +543,7 @@ class Solver:
                     return st
             return None
 
-        pw = _powers(trump, self.strength)[led + 1]
+        pw = card_powers(trump, self.strength)[led + 1]
         reps = self._pool_reps(state)
         weak_first = sorted(reps, key=lambda c: (pw[c], c))
         out: list[State | None] = []
@@ -701,37 +702,6 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
 
 
-@functools.cache
-def _powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each led suit (index led + 1, led = -1 when leading) the power of every card:
-    200 + strength for a trump, 100 + strength for the led suit (every suit when
-    leading), strength otherwise (a pure function of the rank order, strengths < 100)."""
-    out = []
-    for led in range(-1, 4):
-        row = []
-        for c in range(53):
-            suit = c // 13
-            if suit == trump:
-                row.append(200 + strength[c])
-            elif suit == led or led < 0:
-                row.append(100 + strength[c])
-            else:
-                row.append(strength[c])
-        out.append(tuple(row))
-    return tuple(out)
-
-
-def _trick_winner(plays: tuple[tuple[int, Card], ...], power: tuple[tuple[int, ...], ...]) -> int:
-    """The seat whose card takes a full trick (``power`` as from ``_powers``)."""
-    led_power = power[SUIT[plays[0][1]] + 1]
-    best_seat, best = plays[0][0], led_power[plays[0][1]]
-    for s, c in plays:
-        key = led_power[c]
-        if key >= 100 and key > best:
-            best_seat, best = s, key
-    return best_seat
-
-
 def _plain_pick(
     cards: list[Card],
     pw: tuple[int, ...],
@@ -739,7 +709,7 @@ def _plain_pick(
     partner: bool,
     thrifty: bool,
 ) -> Card:
-    """The plain adversary's card (``greedy_refutes``): a partner plays his weakest; an
+    """The plain adversary's card (``greedy_refutes_order``): a partner plays his weakest; an
     opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
     else his weakest."""
     if partner:
@@ -977,11 +947,18 @@ class CapsJudge:
         return False
 
     def plainly_refuted(self, p: int, k: int) -> bool:
-        """A quick refutation of Certain(p, k) before the search: in the real deal, every
-        order of p's cards loses a trick to one plain adversary, or to the other
-        (``PlainLines``: the adversaries of ``greedy_refutes``, with card sets as bit
-        masks; ties among equal discards may break differently)."""
-        kn = self.knowledge(p, k, actual=True)
+        """A quick refutation of Certain(p, k) before the search, in the real deal
+        (``plain_lines_refute``)."""
+        return self.plain_lines_refute(self.knowledge(p, k, actual=True))
+
+    def plain_lines_refute(self, kn: Knowledge) -> bool:
+        """In the one world ``kn`` (every holding known), every order of p's cards loses a
+        trick to one plain adversary or to the other (``PlainLines``): the partners play
+        their weakest legal card; the opponents their strongest, or the weakest that takes
+        the trick so far. Those lines are open to the full search's adversary, which plays
+        every line in every world (and the real deal is one of them), so no order is
+        certain."""
+        p = kn.seat
         if kn.tricks_left <= 0:
             return False
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
@@ -990,85 +967,13 @@ class CapsJudge:
         held = tuple(
             _mask(kn.hand) if s == p else _mask(kn.known[s]) for s in range(self.m.players)
         )
-        strength = self.m.layout.strength
-        lines = PlainLines(p, self.active, self.m.trump, strength, _powers(self.m.trump, strength))
+        lines = PlainLines(p, self.active, self.m.trump, self.m.layout.strength)
         return lines.refutes(plays, kn.to_play, held, kn.tricks_left, False) or lines.refutes(
             plays, kn.to_play, held, kn.tricks_left, True
         )
 
-    def greedy_refutes(self, kn: Knowledge, thrifty: bool) -> bool:
-        """A quick refutation in the actual world against one plain adversary: the partners
-        play their weakest legal card; the opponents their strongest, or (``thrifty``) the
-        weakest card that takes the trick so far, else their weakest. If every order of p's
-        cards loses a trick to that line, no order is certain: the line is open to the
-        adversary of the full search, which plays every line in every world (and the actual
-        deal is one of them)."""
-        p = kn.seat
-        if kn.tricks_left <= 0:
-            return False
-        trump = self.m.trump
-        strength = self.m.layout.strength
-        team = p % 2
-        active = self.active
-        per = self.per_trick
-        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
-        memo: dict[tuple[object, ...], bool] = {}
-
-        # power[led + 1][card]: trumps above the led suit above the rest, then strength
-        # (leading, led = -1, counts every suit as led)
-        power = _powers(trump, strength)
-
-        def lost(
-            plays: tuple[tuple[int, Card], ...],
-            seat: int,
-            held: tuple[frozenset[Card], ...],
-            left: int,
-        ) -> bool:
-            # The others' plays are fixed by their policy: play them (and settle tricks)
-            # straight on up to p's next choice; only p's choices branch and are memoised.
-            while True:
-                if len(plays) == per:
-                    best_seat = _trick_winner(plays, power)
-                    if best_seat % 2 != team:
-                        return True
-                    if left == 1:
-                        return False
-                    plays, seat, left = (), best_seat, left - 1
-                    continue
-                led = SUIT[plays[0][1]] if plays else -1
-                pw = power[led + 1]
-                cards = list(held[seat])
-                if led >= 0 and any(SUIT[c] == led for c in cards):
-                    cards = [c for c in cards if SUIT[c] == led]
-                if not cards:
-                    return False
-                if seat == p:
-                    break
-                pick = _plain_pick(cards, pw, plays, seat % 2 == team, thrifty)
-                plays = (*plays, (seat, pick))
-                held = _set(held, seat, held[seat] - {pick})
-                seat = after[seat]
-            memo_key = (plays, held, left)
-            found = memo.get(memo_key)
-            if found is not None:
-                return found
-            nxt = after[p]
-            answer = all(
-                lost((*plays, (p, c)), nxt, _set(held, p, held[p] - {c}), left)
-                # strongest first: an order that survives is usually found at once
-                for c in sorted(cards, key=pw.__getitem__, reverse=True)
-            )
-            memo[memo_key] = answer
-            return answer
-
-        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
-        if len(plays) != len(kn.trick):
-            return False
-        held = tuple(frozenset(kn.hand) if s == p else kn.known[s] for s in range(self.m.players))
-        return lost(plays, kn.to_play, held, kn.tricks_left)
-
     def greedy_refutes_order(self, kn: Knowledge, order: list[Card], thrifty: bool) -> bool:
-        """``greedy_refutes`` for one stated order (``Sound``): in the actual world, the
+        """``plain_lines_refute`` for one stated order (``Sound``): in the actual world, the
         plain adversary's single line against that order loses a trick (or the order is
         not p's cards, or plays a card he may not play there, as ``Solver.holds`` checks).
         The line is one of the full search's lines in one consistent world, so the full
@@ -1081,7 +986,7 @@ class CapsJudge:
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
         if len(plays) != len(kn.trick):
             return False
-        power = _powers(self.m.trump, self.m.layout.strength)
+        power = card_powers(self.m.trump, self.m.layout.strength)
         team = p % 2
         active = self.active
         per = self.per_trick
@@ -1090,7 +995,7 @@ class CapsJudge:
         seat, left, i = kn.to_play, kn.tricks_left, 0
         while True:
             if len(plays) == per:
-                best_seat = _trick_winner(plays, power)
+                best_seat = trick_winner(plays, power)
                 if best_seat % 2 != team:
                     return True
                 if left == 1:
@@ -1224,14 +1129,14 @@ class CapsJudge:
             actual, order, thrifty=True
         ):
             return False
-        # the one-reply adversaries first: a line of theirs that beats this order is a
-        # line of the full search too (see ``thin_refutes``)
+        if self.plainly_sound(self.knowledge(p, k), order):
+            return True
         initial: list[set[State]] = []
         full = self.solver(p, k, SOUND_BUDGET, shared_initial=initial)
-        if self.plainly_sound(full.kn, order):
-            return True
         if full.kn.tricks_left > 0 and full.too_many_initial_states():
             return False  # ``holds`` counts each of them: it runs out (or fails) first
+        # the one-reply adversaries first: a line of theirs that beats this order is a
+        # line of the full search too (see ``thin_refutes``)
         if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(
             full.kn, 1, GREEDY_BUDGET, order, initial
         ):

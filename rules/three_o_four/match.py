@@ -701,12 +701,7 @@ class ThreeOFourMatch(Match[Options]):
             return self._settled(events)
         rnd = self.round
         assert rnd is not None
-        if kind == "bid":
-            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-            rnd.record(BID_VALUE[value])
-        else:
-            self.bid_log.append((seat, "pass", None))
-            rnd.record(None)
+        self._record_round_call(rnd, seat, kind == "bid", value)
         events = [BID_EVENTS[seat][value]]
         if not rnd.done:
             self._hand_to(rnd.speaker)
@@ -715,6 +710,15 @@ class ThreeOFourMatch(Match[Options]):
         self._set_contract(rnd.high_seat, rnd.high, "single")
         events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
         return self._settled(events)
+
+    def _record_round_call(self, rnd: OneRoundAuction, seat: int, bid: bool, value: str) -> None:
+        """A bid (its text ``value``) or a pass in a one-round auction, and in the log."""
+        if bid:
+            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            rnd.record(BID_VALUE[value])
+        else:
+            self.bid_log.append((seat, "pass", None))
+            rnd.record(None)
 
     def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
         self.bid_log.append((seat, what, None if value is None else A.BID_TEXT.get(value, value)))
@@ -743,12 +747,7 @@ class ThreeOFourMatch(Match[Options]):
         rnd = self.round
         assert rnd is not None
         value = action.value
-        if action.kind == "bid":
-            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-            rnd.record(BID_VALUE[value])
-        else:
-            self.bid_log.append((seat, "pass", None))
-            rnd.record(None)
+        self._record_round_call(rnd, seat, action.kind == "bid", value)
         events = [EIGHT_BID_EVENTS[seat][value]]
         if not rnd.done:
             self._hand_to(rnd.speaker)

@@ -21,6 +21,7 @@ import functools
 from collections.abc import Sequence
 
 from rules.cards import Card
+from rules.three_o_four.card_power import card_powers, trick_winner
 
 SUIT_BITS = 13
 SUIT_MASK = tuple(((1 << SUIT_BITS) - 1) << (SUIT_BITS * s) for s in range(4))
@@ -63,7 +64,6 @@ class PlainLines:
         active: Sequence[int],
         trump: int,
         strength: tuple[int, ...],
-        power: tuple[tuple[int, ...], ...],
     ) -> None:
         self.p = p
         self.team = p % 2
@@ -71,7 +71,7 @@ class PlainLines:
         self.after = {s: active[(i + 1) % self.per] for i, s in enumerate(active)}
         self.trump = trump
         self.strength = strength
-        self.power = power
+        self.power = card_powers(trump, strength)
         top, bottom, ascending, between = _rank_tables(strength)
         self.top = top
         self.bottom = bottom
@@ -145,12 +145,7 @@ class PlainLines:
         power = self.power
         while True:
             if len(plays) == per:
-                led_power = power[plays[0][1] // SUIT_BITS + 1]
-                best_seat, best = plays[0][0], led_power[plays[0][1]]
-                for s, c in plays:
-                    key = led_power[c]
-                    if key >= 100 and key > best:
-                        best_seat, best = s, key
+                best_seat = trick_winner(plays, power)
                 if best_seat % 2 != team:
                     return True
                 if left == 1:
@@ -211,7 +206,7 @@ class PlainLines:
             cards.append(low.bit_length() - 1)
             legal ^= low
         if not cards:
-            return False  # as ``greedy_refutes``: a seat with nothing to play ends the line
+            return False  # a seat with nothing to play ends the line (no trick lost)
         # strongest first: an order that survives is usually found at once
         cards.sort(key=pw.__getitem__, reverse=True)
         # Two of p's cards of one suit with no other live card between them (in another

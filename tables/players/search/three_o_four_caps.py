@@ -152,7 +152,7 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
         actuals.append((actual, trump))
     for actual, trump in actuals:
         judge = _judge(worlds, trump)
-        if judge.greedy_refutes(actual, thrifty=False) or judge.greedy_refutes(actual, True):
+        if judge.plain_lines_refute(actual):
             return True
     for actual, _ in actuals:
         solver = Solver(
@@ -168,7 +168,7 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
 
 @dataclass(frozen=True)
 class _Table:
-    """What ``CapsJudge.greedy_refutes`` and ``CapsJudge.cashing_order`` read of a match."""
+    """What ``CapsJudge.plain_lines_refute`` and ``CapsJudge.cashing_order`` read of a match."""
 
     trump: int
     layout: Layout

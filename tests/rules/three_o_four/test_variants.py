@@ -178,12 +178,8 @@ def test_t3v13_tamil_nadu_double() -> None:
     assert WE6  # the same deal
 
 
-def test_t3v9_marriages_and_last_trick() -> None:
-    """T3V-9 (ED-V9): a trump marriage lowers the target by 40; the last trick by 10."""
-    from rules.three_o_four.scoring import marriage_target
-
-    assert marriage_target(200, 1, 0, 0, 0, True) == 150
-    assert marriage_target(200, 0, 1, 0, 1, False) == 260
+def marriage_match() -> ThreeOFourMatch:
+    """T3V-9 on: North bids 160 with clubs trump, open, holding KC and QC."""
     hands = {
         S: "JS 7C JD 9S 8S 9D AD TD",
         E: "KS TC KD AS JH 9H TH QD",
@@ -193,6 +189,16 @@ def test_t3v9_marriages_and_last_trick() -> None:
     m = new(W, hands, maharashtra_scoring=True)
     act(m, (S, "pass"), (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
     act(m, (N, "trump:JC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    return m
+
+
+def test_t3v9_marriages_and_last_trick() -> None:
+    """T3V-9 (ED-V9): a trump marriage lowers the target by 40; the last trick by 10."""
+    from rules.three_o_four.scoring import marriage_target
+
+    assert marriage_target(200, 1, 0, 0, 0, True) == 150
+    assert marriage_target(200, 0, 1, 0, 1, False) == 260
+    m = marriage_match()
     play(m, "S:JS E:KS N:7S W:QS")
     assert "marriage:C" not in ids(m, S)
     play(m, "S:7C E:TC")
@@ -205,15 +211,7 @@ def test_ed_v9_a_marriage_may_be_declared_off_turn() -> None:
     """ED-V9: "a player may declare at any call point" once trump is revealed and his team
     has won a trick, provided he still holds both cards: off his turn too, without the
     table waiting for him; not once he has played one of the two."""
-    hands = {
-        S: "JS 7C JD 9S 8S 9D AD TD",
-        E: "KS TC KD AS JH 9H TH QD",
-        N: "JC 9C 8C AH KC QC 7S 7D",
-        W: "QS AC 8D TS KH QH 8H 7H",
-    }
-    m = new(W, hands, maharashtra_scoring=True)
-    act(m, (S, "pass"), (E, "pass"), (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"))
-    act(m, (N, "trump:JC"), (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    m = marriage_match()
     assert "marriage:C" not in ids(m, N)  # no trick won yet
     play(m, "S:JS E:KS N:7S W:QS")  # South's jack wins: North-South have won a trick
     assert m.to_act == {S} and N in m.off_turn
