@@ -41,12 +41,15 @@ Choices of this engine beyond the rules file's own engine decisions:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rules.contract import Action, GameSpec, IllegalAction
 from rules.three_o_four import actions as A
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.options import Options, layout_for
+
+DEFAULT_OPTIONS = Options()
 
 
 class ThreeOFourSpec(GameSpec[Options]):
@@ -69,6 +72,13 @@ class ThreeOFourSpec(GameSpec[Options]):
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """T3-3.1 / ED-2 / ED-V5a: partners opposite, teams alternate (team = seat mod 2)."""
         return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+
+    def parse_options(self, options: Options | Mapping[str, Any] | None) -> Options:
+        """As the base, but no options give one shared default ``Options`` (it is frozen):
+        validating a fresh one per new match was most of the cost of starting one."""
+        if options is None:
+            return DEFAULT_OPTIONS
+        return super().parse_options(options)
 
     def check_options(self, players: int, options: Options) -> None:
         layout_for(players, options)

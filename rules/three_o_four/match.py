@@ -25,11 +25,11 @@ from rules.three_o_four.auction import (
     PCC,
     FourCardAuction,
     OneRoundAuction,
-    ladder,
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
-from rules.three_o_four.options import Layout, Options, layout_for
+from rules.three_o_four.options import Layout, Options
 from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
+from rules.three_o_four.table import table_plan
 from rules.tricks import trick_winner_index
 
 SUIT = tuple(c // 13 for c in range(52))
@@ -65,6 +65,33 @@ TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
 )
 SECOND_DEAL = Event.make("second_deal")
+NO_TRUMP_FACE_DOWN = Event.make("no_trump_face_down")
+CONTRACT: tuple[dict[int, Event], ...] = tuple(
+    {v: Event.make("contract", trumper=s, bid=v) for v in A.BID_VALUE.values()} for s in range(8)
+)
+"""``CONTRACT[trumper][bid]``: a contract won in the four-card or the single auction."""
+EIGHT_CARD_CONTRACT: tuple[dict[str, Event], ...] = tuple(
+    {v: Event.make("contract", trumper=s, bid=v, round="eight") for v in _BID_TEXTS}
+    for s in range(8)
+)
+"""``EIGHT_CARD_CONTRACT[trumper][value]``: a contract won in the eight-card round, with the
+value of the round's last call (a pass: ``""``), as this event has always given it."""
+FACE_DOWN_PLAYED: tuple[tuple[Event, Event], ...] = tuple(
+    (
+        Event.make("card_played", seat=s, face_down=True, source="from_hand"),
+        Event.make("card_played", seat=s, face_down=True, source="indicator"),
+    )
+    for s in range(8)
+)
+"""``FACE_DOWN_PLAYED[seat][from the indicator]``: what the table sees of a face-down card."""
+FACE_DOWN_OWN: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event.make("card_played", visible_to=SINGLE[s], seat=s, card=CARD_STRINGS[c])
+        for c in range(52)
+    )
+    for s in range(8)
+)
+"""``FACE_DOWN_OWN[seat][card]``: the face-down card as its player sees it."""
 CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
 )
@@ -95,6 +122,7 @@ SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
     frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
 )
 OPEN_ONLY = [A.OPEN]
+PASS_ONLY = [A.PASS]
 OPEN_OR_CLOSED = [A.OPEN, A.CLOSED]
 
 
@@ -126,6 +154,19 @@ def _cards(cards: list[Card]) -> list[str]:
     return [CARD_STRINGS[c] for c in cards]
 
 
+class _Derived:
+    """What is cached for the current state besides the turn seat's legal list: the seats
+    that may call off turn, their legal lists, the views. Every state change drops it as
+    a whole (one store on the hot path)."""
+
+    __slots__ = ("off_legal", "off_turn", "views")
+
+    def __init__(self) -> None:
+        self.off_turn: frozenset[int] | None = None
+        self.off_legal: dict[int, list[Action]] = {}
+        self.views: dict[int | None, dict[str, Any]] = {}
+
+
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
@@ -136,10 +177,11 @@ class ThreeOFourMatch(Match[Options]):
 
     def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
-        self.layout: Layout = layout_for(players, options)
-        self.ladder = ladder(self.layout, options.bid_step_above_200)
-        self._bids = [A.BID[v] for v in self.ladder]
-        self._deck_counter = Counter(self.layout.deck)
+        plan = table_plan(players, options)
+        self.layout: Layout = plan.layout
+        self.ladder = plan.ladder
+        self._bids = plan.bids
+        self._deck_counter = plan.deck_counter
         for deal in self._deals:
             self._check_deal(deal)
         self.called = options.maharashtra_partner
@@ -157,8 +199,11 @@ class ThreeOFourMatch(Match[Options]):
         self._snap_ids: list[list[Any]] = []
         self._seed_commitment = options.seed_commitment
         self._traditional = options.shuffle_mode == "traditional"
-        self._cut_legal = [A.NO_CUT, *(A.CUT[c] for c in range(1, len(self.layout.deck)))]
-        self._asks = [[A.ASK[t] for t in self._teammates(s)] for s in range(players)]
+        self._cut_legal = plan.cut_legal
+        self._asks = plan.asks
+        self._four_card_calls = plan.four_card_calls
+        self._single_calls = plan.single_calls
+        self._eight_card_calls = plan.eight_card_calls
         self._marriages_on = options.maharashtra_scoring
         self._claims_on = options.spoilt_trumps_mode == "claim"
         self._double_on = self.layout.double
@@ -170,28 +215,22 @@ class ThreeOFourMatch(Match[Options]):
         next deal)."""
         self._tricks_full = self.layout.tricks
         self._tricks_half_court = self.layout.first_batch
-        self._next_seat = [(s + 1) % players for s in range(players)]
-        """Around the table (T3-1.2); with a seat sitting out, ``_next_active`` skips it."""
-        self._next_active = self._next_seat
-        self._around: dict[frozenset[int], list[int]] = {}
-        """``_next_active`` per set of seats sitting out, built once per match."""
-        self._team_seats = ([s for s in range(0, players, 2)], [s for s in range(1, players, 2)])
-        """The seats of team 0 and of team 1 (T3-3.1: the team is the seat mod 2)."""
-        self._order_from = [
-            tuple((s + i) % players for i in range(players)) for s in range(players)
-        ]
-        """``_order_from[s]``: the seats from ``s`` round the table (T3-1.2)."""
-        self._deal_plans = [self._deal_plan(dealer) for dealer in range(players)]
+        self._solo_out = plan.solo_out
+        self._next_seat = plan.next_seat
+        self._next_active_by_out = plan.next_active
+        self._next_active = plan.next_seat
+        """The next seat to play (T3-1.2), skipping any seat sitting out this hand."""
+        self._team_seats = plan.team_seats
+        self._order_from = plan.order_from
+        self._deal_plans = plan.deal_plans
         self._per_trick = players
         """Cards in a trick this hand (fewer when seats sit out, T3-15.1)."""
         self._turn = -1
         """The seat whose turn it is (-1 once the match is over)."""
         self._legal: list[Action] | None = None
         """The turn seat's legal actions, computed on first demand (None: not yet)."""
-        self._off_legal: dict[int, list[Action]] | None = None
-        """The other seats' legal actions, filled with ``off_turn``."""
-        self._off_turn: frozenset[int] | None = None
-        self._views: dict[int | None, dict[str, Any]] | None = None
+        self._derived: _Derived | None = None
+        """The rest of what is cached for the current state (None: nothing yet)."""
         self._start_hand()
         self._hand_to(self._turn_seat())
 
@@ -294,16 +333,6 @@ class ThreeOFourMatch(Match[Options]):
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
         return fairness.riffled(pack, self.options.traditional_riffles, rng)
 
-    def _deal_plan(self, dealer: int) -> tuple[tuple[int, int, int, int, int], ...]:
-        """T3-5.6 / T3-5.7: per seat from the dealer's right, where its first batch and
-        its second batch lie in the (cut) pack: (seat, start, end, start, end)."""
-        n, lay = self.players, self.layout
-        b1, b2 = lay.first_batch, lay.second_batch
-        return tuple(
-            (seat, b1 * i, b1 * i + b1, n * b1 + b2 * i, n * b1 + b2 * i + b2)
-            for i, seat in enumerate(self._order_from[(dealer + 1) % n])
-        )
-
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
         n, lay = self.players, self.layout
@@ -353,9 +382,7 @@ class ThreeOFourMatch(Match[Options]):
         self._turn = seat
         self.to_act = SINGLE[seat]
         self._legal = None
-        self._off_legal = None
-        self._off_turn = None
-        self._views = None
+        self._derived = None
 
     def _refresh_turn(self) -> None:
         """After any state change: whose turn it is now (nobody's once the match is over)."""
@@ -365,9 +392,7 @@ class ThreeOFourMatch(Match[Options]):
         self._turn = -1
         self.to_act = frozenset()
         self._legal = []
-        self._off_legal = None
-        self._off_turn = None
-        self._views = None
+        self._derived = None
 
     def _turn_seat(self) -> int:
         ph = self.phase_name
@@ -404,14 +429,20 @@ class ThreeOFourMatch(Match[Options]):
     def off_turn(self) -> frozenset[int]:
         """ED-25 / ED-23: during play, a seat whose turn it is not may still call Caps or
         claim spoilt trumps (the table does not wait for it)."""
-        found = self._off_turn
+        derived = self._cached()
+        found = derived.off_turn
         if found is None:
-            found = self._off_turn = self._compute_off_turn()
+            found = derived.off_turn = self._compute_off_turn(derived.off_legal)
         return found
 
-    def _compute_off_turn(self) -> frozenset[int]:
-        cache: dict[int, list[Action]] = {}
-        self._off_legal = cache
+    def _cached(self) -> _Derived:
+        derived = self._derived
+        if derived is None:
+            derived = self._derived = _Derived()
+        return derived
+
+    def _compute_off_turn(self, cache: dict[int, list[Action]]) -> frozenset[int]:
+        """The seats other than the turn seat with a call to make, their lists in ``cache``."""
         if self.phase_name != "play" or self._result is not None:
             return frozenset()
         turn = self._turn
@@ -433,8 +464,7 @@ class ThreeOFourMatch(Match[Options]):
             return found
         if seat not in self.off_turn:
             return []
-        assert self._off_legal is not None
-        return self._off_legal[seat]
+        return self._cached().off_legal[seat]
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """``Match.apply`` fused for the hot path: the seat on turn handing in one of its
@@ -494,28 +524,27 @@ class ThreeOFourMatch(Match[Options]):
             return self._legal_called_auction()
         auc = self.auction4
         if auc is not None:
-            out = [PASS]
-            if auc.answerer is None:
-                out += self._asks[seat]
-                if (
-                    not auc.acted
-                    and seat == self.first_leader  # the dealer's right opens (T3-6.13)
-                    and sum([self.layout.points[c] for c in self.hands[seat]]) < REDEAL_BELOW
-                ):
-                    out.append(A.REDEAL)
             lo = auc.floor(seat, self._bid_200, self._lowest_bid)
             high = auc.high
             if high is not None and high >= lo:
                 lo = high + 1
-            out += self._bids[bisect_left(self.ladder, lo) :]
-            if self._half_court_on:
-                out.append(A.BID[HALF_COURT])
-            return out
+            start = bisect_left(self.ladder, lo)
+            may_ask = auc.answerer is None
+            if (
+                may_ask
+                and not auc.acted
+                and seat == self.first_leader  # the dealer's right opens (T3-6.13)
+                and sum([self.layout.points[c] for c in self.hands[seat]]) < REDEAL_BELOW
+            ):
+                out = [PASS, *self._asks[seat], A.REDEAL, *self._bids[start:]]
+                if self._half_court_on:
+                    out.append(A.BID[HALF_COURT])
+                return out
+            return self._four_card_calls[seat][may_ask][start]  # prebuilt, shared
         rnd = self.round
         assert rnd is not None
         start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
-        bids = self._bids[start:]
-        return bids if rnd.index == 0 else [PASS, *bids]
+        return self._single_calls[rnd.index > 0][start]  # prebuilt, shared
 
     # -- T3V-8: the Maharashtra called partner ------------------------------------------
 
@@ -649,23 +678,18 @@ class ThreeOFourMatch(Match[Options]):
         self._start_hand()
         return self._with_seed_events(events)
 
-    def _teammates(self, seat: int) -> list[int]:
-        return [s for s in range(seat % 2, self.players, 2) if s != seat]
-
     def _legal_second(self, seat: int) -> list[Action]:
         """T3-8.3 / T3-8.5 / T3-8.11."""
         rnd = self.round
         assert rnd is not None
         if rnd.high_seat is not None and rnd.high_seat % 2 == seat % 2:
-            return [PASS]
-        out = [PASS]
-        if rnd.high != PCC:
-            floor = max(self.layout.bid_250, self.contract + 1)
-            if rnd.high is not None:
-                floor = max(floor, rnd.high + 1)
-            out += self._bids[bisect_left(self.ladder, floor) :]  # the ladder is sorted
-            out.append(A.BID[PCC])
-        return out
+            return PASS_ONLY
+        if rnd.high == PCC:
+            return PASS_ONLY
+        floor = max(self.layout.bid_250, self.contract + 1)
+        if rnd.high is not None:
+            floor = max(floor, rnd.high + 1)
+        return self._eight_card_calls[bisect_left(self.ladder, floor)]  # prebuilt, shared
 
     def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
         """A four-card auction or single-round call; while the auction goes on the turn
@@ -697,7 +721,7 @@ class ThreeOFourMatch(Match[Options]):
                 return self._settled(events + self._cancel("all_pass", same_dealer=False))
             assert auc.high is not None and auc.high_seat is not None
             self._set_contract(auc.high_seat, auc.high, "four")
-            events.append(Event.make("contract", trumper=self.trumper, bid=auc.high))
+            events.append(CONTRACT[self.trumper][auc.high])
             return self._settled(events)
         rnd = self.round
         assert rnd is not None
@@ -708,7 +732,7 @@ class ThreeOFourMatch(Match[Options]):
             return events
         assert rnd.high is not None and rnd.high_seat is not None
         self._set_contract(rnd.high_seat, rnd.high, "single")
-        events.append(Event.make("contract", trumper=self.trumper, bid=rnd.high))
+        events.append(CONTRACT[self.trumper][rnd.high])
         return self._settled(events)
 
     def _record_round_call(self, rnd: OneRoundAuction, seat: int, bid: bool, value: str) -> None:
@@ -739,7 +763,7 @@ class ThreeOFourMatch(Match[Options]):
     def _go_solo(self, seat: int) -> None:
         """T3-15.1 / T3-15.3 / ED-V7: the bidder's teammates sit out; the bidder leads."""
         self.solo = True
-        self.sitting_out = frozenset(self._teammates(seat))
+        self.sitting_out = self._solo_out[seat]
         self.first_leader = seat
 
     def _apply_second(self, seat: int, action: Action) -> list[Event]:
@@ -766,7 +790,7 @@ class ThreeOFourMatch(Match[Options]):
         self.phase_name = "trump"
         if rnd.high == PCC:
             self._go_solo(rnd.high_seat)
-        events.append(Event.make("contract", trumper=self.trumper, bid=action.value, round="eight"))
+        events.append(EIGHT_CARD_CONTRACT[self.trumper][action.value])
         return self._settled(events)
 
     # -- indicator, spoilt check, mode ---------------------------------------------------
@@ -821,16 +845,10 @@ class ThreeOFourMatch(Match[Options]):
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
         if self.sitting_out:
-            around = self._around.get(self.sitting_out)
-            if around is None:
-                around = self._around[self.sitting_out] = [
-                    self._after(s) for s in range(self.players)
-                ]
             self._per_trick = self.players - len(self.sitting_out)
-            self._next_active = around
         else:
             self._per_trick = self.players
-            self._next_active = self._next_seat
+        self._next_active = self._next_active_by_out[self.sitting_out]
         # No Caps call can precede the first card (ED-25 opens them with the play), so
         # there is no order to play out: the first leader is to play.
         self._hand_to(self.first_leader)
@@ -937,17 +955,7 @@ class ThreeOFourMatch(Match[Options]):
             self.exposed[seat].remove(card)
         events: list[Event]
         if down:
-            events = [
-                Event.make(
-                    "card_played",
-                    seat=seat,
-                    face_down=True,
-                    source="indicator" if src else "from_hand",
-                ),
-                Event.make(
-                    "card_played", visible_to=SINGLE[seat], seat=seat, card=CARD_STRINGS[card]
-                ),
-            ]
+            events = [FACE_DOWN_PLAYED[seat][src], FACE_DOWN_OWN[seat][card]]
         else:
             events = [CARD_PLAYED[seat][card]]
             if src:
@@ -983,7 +991,7 @@ class ThreeOFourMatch(Match[Options]):
                         vis[i] = frozenset({seat, self.trumper})
                         self.trumper_knows.add(trick[i][1])
                         self.trumper_at[base + i] = len(self.history)
-                    events.append(Event.make("no_trump_face_down"))
+                    events.append(NO_TRUMP_FACE_DOWN)
                     events.append(
                         Event.make(
                             "face_down_seen",
@@ -1512,9 +1520,7 @@ class ThreeOFourMatch(Match[Options]):
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); built once per state, and a
         fresh top-level dict each call."""
-        cache = self._views
-        if cache is None:
-            cache = self._views = {}
+        cache = self._cached().views
         found = cache.get(seat)
         if found is None:
             found = cache[seat] = self._view(seat)
