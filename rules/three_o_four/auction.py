@@ -125,11 +125,12 @@ class OneRoundAuction:
     def speaker(self) -> int:
         return self.order[self.index]
 
-    @property
-    def done(self) -> bool:
-        return self.index >= len(self.order)
-
-    def record(self, bid: int | None) -> None:
+    def record(self, bid: int | None) -> int:
+        """The speaker bid (``bid``) or passed (``None``); returns the next seat to speak,
+        or -1 once every seat has spoken."""
+        index = self.index
         if bid is not None:
-            self.high, self.high_seat = bid, self.speaker
-        self.index += 1
+            self.high, self.high_seat = bid, self.order[index]
+        index += 1
+        self.index = index
+        return self.order[index] if index < len(self.order) else -1

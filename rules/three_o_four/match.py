@@ -316,7 +316,8 @@ class ThreeOFourMatch(Match[Options]):
         self.marriages: list[tuple[int, int]] = []
         self.double_team = -1
         self.trumper_knows: set[Card] = set()
-        self.start_hands: list[list[Card]] = [[] for _ in range(n)]
+        self.start_hands: list[list[Card]] = []
+        """Every seat's cards when the play began (set then: only the play reads them)."""
         self.start_indicator: Card | None = None
         self.public_at: list[int | None] = []
         self.trumper_at: list[int | None] = []
@@ -568,9 +569,8 @@ class ThreeOFourMatch(Match[Options]):
                 Event.make("contract", trumper=seat, bid=HALF_COURT),
             ]
         self._log_bid(seat, "pass")
-        rnd.record(None)
         events = [Event.make("bid", seat=seat, bid="pass", round="half_court")]
-        if rnd.done:  # nobody wants Half Court: the deal is completed (T3V-8.3)
+        if rnd.record(None) < 0:  # nobody wants Half Court: the deal is completed (T3V-8.3)
             self.round = None
             self._deal_second()
             self.auction4 = FourCardAuction.start(self.players, self.dealer)
@@ -725,24 +725,24 @@ class ThreeOFourMatch(Match[Options]):
             return self._settled(events)
         rnd = self.round
         assert rnd is not None
-        self._record_round_call(rnd, seat, kind == "bid", value)
         events = [BID_EVENTS[seat][value]]
-        if not rnd.done:
-            self._hand_to(rnd.speaker)
+        speaker = self._record_round_call(rnd, seat, kind == "bid", value)
+        if speaker >= 0:
+            self._hand_to(speaker)
             return events
         assert rnd.high is not None and rnd.high_seat is not None
         self._set_contract(rnd.high_seat, rnd.high, "single")
         events.append(CONTRACT[self.trumper][rnd.high])
         return self._settled(events)
 
-    def _record_round_call(self, rnd: OneRoundAuction, seat: int, bid: bool, value: str) -> None:
-        """A bid (its text ``value``) or a pass in a one-round auction, and in the log."""
+    def _record_round_call(self, rnd: OneRoundAuction, seat: int, bid: bool, value: str) -> int:
+        """A bid (its text ``value``) or a pass in a one-round auction, and in the log;
+        returns the next seat to speak (-1: the round is over)."""
         if bid:
             self.bid_log.append((seat, "bid", LOGGED_BID[value]))
-            rnd.record(BID_VALUE[value])
-        else:
-            self.bid_log.append((seat, "pass", None))
-            rnd.record(None)
+            return rnd.record(BID_VALUE[value])
+        self.bid_log.append((seat, "pass", None))
+        return rnd.record(None)
 
     def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
         self.bid_log.append((seat, what, None if value is None else A.BID_TEXT.get(value, value)))
@@ -771,10 +771,10 @@ class ThreeOFourMatch(Match[Options]):
         rnd = self.round
         assert rnd is not None
         value = action.value
-        self._record_round_call(rnd, seat, action.kind == "bid", value)
         events = [EIGHT_BID_EVENTS[seat][value]]
-        if not rnd.done:
-            self._hand_to(rnd.speaker)
+        speaker = self._record_round_call(rnd, seat, action.kind == "bid", value)
+        if speaker >= 0:
+            self._hand_to(speaker)
             return events
         if rnd.high is None:  # T3-8.6
             self.round = None
@@ -924,18 +924,23 @@ class ThreeOFourMatch(Match[Options]):
         return {call[0] for call in self.calls.values()}
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
-        """A card to the trick: face down when a seat that cannot follow plays it while
-        trump is closed (T3-11.4), else face up; the last card closes the trick."""
-        trick = self.trick
+        """A play action: a card from the hand, or the indicator (``indicator``)."""
         if action.kind == "indicator":
             assert self.indicator is not None
-            card, src = self.indicator, 1
+            return self._play(seat, self.indicator, 1)
+        return self._play(seat, PLAY_CARD[action.value], 0)
+
+    def _play(self, seat: int, card: Card, src: int) -> list[Event]:
+        """A card to the trick, from the hand (``src`` 0) or the indicator (1): face down
+        when a seat that cannot follow plays it while trump is closed (T3-11.4), else face
+        up; the last card closes the trick."""
+        trick = self.trick
+        if src:
             self.indicator_down = False
             if len(self.hands[seat]) == 0:  # ED-20: face up in the last trick
                 self.revealed = True
             down = self.hidden
         else:
-            card, src = PLAY_CARD[action.value], 0
             self.hands[seat].remove(card)
             down = (
                 bool(trick)
@@ -1259,7 +1264,9 @@ class ThreeOFourMatch(Match[Options]):
         if not self.sitting_out:
             return []
         hands = self.hands
-        shown = {SEAT_KEY[s]: [CARD_STRINGS[c] for c in hands[s]] for s in sorted(self.sitting_out)}
+        shown: dict[str, list[str]] = {}
+        for s in sorted(self.sitting_out):
+            shown[SEAT_KEY[s]] = [CARD_STRINGS[c] for c in hands[s]]
         self.shown_after_hand = shown
         return [Event.make("sitting_out_shown", hands=shown)]
 
@@ -1307,6 +1314,7 @@ class ThreeOFourMatch(Match[Options]):
         lay = self.layout
         team = self.trumper % 2
         winners = self.trick_winners
+        marriages = self.marriages
         all_played = self.tricks_done == self.n_tricks
         target = self.contract
         if self.options.maharashtra_scoring and not self.solo:
@@ -1358,7 +1366,7 @@ class ThreeOFourMatch(Match[Options]):
             "caps": {TEAM_KEY[team]: own.outcome, TEAM_KEY[1 - team]: other.outcome},
             "caps_bonus": own.bonus or other.bonus,
             "double": double,
-            "marriages": [[s, SUITS[su]] for s, su in self.marriages],
+            "marriages": [[s, SUITS[su]] for s, su in marriages] if marriages else [],
             "delta": delta,
             "paid": paid,
             "tokens": list(self.tokens),
@@ -1452,7 +1460,10 @@ class ThreeOFourMatch(Match[Options]):
         once, the next in the trick or the trick's winner) or one of the calls of the play."""
         kind = action.kind
         if kind == "play" or kind == "indicator":
-            events = self._apply_play(seat, action)
+            if kind == "play":
+                events = self._play(seat, PLAY_CARD[action.value], 0)
+            else:
+                events = self._apply_play(seat, action)
             if not self.calls:
                 if self.trick:
                     self._hand_to(self._next_active[seat])
