@@ -102,6 +102,8 @@ _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 PLAY_OF: tuple[Action, ...] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
+CHOOSE_OF: tuple[Action, ...] = tuple(A.CHOOSE[c] for c in range(52))
+"""``CHOOSE_OF[card]``: the prebuilt action placing that card as the trump indicator."""
 LOGGED_BID: dict[str, int | str] = {
     value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
 }
@@ -216,7 +218,6 @@ class ThreeOFourMatch(Match[Options]):
         self._tricks_full = self.layout.tricks
         self._tricks_half_court = self.layout.first_batch
         self._solo_out = plan.solo_out
-        self._next_seat = plan.next_seat
         self._next_active_by_out = plan.next_active
         self._next_active = plan.next_seat
         """The next seat to play (T3-1.2), skipping any seat sitting out this hand."""
@@ -841,7 +842,7 @@ class ThreeOFourMatch(Match[Options]):
         self.phase_name = "play"
         self.leader = self.first_leader
         self._caps_teams = self._calling_teams()
-        self.start_hands = [list(h) for h in self.hands]
+        self.start_hands = [h[:] for h in self.hands]
         self.start_indicator = self.indicator if self.indicator_down else None
         self.trick_leaders = [self.first_leader]
         if self.sitting_out:
@@ -1681,7 +1682,7 @@ _LEGAL_BY_PHASE: dict[str, Callable[[ThreeOFourMatch, int], list[Action]]] = {
     "second_bidding": ThreeOFourMatch._legal_second,
     "half_court": lambda m, seat: HALF_COURT_CHOICES,
     "partner": ThreeOFourMatch._legal_partner_cards,
-    "trump": lambda m, seat: [A.CHOOSE[c] for c in m.hands[seat]],
+    "trump": lambda m, seat: [CHOOSE_OF[c] for c in m.hands[seat]],
     "mode": ThreeOFourMatch._legal_mode,
     "play": ThreeOFourMatch._legal_in_play,
 }
