@@ -78,30 +78,33 @@ class FourCardAuction:
     def record(self, bid: int | None) -> str | None:
         """The current speaker bid (``bid``) or passed (``None``); returns ``"contract"``,
         ``"all_pass"`` or ``None`` while the auction goes on (T3-6.10, T3-6.11, ED-10)."""
-        answerer = self.answerer
-        seat = answerer if answerer is not None else self.turn  # the speaker
         self.acted = True
+        turn = self.turn
+        answerer = self.answerer
         spoken = self.spoken
-        if answerer is not None:
-            spoken[answerer] = True
+        if answerer is None:
+            seat = turn  # the speaker
+        else:  # an asked teammate answered: both have spoken (T3-6.9)
+            seat = answerer
             assert self.asker is not None
             spoken[self.asker] = True
+            self.asker = self.answerer = None
         spoken[seat] = True
+        players = self.players
         if bid is None:
-            self.passes += 1
+            passes = self.passes = self.passes + 1
+            if self.high is None:
+                if passes >= players:
+                    return "all_pass"
+            elif passes >= players - 1:
+                return "contract"
         else:
             self.high, self.high_seat, self.passes = bid, seat, 0
-        whose_turn = self.turn
-        self.asker = self.answerer = None
-        if bid is not None and bid >= HALF_COURT:
-            return "contract"
-        if self.high is not None and self.passes >= self.players - 1:
-            return "contract"
-        if self.high is None and self.passes >= self.players:
-            return "all_pass"
-        nxt = (whose_turn + 1) % self.players
+            if bid >= HALF_COURT:
+                return "contract"
+        nxt = (turn + 1) % players
         if nxt == self.high_seat:  # ED-10.2: the high bidder's turn is skipped
-            nxt = (nxt + 1) % self.players
+            nxt = (nxt + 1) % players
         self.turn = nxt
         return None
 

@@ -108,6 +108,13 @@ LOGGED_BID: dict[str, int | str] = {
     value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
 }
 """A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
+BID_LOGGED: tuple[dict[str, tuple[int, str, int | str | None]], ...] = tuple(
+    {value: (s, "bid", shown) for value, shown in LOGGED_BID.items()} for s in range(8)
+)
+"""``BID_LOGGED[seat][value]``: the auction record's entry for a bid (shared: immutable)."""
+PASS_LOGGED: tuple[tuple[int, str, int | str | None], ...] = tuple(
+    (s, "pass", None) for s in range(8)
+)
 HALF_COURT_CHOICES = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
 TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
@@ -710,10 +717,10 @@ class ThreeOFourMatch(Match[Options]):
                 return self._settled(self._cancel("redeal", same_dealer=True))
             events = [BID_EVENTS[seat][value]]
             if kind == "bid":
-                self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+                self.bid_log.append(BID_LOGGED[seat][value])
                 outcome = auc.record(BID_VALUE[value])
             else:
-                self.bid_log.append((seat, "pass", None))
+                self.bid_log.append(PASS_LOGGED[seat])
                 outcome = auc.record(None)
             if outcome is None:
                 self._hand_to(auc.turn)
@@ -740,9 +747,9 @@ class ThreeOFourMatch(Match[Options]):
         """A bid (its text ``value``) or a pass in a one-round auction, and in the log;
         returns the next seat to speak (-1: the round is over)."""
         if bid:
-            self.bid_log.append((seat, "bid", LOGGED_BID[value]))
+            self.bid_log.append(BID_LOGGED[seat][value])
             return rnd.record(BID_VALUE[value])
-        self.bid_log.append((seat, "pass", None))
+        self.bid_log.append(PASS_LOGGED[seat])
         return rnd.record(None)
 
     def _log_bid(self, seat: int, what: str, value: int | None = None) -> None:
