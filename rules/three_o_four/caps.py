@@ -161,6 +161,29 @@ class Solver:
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
+        self.runs = _runs(self.by_suit, frozenset(self.static_separators))
+        self.canonical_memo: dict[frozenset[Card], frozenset[Card]] = {}
+        self.pool_suits: dict[frozenset[Card], int] = {}
+        self.voids_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def canonical(self, pool: frozenset[Card]) -> frozenset[Card]:
+        """The pool with each run's unplayed cards moved to the top of the run. Between
+        tricks no card is on the table, so which cards of a run are left does not
+        matter, only how many: positions that differ only so are one position."""
+        found = self.canonical_memo.get(pool)
+        if found is None:
+            out: list[Card] = []
+            for run in self.runs:
+                n = 0
+                for c in run:
+                    if c in pool:
+                        n += 1
+                out.extend(run[:n])
+            found = frozenset(out)
+            if found == pool:
+                found = pool
+            self.canonical_memo[pool] = found
+        return found
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -406,6 +429,18 @@ class Solver:
         winner = self._finish(plays, trump)
         if winner is None or winner % 2 != self.team:
             return None
+        pool = self.canonical(pool)
+        # a seat's known voids matter only while it holds unknown cards, and only in the
+        # suits the unknown cards still have
+        suits = self.pool_suits.get(pool)
+        if suits is None:
+            suits = 0
+            for c in pool:
+                suits |= 1 << SUIT[c]
+            self.pool_suits[pool] = suits
+        live = tuple(v & suits if free[s] else 0 for s, v in enumerate(voids))
+        if live != voids:
+            voids = self.voids_memo.setdefault(live, live)
         return ((), winner, pool, free, must, known, voids, left - 1, trump)
 
     def _known_reps(
@@ -693,6 +728,26 @@ class Solver:
             return ok
 
         return all(walk(st, 0) for st in self.initial_states())
+
+
+def _runs(
+    by_suit: tuple[tuple[Card, ...], ...], separators: frozenset[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """The runs of each suit, high to low: maximal stretches of cards with no separator
+    (a card of p's or one known to be in a seat) between them."""
+    out: list[tuple[Card, ...]] = []
+    for order in by_suit:
+        run: list[Card] = []
+        for c in order:
+            if c in separators:
+                if run:
+                    out.append(tuple(run))
+                run = []
+            else:
+                run.append(c)
+        if run:
+            out.append(tuple(run))
+    return tuple(out)
 
 
 @functools.cache
@@ -1075,14 +1130,78 @@ class CapsJudge:
         return self.certain(p, k) is not None
 
     def cashing_order(self, kn: Knowledge) -> list[Card] | None:
-        """p's trumps high to low, then his other cards high to low, if ``plainly_sound``
-        proves that order (else ``None``)."""
-        if len(kn.trumps) != 1 or kn.trick or kn.to_play != kn.seat:
+        """An order of p's cards that ``plainly_sound``-style reasoning proves to win every
+        remaining trick in every world (else ``None``). p knows trump and has not played to
+        the trick in progress. Outside cards are those that may lie in another seat: every
+        card p has not seen and every card known to be in another seat (a face-down card
+        on the table is one of them).
+
+        - p on lead: his trumps high to low, then the rest high to low (``plainly_sound``).
+        - The trick in progress has a lead: his first card surely wins it (a trump above
+          every outside trump and every trump on the table; or a card of the led suit above
+          every outside card of that suit and every card on the table, with no trump outside
+          or on the table) and is his to play (of the led suit, or he has none); then,
+          on lead, he cashes the rest as above, counting the outside cards as they are now
+          (they only become fewer).
+        - Someone else is to lead: every card p holds is a trump above every outside trump,
+          so whatever is led, each of his cards is legal and wins its trick.
+        """
+        if len(kn.trumps) != 1 or kn.tricks_left <= 0 or len(kn.hand) != kn.tricks_left:
             return None
+        if any(seat == kn.seat for seat, _, _ in kn.trick):
+            return None  # his card of this trick is down: the others decide it
         trump = kn.trumps[0]
         strength = self.m.layout.strength
-        order = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
-        return order if self.plainly_sound(kn, order) else None
+        hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        if not kn.trick and kn.to_play == kn.seat:
+            return hand if self.plainly_sound(kn, hand) else None
+        best, outside_trumps = self._outside(kn, trump)
+        if not kn.trick:
+            if all(SUIT[c] == trump and strength[c] > best[trump] for c in hand):
+                return hand
+            return None
+        first = kn.trick[0][1]
+        if first is None:
+            return None
+        led = SUIT[first]
+        table = [card for _, card, _ in kn.trick if card is not None]
+        table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
+        table_led = max((strength[c] for c in table if SUIT[c] == led), default=-1)
+        follows = any(SUIT[c] == led for c in hand)
+        for c in hand:
+            suit = SUIT[c]
+            if follows and suit != led:
+                continue
+            if suit == trump:
+                wins = strength[c] > best[trump] and strength[c] > table_trump
+            else:
+                wins = (
+                    suit == led
+                    and strength[c] > best[led]
+                    and strength[c] > table_led
+                    and outside_trumps == 0
+                    and table_trump < 0
+                )
+            if wins:
+                rest = [x for x in hand if x != c]
+                return [c, *rest] if self._cashes(rest, best, outside_trumps, trump) else None
+        return None
+
+    def _cashes(self, order: list[Card], best: list[int], outside_trumps: int, trump: int) -> bool:
+        """p on lead wins a trick with each card of ``order`` in turn: each is above every
+        outside card of its suit, and no plain card is led before enough trumps have been
+        led to draw every outside trump (each trump lead takes one from any seat that has
+        one: he must follow suit)."""
+        strength = self.m.layout.strength
+        leads = 0
+        for c in order:
+            if strength[c] <= best[SUIT[c]]:
+                return False
+            if SUIT[c] == trump:
+                leads += 1
+            elif leads < outside_trumps:
+                return False
+        return True
 
     def thin_refutes(
         self,
@@ -1166,25 +1285,23 @@ class CapsJudge:
         ):
             return False
         trump = kn.trumps[0]
+        best, outside_trumps = self._outside(kn, trump)
+        return self._cashes(order, best, outside_trumps, trump)
+
+    def _outside(self, kn: Knowledge, trump: int) -> tuple[list[int], int]:
+        """For the cards that may lie outside p's hand (every card he has not seen, every
+        card known to be in another seat): the strength of the best of each suit (-1 for
+        none) and how many are trumps."""
         strength = self.m.layout.strength
-        outside = set(kn.unknown)
-        for cards in kn.known:
-            outside |= cards
         best = [-1, -1, -1, -1]
-        for c in outside:
+        trumps = 0
+        for c in kn.unknown.union(*kn.known):
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-        outside_trumps = sum(1 for c in outside if SUIT[c] == trump)
-        leads = 0
-        for c in order:
-            if strength[c] <= best[SUIT[c]]:
-                return False
-            if SUIT[c] == trump:
-                leads += 1
-            elif leads < outside_trumps:
-                return False  # a plain card led while a seat may still hold a trump
-        return True
+            if suit == trump:
+                trumps += 1
+        return best, trumps
 
     def first_certain(self, team: int, upto: int) -> int | None:
         """k*: the earliest call point at which any member of ``team`` was certain."""
@@ -1197,8 +1314,8 @@ class CapsJudge:
 
         Between two of his own plays a member's cards do not change and he only learns
         more, so his certainty can only begin inside that stretch and then lasts to its
-        end: each stretch is asked once, at its end (his turn, or ``upto``), and searched
-        point by point only when he is certain there."""
+        end: each stretch is asked once, at its end (his turn, or ``upto``), and halved
+        down to its first certain point only when he is certain there."""
         m = self.m
         hist = m.history
         best: tuple[int, int] | None = None
@@ -1215,10 +1332,14 @@ class CapsJudge:
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break  # no cards left to call with, or a trick lost: never certain
                 if self.certain_exists(member, end):
-                    k = next(
-                        (c for c in range(start, end) if self.certain_exists(member, c)),
-                        end,
-                    )
+                    # certainty lasts from its first point to the stretch end: halve
+                    lo, k = start, end
+                    while lo < k:
+                        mid = (lo + k) // 2
+                        if self.certain_exists(member, mid):
+                            k = mid
+                        else:
+                            lo = mid + 1
                     if best is None or k < best[0]:
                         best = (k, member)
                     break
@@ -1272,11 +1393,9 @@ class CapsJudge:
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break
                 if self.certain_exists(member, end):
-                    # any point of the stretch up to K will do: the latest first (the
-                    # nearest to a certain end, so the likeliest to be certain too)
-                    if end <= last or any(
-                        self.certain_exists(member, k) for k in range(last, start - 1, -1)
-                    ):
+                    # certain at a point of the stretch up to K exactly when certain at K
+                    # (certainty lasts to the stretch end once it begins)
+                    if end <= last or self.certain_exists(member, last):
                         return True
                     break
                 start = end + 1
