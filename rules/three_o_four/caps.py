@@ -161,29 +161,6 @@ class Solver:
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
-        self.runs = _runs(self.by_suit, frozenset(self.static_separators))
-        self.canonical_memo: dict[frozenset[Card], frozenset[Card]] = {}
-        self.pool_suits: dict[frozenset[Card], int] = {}
-        self.voids_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def canonical(self, pool: frozenset[Card]) -> frozenset[Card]:
-        """The pool with each run's unplayed cards moved to the top of the run. Between
-        tricks no card is on the table, so which cards of a run are left does not
-        matter, only how many: positions that differ only so are one position."""
-        found = self.canonical_memo.get(pool)
-        if found is None:
-            out: list[Card] = []
-            for run in self.runs:
-                n = 0
-                for c in run:
-                    if c in pool:
-                        n += 1
-                out.extend(run[:n])
-            found = frozenset(out)
-            if found == pool:
-                found = pool
-            self.canonical_memo[pool] = found
-        return found
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -429,18 +406,6 @@ class Solver:
         winner = self._finish(plays, trump)
         if winner is None or winner % 2 != self.team:
             return None
-        pool = self.canonical(pool)
-        # a seat's known voids matter only while it holds unknown cards, and only in the
-        # suits the unknown cards still have
-        suits = self.pool_suits.get(pool)
-        if suits is None:
-            suits = 0
-            for c in pool:
-                suits |= 1 << SUIT[c]
-            self.pool_suits[pool] = suits
-        live = tuple(v & suits if free[s] else 0 for s, v in enumerate(voids))
-        if live != voids:
-            voids = self.voids_memo.setdefault(live, live)
         return ((), winner, pool, free, must, known, voids, left - 1, trump)
 
     def _known_reps(
@@ -728,26 +693,6 @@ class Solver:
             return ok
 
         return all(walk(st, 0) for st in self.initial_states())
-
-
-def _runs(
-    by_suit: tuple[tuple[Card, ...], ...], separators: frozenset[Card]
-) -> tuple[tuple[Card, ...], ...]:
-    """The runs of each suit, high to low: maximal stretches of cards with no separator
-    (a card of p's or one known to be in a seat) between them."""
-    out: list[tuple[Card, ...]] = []
-    for order in by_suit:
-        run: list[Card] = []
-        for c in order:
-            if c in separators:
-                if run:
-                    out.append(tuple(run))
-                run = []
-            else:
-                run.append(c)
-        if run:
-            out.append(tuple(run))
-    return tuple(out)
 
 
 @functools.cache
