@@ -1075,61 +1075,25 @@ class CapsJudge:
         return self.certain(p, k) is not None
 
     def cashing_order(self, kn: Knowledge) -> list[Card] | None:
-        """An order of p's cards that ``plainly_sound``-style reasoning proves to win every
-        remaining trick in every world (else ``None``). p knows trump and has not played to
-        the trick in progress. Outside cards are those that may lie in another seat: every
-        card p has not seen and every card known to be in another seat (a face-down card
-        on the table is one of them).
-
-        - p on lead: his trumps high to low, then the rest high to low (``plainly_sound``).
-        - The trick in progress has a lead: his first card surely wins it (a trump above
-          every outside trump and every trump on the table; or a card of the led suit above
-          every outside card of that suit and every card on the table, with no trump outside
-          or on the table) and is his to play (of the led suit, or he has none); then,
-          on lead, he cashes the rest as above, counting the outside cards as they are now
-          (they only become fewer).
-        - Someone else is to lead: every card p holds is a trump above every outside trump,
-          so whatever is led, each of his cards is legal and wins its trick.
-        """
-        if len(kn.trumps) != 1 or kn.tricks_left <= 0 or len(kn.hand) != kn.tricks_left:
+        """An order of p's cards that ``plainly_sound`` proves (else ``None``): his trumps
+        high to low, then the rest high to low; when he is to follow in the trick in
+        progress, each card he may play there is tried first in turn, the rest after it in
+        that order."""
+        if len(kn.trumps) != 1 or len(kn.hand) != kn.tricks_left or kn.tricks_left <= 0:
             return None
-        if any(seat == kn.seat for seat, _, _ in kn.trick):
-            return None  # his card of this trick is down: the others decide it
         trump = kn.trumps[0]
         strength = self.m.layout.strength
         hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
-        if not kn.trick and kn.to_play == kn.seat:
+        if not kn.trick or kn.trick[0][1] is None:
             return hand if self.plainly_sound(kn, hand) else None
-        best, outside_trumps = self._outside(kn, trump)
-        if not kn.trick:
-            if all(SUIT[c] == trump and strength[c] > best[trump] for c in hand):
-                return hand
-            return None
-        first = kn.trick[0][1]
-        if first is None:
-            return None
-        led = SUIT[first]
-        table = [card for _, card, _ in kn.trick if card is not None]
-        table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
-        table_led = max((strength[c] for c in table if SUIT[c] == led), default=-1)
+        led = SUIT[kn.trick[0][1]]
         follows = any(SUIT[c] == led for c in hand)
         for c in hand:
-            suit = SUIT[c]
-            if follows and suit != led:
+            if follows and SUIT[c] != led:
                 continue
-            if suit == trump:
-                wins = strength[c] > best[trump] and strength[c] > table_trump
-            else:
-                wins = (
-                    suit == led
-                    and strength[c] > best[led]
-                    and strength[c] > table_led
-                    and outside_trumps == 0
-                    and table_trump < 0
-                )
-            if wins:
-                rest = [x for x in hand if x != c]
-                return [c, *rest] if self._cashes(rest, best, outside_trumps, trump) else None
+            order = [c, *(x for x in hand if x != c)]
+            if self.plainly_sound(kn, order):
+                return order
         return None
 
     def _cashes(self, order: list[Card], best: list[int], outside_trumps: int, trump: int) -> bool:
@@ -1213,25 +1177,61 @@ class CapsJudge:
             return False
 
     def plainly_sound(self, kn: Knowledge, order: list[Card]) -> bool:
-        """A quick proof of Sound for a stated order that cashes top cards: p is on lead,
-        knows trump, and every card of the order is higher than every card of its suit
-        that might lie outside his hand (any card he has not seen, any card known to be in
-        another seat); the trumps come first, at least as many as such outside trumps. Each
-        trump lead then wins and makes every seat holding a trump play one (follow suit),
-        so no trump is left outside when the first plain card is led, and each plain card
-        wins its trick. p keeps the lead throughout, so every card of the order is legal.
+        """A quick proof of Sound for a stated order, when p knows trump and has not yet
+        played to the trick in progress. Outside cards are those that may lie in another
+        seat: any card p has not seen (a face-down card on the table among them) and any
+        card known to be in another seat.
+
+        - p on lead: the order cashes top cards (``_cashes``): each card is above every
+          outside card of its suit, and the trumps come first, at least as many as the
+          outside trumps. Each trump lead wins and makes every seat holding a trump play
+          one (follow suit), so no trump is left outside when the first plain card is
+          led, and each plain card wins its trick. p keeps the lead, so every card is legal.
+        - The trick in progress has a lead: the first card is his to play there (of the led
+          suit, or he has none) and surely wins it (a trump above every outside trump and
+          every trump on the table; or a card of the led suit above every outside card of
+          that suit and every card on the table, with no trump outside or on the table);
+          then, on lead, the rest cashes as above, counting the outside cards as they are
+          now (they only become fewer).
+        - Someone else is to lead the next trick: every card of the order is a trump above
+          every outside trump, so whatever is led each is legal and wins its trick.
+
         The full search gives the same answer when it does not run out of nodes."""
         if (
             len(kn.trumps) != 1
-            or kn.trick
-            or kn.to_play != kn.seat
             or len(order) != kn.tricks_left
+            or kn.tricks_left <= 0
             or sorted(order) != sorted(kn.hand)
+            or any(seat == kn.seat for seat, _, _ in kn.trick)
         ):
             return False
         trump = kn.trumps[0]
+        strength = self.m.layout.strength
         best, outside_trumps = self._outside(kn, trump)
-        return self._cashes(order, best, outside_trumps, trump)
+        if not kn.trick:
+            if kn.to_play == kn.seat:
+                return self._cashes(order, best, outside_trumps, trump)
+            return all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
+        lead = kn.trick[0][1]
+        if lead is None:
+            return False
+        led = SUIT[lead]
+        first = order[0]
+        if SUIT[first] != led and any(SUIT[c] == led for c in order):
+            return False  # he must follow suit
+        table = [card for _, card, _ in kn.trick if card is not None]
+        table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
+        if SUIT[first] == trump:
+            wins = strength[first] > best[trump] and strength[first] > table_trump
+        else:
+            wins = (
+                SUIT[first] == led
+                and strength[first] > best[led]
+                and all(strength[first] > strength[c] for c in table if SUIT[c] == led)
+                and outside_trumps == 0
+                and table_trump < 0
+            )
+        return wins and self._cashes(order[1:], best, outside_trumps, trump)
 
     def _outside(self, kn: Knowledge, trump: int) -> tuple[list[int], int]:
         """For the cards that may lie outside p's hand (every card he has not seen, every
