@@ -1096,20 +1096,21 @@ class CapsJudge:
                 return order
         return None
 
-    def _cashes(self, order: list[Card], best: list[int], outside_trumps: int, trump: int) -> bool:
-        """p on lead wins a trick with each card of ``order`` in turn: each is above every
-        outside card of its suit, and no plain card is led before enough trumps have been
-        led to draw every outside trump (each trump lead takes one from any seat that has
-        one: he must follow suit)."""
+    def _cashes(self, order: list[Card], best: list[int], outside: list[int], trump: int) -> bool:
+        """p on lead wins a trick with each card of ``order`` in turn. A lead of a suit
+        makes every seat holding that suit play one of it (follow suit), so after as many
+        leads of a suit as there are outside cards of it, none is left outside. A card
+        wins when it is above every outside card of its suit or none can be left; a plain
+        card only once no outside trump can be left."""
         strength = self.m.layout.strength
-        leads = 0
+        leads = [0, 0, 0, 0]
         for c in order:
-            if strength[c] <= best[SUIT[c]]:
-                return False
-            if SUIT[c] == trump:
-                leads += 1
-            elif leads < outside_trumps:
-                return False
+            suit = SUIT[c]
+            if suit != trump and leads[trump] < outside[trump]:
+                return False  # a seat may still hold a trump
+            if strength[c] <= best[suit] and leads[suit] < outside[suit]:
+                return False  # a higher card of the suit may still be outside
+            leads[suit] += 1
         return True
 
     def thin_refutes(
@@ -1182,11 +1183,11 @@ class CapsJudge:
         seat: any card p has not seen (a face-down card on the table among them) and any
         card known to be in another seat.
 
-        - p on lead: the order cashes top cards (``_cashes``): each card is above every
-          outside card of its suit, and the trumps come first, at least as many as the
-          outside trumps. Each trump lead wins and makes every seat holding a trump play
-          one (follow suit), so no trump is left outside when the first plain card is
-          led, and each plain card wins its trick. p keeps the lead, so every card is legal.
+        - p on lead: the order cashes (``_cashes``): each card is above every outside card
+          of its suit or comes after as many leads of its suit as there are outside cards
+          of it (each lead makes every seat holding the suit play one), and no plain card
+          comes before as many trump leads as there are outside trumps. So each card wins
+          its trick, p keeps the lead, and every card of the order is legal.
         - The trick in progress has a lead: the first card is his to play there (of the led
           suit, or he has none) and surely wins it (a trump above every outside trump and
           every trump on the table; or a card of the led suit above every outside card of
@@ -1207,10 +1208,10 @@ class CapsJudge:
             return False
         trump = kn.trumps[0]
         strength = self.m.layout.strength
-        best, outside_trumps = self._outside(kn, trump)
+        best, outside = self._outside(kn)
         if not kn.trick:
             if kn.to_play == kn.seat:
-                return self._cashes(order, best, outside_trumps, trump)
+                return self._cashes(order, best, outside, trump)
             return all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
         lead = kn.trick[0][1]
         if lead is None:
@@ -1228,25 +1229,24 @@ class CapsJudge:
                 SUIT[first] == led
                 and strength[first] > best[led]
                 and all(strength[first] > strength[c] for c in table if SUIT[c] == led)
-                and outside_trumps == 0
+                and outside[trump] == 0
                 and table_trump < 0
             )
-        return wins and self._cashes(order[1:], best, outside_trumps, trump)
+        return wins and self._cashes(order[1:], best, outside, trump)
 
-    def _outside(self, kn: Knowledge, trump: int) -> tuple[list[int], int]:
+    def _outside(self, kn: Knowledge) -> tuple[list[int], list[int]]:
         """For the cards that may lie outside p's hand (every card he has not seen, every
-        card known to be in another seat): the strength of the best of each suit (-1 for
-        none) and how many are trumps."""
+        card known to be in another seat): per suit, the strength of the best (-1 for
+        none) and how many there are."""
         strength = self.m.layout.strength
         best = [-1, -1, -1, -1]
-        trumps = 0
+        counts = [0, 0, 0, 0]
         for c in kn.unknown.union(*kn.known):
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-            if suit == trump:
-                trumps += 1
-        return best, trumps
+            counts[suit] += 1
+        return best, counts
 
     def first_certain(self, team: int, upto: int) -> int | None:
         """k*: the earliest call point at which any member of ``team`` was certain."""

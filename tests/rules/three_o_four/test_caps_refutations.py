@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from rules import registry
+from rules.cards import card_strs
 from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
@@ -406,3 +407,40 @@ def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_find
             seat = next(iter(m.to_act))
             m.apply(seat, m.legal_actions(seat)[0])
         assert m.hand_results[0]["caps"]["0"] == outcome, enforcement
+
+
+DRAWN_TRUMPS = {
+    2: "JC 9C AC 8C 7C JS JH JD",  # North
+    1: "KC QC TC AS TS KS QS 9S",  # East
+    3: "AH TH KH QH AD TD KD QD",  # West
+    0: "8S 7S 9H 8H 7H 9D 8D 7D",  # South
+}
+"""North leads with the three top trumps, two low ones and the top card of each other suit:
+three outside trumps, so three trump leads draw them all and his 8C and 7C then win."""
+
+
+def test_t3_16_5_low_trumps_win_once_the_outside_trumps_are_drawn() -> None:
+    """T3-16.5 / ED-27: North calls Caps before the first card with JC 9C AC, then 8C 7C,
+    then JS JH JD. Each trump lead makes every seat holding a trump play one, so after
+    three leads none of the three outside trumps can be left and the low trumps win, then
+    the top cards. ``plainly_sound`` proves it at once; leading 8C before the third top
+    trump is not proved (an outside trump may still beat it); the full search agrees."""
+    from rules.three_o_four.caps import SOUND_BUDGET
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    m = new(E, DRAWN_TRUMPS)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    judge = m.judge()
+    kn = judge.knowledge(N, 0)
+    order = A.parse_order("JC,9C,AC,8C,7C,JS,JH,JD")
+    early = A.parse_order("JC,9C,8C,AC,7C,JS,JH,JD")
+    assert judge.plainly_sound(kn, order)
+    assert not judge.plainly_sound(kn, early)
+    assert judge.cashing_order(kn) == order
+    assert judge.solver(N, 0, SOUND_BUDGET).run(fixed=order) == order
+    assert judge.solver(N, 0, SOUND_BUDGET).run(fixed=early) is None
+    m.apply(N, "caps:" + ",".join(card_strs(order)))
+    _play_hand_out(m)
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "correct" and result["caps_bonus"]
