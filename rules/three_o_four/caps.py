@@ -1066,11 +1066,11 @@ class CapsJudge:
         """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
         ask only that): an order cashing top cards (``cashing_order``) proves it at once,
         also where the search would run out of nodes; otherwise ``certain``."""
-        if (
-            self.team_won_all_before(p % 2, k)
-            and k // self.per_trick < self.m.n_tricks
-            and self.cashing_order(self.knowledge(p, k)) is not None
-        ):
+        if not self.team_won_all_before(p % 2, k) or k // self.per_trick >= self.m.n_tricks:
+            return False
+        if self.opponents_hold_top_trump(p % 2, k):
+            return False  # the cheapest refutation, before K(p, k) is built for the proof
+        if self.cashing_order(self.knowledge(p, k)) is not None:
             return True
         return self.certain(p, k) is not None
 
