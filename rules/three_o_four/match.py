@@ -666,7 +666,7 @@ class ThreeOFourMatch(Match[Options]):
             **self._seed_record(),
         }
         self._hand_results.append(result)
-        events = [Event.make("hand_scored", None, **result)]
+        events = [_hand_scored(result)]
         winners = called_partner.winners(self.tokens)
         if winners is not None:
             self._result = {
@@ -1385,7 +1385,7 @@ class ThreeOFourMatch(Match[Options]):
         if shown:
             result["sitting_out_hands"] = self.shown_after_hand
         self._hand_results.append(result)
-        events = [*shown, Event.make("hand_scored", None, **result)]
+        events = [*shown, _hand_scored(result)]
         winner = self._match_winner()
         if winner is not None:
             self._result = {
@@ -1634,6 +1634,14 @@ class ThreeOFourMatch(Match[Options]):
             if trumper_view and self.indicator is not None and self.indicator_down:
                 data["indicator"] = CARD_STRINGS[self.indicator]
         return data
+
+
+def _hand_scored(result: dict[str, Any]) -> Event:
+    """The hand's result as an event: its data a copy of the record, filled in place (as
+    ``Event.make(..., **result)`` without passing every entry as a keyword)."""
+    event = Event.make("hand_scored")
+    event.data.update(result)
+    return event
 
 
 def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
