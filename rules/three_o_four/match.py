@@ -377,7 +377,7 @@ class ThreeOFourMatch(Match[Options]):
         """T3-5.7: the second batch, only once the indicator lies on the table."""
         hands = self.hands
         for seat, batch in enumerate(self.second):
-            hands[seat] = hands[seat] + batch
+            hands[seat] += batch  # the hand lists are this hand's own (sliced from the pack)
         self.second = [[] for _ in hands]
 
     # -- contract members ------------------------------------------------------------
@@ -828,8 +828,14 @@ class ThreeOFourMatch(Match[Options]):
     def _after_trump_fixed(self) -> list[Event]:
         """ED-22 / ED-23: test spoilt trumps on the opponents' full hands."""
         trumps = SUIT_CARDS[self.trump]
-        self.spoilt = all(trumps.isdisjoint(self.hands[s]) for s in self._opponents())
-        if self.spoilt and self.options.spoilt_trumps_mode == "auto":
+        hands = self.hands
+        spoilt = True
+        for s in self._opponents():
+            if not trumps.isdisjoint(hands[s]):
+                spoilt = False
+                break
+        self.spoilt = spoilt
+        if spoilt and self.options.spoilt_trumps_mode == "auto":
             return self._cancel("spoilt", same_dealer=True)
         self.phase_name = "mode"
         return []
