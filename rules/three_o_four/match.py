@@ -102,6 +102,11 @@ _NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 PLAY_OF: tuple[Action, ...] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
+HAND_PLAY_RECORD: tuple[tuple[tuple[PlayRecord, ...], ...], ...] = tuple(
+    tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
+)
+"""``HAND_PLAY_RECORD[face down][seat][card]``: the record of a card played from the hand
+(records are immutable, so one per play is built at import)."""
 CHOOSE_OF: tuple[Action, ...] = tuple(A.CHOOSE[c] for c in range(52))
 """``CHOOSE_OF[card]``: the prebuilt action placing that card as the trump indicator."""
 LOGGED_BID: dict[str, int | str] = {
@@ -962,7 +967,7 @@ class ThreeOFourMatch(Match[Options]):
                 and not self.revealed
                 and SUIT[card] != SUIT[trick[0][1]]
             )
-        record: PlayRecord = (seat, card, down, src)
+        record = (seat, card, down, src) if src else HAND_PLAY_RECORD[down][seat][card]
         trick.append(record)
         history = self.history
         history.append(record)
