@@ -15,7 +15,8 @@ from rules.contract import Action, GameOptions, GameSpec, Match
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """Everything a computer may know when it must act for ``seat``."""
+    """Everything a computer may know when it must act for ``seat`` (or, off turn, may
+    act: then ``legal`` holds only the game's off-turn kinds, ``spec.off_turn_kinds``)."""
 
     spec: GameSpec[Any]
     players: int
@@ -75,3 +76,9 @@ class ComputerPlayer(Protocol):
 
     def choose(self, situation: Situation) -> Action:
         """One of ``situation.legal``."""
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        """The seat is not to act but may take an optional action (``match.off_turn``:
+        304's Caps call, marriage or spoilt claim; a Thunee challenge): one of
+        ``situation.legal``, or ``None`` to let the moment pass. The table asks once per
+        call point and never waits for the answer's absence."""
