@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from rules.cards import Card
-from rules.three_o_four.caps import ALL_SUITS, SUIT, CapsJudge, Knowledge, OutOfBudget, Solver
+from rules.three_o_four.caps import (
+    ALL_SUITS,
+    GREEDY_BUDGET,
+    SUIT,
+    THRIFTY,
+    CapsJudge,
+    Knowledge,
+    OutOfBudget,
+    Solver,
+    State,
+)
 from rules.three_o_four.options import Layout
 from rules.tricks import SUIT_OF
 from tables.players.search.three_o_four import ThreeOFourWorlds
@@ -262,7 +272,20 @@ def certain_order(
         return cashing
     if refuted(worlds, kn, rng, samples):
         return None
-    solver = Solver(kn, worlds.players, worlds.rules.active, worlds.rules.strength, budget)
+    rules = worlds.rules
+    initial: list[set[State]] = []  # listed once for the refutations and the search
+    solver = Solver(
+        kn, worlds.players, rules.active, rules.strength, budget, shared_initial=initial
+    )
+    # The judge's own refutations before the full search (each says "not certain" only
+    # where the search would find no order or run out of nodes: no answer changes).
+    if solver.too_many_initial_states():
+        return None
+    judge = _judge(worlds, kn.trumps[0])
+    if judge.thin_refutes(kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial) or (
+        judge.thin_refutes(kn, 1, GREEDY_BUDGET, shared_initial=initial)
+    ):
+        return None
     try:
         return solver.run()
     except OutOfBudget:
