@@ -39,8 +39,9 @@ def search_manager(storage: SqliteStorage, clock: FakeClock, delay: float = 0.0)
     return manager
 
 
-async def we6_until_cp14(manager: TableManager, **options: Any) -> int:
-    """WE-6 with N (user 3, seat 2) gone after W's KH at CP(14): a computer plays N."""
+async def we6_until_cp14(manager: TableManager, leave: bool = True, **options: Any) -> int:
+    """WE-6 with N (user 3, seat 2) gone after W's KH at CP(14): a computer plays N
+    (unless not ``leave``)."""
     state = await manager.create(
         channel_id=5,
         game="304",
@@ -54,7 +55,8 @@ async def we6_until_cp14(manager: TableManager, **options: Any) -> int:
     await manager.start(state.id, 1)
     for seat, action in WE6_STEPS[:-1]:
         await manager.act(state.id, seat + 1, action)
-    await manager.leave(state.id, 3)
+    if leave:
+        await manager.leave(state.id, 3)
     assert manager.state(state.id).to_act == {0}
     return state.id
 
@@ -277,3 +279,42 @@ async def test_th28_a_computer_challenges_a_certain_revoke_off_turn(
     assert match is not None
     last = match.hand_results[-1]
     assert (last["offence"], last["offender"], last["balls_to"]) == ("revoke", 3, 0)
+
+
+class OrderedCaps:
+    """Calls Caps on its turn with its own order of the cards (T3-16.5: any order)."""
+
+    level = "ordered"
+    blocking = False
+
+    def __init__(self, game: str) -> None:
+        self.inner = heuristic_for(game)
+
+    def choose(self, situation: Situation) -> Action:
+        if any(a.kind == "caps" for a in situation.legal):
+            return situation.spec.parse_action("caps:8C,9H,7H,8H")
+        return self.inner.choose(situation)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        return None
+
+
+async def test_a_computers_caps_call_stating_its_own_order_is_played_as_chosen_T3_16_5(
+    storage: SqliteStorage, clock: FakeClock
+) -> None:
+    """T3-16.5: a Caps call may state any order of the caller's cards, not only the one
+    listed among the legal actions (the engine's default order, 8C,9H,8H,7H here): the
+    manager plays a computer's call as chosen instead of replacing it at random."""
+    manager = TableManager(storage, TableSettings(takeover_level="ordered"), clock)
+    manager.players.register("ordered", OrderedCaps)
+    table = await we6_until_cp14(manager, leave=False)
+    await manager.act(table, 1, "play:10H")
+    await manager.act(table, 2, "play:AH")  # CP(16): N leads
+    match = manager.match_of(table)
+    assert match is not None
+    assert "caps:8C,9H,7H,8H" not in {a.id for a in match.legal_actions(2)}
+    assert caps_calls(manager, table) == {}  # N is a human until he leaves
+    await manager.leave(table, 3)  # the computer plays N now: his turn
+    log = await storage.actions.for_table(table)
+    assert (log[-1].seat, log[-1].action_id, log[-1].by) == (2, "caps:8C,9H,7H,8H", "ordered")
+    await manager.close()
