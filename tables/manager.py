@@ -706,10 +706,14 @@ class TableManager:
         for seat in seats:
             level = self._level_of(table, seat)
             player = self.players.get(level, table.spec.name)
-            situation = Situation.at(match, seat, table.computer_rng, table.teams)
+            # (the view is built only if the player reads it: most decline from ``legal``;
+            # a player thinking in a thread gets it built here, under the lock)
+            blocking = player.blocking
+            rng, teams = table.computer_rng, table.teams
+            situation = Situation.at(match, seat, rng, teams, lazy=not blocking)
             if not situation.legal:
                 continue
-            if player.blocking:
+            if blocking:
                 action = await asyncio.to_thread(player.off_turn, situation)
             else:
                 action = player.off_turn(situation)

@@ -50,7 +50,7 @@ def _answer_off_turn(
     for seat in sorted(match.off_turn):
         if seat in to_act:
             continue
-        action = lineup[seat].off_turn(Situation.at(match, seat, rng, teams))
+        action = lineup[seat].off_turn(Situation.at(match, seat, rng, teams, lazy=True))
         if action is not None:
             match.apply(seat, action)
             return True

@@ -32,7 +32,9 @@ HEURISTIC_SAMPLES = 1
 """Worlds it samples for the quick refutation (the search player: 6)."""
 
 
-def caps_call(situation: Situation, rng: random.Random, screened: bool = False) -> Action | None:
+def caps_call(
+    situation: Situation, rng: random.Random, screened: bool = False, off_turn: bool = False
+) -> Action | None:
     """The Caps call the seat owes now (certain on its view), or ``None``.
 
     ``screened`` (the heuristic, which must stay cheap): the certainty search (a few ms)
@@ -44,7 +46,12 @@ def caps_call(situation: Situation, rng: random.Random, screened: bool = False) 
     with more than ``SEARCHED_CARDS`` cards, only the cashing proof; else a search with
     a small budget. What it calls is certain; what it misses is a Wrong Caps it was
     charged before anyway."""
-    if not any(a.kind == "caps" for a in situation.legal):
+    offered = next((a for a in situation.legal if a.kind == "caps"), None)
+    if offered is None:
+        return None
+    if screened and off_turn and offered.value.count(",") >= SEARCHED_CARDS:
+        # (the call lists every card left: too many to search, and off turn the seat is
+        # not on lead for the cashing proof; decided without reading the view)
         return None
     from tables.players.search.sampling import NoConsistentDeal
     from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
@@ -62,13 +69,20 @@ def caps_call(situation: Situation, rng: random.Random, screened: bool = False) 
             return ThreeOFourSearch.caps(situation, worlds, rng)
         if opponents_may_hold_top_trump(worlds):
             return None
-        if len(worlds.hand) > SEARCHED_CARDS:
+        if cards_left(situation.view) > SEARCHED_CARDS:
             order = cashing_order(worlds)
         else:
             order = certain_order(worlds, rng, HEURISTIC_BUDGET, HEURISTIC_SAMPLES)
         return None if order is None else _call(situation, order)
     except NoConsistentDeal:
         return None
+
+
+def cards_left(view: dict[str, Any]) -> int:
+    """The seat's cards still to play: its hand and, for the trumper, the indicator while
+    it lies face down (the cards a Caps call lists)."""
+    own_indicator = isinstance(view.get("indicator"), str) and view.get("indicator_on_table")
+    return len(view.get("hand") or ()) + (1 if own_indicator else 0)
 
 
 def _call(situation: Situation, order: list[Card]) -> Action:
@@ -87,7 +101,7 @@ def _worth_asking(situation: Situation) -> bool:
     per = situation.players - len(view.get("sitting_out") or ())
     trick_end = len(view.get("played") or ()) % per == 0
     on_turn = situation.seat in (view.get("to_act") or ())
-    if len(view.get("hand") or ()) > SEARCHED_CARDS:
+    if cards_left(view) > SEARCHED_CARDS:
         return on_turn and trick_end
     strict = getattr(situation.options, "caps_enforcement", "lenient") == "strict"
     return on_turn or trick_end or strict

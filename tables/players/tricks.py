@@ -171,7 +171,8 @@ class TrickHeuristic:
         if "caps" in kinds or "claim_spoilt" in kinds:
             from tables.players.three_o_four_calls import caps_call, spoilt_claim
 
-            return caps_call(situation, situation.rng, screened=True) or spoilt_claim(situation)
+            call = caps_call(situation, situation.rng, screened=True, off_turn=True)
+            return call or spoilt_claim(situation)
         if "challenge" in kinds or "challenge_jodi" in kinds:
             from tables.players.search.thunee_challenge import sure_challenge
 
