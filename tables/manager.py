@@ -50,6 +50,7 @@ from tables.errors import (
     NotYourTurn,
     SeatTaken,
     TableClosed,
+    TableError,
     TableFull,
     TableNotRunning,
     TableRestoring,
@@ -480,32 +481,46 @@ class TableManager:
                 await self._save_seats(table)
                 self._publish(table, "back", seat=seat)
                 self._arm_timer(table)
-            last = table.last_by_seat.get(seat)
-            repeated = last is not None and last[0] == action_id
-            if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
-                raise AlreadyPlayed()
-            if seat not in match.to_act and seat not in match.off_turn:
-                # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
-                # computers and timers still wait only on to_act)
-                if repeated:
-                    raise AlreadyPlayed()
-                raise TableClosed() if match.is_over else NotYourTurn()
-            try:
-                action = table.spec.parse_action(action_id)
-            except IllegalAction as exc:
-                raise IllegalMove(str(exc)) from exc
-            if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
-                raise NotYourTurn()
-            if not match.is_legal(seat, action):  # (a Caps call may state any order)
-                if repeated:
-                    raise AlreadyPlayed()
-                raise IllegalMove(match.explain_illegal(seat, action))
+            # Computers whose off-turn answer at this call point waits on the computer
+            # delay answer first: the click must not take their call point from them.
+            flushed = await self._answer_due_off_turn(table)
             waiting = match.to_act
             # An off-turn action leaves the seats to act their running deadline.
             keep = table.deadline if seat not in waiting else None
-            self._commit(table, seat, action, "player")
+            try:
+                self._act_now(table, match, seat, action_id, seen_seq)
+            except TableError:
+                if flushed:
+                    await self._after_change(table)  # commit them and move on regardless
+                raise
             await self._after_change(table, keep if match.to_act == waiting else None)
         return self.state(table_id)
+
+    def _act_now(
+        self, table: Table, match: Match[Any], seat: int, action_id: str, seen_seq: int | None
+    ) -> None:
+        """Check the user's action for ``seat`` and commit it (``act`` under the lock)."""
+        last = table.last_by_seat.get(seat)
+        repeated = last is not None and last[0] == action_id
+        if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
+            raise AlreadyPlayed()
+        if seat not in match.to_act and seat not in match.off_turn:
+            # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
+            # timers wait only on to_act, computers are asked at each call point)
+            if repeated:
+                raise AlreadyPlayed()
+            raise TableClosed() if match.is_over else NotYourTurn()
+        try:
+            action = table.spec.parse_action(action_id)
+        except IllegalAction as exc:
+            raise IllegalMove(str(exc)) from exc
+        if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
+            raise NotYourTurn()
+        if not match.is_legal(seat, action):  # (a Caps call may state any order)
+            if repeated:
+                raise AlreadyPlayed()
+            raise IllegalMove(match.explain_illegal(seat, action))
+        self._commit(table, seat, action, "player")
 
     async def come_back(self, table_id: int, user_id: int) -> TableState:
         """The player takes their seat back from the computer that played it."""
@@ -532,8 +547,11 @@ class TableManager:
         answers share one commit instead of waiting for one each."""
         match = table.match
         assert match is not None
+        on_turn = seat in match.to_act
         events = match.apply(seat, action)
         seq = table.seq + 1
+        if on_turn:
+            table.turn_seq = seq
         table.unsettled.append(
             self.storage.actions.enqueue(
                 LoggedAction(table.id, seq, seat, action.id, self.clock.now(), by)
@@ -588,20 +606,33 @@ class TableManager:
         """Let computers act where it is their turn, then arm the timer for the humans
         (``keep_deadline``: the same seats still wait, so their deadline stands)."""
         seq = table.seq
+        waiting = table.match.to_act if table.match is not None else None
         try:
             await self._run_computers(table)
         finally:
             await self._settle(table)
-        self._arm_timer(table, keep_deadline if table.seq == seq else None)
+        self._arm_timer(table, keep_deadline if self._same_wait(table, seq, waiting) else None)
+
+    @staticmethod
+    def _same_wait(table: Table, seq: int, waiting: frozenset[int] | None) -> bool:
+        """Since ``seq`` the same seats wait for the same turn: nothing was applied, or
+        only off-turn actions (a computer's Caps call) that left ``to_act`` as it was."""
+        if table.seq == seq:
+            return True
+        match = table.match
+        return table.turn_seq <= seq and match is not None and match.to_act == waiting
 
     async def _run_computers(self, table: Table) -> None:
+        """At each call point the computers that may act off turn are asked first (once
+        per point: an answer is a new point), then a computer to act moves."""
         delay = self.settings.computer_delay
         for _ in range(MAX_COMPUTER_RUN):
             match = table.match
             if table.status is not TableStatus.RUNNING or match is None:
                 return
+            askers = self._off_turn_askers(table, match)
             seats = [s for s in sorted(match.to_act) if table.computer_plays(s)]
-            if not seats:
+            if not seats and not askers:
                 return
             if delay > 0:
                 seq = table.seq
@@ -611,8 +642,13 @@ class TableManager:
                     self.clock.now() + delay, functools.partial(self._computer_turn, table.id, seq)
                 )
                 return
-            seat = seats[0]
-            await self._computer_acts(table, seat, self._level_of(table, seat))
+            if askers and await self._ask_off_turn(table, askers):
+                pass  # a new call point: ask again, then the seats to act
+            elif seats:
+                seat = seats[0]
+                await self._computer_acts(table, seat, self._level_of(table, seat))
+            else:
+                return
             if len(table.unsettled) >= SETTLE_EVERY:
                 await self._settle(table)  # computers alone: durable progress, and a yield
         # Computers alone went round in circles (an engine or player bug): abandon the
@@ -628,10 +664,69 @@ class TableManager:
             match = table.match
             if table.seq != seq or table.status is not TableStatus.RUNNING or match is None:
                 return
-            seats = [s for s in sorted(match.to_act) if table.computer_plays(s)]
-            if seats:
-                await self._computer_acts(table, seats[0], self._level_of(table, seats[0]))
-            await self._after_change(table)
+            keep, waiting = table.deadline, match.to_act
+            askers = self._off_turn_askers(table, match)
+            if not (askers and await self._ask_off_turn(table, askers)):
+                seats = [s for s in sorted(match.to_act) if table.computer_plays(s)]
+                if seats:
+                    await self._computer_acts(table, seats[0], self._level_of(table, seats[0]))
+            # (an off-turn answer alone leaves the humans to act their running deadline)
+            await self._after_change(table, keep if self._same_wait(table, seq, waiting) else None)
+
+    async def _answer_due_off_turn(self, table: Table) -> bool:
+        """With ``computer_delay``, computers answer off turn when the computer timer
+        fires; a click arriving first has them answer now, at the call point they were
+        due at (a Caps call may have to be made there, T3-16.8). True when one did."""
+        match = table.match
+        if self.settings.computer_delay <= 0 or match is None:
+            return False
+        askers = self._off_turn_askers(table, match)
+        return bool(askers) and await self._ask_off_turn(table, askers)
+
+    def _off_turn_askers(self, table: Table, match: Match[Any]) -> list[int]:
+        """The computer seats to ask for an optional action at this call point: not to
+        act, with an off-turn action legal (``match.off_turn``), not yet asked at this
+        ``seq``. Games without off-turn kinds never compute ``off_turn``."""
+        if table.off_turn_asked == table.seq or not table.spec.off_turn_kinds:
+            return []
+        off = match.off_turn
+        if not off:
+            return []
+        to_act = match.to_act
+        return [s for s in sorted(off) if s not in to_act and table.computer_plays(s)]
+
+    async def _ask_off_turn(self, table: Table, seats: list[int]) -> bool:
+        """Ask each of ``seats`` once at this call point (``ComputerPlayer.off_turn``) and
+        commit the first answer, as a computer's move is; True when one was committed
+        (a new call point, where every seat may be asked again)."""
+        match = table.match
+        assert match is not None
+        table.off_turn_asked = table.seq
+        kinds = table.spec.off_turn_kinds
+        for seat in seats:
+            level = self._level_of(table, seat)
+            player = self.players.get(level, table.spec.name)
+            # (the view is built only if the player reads it: most decline from ``legal``;
+            # a player thinking in a thread gets it built here, under the lock)
+            blocking = player.blocking
+            rng, teams = table.computer_rng, table.teams
+            situation = Situation.at(match, seat, rng, teams, lazy=not blocking)
+            if not situation.legal:
+                continue
+            if blocking:
+                action = await asyncio.to_thread(player.off_turn, situation)
+            else:
+                action = player.off_turn(situation)
+            if action is None:
+                continue
+            if action.kind not in kinds or not (
+                action in situation.legal or match.is_legal(seat, action)
+            ):
+                log.error("computer %s answered off turn with an illegal %s", level, action.id)
+                continue
+            self._commit(table, seat, action, level)
+            return True
+        return False
 
     def _level_of(self, table: Table, seat: int) -> str:
         record = table.seats[seat]
@@ -648,7 +743,8 @@ class TableManager:
             action = await asyncio.to_thread(player.choose, situation)
         else:
             action = player.choose(situation)
-        if action not in situation.legal:
+        if action not in situation.legal and not match.is_legal(seat, action):
+            # (``is_legal``: a 304 Caps call may state any order of the caller's cards)
             log.error("computer %s chose an illegal %s; playing at random", level, action.id)
             action = situation.legal[situation.rng.randrange(len(situation.legal))]
         self._commit(table, seat, action, by or level)

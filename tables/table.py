@@ -32,6 +32,12 @@ class Table:
         self.window_deadline: float | None = None
         self.computer_timer: Timer | None = None
         """A computer's delayed move (when ``computer_delay`` > 0)."""
+        self.turn_seq = 0
+        """The ``seq`` of the last action of a seat to act (off-turn actions, such as a
+        Caps call, leave the deadline of the seats to act running)."""
+        self.off_turn_asked = -1
+        """The ``seq`` at which the computers that may act off turn were last asked (each
+        is asked once per call point)."""
         self.last_by_seat: dict[int, tuple[str, int]] = {}
         """Each seat's latest (action id, seq): tells a double click from a wrong move."""
         self.stop_votes: set[int] = set()

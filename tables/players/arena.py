@@ -19,18 +19,42 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     max_actions: int = 200_000,
 ) -> Match[Any]:
-    """One match with ``lineup[seat]`` playing each seat; returns the finished match."""
+    """One match with ``lineup[seat]`` playing each seat; returns the finished match.
+    As at a table, the seats that may act off turn are asked once per call point
+    (``ComputerPlayer.off_turn``) before the seat to act moves."""
     players = len(lineup)
     match = spec.new_match(players, options, seed=seed)
     teams = spec.teams(players)
     rng = random.Random(seed ^ 0x5EED)
+    off_turn = bool(spec.off_turn_kinds)
     for _ in range(max_actions):
         if match.is_over:
             return match
+        if off_turn and _answer_off_turn(match, lineup, rng, teams):
+            continue
         seat = min(match.to_act)
         situation = Situation.at(match, seat, rng, teams)
         match.apply(seat, lineup[seat].choose(situation))
     raise RuntimeError(f"{spec.name}: match {seed} did not end in {max_actions} actions")
+
+
+def _answer_off_turn(
+    match: Match[Any],
+    lineup: Sequence[ComputerPlayer],
+    rng: random.Random,
+    teams: tuple[tuple[int, ...], ...] | None,
+) -> bool:
+    """Ask the off-turn seats in order; apply the first answer (True) or none (False).
+    A call point is the state after an action, so each seat is asked once per point."""
+    to_act = match.to_act
+    for seat in sorted(match.off_turn):
+        if seat in to_act:
+            continue
+        action = lineup[seat].off_turn(Situation.at(match, seat, rng, teams, lazy=True))
+        if action is not None:
+            match.apply(seat, action)
+            return True
+    return False
 
 
 def winning_seats(match: Match[Any]) -> set[int]:

@@ -6,27 +6,67 @@ registered under a level name with ``PlayerRegistry.register``; nothing else cha
 
 from __future__ import annotations
 
+import functools
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from rules.contract import Action, GameOptions, GameSpec, Match
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
-    """Everything a computer may know when it must act for ``seat``."""
+    """Everything a computer may know when it must act for ``seat`` (or, off turn, may
+    act: then ``legal`` holds only the game's off-turn kinds, ``spec.off_turn_kinds``).
 
-    spec: GameSpec[Any]
-    players: int
-    seat: int
-    options: GameOptions
-    teams: tuple[tuple[int, ...], ...] | None
-    phase: str
-    view: dict[str, Any]
-    legal: list[Action]
-    rng: random.Random
-    """Seeded per table and move, so a replayed table chooses the same."""
+    Read only. ``view`` may be built on first reading (``Situation.at(..., lazy=True)``):
+    a computer asked off turn at every call point often decides from ``legal`` alone."""
+
+    __slots__ = (
+        "_view",
+        "_viewer",
+        "legal",
+        "options",
+        "phase",
+        "players",
+        "rng",
+        "seat",
+        "spec",
+        "teams",
+    )
+
+    def __init__(
+        self,
+        spec: GameSpec[Any],
+        players: int,
+        seat: int,
+        options: GameOptions,
+        teams: tuple[tuple[int, ...], ...] | None,
+        phase: str,
+        view: dict[str, Any] | None,
+        legal: list[Action],
+        rng: random.Random,
+        viewer: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
+        self.spec = spec
+        self.players = players
+        self.seat = seat
+        self.options = options
+        self.teams = teams
+        self.phase = phase
+        self._view = view
+        self._viewer = viewer
+        self.legal = legal
+        self.rng = rng
+        """Seeded per table and move, so a replayed table chooses the same."""
+
+    @property
+    def view(self) -> dict[str, Any]:
+        view = self._view
+        if view is None:
+            assert self._viewer is not None, "a Situation needs a view or a viewer"
+            view = self._view = self._viewer()
+            self._viewer = None
+        return view
 
     @classmethod
     def at(
@@ -35,9 +75,12 @@ class Situation:
         seat: int,
         rng: random.Random,
         teams: tuple[tuple[int, ...], ...] | None = None,
+        *,
+        lazy: bool = False,
     ) -> Situation:
         """What ``seat`` may know in ``match`` now (``teams``: the spec's, unless the
-        caller keeps them already)."""
+        caller keeps them already). ``lazy``: the view is built when first read, so the
+        match must not change before (and it is read in the caller's thread)."""
         return cls(
             spec=match.spec,
             players=match.players,
@@ -45,9 +88,10 @@ class Situation:
             options=match.options,
             teams=match.spec.teams(match.players) if teams is None else teams,
             phase=match.phase,
-            view=match.view(seat),
+            view=None if lazy else match.view(seat),
             legal=match.legal_actions(seat),
             rng=rng,
+            viewer=functools.partial(match.view, seat) if lazy else None,
         )
 
     @property
@@ -75,3 +119,9 @@ class ComputerPlayer(Protocol):
 
     def choose(self, situation: Situation) -> Action:
         """One of ``situation.legal``."""
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        """The seat is not to act but may take an optional action (``match.off_turn``:
+        304's Caps call, marriage or spoilt claim; a Thunee challenge): one of
+        ``situation.legal``, or ``None`` to let the moment pass. The table asks once per
+        call point and never waits for the answer's absence."""

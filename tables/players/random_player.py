@@ -13,3 +13,8 @@ class RandomPlayer:
 
     def choose(self, situation: Situation) -> Action:
         return choose(situation.spec, situation.legal, situation.rng)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        """Never: an optional call made at random would mostly be wrong (a random Caps
+        call or challenge costs tokens or balls), and letting it pass is always legal."""
+        return None

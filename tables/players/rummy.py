@@ -107,6 +107,10 @@ class RummyHeuristic:
     def __init__(self, game: str) -> None:
         self.game = game
 
+    def off_turn(self, situation: Situation) -> Action | None:
+        """Tonk and Telefunken offer nothing off turn."""
+        return None
+
     def choose(self, situation: Situation) -> Action:
         legal = situation.legal
         kinds: dict[str, list[Action]] = {}

@@ -9,7 +9,12 @@ It reads only ``view`` (``hand``, ``trick``, ``trump``) and the legal actions:
 - otherwise win as cheaply as possible; keep trump control: lead trumps only with a
   long trump suit, cut only when the trick is worth it or nothing cheaper wins;
 - declare bonuses it is offered (Jodi, marriage); never calls risky contracts
-  (Thunee, Caps, Double) nor challenges; declines optional prompts (cut, throw-in).
+  (Thunee, Double); declines optional prompts (cut, throw-in);
+- 304: calls Caps exactly when certain (a missed duty is Wrong Caps, T3-16.4) and claims
+  spoilt trumps when its view proves them (``three_o_four_calls``);
+- off turn (``off_turn``): the same calls and declarations; in Thunee's challenge mode
+  it challenges only a fault it can be certain of (``thunee_challenge.sure_challenge``),
+  on its turn as off it.
 """
 
 from __future__ import annotations
@@ -124,6 +129,18 @@ class TrickHeuristic:
         for kind in DECLARE_KINDS:
             if kind in kinds:
                 return max(kinds[kind], key=_declared_value)
+        if "caps" in kinds or "claim_spoilt" in kinds:
+            from tables.players.three_o_four_calls import caps_call, spoilt_claim
+
+            call = caps_call(situation, situation.rng, screened=True) or spoilt_claim(situation)
+            if call is not None:
+                return call
+        if "challenge" in kinds or "challenge_jodi" in kinds:
+            from tables.players.search.thunee_challenge import sure_challenge
+
+            challenge = sure_challenge(situation)
+            if challenge is not None:
+                return challenge
         for kind in ALWAYS_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
@@ -142,6 +159,25 @@ class TrickHeuristic:
             if kind in kinds:
                 return kinds[kind][0]
         return random_choice(situation.spec, legal, situation.rng)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        """A bonus declared, a 304 call owed (Caps when certain, a proven spoilt claim),
+        or a Thunee challenge of a certain fault; else let the moment pass."""
+        legal = situation.legal
+        declared = [a for a in legal if a.kind in DECLARE_KINDS]
+        if declared:
+            return max(declared, key=_declared_value)
+        kinds = {a.kind for a in legal}
+        if "caps" in kinds or "claim_spoilt" in kinds:
+            from tables.players.three_o_four_calls import caps_call, spoilt_claim
+
+            call = caps_call(situation, situation.rng, screened=True, off_turn=True)
+            return call or spoilt_claim(situation)
+        if "challenge" in kinds or "challenge_jodi" in kinds:
+            from tables.players.search.thunee_challenge import sure_challenge
+
+            return sure_challenge(situation)
+        return None
 
     # -- hand strength ----------------------------------------------------------------
 

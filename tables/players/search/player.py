@@ -130,6 +130,10 @@ class SearchPlayer:
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]
 
+    def off_turn(self, situation: Situation) -> Action | None:
+        """Nothing is searched off turn: the heuristic's answer."""
+        return self.fallback.off_turn(situation)
+
     def _search(
         self,
         situation: Situation,

@@ -247,6 +247,10 @@ class ThreeOFourWorlds:
         layout = layout_for(players, options)
         self.seat = seat = situation.seat
         self.players = players
+        to_act = view.get("to_act") or [seat]
+        self.to_play: int = int(to_act[0])
+        """The seat to play next: the seat itself on its turn, another one when it is
+        asked off turn (a Caps call between two other seats' cards, ED-25)."""
         trumper: int = view["trumper"]
         sitting_out: list[int] = list(view["sitting_out"])
         self.rules = rules = Rules(
@@ -453,7 +457,7 @@ class ThreeOFourWorlds:
             points,
             winners,
             exhausted,
-            self.seat,
+            self.to_play,
         )
 
 
@@ -700,7 +704,7 @@ class ThreeOFourSearch:
         try:
             worlds = ThreeOFourWorlds(situation)
             if any(a.kind == "caps" for a in legal):
-                call = self._caps(situation, worlds, rng)
+                call = self.caps(situation, worlds, rng)
                 if call is not None:
                     return call
             if len(plays) == 1:
@@ -719,8 +723,16 @@ class ThreeOFourSearch:
         best = max(range(len(plays)), key=lambda i: (scores[i], -i))
         return plays[best]
 
+    def off_turn(self, situation: Situation) -> Action | None:
+        """Off turn (ED-25): a marriage when offered, Caps exactly when certain (the duty
+        of T3-16.4 holds between two other seats' cards too), a spoilt claim when
+        proven (``three_o_four_calls``)."""
+        from tables.players.three_o_four_calls import optional_call
+
+        return optional_call(situation, random.Random(situation.rng.getrandbits(64)))
+
     @staticmethod
-    def _caps(situation: Situation, worlds: ThreeOFourWorlds, rng: random.Random) -> Action | None:
+    def caps(situation: Situation, worlds: ThreeOFourWorlds, rng: random.Random) -> Action | None:
         """T3-16.4: call Caps as soon as the seat is certain (ED-27), stating the winning
         order (ED-29); a missed duty and an early call are both Wrong Caps."""
         from tables.players.search.three_o_four_caps import certain_order

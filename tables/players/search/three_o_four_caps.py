@@ -15,8 +15,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from rules.cards import Card
-from rules.three_o_four.caps import ALL_SUITS, SUIT, CapsJudge, Knowledge, OutOfBudget, Solver
+from rules.three_o_four.caps import (
+    ALL_SUITS,
+    GREEDY_BUDGET,
+    SUIT,
+    THRIFTY,
+    CapsJudge,
+    Knowledge,
+    OutOfBudget,
+    Solver,
+    State,
+)
 from rules.three_o_four.options import Layout
+from rules.tricks import SUIT_OF
 from tables.players.search.three_o_four import ThreeOFourWorlds
 
 if TYPE_CHECKING:
@@ -31,7 +42,8 @@ REFUTING_BUDGET = 400
 
 
 def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
-    """K(p, k) at the seat's turn, from what ``worlds`` read of its view."""
+    """K(p, k) at the current call point (the seat's turn, or another seat's when it is
+    asked off turn), from what ``worlds`` read of its view."""
     rules = worlds.rules
     p = worlds.seat
     trumper = rules.trumper
@@ -95,7 +107,7 @@ def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
         seat=p,
         hand=hand,
         trick=trick,
-        to_play=p,
+        to_play=worlds.to_play,
         unknown=unknown,
         free=free,
         must_trump=must,
@@ -107,7 +119,9 @@ def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
     )
 
 
-def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool:
+def refuted(
+    worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random, samples: int = REFUTING_WORLDS
+) -> bool:
     """Quick refutations in a few sampled worlds (each one a world the seat thinks
     possible, as the judge's real deal is), cheapest first: the other team holds the
     highest trump still out, above any in the trick in progress (it wins whichever later
@@ -118,7 +132,7 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
     team = worlds.seat % 2
     strength = rules.strength
     actuals: list[tuple[Knowledge, int]] = []
-    for _ in range(REFUTING_WORLDS):
+    for _ in range(samples):
         pos = worlds.sample(rng)
         trump = pos.trump
         holdings = [list(h) for h in pos.hands]
@@ -136,7 +150,7 @@ def refuted(worlds: ThreeOFourWorlds, kn: Knowledge, rng: random.Random) -> bool
             seat=kn.seat,
             hand=kn.hand,
             trick=[(seat, card, 0) for seat, card, _, _ in pos.trick],
-            to_play=kn.seat,
+            to_play=kn.to_play,
             unknown=frozenset(),
             free=[0] * worlds.players,
             must_trump=[0] * worlds.players,
@@ -187,21 +201,91 @@ def _judge(worlds: ThreeOFourWorlds, trump: int) -> CapsJudge:
     return CapsJudge(cast("ThreeOFourMatch", table))
 
 
-def certain_order(worlds: ThreeOFourWorlds, rng: random.Random) -> list[Card] | None:
+def opponents_may_hold_top_trump(worlds: ThreeOFourWorlds) -> bool:
+    """A cheap screen before ``certain_order`` (no sampling): the seat knows trump and
+    the highest trump outside its hand, above every trump in the trick in progress, is
+    known to be with an opponent or unseen while an opponent's hand may take it (not
+    void in trump, room left). An opponent holding it wins a trick with it sooner or
+    later, so the seat is not certain; but "may take it" ignores how the other unseen
+    cards must fit, so in rare squeezed deals the screen says "maybe" where the judge
+    finds certainty (exact players skip it). Unknown trump counts as "maybe"."""
+    trump = worlds.trump
+    if trump is None:
+        return True
+    strength = worlds.rules.strength
+    team = worlds.seat % 2
+    mine = list(worlds.hand)
+    if worlds.own_indicator is not None and worlds.indicator_down:
+        mine.append(worlds.own_indicator)
+    per = worlds.rules.per_trick
+    history = worlds.history
+    current = history[len(history) - len(history) % per :]
+    ours = max(
+        (strength[c] for c in [*mine, *(p[1] for p in current if p[1] is not None)]
+         if SUIT_OF[c] == trump),
+        default=-1,
+    )  # fmt: skip
+    best, holder = -1, -1
+    for s, cards in worlds.known.items():
+        for c in cards:
+            if SUIT_OF[c] == trump and strength[c] > best:
+                best, holder = strength[c], s
+    top_unseen = max(
+        (c for c in worlds.unseen if SUIT_OF[c] == trump), key=lambda c: strength[c], default=-1
+    )
+    if top_unseen >= 0 and strength[top_unseen] > best:
+        if strength[top_unseen] <= ours:
+            return False
+        return any(
+            zone.size > 0 and zone.accepts(top_unseen) and int(zone.name[4:]) % 2 != team
+            for zone in worlds.zones
+            if zone.name.startswith("hand")
+        )
+    return best > ours and holder % 2 != team
+
+
+def cashing_order(worlds: ThreeOFourWorlds, kn: Knowledge | None = None) -> list[Card] | None:
+    """The judge's quick proof alone (no search): on lead, knowing trump, an order that
+    cashes top cards (``CapsJudge.cashing_order``); ``None`` proves nothing."""
+    kn = kn or knowledge(worlds)
+    if kn.tricks_left <= 0 or len(kn.trumps) != 1:
+        return None
+    return _judge(worlds, kn.trumps[0]).cashing_order(kn)
+
+
+def certain_order(
+    worlds: ThreeOFourWorlds,
+    rng: random.Random,
+    budget: int = CALL_BUDGET,
+    samples: int = REFUTING_WORLDS,
+) -> list[Card] | None:
     """An order of the seat's cards that wins every remaining trick in every world it
-    thinks possible (ED-27), or ``None`` (also when the search runs out of budget)."""
+    thinks possible (ED-27), or ``None`` (also when the search runs out of ``budget``;
+    ``samples``: worlds for the quick refutations, which change no answer, only time)."""
     kn = knowledge(worlds)
     if kn.tricks_left <= 0:
         return None
-    if len(kn.trumps) == 1:
-        # the judge's quick proof first: it finds certainty where the search would run
-        # out of nodes (and the judge would then charge a missed duty)
-        cashing = _judge(worlds, kn.trumps[0]).cashing_order(kn)
-        if cashing is not None:
-            return cashing
-    if refuted(worlds, kn, rng):
+    # the judge's quick proof first: it finds certainty where the search would run out
+    # of nodes (and the judge would then charge a missed duty)
+    cashing = cashing_order(worlds, kn)
+    if cashing is not None:
+        return cashing
+    if refuted(worlds, kn, rng, samples):
         return None
-    solver = Solver(kn, worlds.players, worlds.rules.active, worlds.rules.strength, CALL_BUDGET)
+    rules = worlds.rules
+    initial: list[set[State]] = []  # listed once for the refutations and the search
+    solver = Solver(
+        kn, worlds.players, rules.active, rules.strength, budget, shared_initial=initial
+    )
+    # The judge's own refutations before the full search (each says "not certain" only
+    # where the search would find no order or run out of nodes: no answer changes).
+    if solver.too_many_initial_states():
+        return None
+    judge = _judge(worlds, kn.trumps[0])
+    if judge.thin_refutes(kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial) or (
+        judge.thin_refutes(kn, 1, GREEDY_BUDGET, shared_initial=initial)
+    ):
+        return None
     try:
         return solver.run()
     except OutOfBudget:

@@ -30,7 +30,11 @@ from tables.players.base import ComputerPlayer, Situation
 from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
 from tables.players.search.sampling import NoConsistentDeal
 from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
-from tables.players.search.thunee_challenge import challenge_choice, forced_challenge
+from tables.players.search.thunee_challenge import (
+    challenge_choice,
+    forced_challenge,
+    sure_challenge,
+)
 from tables.players.search.thunee_playout import CALL_MARGIN_SCALE, playout
 from tables.players.search.thunee_worlds import NotSearched, ThuneeWorlds
 
@@ -76,6 +80,11 @@ class ThuneeSearch:
         the challenge worth making, or ``None`` to let the play go on."""
         rng = random.Random(situation.rng.getrandbits(64))
         return challenge_choice(situation, rng)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        """Off turn (challenge mode, TH-28) only a certain fault is challenged at once; a
+        merely likely one waits for the seat's own turn, where ``choose`` weighs it."""
+        return sure_challenge(situation)
 
     def _decide(
         self, situation: Situation, rng: random.Random, stats: SearchStats

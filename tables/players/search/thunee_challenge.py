@@ -44,6 +44,29 @@ def challenge_choice(situation: Situation, rng: random.Random) -> Action | None:
     return best if best_p > 0.0 else None
 
 
+def sure_challenge(situation: Situation) -> Action | None:
+    """A challenge of a fault the seat can be certain of (a revoke the other hands cannot
+    explain, a Jodi whose cards are visibly elsewhere), or ``None``: what a seat that is
+    not awaited may call at once (TH-28). No sampling, so no dice."""
+    for action in situation.legal:
+        if action.kind == "challenge" and surely_revoked(situation, int(action.value)):
+            return action
+        if action.kind == "challenge_jodi" and jodi_surely_false(situation, int(action.value)):
+            return action
+    return None
+
+
+def surely_revoked(situation: Situation, target: int) -> bool:
+    """``target``'s card in the open trick is off the suit led while he surely holds a
+    card of it (TH-21.2): the certain case of ``card_fault_chance``."""
+    plays = _open_plays(situation)
+    index = next((i for i, (s, _) in enumerate(plays) if s == target), None)
+    if index is None or index == 0:
+        return False
+    led = SUIT_OF[plays[0][1]]
+    return SUIT_OF[plays[index][1]] != led and _surely_holds(situation, target, led)
+
+
 def forced_challenge(situation: Situation, rng: random.Random) -> Action:
     """Only challenges are offered (an optional challenger asked to act): the likeliest."""
     chances = []
@@ -67,7 +90,7 @@ def card_fault_chance(situation: Situation, target: int, rng: random.Random) -> 
     led = SUIT_OF[plays[0][1]]
     if SUIT_OF[plays[index][1]] == led and not _maybe_undercut(situation, plays, index):
         return 0.0
-    if _surely_holds(situation, target, led) and SUIT_OF[plays[index][1]] != led:
+    if surely_revoked(situation, target):
         return 1.0
     if not _proven_offender(situation, target):
         return 0.0
@@ -209,4 +232,11 @@ def jodi_surely_false(situation: Situation, target: int) -> bool:
     return True
 
 
-__all__ = ["card_fault_chance", "challenge_choice", "forced_challenge", "jodi_surely_false"]
+__all__ = [
+    "card_fault_chance",
+    "challenge_choice",
+    "forced_challenge",
+    "jodi_surely_false",
+    "sure_challenge",
+    "surely_revoked",
+]
