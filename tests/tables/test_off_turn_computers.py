@@ -318,3 +318,56 @@ async def test_a_computers_caps_call_stating_its_own_order_is_played_as_chosen_T
     log = await storage.actions.for_table(table)
     assert (log[-1].seat, log[-1].action_id, log[-1].by) == (2, "caps:8C,9H,7H,8H", "ordered")
     await manager.close()
+
+
+class IllegalOffTurn:
+    """Plays like the heuristic on turn; off turn it answers with actions it may not take:
+    a card (not an off-turn kind) and a Caps call stating cards it does not hold."""
+
+    level = "illegal"
+    blocking = False
+
+    def __init__(self, game: str) -> None:
+        self.inner = heuristic_for(game)
+        self.answers = 0
+
+    def choose(self, situation: Situation) -> Action:
+        return self.inner.choose(situation)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        self.answers += 1
+        spec = situation.spec
+        if self.answers % 2:
+            return spec.parse_action("play:" + situation.view["hand"][0])
+        return spec.parse_action("caps:AS,AH,AD,AC")
+
+
+async def test_a_computers_illegal_off_turn_answer_is_refused_and_changes_nothing(
+    storage: SqliteStorage, clock: FakeClock, caplog: Any
+) -> None:
+    """Bad input from a computer is treated like a player's: an off-turn answer that is
+    not an off-turn kind, or a Caps call with cards the seat does not hold, is logged and
+    dropped; nothing is applied or logged for the table, and play goes on (the humans
+    still to act, then the whole match finishes)."""
+    manager = TableManager(storage, TableSettings(takeover_level="illegal"), clock)
+    players: list[IllegalOffTurn] = []
+
+    def factory(game: str) -> IllegalOffTurn:
+        players.append(IllegalOffTurn(game))
+        return players[-1]
+
+    manager.players.register("illegal", factory)
+    table = await we6_until_cp14(manager)
+    (player,) = players
+    assert player.answers >= 1  # N was asked at CP(14): it may call Caps off turn there
+    assert "illegal" in caplog.text
+    log = await storage.actions.for_table(table)
+    assert all(row.by != "illegal" for row in log)
+    assert caps_calls(manager, table) == {}
+    assert manager.state(table).to_act == {0}
+    result = await finish_hand(manager, table)
+    assert result["hand"] == 0
+    rows = await storage.actions.for_table(table)
+    assert "caps:AS,AH,AD,AC" not in {row.action_id for row in rows}
+    assert len(caplog.records) >= 2  # each refused answer is reported
+    await manager.close()
