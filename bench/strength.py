@@ -11,9 +11,9 @@ single legal action is played without thinking).
 
 ``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
 option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``).
-Challenge mode's optional challengers are the match's ``off_turn`` seats: a search seat
-among them is asked for a challenge first (``optional_challenge``), the others let the
-play go on.
+At each call point the match's ``off_turn`` seats (Thunee's challenge mode, 304's Caps
+calls, claims and marriages) are asked once, before the seat to act moves, as the table
+manager asks its computers (``ComputerPlayer.off_turn``): the first answer is applied.
 """
 
 from __future__ import annotations
@@ -60,23 +60,25 @@ def play_match(
     match = spec.new_match(players, options, seed=seed)
     times: list[tuple[float, float]] = []
     step = 0
+    asked_at = -1
 
     def situation_of(seat: int) -> Situation:
         return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
 
     while not match.is_over:
         awaiting = match.to_act
-        optional = [s for s in sorted(match.off_turn) if seats[s] is search]
-        challenge = None
-        for seat in optional:
-            ask = getattr(search, "optional_challenge", None)
-            challenge = ask(situation_of(seat)) if ask is not None else None
-            if challenge is not None:
-                match.apply(seat, challenge)
-                break
-        if challenge is not None:
-            step += 1
-            continue
+        if asked_at != step:
+            asked_at = step
+            answered = False
+            for seat in sorted(match.off_turn - awaiting):
+                call = seats[seat].off_turn(situation_of(seat))
+                if call is not None:
+                    match.apply(seat, call)
+                    answered = True
+                    break
+            if answered:
+                step += 1
+                continue
         seat = min(awaiting)
         situation = situation_of(seat)
         legal = situation.legal

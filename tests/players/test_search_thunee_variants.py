@@ -305,8 +305,8 @@ def test_search_does_not_challenge_a_lawful_discard_TH_28() -> None:
 
 def test_search_challenges_a_jodi_it_holds_a_card_of_TH_28() -> None:
     """TH-28.2(d) / TH-14.5: seat 1 declares a 50 Jodi (trump K, Q, J) while the search at
-    seat 0 holds the king of clubs, the trump: the claim is surely false; challenged and
-    upheld."""
+    seat 0 holds the king of clubs, the trump: the claim is surely false, so it is
+    challenged at once, off turn; upheld."""
     hands = [
         ["KC", "9H", "KH", "QH", "JD", "9D"],
         ["JC", "9C", "AC", "KS", "9S", "10S"],
@@ -321,7 +321,7 @@ def test_search_challenges_a_jodi_it_holds_a_card_of_TH_28() -> None:
     assert awaited(match) == 1 and 0 in match.off_turn
     sit = situation(match, 0)
     assert "challenge_jodi:1" in {a.id for a in sit.legal}
-    action = search().optional_challenge(sit)
+    action = search().off_turn(sit)
     assert action is not None and action.id == "challenge_jodi:1"
     match.apply(0, action)
     last = match.hand_results[-1]

@@ -75,12 +75,6 @@ class ThuneeSearch:
             return self.fallback.choose(situation)
         return action
 
-    def optional_challenge(self, situation: Situation) -> Action | None:
-        """For a seat that may challenge without being awaited (challenge mode, TH-28):
-        the challenge worth making, or ``None`` to let the play go on."""
-        rng = random.Random(situation.rng.getrandbits(64))
-        return challenge_choice(situation, rng)
-
     def off_turn(self, situation: Situation) -> Action | None:
         """Off turn (challenge mode, TH-28) only a certain fault is challenged at once; a
         merely likely one waits for the seat's own turn, where ``choose`` weighs it."""
