@@ -946,6 +946,77 @@ class CapsJudge:
                         return True
         return False
 
+    def refuted_in_some_world(self, solver: Solver) -> bool:
+        """A quick refutation in p's own worlds, one initial position at a time (the
+        unknown cards of the trick in progress chosen, as the search chooses them). The
+        search must win from every initial position, so one position with a consistent
+        completion where an opponent wins a trick whatever anyone plays refutes certainty
+        (the search finds no order, or runs out of nodes)."""
+        return any(
+            self.top_trump_with_opponent(solver, state)
+            or self.outside_trumps_with_one_opponent(solver, state)
+            for state in solver.initial_states()
+        )
+
+    def top_trump_with_opponent(self, solver: Solver, state: State) -> bool:
+        """Some completion of ``state`` gives an opponent the highest live trump (none
+        higher is in p's hand, known in a seat or on the table): the trick he plays it to
+        is his."""
+        plays, to_play, pool, free, must, known, voids, left, trump = state
+        if left <= 0:
+            return False
+        strength = self.m.layout.strength
+        top, best = -1, -1
+        for c in pool:
+            if SUIT[c] == trump and strength[c] > best:
+                top, best = c, strength[c]
+        if top < 0:
+            return False
+        seen = (*solver.kn.hand, *(c for _, c in plays), *(c for cards in known for c in cards))
+        if any(SUIT[c] == trump and strength[c] > best for c in seen):
+            return False
+        rest = pool - {top}
+        for seat in self.active:
+            if seat % 2 == solver.team:
+                continue
+            if free[seat] and not voids[seat] >> trump & 1:
+                nf = _set(free, seat, free[seat] - 1)
+                if solver.feasible((plays, to_play, rest, nf, must, known, voids, left, trump)):
+                    return True
+            if must[seat]:
+                nm = _set(must, seat, must[seat] - 1)
+                if solver.feasible((plays, to_play, rest, free, nm, known, voids, left, trump)):
+                    return True
+        return False
+
+    def outside_trumps_with_one_opponent(self, solver: Solver, state: State) -> bool:
+        """No trump lies on the table, and some completion of ``state`` gives every live
+        trump p does not hold to one opponent (no other seat holds one), more of them than
+        p holds. The opponent plays each of his trumps in a different trick, and one of
+        them can lose only to a higher trump of p's in the same trick, each of p's in one
+        trick at most: so one of his is the only trump of its trick, and wins it."""
+        plays, to_play, pool, free, must, known, voids, left, trump = state
+        if left <= 0 or any(SUIT[c] == trump for _, c in plays):
+            return False
+        outside = frozenset(c for c in pool if SUIT[c] == trump)
+        mine = sum(1 for c in solver.kn.hand if SUIT[c] == trump)
+        holders = [s for s in self.active if any(SUIT[c] == trump for c in known[s])]
+        for seat in self.active:
+            if seat % 2 == solver.team or any(h != seat for h in holders):
+                continue
+            held = len(outside) + sum(1 for c in known[seat] if SUIT[c] == trump)
+            into_free = len(outside) - must[seat]
+            if held <= mine or into_free < 0 or into_free > free[seat]:
+                continue
+            if into_free and voids[seat] >> trump & 1:
+                continue
+            nf = _set(free, seat, free[seat] - into_free)
+            nm = _set(must, seat, 0)
+            world = (plays, to_play, pool - outside, nf, nm, known, voids, left, trump)
+            if solver.feasible(world):
+                return True
+        return False
+
     def plainly_refuted(self, p: int, k: int) -> bool:
         """A quick refutation of Certain(p, k) before the search, in the real deal
         (``plain_lines_refute``)."""
@@ -1046,6 +1117,7 @@ class CapsJudge:
             self.top_trump_open(full)
             or self.plainly_refuted(p, k)
             or full.too_many_initial_states()
+            or self.refuted_in_some_world(full)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
         ):

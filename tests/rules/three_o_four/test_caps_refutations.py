@@ -444,3 +444,82 @@ def test_t3_16_5_low_trumps_win_once_the_outside_trumps_are_drawn() -> None:
     _play_hand_out(m)
     result = m.hand_results[0]
     assert result["caps"]["0"] == "correct" and result["caps_bonus"]
+
+
+def test_ed27_world_refutations_agree_with_the_full_search() -> None:
+    """ED-27: wherever ``refuted_in_some_world`` finds an initial position with a
+    completion where an opponent surely wins a trick (the top live trump with him, or
+    every outside trump with him and more of them than p holds), the full search, given
+    far more nodes, finds no winning order either. Counted where the older quick
+    refutations (``top_trump_open``, ``plainly_refuted``) say nothing, for each kind."""
+    spec = registry.get("304")
+    kinds = {"top": 0, "outside": 0}
+    for players, seed in (
+        [(4, s) for s in range(6)] + [(6, s) for s in range(4)] + [(8, s) for s in range(3)]
+    ):
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    full = judge.solver(p, k, NODE_BUDGET * 20)
+                    if judge.top_trump_open(full) or judge.plainly_refuted(p, k):
+                        continue
+                    if full.too_many_initial_states():
+                        continue
+                    states = full.initial_states()
+                    top = any(judge.top_trump_with_opponent(full, s) for s in states)
+                    outside = any(judge.outside_trumps_with_one_opponent(full, s) for s in states)
+                    assert judge.refuted_in_some_world(full) == (top or outside)
+                    if not (top or outside):
+                        continue
+                    try:
+                        assert full.run() is None, (players, seed, p, k)
+                    except OutOfBudget:
+                        continue  # too long to check here
+                    kinds["top" if top else "outside"] += 1
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
+    assert min(kinds.values()) >= 3, kinds
+
+
+OUTSIDE_TRUMPS = {
+    2: "JC 9C AC JS 9S JH 9H JD",  # North: the three top trumps, then J and 9 of the rest
+    1: "TC KC QC 8C 7C AS TS KS",  # East: the five other trumps
+    3: "AH TH KH QH AD TD KD QD",  # West
+    0: "QS 8S 7S 8H 7H 9D 8D 7D",  # South
+}
+"""North holds the top three trumps of eight: the five others may all be with one opponent."""
+
+
+def test_t3_16_4_five_outside_trumps_with_one_opponent_beat_three_top_trumps() -> None:
+    """T3-16.4 / ED-27: North, trumper with JC 9C AC, cannot be certain before the first
+    card: in a world where one opponent holds all five other trumps, each of them can lose
+    only to one of North's three, so one wins a trick. ``refuted_in_some_world`` says so at
+    once (the top trump is North's, so the top-trump refutation does not); with a fourth
+    trump (TC) in North's hand four outside trumps are not more than his, and it does not."""
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new
+
+    def judge_for(hands: dict[int, str]) -> tuple[CapsJudge, Solver]:
+        m = new(E, hands)
+        act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+        act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+        judge = m.judge()
+        return judge, judge.solver(N, 0)
+
+    judge, solver = judge_for(OUTSIDE_TRUMPS)
+    states = solver.initial_states()
+    assert any(judge.outside_trumps_with_one_opponent(solver, s) for s in states)
+    assert not any(judge.top_trump_with_opponent(solver, s) for s in states)
+    assert judge.refuted_in_some_world(solver)
+    assert judge.certain(N, 0) is None
+    four = dict(OUTSIDE_TRUMPS)
+    four[2] = "JC 9C AC TC JS 9S JH JD"
+    four[1] = "9H KC QC 8C 7C AS TS KS"
+    judge, solver = judge_for(four)
+    assert not judge.refuted_in_some_world(solver)
