@@ -56,6 +56,8 @@ old limit of 4,000 judged such a call wrong)."""
 THRIFTY = -1
 """``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
 they can (as the thrifty greedy refutation)."""
+STRONG_WORLDS = 2
+"""Initial positions ``CapsJudge.strong_worlds`` builds a world from, per question."""
 GREEDY_BUDGET = 300
 """Positions a one-reply refutation (``CapsJudge.thin_refutes``) may explore before it
 gives up (and the full search decides)."""
@@ -1017,6 +1019,87 @@ class CapsJudge:
                 return True
         return False
 
+    def strong_worlds(self, solver: Solver, limit: int = STRONG_WORLDS) -> Iterator[Knowledge]:
+        """Whole worlds consistent with K(p, k) that favour the opponents, for the plain
+        adversaries to play in (one per initial position, the first ``limit`` of them):
+        the unknown cards go out strongest first (trumps, then by rank), each to the next
+        opponent who may hold it while the rest still fit (Hall's condition, as the
+        search asks it), else to a partner; what is left fills the past face-down slots.
+        Each is one of the search's worlds, so a line that beats p there is one of its
+        lines too."""
+        team = solver.team
+        p = solver.kn.seat
+        opponents = [s for s in self.active if s % 2 != team]
+        partners = [s for s in self.active if s % 2 == team and s != p]
+        strength = self.m.layout.strength
+        for n, state in enumerate(solver.initial_states()):
+            if n >= limit:
+                return
+            plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
+            free, must = list(free_t), list(must_t)
+            held = [set(cards) for cards in known]
+            rest = set(pool)
+            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+            turn = 0
+            for c in ranked:
+                for seat in (*opponents[turn:], *opponents[:turn], *partners):
+                    if must[seat] and SUIT[c] == trump:
+                        slots = must
+                    elif free[seat] and not voids[seat] >> SUIT[c] & 1:
+                        slots = free
+                    else:
+                        continue
+                    slots[seat] -= 1
+                    left_pool = frozenset(rest - {c})
+                    world = (
+                        plays,
+                        to_play,
+                        left_pool,
+                        tuple(free),
+                        tuple(must),
+                        known,
+                        voids,
+                        left,
+                        trump,
+                    )
+                    if solver.feasible(world):
+                        held[seat].add(c)
+                        rest.discard(c)
+                        if seat in opponents:
+                            turn = (opponents.index(seat) + 1) % len(opponents)
+                        break
+                    slots[seat] += 1
+            if any(free) or any(must):
+                continue  # (no such placement: the greedy order left a seat short)
+            yield Knowledge(
+                seat=p,
+                hand=solver.kn.hand,
+                trick=[(seat, card, 0) for seat, card in plays],
+                to_play=to_play,
+                unknown=frozenset(),
+                free=[0] * len(free),
+                must_trump=[0] * len(must),
+                known=[frozenset(cards) for cards in held],
+                voids=[0] * len(voids),
+                hidden_slots=[],
+                tricks_left=left,
+                trumps=[trump],
+            )
+
+    def refuted_in_a_strong_world(self, solver: Solver) -> bool:
+        """Every order of p's cards loses to a plain adversary in one of ``strong_worlds``
+        (``plain_lines_refute`` there): not certain."""
+        return any(self.plain_lines_refute(world) for world in self.strong_worlds(solver))
+
+    def order_fails_in_a_strong_world(self, solver: Solver, order: list[Card]) -> bool:
+        """The stated order loses to a plain adversary in one of ``strong_worlds``: not
+        sound."""
+        return any(
+            self.greedy_refutes_order(world, order, thrifty=False)
+            or self.greedy_refutes_order(world, order, thrifty=True)
+            for world in self.strong_worlds(solver)
+        )
+
     def plainly_refuted(self, p: int, k: int) -> bool:
         """A quick refutation of Certain(p, k) before the search, in the real deal
         (``plain_lines_refute``)."""
@@ -1038,7 +1121,7 @@ class CapsJudge:
         held = tuple(
             _mask(kn.hand) if s == p else _mask(kn.known[s]) for s in range(self.m.players)
         )
-        lines = PlainLines(p, self.active, self.m.trump, self.m.layout.strength)
+        lines = PlainLines(p, self.active, kn.trumps[0], self.m.layout.strength)
         return lines.refutes(plays, kn.to_play, held, kn.tricks_left, False) or lines.refutes(
             plays, kn.to_play, held, kn.tricks_left, True
         )
@@ -1057,7 +1140,7 @@ class CapsJudge:
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
         if len(plays) != len(kn.trick):
             return False
-        power = card_powers(self.m.trump, self.m.layout.strength)
+        power = card_powers(kn.trumps[0], self.m.layout.strength)
         team = p % 2
         active = self.active
         per = self.per_trick
@@ -1118,6 +1201,7 @@ class CapsJudge:
             or self.plainly_refuted(p, k)
             or full.too_many_initial_states()
             or self.refuted_in_some_world(full)
+            or self.refuted_in_a_strong_world(full)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
         ):
@@ -1236,6 +1320,8 @@ class CapsJudge:
         full = self.solver(p, k, SOUND_BUDGET, shared_initial=initial)
         if full.kn.tricks_left > 0 and full.too_many_initial_states():
             return False  # ``holds`` counts each of them: it runs out (or fails) first
+        if full.kn.tricks_left > 0 and self.order_fails_in_a_strong_world(full, order):
+            return False
         # the one-reply adversaries first: a line of theirs that beats this order is a
         # line of the full search too (see ``thin_refutes``)
         if self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, order, initial) or self.thin_refutes(

@@ -13,8 +13,10 @@ from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
     GREEDY_BUDGET,
     NODE_BUDGET,
+    SUIT,
     THRIFTY,
     CapsJudge,
+    Knowledge,
     OutOfBudget,
     Solver,
 )
@@ -523,3 +525,70 @@ def test_t3_16_4_five_outside_trumps_with_one_opponent_beat_three_top_trumps() -
     four[1] = "9H KC QC 8C 7C AS TS KS"
     judge, solver = judge_for(four)
     assert not judge.refuted_in_some_world(solver)
+
+
+def _assert_consistent(kn: Knowledge, world: Knowledge, others: list[int]) -> None:
+    """A world of K(p, k): each other seat keeps the cards it is known to hold and gets
+    as many unknown cards as it has places for, none of a suit it has shown void in, and
+    trumps in the places that must hold one (a hidden indicator); no card twice."""
+    dealt: set[int] = set()
+    (trump,) = world.trumps
+    for s in others:
+        new = world.known[s] - kn.known[s]
+        assert kn.known[s] <= world.known[s] and new <= kn.unknown
+        assert len(new) == kn.free[s] + kn.must_trump[s]
+        assert sum(1 for c in new if SUIT[c] == trump) >= kn.must_trump[s]
+        if not kn.must_trump[s]:
+            assert not any(kn.voids[s] >> SUIT[c] & 1 for c in new), (s, sorted(new))
+        assert not dealt & new
+        dealt |= new
+
+
+def test_ed27_strong_world_refutations_agree_with_the_full_search() -> None:
+    """ED-27 / T3-16.5: ``strong_worlds`` are consistent worlds (each seat's cards fit its
+    holding, voids respected), and wherever a plain adversary beats every order in one of
+    them (certainty) or beats the seat's default order (soundness) while the real deal
+    refutes nothing, the full search, given far more nodes, agrees."""
+    spec = registry.get("304")
+    counted: dict[tuple[int, str], int] = {}
+    for players, seed in ((4, 0), (4, 1), (6, 0), (8, 0)):
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    cards = match._remaining(p)
+                    if not cards or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    full = judge.solver(p, k, NODE_BUDGET * 20)
+                    if full.too_many_initial_states():
+                        continue
+                    for world in judge.strong_worlds(full):
+                        _assert_consistent(full.kn, world, [s for s in judge.active if s != p])
+                    actual = judge.knowledge(p, k, actual=True)
+                    order = judge.default_order(p, cards)
+                    checks = []
+                    if not judge.plain_lines_refute(actual) and judge.refuted_in_a_strong_world(
+                        full
+                    ):
+                        checks.append(("certain", None))
+                    if not any(
+                        judge.greedy_refutes_order(actual, order, thrifty=t) for t in (False, True)
+                    ) and judge.order_fails_in_a_strong_world(full, order):
+                        checks.append(("sound", order))
+                    for kind, fixed in checks:
+                        if counted.get((players, kind), 0) >= 6:
+                            continue  # enough of this kind checked at this size
+                        solver = judge.solver(p, k, NODE_BUDGET * 20)
+                        try:
+                            assert solver.run(fixed=fixed) is None, (players, seed, p, k, kind)
+                        except OutOfBudget:
+                            continue  # too long to check here
+                        counted[players, kind] = counted.get((players, kind), 0) + 1
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
+    for kind in ("certain", "sound"):
+        assert all(counted.get((n, kind), 0) >= 2 for n in (4, 6, 8)), counted
