@@ -948,6 +948,11 @@ class CapsJudge:
                         return True
         return False
 
+    def _refuted_in_positions(self, solver: Solver) -> bool:
+        """More initial positions than the node budget (``too_many_initial_states``), or
+        one of them refuted (``refuted_in_some_world``)."""
+        return solver.too_many_initial_states() or self.refuted_in_some_world(solver)
+
     def refuted_in_some_world(self, solver: Solver) -> bool:
         """A quick refutation in p's own worlds, one initial position at a time (the
         unknown cards of the trick in progress chosen, as the search chooses them). The
@@ -1196,11 +1201,15 @@ class CapsJudge:
         # Refutations first (the cheap ones that decide most often lead): each says "not
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
+        # With every card of the trick known there is one initial position per trump, so
+        # the world refutations are cheap enough to ask before the plain lines; with
+        # unknown cards in the trick, listing the positions costs more than those lines.
+        cheap_worlds = all(card is not None for _, card, _ in full.kn.trick)
         if (
             self.top_trump_open(full)
+            or (cheap_worlds and self._refuted_in_positions(full))
             or self.plainly_refuted(p, k)
-            or full.too_many_initial_states()
-            or self.refuted_in_some_world(full)
+            or (not cheap_worlds and self._refuted_in_positions(full))
             or self.refuted_in_a_strong_world(full)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
