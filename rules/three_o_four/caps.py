@@ -1026,70 +1026,86 @@ class CapsJudge:
 
     def strong_worlds(self, solver: Solver, limit: int = STRONG_WORLDS) -> Iterator[Knowledge]:
         """Whole worlds consistent with K(p, k) that favour the opponents, for the plain
-        adversaries to play in (one per initial position, the first ``limit`` of them):
-        the unknown cards go out strongest first (trumps, then by rank), each to the next
-        opponent who may hold it while the rest still fit (Hall's condition, as the
+        adversaries to play in: for each of the first ``limit`` initial positions, one
+        with the strong cards spread over the opponents and one with each suit kept long
+        in one opponent's hand (``_strong_world``). Each is one of the search's worlds,
+        so a line that beats p there is one of its lines too."""
+        for n, state in enumerate(solver.initial_states()):
+            if n >= limit:
+                return
+            for long_suits in (False, True):
+                world = self._strong_world(solver, state, long_suits)
+                if world is not None:
+                    yield world
+
+    def _strong_world(self, solver: Solver, state: State, long_suits: bool) -> Knowledge | None:
+        """The unknown cards of ``state`` dealt strongest first (trumps first), each to the
+        next opponent who may hold it while the rest still fit (Hall's condition, as the
         search asks it), else to a partner; what is left fills the past face-down slots.
-        Each is one of the search's worlds, so a line that beats p there is one of its
-        lines too."""
+        Spread: the opponents take turns card by card (each gets top cards to win with,
+        and voids to ruff with). Long suits: suit by suit, one opponent takes as many of
+        a suit as he may (a top card with length keeps it past the leads that draw the
+        others). ``None`` when the greedy order leaves a place unfilled."""
         team = solver.team
         p = solver.kn.seat
         opponents = [s for s in self.active if s % 2 != team]
         partners = [s for s in self.active if s % 2 == team and s != p]
         strength = self.m.layout.strength
-        for n, state in enumerate(solver.initial_states()):
-            if n >= limit:
-                return
-            plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
-            free, must = list(free_t), list(must_t)
-            held = [set(cards) for cards in known]
-            rest = set(pool)
+        plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
+        free, must = list(free_t), list(must_t)
+        held = [set(cards) for cards in known]
+        rest = set(pool)
+        if long_suits:
+            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, SUIT[c], -strength[c], c))
+        else:
             ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, -strength[c], c))
-            turn = 0
-            for c in ranked:
-                for seat in (*opponents[turn:], *opponents[:turn], *partners):
-                    if must[seat] and SUIT[c] == trump:
-                        slots = must
-                    elif free[seat] and not voids[seat] >> SUIT[c] & 1:
-                        slots = free
-                    else:
-                        continue
-                    slots[seat] -= 1
-                    left_pool = frozenset(rest - {c})
-                    world = (
-                        plays,
-                        to_play,
-                        left_pool,
-                        tuple(free),
-                        tuple(must),
-                        known,
-                        voids,
-                        left,
-                        trump,
-                    )
-                    if solver.feasible(world):
-                        held[seat].add(c)
-                        rest.discard(c)
-                        if seat in opponents:
-                            turn = (opponents.index(seat) + 1) % len(opponents)
-                        break
-                    slots[seat] += 1
-            if any(free) or any(must):
-                continue  # (no such placement: the greedy order left a seat short)
-            yield Knowledge(
-                seat=p,
-                hand=solver.kn.hand,
-                trick=[(seat, card, 0) for seat, card in plays],
-                to_play=to_play,
-                unknown=frozenset(),
-                free=[0] * len(free),
-                must_trump=[0] * len(must),
-                known=[frozenset(cards) for cards in held],
-                voids=[0] * len(voids),
-                hidden_slots=[],
-                tricks_left=left,
-                trumps=[trump],
-            )
+        turn = 0
+        suit = SUIT[ranked[0]] if ranked else -1
+        for c in ranked:
+            if long_suits and SUIT[c] != suit:
+                suit, turn = SUIT[c], (turn + 1) % len(opponents)
+            for seat in (*opponents[turn:], *opponents[:turn], *partners):
+                if must[seat] and SUIT[c] == trump:
+                    slots = must
+                elif free[seat] and not voids[seat] >> SUIT[c] & 1:
+                    slots = free
+                else:
+                    continue
+                slots[seat] -= 1
+                world = (
+                    plays,
+                    to_play,
+                    frozenset(rest - {c}),
+                    tuple(free),
+                    tuple(must),
+                    known,
+                    voids,
+                    left,
+                    trump,
+                )
+                if solver.feasible(world):
+                    held[seat].add(c)
+                    rest.discard(c)
+                    if seat in opponents and not long_suits:
+                        turn = (opponents.index(seat) + 1) % len(opponents)
+                    break
+                slots[seat] += 1
+        if any(free) or any(must):
+            return None
+        return Knowledge(
+            seat=p,
+            hand=solver.kn.hand,
+            trick=[(seat, card, 0) for seat, card in plays],
+            to_play=to_play,
+            unknown=frozenset(),
+            free=[0] * len(free),
+            must_trump=[0] * len(must),
+            known=[frozenset(cards) for cards in held],
+            voids=[0] * len(voids),
+            hidden_slots=[],
+            tricks_left=left,
+            trumps=[trump],
+        )
 
     def refuted_in_a_strong_world(self, solver: Solver) -> bool:
         """Every order of p's cards loses to a plain adversary in one of ``strong_worlds``
