@@ -1277,7 +1277,14 @@ class CapsJudge:
                 return order
         return None
 
-    def _cashes(self, order: list[Card], best: list[int], outside: list[int], trump: int) -> bool:
+    def _cashes(
+        self,
+        order: list[Card],
+        best: list[int],
+        outside: list[int],
+        trump: int,
+        last_rescued: bool = False,
+    ) -> bool:
         """p on lead wins a trick with each card of ``order`` in turn. A lead of a suit
         makes every seat holding that suit play one of it (follow suit), so after as many
         leads of a suit as there are outside cards of it, none is left outside. A card
@@ -1285,12 +1292,14 @@ class CapsJudge:
         card only once no outside trump can be left."""
         strength = self.m.layout.strength
         leads = [0, 0, 0, 0]
-        for c in order:
+        for i, c in enumerate(order):
             suit = SUIT[c]
-            if suit != trump and leads[trump] < outside[trump]:
-                return False  # a seat may still hold a trump
-            if strength[c] <= best[suit] and leads[suit] < outside[suit]:
-                return False  # a higher card of the suit may still be outside
+            if (suit != trump and leads[trump] < outside[trump]) or (
+                strength[c] <= best[suit] and leads[suit] < outside[suit]
+            ):
+                # a seat may still hold a trump, or a higher card of the suit: only the
+                # last trick may still be the team's (``last_rescued``)
+                return last_rescued and i == len(order) - 1
             leads[suit] += 1
         return True
 
@@ -1380,6 +1389,11 @@ class CapsJudge:
         - Someone else is to lead the next trick: every card of the order is a trump above
           every outside trump, so whatever is led each is legal and wins its trick.
 
+        Two refinements. In the trick in progress only cards that may still be played to it
+        can beat his first card: the unknown ones and those known to be in a seat yet to
+        play there (not a seat that has played to it already). And his last card, led to
+        the last trick, need not win it when a partner surely does (``_partner_takes_last``).
+
         The full search gives the same answer when it does not run out of nodes."""
         if (
             len(kn.trumps) != 1
@@ -1392,9 +1406,10 @@ class CapsJudge:
         trump = kn.trumps[0]
         strength = self.m.layout.strength
         best, outside = self._outside(kn)
+        rescued = self._partner_takes_last(kn)
         if not kn.trick:
             if kn.to_play == kn.seat:
-                return self._cashes(order, best, outside, trump)
+                return self._cashes(order, best, outside, trump, rescued)
             return all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
         lead = kn.trick[0][1]
         if lead is None:
@@ -1405,26 +1420,57 @@ class CapsJudge:
             return False  # he must follow suit
         table = [card for _, card, _ in kn.trick if card is not None]
         table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
+        played = {seat for seat, _, _ in kn.trick}
+        here_best, here_count = self._outside(kn, [s for s in self.active if s not in played])
         if SUIT[first] == trump:
-            wins = strength[first] > best[trump] and strength[first] > table_trump
+            wins = strength[first] > here_best[trump] and strength[first] > table_trump
         else:
             wins = (
                 SUIT[first] == led
-                and strength[first] > best[led]
+                and strength[first] > here_best[led]
                 and all(strength[first] > strength[c] for c in table if SUIT[c] == led)
-                and outside[trump] == 0
+                and here_count[trump] == 0
                 and table_trump < 0
             )
-        return wins and self._cashes(order[1:], best, outside, trump)
+        return wins and self._cashes(order[1:], best, outside, trump, rescued)
 
-    def _outside(self, kn: Knowledge) -> tuple[list[int], list[int]]:
+    def _partner_takes_last(self, kn: Knowledge) -> bool:
+        """A partner of p surely wins the last trick: p knows his every card (no unknown
+        place in his holding) and each is a trump above every trump an opponent may hold
+        (any unknown one, any known in an opponent's seat). Whichever he keeps for the
+        last trick he must play there, and it beats everything else played to it."""
+        trump = kn.trumps[0]
+        strength = self.m.layout.strength
+        team = kn.seat % 2
+        threat = max(
+            (
+                strength[c]
+                for c in kn.unknown.union(*(kn.known[s] for s in self.active if s % 2 != team))
+                if SUIT[c] == trump
+            ),
+            default=-1,
+        )
+        return any(
+            s % 2 == team
+            and s != kn.seat
+            and not kn.free[s]
+            and not kn.must_trump[s]
+            and kn.known[s]
+            and all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s])
+            for s in self.active
+        )
+
+    def _outside(
+        self, kn: Knowledge, seats: list[int] | None = None
+    ) -> tuple[list[int], list[int]]:
         """For the cards that may lie outside p's hand (every card he has not seen, every
-        card known to be in another seat): per suit, the strength of the best (-1 for
-        none) and how many there are."""
+        card known to be in another seat, or only in ``seats``): per suit, the strength
+        of the best (-1 for none) and how many there are."""
         strength = self.m.layout.strength
         best = [-1, -1, -1, -1]
         counts = [0, 0, 0, 0]
-        for c in kn.unknown.union(*kn.known):
+        known = kn.known if seats is None else [kn.known[s] for s in seats]
+        for c in kn.unknown.union(*known):
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]

@@ -592,3 +592,86 @@ def test_ed27_strong_world_refutations_agree_with_the_full_search() -> None:
             match.apply(seat, choose(spec, legal, rng))
     for kind in ("certain", "sound"):
         assert all(counted.get((n, kind), 0) >= 2 for n in (4, 6, 8)), counted
+
+
+def _last_two_tricks(partner: str, east: str, unknown: str, west_free: int = 1) -> Knowledge:
+    """4 players, clubs trump, two tricks left. North (seat 2) led QC and West (3) played
+    10C; South (0, p) holds 9C and 7S and plays next, then East (1). North's one card left
+    is ``partner``, known to South (the revealed indicator, say); East's cards known to
+    South are ``east``; the other cards South cannot see are ``unknown``."""
+    cards = A.parse_order
+    qc, tc = cards("QC,10C")
+    known_east = frozenset(cards(east)) if east else frozenset()
+    return Knowledge(
+        seat=0,
+        hand=cards("9C,7S"),
+        trick=[(2, qc, 0), (3, tc, 0)],
+        to_play=0,
+        unknown=frozenset(cards(unknown)),
+        free=[0, 2 - len(known_east), 0, west_free],
+        must_trump=[0, 0, 0, 0],
+        known=[frozenset(), known_east, frozenset(cards(partner)), frozenset()],
+        voids=[0, 0, 0, 0],
+        hidden_slots=[],
+        tricks_left=2,
+        trumps=[3],
+    )
+
+
+def test_t3_16_5_a_partners_known_top_trump_takes_the_last_trick_after_a_sure_winner() -> None:
+    """T3-16.5 / ED-27: South's 9C surely wins the trick in progress (the only higher
+    trump, JC, is North's, and North has played to it), and his 7S need not win the last
+    trick: North's one card, JC, must be played to it and beats everything. The quick
+    proof accepts 9C,7S and the full search agrees. With JC unknown (East may hold it), or
+    known to be East's, the first card may lose: no proof, and the search finds the order
+    failing."""
+    spec = registry.get("304")
+    match = spec.new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    judge = match.judge()
+    order = A.parse_order("9C,7S")
+
+    def full(kn: Knowledge) -> list[int] | None:
+        solver = Solver(kn, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET)
+        return solver.run(fixed=order)
+
+    sure = _last_two_tricks(partner="JC", east="", unknown="AS,8S,7C")
+    assert judge.plainly_sound(sure, order)
+    assert full(sure) == order
+    for kn in (
+        _last_two_tricks(partner="AC", east="", unknown="AS,8S,JC"),
+        _last_two_tricks(partner="AC", east="JC", unknown="AS,8S"),
+    ):
+        assert not judge.plainly_sound(kn, order)
+        assert full(kn) is None
+    # North's known card is a trump but not above every trump an opponent may hold
+    weak = _last_two_tricks(partner="7C", east="", unknown="AS,8S,8C")
+    assert not judge.plainly_sound(weak, order)
+    assert full(weak) is None
+
+
+def test_t3_16_5_an_8p_call_relying_on_the_partners_last_trump_is_correct() -> None:
+    """T3-16.5 / ED-27: from a random 8-player match (bench playouts). Seat 6 calls Caps at
+    CP(18) with 9C then 7S: clubs are trump, the trumper (seat 4, his partner) has led QC
+    and keeps only the revealed indicator JC. 9C surely wins this trick and JC the last.
+    The search alone ran out of its 50,000 nodes (0.7 s) and the call was charged Wrong
+    Caps; the quick proof settles it at once: correct."""
+    import json
+    from pathlib import Path
+
+    case = json.loads(
+        (
+            Path(__file__).parent
+            / "fixtures"
+            / "partner_keeps_the_top_trump_for_the_last_trick.json"
+        ).read_text()
+    )
+    spec = registry.get("304")
+    match = spec.restore(case["snapshot"])
+    assert isinstance(match, ThreeOFourMatch)
+    assert match.calls[0] == (6, 18, A.parse_order("9C,7S"))
+    judge = match.judge()
+    assert judge.plainly_sound(judge.knowledge(6, 18), A.parse_order("9C,7S"))
+    match.apply(case["seat"], spec.parse_action(case["action"]))
+    result = match.hand_results[-1]
+    assert result["caps"]["0"] == "correct" and result["delta"] > 0
