@@ -93,6 +93,11 @@ State = tuple[
 ]
 
 
+_TRICKS_DONE: State = ((), -1, frozenset(), (), (), (), (), 0, -1)
+"""Where every line of the last trick ends won (``Solver._walk``); ``solve`` only reads
+that no trick is left."""
+
+
 @dataclass
 class Knowledge:
     """K(p, k) reduced to what the search needs (ED-27)."""
@@ -596,7 +601,121 @@ class Solver:
         if state[7] == 0 or state[1] == self.kn.seat:
             result.add(state)
             return True
+        if state[7] == 1 and any(seat == self.kn.seat for seat, _ in state[0]):
+            # the last trick after p's card: decided at once (``last_trick_lost``)
+            lost = self.last_trick_lost(state)
+            if lost is not None:
+                if not lost:
+                    result.add(_TRICKS_DONE)
+                return not lost
         return all(adv is not None and self._walk(adv, result) for adv in self.replies(state))
+
+    def last_trick_lost(self, state: State, p_card: Card | None = None) -> bool | None:
+        """The last trick, once its led suit is known: can the adversary still make an
+        opponent win it? Every seat yet to play holds one card, known or in an unknown
+        place, so the only choice left is the world. An opponent wins exactly when some
+        opponent's card X beats every card of p's team: a card on the table or known in
+        a seat, or an unknown card dealt to an opponent's place, with every unknown place
+        of a partner given a card below X and every place filled (a matching of the
+        unknown cards to the places: each seat's voids, a hidden indicator's trump, past
+        face-down slots never trumps nor their trick's led suit). ``p_card``: p's card
+        when he has yet to play to the trick (``holds`` knows it)."""
+        plays, _seat, pool, free, must, known, voids, _left, trump = state
+        me, team = self.kn.seat, self.team
+        cards = [*plays, (me, p_card)] if p_card is not None else list(plays)
+        strength = self.strength
+        led = SUIT[cards[0][1]]
+
+        def key(c: Card) -> int:
+            suit = SUIT[c]
+            return strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
+
+        team_best = opp_best = -2
+        played = {seat for seat, _ in cards}
+        for seat, c in cards:
+            if seat % 2 == team:
+                team_best = max(team_best, key(c))
+            else:
+                opp_best = max(opp_best, key(c))
+        pool_cards = sorted(pool)
+        # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
+        places: list[tuple[int, int]] = []
+        for seat in self.active:
+            if seat in played:
+                continue
+            for c in known[seat]:
+                if seat % 2 == team:
+                    team_best = max(team_best, key(c))
+                else:
+                    opp_best = max(opp_best, key(c))
+            if must[seat] or free[seat]:
+                allowed = 0
+                for i, c in enumerate(pool_cards):
+                    suit = SUIT[c]
+                    if (must[seat] and suit == trump) or (
+                        free[seat] and not voids[seat] >> suit & 1
+                    ):
+                        allowed |= 1 << i
+                places.append((seat, allowed))
+        for hidden_led, _src in self.kn.hidden_slots:
+            allowed = 0
+            for i, c in enumerate(pool_cards):
+                if SUIT[c] != trump and SUIT[c] != hidden_led:
+                    allowed |= 1 << i
+            places.append((-1, allowed))
+        if len(places) != len(pool_cards):
+            return None  # (never met: every seat yet to play holds one card) search it
+
+        def below(threshold: int) -> int:
+            return sum(1 << i for i, c in enumerate(pool_cards) if key(c) < threshold)
+
+        def fits(masks: list[int]) -> bool:
+            """A perfect matching of places to cards (Kuhn's augmenting paths)."""
+            owner = [-1] * len(pool_cards)
+
+            def place(j: int, seen: int) -> tuple[bool, int]:
+                options = masks[j] & ~seen
+                while options:
+                    low = options & -options
+                    i = low.bit_length() - 1
+                    seen |= low
+                    if owner[i] < 0:
+                        owner[i] = j
+                        return True, seen
+                    ok, seen = place(owner[i], seen)
+                    if ok:
+                        owner[i] = j
+                        return True, seen
+                    options &= ~low
+                return False, seen
+
+            return all(place(j, 0)[0] for j in range(len(masks)))
+
+        def partners_below(threshold: int, fixed: int = -1, card: int = 0) -> list[int]:
+            low = below(threshold)
+            masks = []
+            for j, (seat, allowed) in enumerate(places):
+                if j == fixed:
+                    masks.append(card)
+                elif seat >= 0 and seat % 2 == team:
+                    masks.append(allowed & low)
+                else:
+                    masks.append(allowed)
+            return masks
+
+        if opp_best > team_best and fits(partners_below(opp_best)):
+            return True
+        for j, (seat, allowed) in enumerate(places):
+            if seat < 0 or seat % 2 == team:
+                continue
+            for i, c in enumerate(pool_cards):
+                if (
+                    allowed >> i & 1
+                    and key(c) > team_best
+                    and fits(partners_below(key(c), j, 1 << i))
+                ):
+                    return True
+        return False
 
     # -- sigma -------------------------------------------------------------------------
 
@@ -675,7 +794,14 @@ class Solver:
             self.nodes += 1
             if self.nodes > self.budget:
                 raise OutOfBudget
-            if state[1] == me:
+            lost = None
+            if state[7] == 1 and (state[0] or state[1] == me):
+                # the last trick, its led suit known: decided at once
+                mine = None if any(seat == me for seat, _ in state[0]) else order[i]
+                lost = self.last_trick_lost(state, mine)
+            if lost is not None:
+                ok = not lost
+            elif state[1] == me:
                 card = order[i]
                 hand = frozenset(order[i:])
                 plays, seat, pool, free, must, known, voids, left, trump = state

@@ -4,6 +4,7 @@ winning order, the full search (given far more nodes) finds none either."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from rules import registry
@@ -19,6 +20,7 @@ from rules.three_o_four.caps import (
     Knowledge,
     OutOfBudget,
     Solver,
+    State,
 )
 from rules.three_o_four.match import ThreeOFourMatch
 
@@ -675,3 +677,63 @@ def test_t3_16_5_an_8p_call_relying_on_the_partners_last_trump_is_correct() -> N
     match.apply(case["seat"], spec.parse_action(case["action"]))
     result = match.hand_results[-1]
     assert result["caps"]["0"] == "correct" and result["delta"] > 0
+
+
+def _dealt_out_lost(solver: Solver, state: State) -> bool:
+    """The last trick dealt out seat by seat (every reply of the full adversary)."""
+    if state[7] == 0:
+        return False
+    return any(adv is None or _dealt_out_lost(solver, adv) for adv in solver.replies(state))
+
+
+def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> None:
+    """ED-27: in the last trick, once p has played to it, the search decides at once whether
+    an opponent can still win it (``Solver.last_trick_lost``: a matching of the unknown
+    cards to the places left) instead of dealing every seat's card in turn. Every such
+    position met by the searches at random 4, 6 and 8-player positions gets the same
+    answer as dealing it out, and the searches find the same first winning order."""
+    spec = registry.get("304")
+    met: dict[int, list[int]] = {4: [0, 0], 6: [0, 0], 8: [0, 0]}
+    for players, seed in (
+        [(4, s) for s in range(8)] + [(6, s) for s in range(3)] + [(8, s) for s in range(3)]
+    ):
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo and match.tricks_done >= match.n_tricks - 2:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    cards = match._remaining(p)
+                    if not cards or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    if met[players][0] >= 300:
+                        continue  # enough at this size
+                    solver = judge.solver(p, k, NODE_BUDGET * 5)
+                    decide = solver.last_trick_lost
+                    seen: list[tuple[State, bool | None]] = []
+
+                    def record(state: State, p_card: int | None = None, _d=decide, _s=seen):
+                        answer = _d(state, p_card)
+                        if p_card is None:
+                            _s.append((state, answer))
+                        return answer
+
+                    solver.last_trick_lost = record  # type: ignore[method-assign]
+                    try:
+                        found = solver.run()
+                    except OutOfBudget:
+                        continue
+                    for state, answer in seen:
+                        assert answer == _dealt_out_lost(solver, state), (players, seed, p, k)
+                        met[players][0] += 1
+                        met[players][1] += bool(answer)
+                    plain = judge.solver(p, k, NODE_BUDGET * 5)
+                    plain.last_trick_lost = lambda state, p_card=None: None  # type: ignore[method-assign]
+                    with contextlib.suppress(OutOfBudget):
+                        assert plain.run() == found, (players, seed, p, k)
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
+    # both answers met at every size
+    assert all(total >= 20 and 0 < lost < total for total, lost in met.values()), met
