@@ -1390,16 +1390,17 @@ class CapsJudge:
             return None
         trump = kn.trumps[0]
         strength = self.m.layout.strength
+        facts = self.proof_facts(kn)
         hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
         if not kn.trick or kn.trick[0][1] is None:
-            return hand if self.plainly_sound(kn, hand) else None
+            return hand if self.plainly_sound(kn, hand, facts) else None
         led = SUIT[kn.trick[0][1]]
         follows = any(SUIT[c] == led for c in hand)
         for c in hand:
             if follows and SUIT[c] != led:
                 continue
             order = [c, *(x for x in hand if x != c)]
-            if self.plainly_sound(kn, order):
+            if self.plainly_sound(kn, order, facts):
                 return order
         return None
 
@@ -1495,7 +1496,21 @@ class CapsJudge:
         except OutOfBudget:
             return False
 
-    def plainly_sound(self, kn: Knowledge, order: list[Card]) -> bool:
+    def proof_facts(self, kn: Knowledge) -> tuple[list[int], list[int], list[int], list[int], bool]:
+        """What ``plainly_sound`` reads of K(p, k) whatever the order (``cashing_order``
+        tries several): ``_outside`` for every other seat and for the seats yet to play to
+        the trick in progress, and ``_partner_takes_last``."""
+        best, outside = self._outside(kn)
+        played = {seat for seat, _, _ in kn.trick}
+        here_best, here_count = self._outside(kn, [s for s in self.active if s not in played])
+        return best, outside, here_best, here_count, self._partner_takes_last(kn)
+
+    def plainly_sound(
+        self,
+        kn: Knowledge,
+        order: list[Card],
+        facts: tuple[list[int], list[int], list[int], list[int], bool] | None = None,
+    ) -> bool:
         """A quick proof of Sound for a stated order, when p knows trump and has not yet
         played to the trick in progress. Outside cards are those that may lie in another
         seat: any card p has not seen (a face-down card on the table among them) and any
@@ -1531,8 +1546,9 @@ class CapsJudge:
             return False
         trump = kn.trumps[0]
         strength = self.m.layout.strength
-        best, outside = self._outside(kn)
-        rescued = self._partner_takes_last(kn)
+        if facts is None:
+            facts = self.proof_facts(kn)
+        best, outside, here_best, here_count, rescued = facts
         if not kn.trick:
             if kn.to_play == kn.seat:
                 return self._cashes(order, best, outside, trump, rescued)
@@ -1546,8 +1562,6 @@ class CapsJudge:
             return False  # he must follow suit
         table = [card for _, card, _ in kn.trick if card is not None]
         table_trump = max((strength[c] for c in table if SUIT[c] == trump), default=-1)
-        played = {seat for seat, _, _ in kn.trick}
-        here_best, here_count = self._outside(kn, [s for s in self.active if s not in played])
         if SUIT[first] == trump:
             wins = strength[first] > here_best[trump] and strength[first] > table_trump
         else:
