@@ -886,57 +886,65 @@ class CapsJudge:
         return found
 
     def _knowledge(self, p: int, k: int, actual: bool) -> Knowledge:
+        if actual:
+            return self._actual_world(p, k)
         m = self.m
         hist = m.history[:k]
         trumper = m.trumper
-        trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
-        played_by: dict[int, list[Card]] = {s: [] for s in range(m.players)}
-        for seat, card, _, _ in hist:
-            played_by[seat].append(card)
-        holdings: dict[int, list[Card]] = {}
-        for s in range(m.players):
-            cards = list(m.start_hands[s])
-            if s == trumper and m.start_indicator is not None:
-                cards.append(m.start_indicator)
-            for c in played_by[s]:
-                cards.remove(c)
-            holdings[s] = cards
         indicator = m.start_indicator
-        ind_played = indicator is not None and indicator in played_by[trumper]
-        seen: set[Card] = set(holdings[p]) | set(played_by[p])
-        start_trick = (k // self.per_trick) * self.per_trick
-        for i, rec in enumerate(hist):
-            pub = m.public_at[i]
-            learned = m.trumper_at[i] if p == trumper else None
-            if (pub is not None and pub <= k) or (learned is not None and learned <= k):
-                seen.add(rec[1])
+        trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
+        sizes = [len(cards) for cards in m.start_hands]
+        if indicator is not None:
+            sizes[trumper] += 1
+        hand = list(m.start_hands[p])
+        if p == trumper and indicator is not None:
+            hand.append(indicator)
+        seen: set[Card] = set(hand)
+        ind_played = False
+        public_at, trumper_at = m.public_at, m.trumper_at
+        learns = p == trumper
+        for i, (seat, card, _down, _src) in enumerate(hist):
+            sizes[seat] -= 1
+            if seat == p:
+                hand.remove(card)
+                seen.add(card)
+            elif card == indicator and seat == trumper:
+                ind_played = True
+            pub = public_at[i]
+            if (pub is not None and pub <= k) or (
+                learns and (learned := trumper_at[i]) is not None and learned <= k
+            ):
+                seen.add(card)
+        if p == trumper and indicator is not None and indicator not in hand:
+            ind_played = True
         known: list[frozenset[Card]] = [frozenset()] * m.players
         free = [0] * m.players
         must = [0] * m.players
         for s in self.active:
             if s == p:
                 continue
-            size = len(holdings[s])
+            size = sizes[s]
             if s == trumper and indicator is not None and not ind_played:
                 if trump_known:
                     known[s] = frozenset({indicator})
                     seen.add(indicator)
-                    size -= 1
                 else:
                     must[s] = 1
-                    size -= 1
+                size -= 1
             free[s] = size
         voids = [0] * m.players
         hidden_slots: list[tuple[int, int]] = []
         trick_plays: list[tuple[int, Card | None, int]] = []
+        per = self.per_trick
+        start_trick = (k // per) * per
+        led = -1
         for i, (seat, card, _down, src) in enumerate(hist):
-            t0 = (i // self.per_trick) * self.per_trick
-            led = SUIT[hist[t0][1]]
-            if i != t0 and SUIT[card] != led and src == 0:
+            if i % per == 0:
+                led = SUIT[card]
+            elif SUIT[card] != led and src == 0:
                 voids[seat] |= 1 << led
-            in_current = i >= start_trick
             visible = card in seen
-            if in_current:
+            if i >= start_trick:
                 if visible:
                     trick_plays.append((seat, card, 0))
                 elif src == 1:
@@ -946,46 +954,60 @@ class CapsJudge:
             elif not visible:
                 hidden_slots.append((led, src))
         unknown = frozenset(c for c in m.layout.deck if c not in seen)
-        trumps = [m.trump] if trump_known else [0, 1, 2, 3]
-        tricks_left = m.n_tricks - k // self.per_trick
-        if k % self.per_trick == 0:
-            to_play = m.trick_leaders[min(k // self.per_trick, len(m.trick_leaders) - 1)]
-        else:
-            i = self.active.index(hist[-1][0])
-            to_play = self.active[(i + 1) % len(self.active)]
-        if actual:
-            # The actual deal, which is one of the worlds consistent with K(p, k).
-            return Knowledge(
-                seat=p,
-                hand=holdings[p],
-                trick=[(r[0], r[1], 0) for r in hist[start_trick:]],
-                to_play=to_play,
-                unknown=frozenset(),
-                free=[0] * m.players,
-                must_trump=[0] * m.players,
-                known=[
-                    frozenset(holdings[s]) if s != p and s in self.active else frozenset()
-                    for s in range(m.players)
-                ],
-                voids=[0] * m.players,
-                hidden_slots=[],
-                tricks_left=tricks_left,
-                trumps=[m.trump],
-            )
         return Knowledge(
             seat=p,
-            hand=holdings[p],
+            hand=hand,
             trick=trick_plays,
-            to_play=to_play,
+            to_play=self._to_play(k),
             unknown=unknown,
             free=free,
             must_trump=must,
             known=known,
             voids=voids,
             hidden_slots=hidden_slots,
-            tricks_left=tricks_left,
-            trumps=trumps,
+            tricks_left=m.n_tricks - k // per,
+            trumps=[m.trump] if trump_known else [0, 1, 2, 3],
         )
+
+    def _actual_world(self, p: int, k: int) -> Knowledge:
+        """The actual deal, which is one of the worlds consistent with K(p, k): every
+        holding known, the real trump."""
+        m = self.m
+        hist = m.history[:k]
+        holdings: dict[int, list[Card]] = {}
+        for s in range(m.players):
+            cards = list(m.start_hands[s])
+            if s == m.trumper and m.start_indicator is not None:
+                cards.append(m.start_indicator)
+            holdings[s] = cards
+        for seat, card, _, _ in hist:
+            holdings[seat].remove(card)
+        start_trick = (k // self.per_trick) * self.per_trick
+        return Knowledge(
+            seat=p,
+            hand=holdings[p],
+            trick=[(r[0], r[1], 0) for r in hist[start_trick:]],
+            to_play=self._to_play(k),
+            unknown=frozenset(),
+            free=[0] * m.players,
+            must_trump=[0] * m.players,
+            known=[
+                frozenset(holdings[s]) if s != p and s in self.active else frozenset()
+                for s in range(m.players)
+            ],
+            voids=[0] * m.players,
+            hidden_slots=[],
+            tricks_left=m.n_tricks - k // self.per_trick,
+            trumps=[m.trump],
+        )
+
+    def _to_play(self, k: int) -> int:
+        """The seat to play at CP(k)."""
+        m = self.m
+        if k % self.per_trick == 0:
+            return m.trick_leaders[min(k // self.per_trick, len(m.trick_leaders) - 1)]
+        i = self.active.index(m.history[k - 1][0])
+        return self.active[(i + 1) % len(self.active)]
 
     def solver(
         self,
