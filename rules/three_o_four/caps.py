@@ -871,6 +871,9 @@ class CapsJudge:
         self.per_trick = len(self.active)
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
+        self.top_trump_cache: dict[tuple[int, int], bool] = {}
+        self._trump_holders: list[tuple[Card, int]] | None = None
+        self._play_index: dict[Card, int] = {}
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
 
     # -- knowledge ----------------------------------------------------------------------
@@ -1029,28 +1032,55 @@ class CapsJudge:
         )
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
+        """``_opponents_hold_top_trump``, kept per (team, k): the duty check asks it for
+        every member at every point, and ``certain`` again."""
+        key = (team, k)
+        found = self.top_trump_cache.get(key)
+        if found is None:
+            found = self.top_trump_cache[key] = self._opponents_hold_top_trump(team, k)
+        return found
+
+    def _opponents_hold_top_trump(self, team: int, k: int) -> bool:
         """A quick refutation in the actual world (always consistent with anyone's
         knowledge): the highest unplayed trump wins whichever later trick it is played to,
         so if the other team holds it, no member of ``team`` can be certain. Not when a
         higher trump already lies in the trick in progress: played there, it would lose
         (in the last trick, or when it must be played now, it always does)."""
-        m = self.m
-        history = m.history
-        played = {r[1] for r in history[:k]}
-        strength = m.layout.strength
-        trump = m.trump
-        best, holder = -1, -1
-        for s in self.active:
-            cards = list(m.start_hands[s])
-            if s == m.trumper and m.start_indicator is not None:
-                cards.append(m.start_indicator)
-            for c in cards:
-                if SUIT[c] == trump and c not in played and strength[c] > best:
-                    best, holder = strength[c], s
-        if holder < 0 or holder % 2 == team:
-            return False
-        on_table = history[(k // self.per_trick) * self.per_trick : k]
-        return not any(SUIT[r[1]] == trump and strength[r[1]] > best for r in on_table)
+        played_at = self._played_at()
+        start_trick = (k // self.per_trick) * self.per_trick
+        for card, holder in self._trumps_held():
+            at = played_at.get(card)
+            if at is None or at >= k:
+                # the highest trump not played before CP(k)
+                return holder % 2 != team
+            if at >= start_trick:
+                return False  # a higher trump lies in the trick in progress
+        return False
+
+    def _trumps_held(self) -> list[tuple[Card, int]]:
+        """Every trump of the deal, highest first, with the active seat dealt it (the
+        indicator is the trumper's)."""
+        if self._trump_holders is None:
+            m = self.m
+            strength = m.layout.strength
+            held: list[tuple[Card, int]] = []
+            for s in self.active:
+                cards = list(m.start_hands[s])
+                if s == m.trumper and m.start_indicator is not None:
+                    cards.append(m.start_indicator)
+                held += [(c, s) for c in cards if SUIT[c] == m.trump]
+            held.sort(key=lambda pair: -strength[pair[0]])
+            self._trump_holders = held
+        return self._trump_holders
+
+    def _played_at(self) -> dict[Card, int]:
+        """Each card played so far this hand, with its index in the record (kept up to
+        date as the hand goes on)."""
+        history = self.m.history
+        index = self._play_index
+        for i in range(len(index), len(history)):
+            index[history[i][1]] = i
+        return index
 
     def top_trump_open(self, solver: Solver) -> bool:
         """A quick refutation in p's own worlds: for a trump p thinks possible, the highest
