@@ -1624,7 +1624,40 @@ class CapsJudge:
                 and here_count[trump] == 0
                 and table_trump < 0
             )
-        return wins and self._cashes(order[1:], best, outside, trump, rescued)
+        if wins:
+            return self._cashes(order[1:], best, outside, trump, rescued)
+        # his card need not win: a partner's card on the table may hold the trick, and
+        # then whoever of the team leads, trumps above every outside trump win the rest
+        return self._partner_holds_trick(kn, led, trump) and all(
+            SUIT[c] == trump and strength[c] > best[trump] for c in order[1:]
+        )
+
+    def _partner_holds_trick(self, kn: Knowledge, led: int, trump: int) -> bool:
+        """The best card on the table in the trick in progress is a partner's, and no
+        opponent yet to play to it may hold a card above it (any unknown card of a suit
+        he has not shown void in, a trump for a hidden indicator, his known cards; as if
+        he need not follow suit). Every card of the trick must be known to p."""
+        if any(card is None for _, card, _ in kn.trick):
+            return False
+        power = card_powers(trump, self.m.layout.strength)[led + 1]
+        seat, card, _ = max(kn.trick, key=lambda play: power[play[1] or 0])
+        team = kn.seat % 2
+        if seat % 2 != team:
+            return False
+        top = power[card] if card is not None else -1
+        played = {s for s, _, _ in kn.trick}
+        for s in self.active:
+            if s % 2 == team or s in played:
+                continue
+            if any(power[c] > top for c in kn.known[s]):
+                return False
+            for c in kn.unknown:
+                if power[c] > top and (
+                    (kn.free[s] and not kn.voids[s] >> SUIT[c] & 1)
+                    or (kn.must_trump[s] and SUIT[c] == trump)
+                ):
+                    return False
+        return True
 
     def _partner_takes_last(self, kn: Knowledge) -> bool:
         """A partner of p surely wins the last trick: p knows his every card (no unknown

@@ -366,7 +366,10 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     random play, fourteenth hand) seat 1 holds JC and 8C, the only trumps left, when his
     partner (seat 7) is to lead the third trick (CP(16)): whatever is led, each of his
     cards is legal and wins. The search alone runs out of nodes there, and his call at
-    CP(18) was judged correct; it is too late (strict: due at CP(k*))."""
+    CP(18) was judged correct; it is too late (strict: due at CP(k*)). He was certain
+    earlier still, at CP(11) in the second trick: his partner's AC (a trump) holds that
+    trick against the seats yet to play, so 7S may go there, and JC, 8C win the rest
+    (the full search confirms it after 115,001 positions)."""
     import json
     from pathlib import Path
 
@@ -384,7 +387,9 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     judge = match.judge()
     assert judge.certain(1, 16) is None
     assert judge.cashing_order(judge.knowledge(1, 16)) == A.parse_order("JC,8C")
-    assert judge.first_certain(1, 18) == 16
+    assert judge.cashing_order(judge.knowledge(1, 11)) == A.parse_order("7S,JC,8C")
+    assert judge.certain(1, 11) is None  # the search alone runs out of nodes
+    assert judge.first_certain(1, 18) == 11
     match.apply(case["seat"], spec.parse_action(case["action"]))
     result = match.hand_results[-1]
     assert result["caps"]["1"] == "wrong" and result["delta"] == -2
@@ -737,3 +742,85 @@ def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> Non
             match.apply(seat, choose(spec, legal, rng))
     # both answers met at every size
     assert all(total >= 20 and 0 < lost < total for total, lost in met.values()), met
+
+
+def _partner_trumped(east_free: int, east_voids: int, unknown: str) -> Knowledge:
+    """4 players, spades trump, three tricks left. West (seat 3) led AD, North (2, the
+    partner of South) trumped with QS; South (0, p) holds KD, JS, 9S and plays next, then
+    East (1). South cannot see ``unknown``; East has shown void in ``east_voids``."""
+    cards = A.parse_order
+    ad, qs = cards("AD,QS")
+    return Knowledge(
+        seat=0,
+        hand=cards("KD,JS,9S"),
+        trick=[(3, ad, 0), (2, qs, 0)],
+        to_play=0,
+        unknown=frozenset(cards(unknown)),
+        free=[0, east_free, 2, 2],
+        must_trump=[0, 0, 0, 0],
+        known=[frozenset()] * 4,
+        voids=[0, east_voids, 0, 0],
+        hidden_slots=[],
+        tricks_left=3,
+        trumps=[0],
+    )
+
+
+def test_t3_16_4_a_partners_card_holding_the_trick_lets_the_top_trumps_win_the_rest() -> None:
+    """T3-16.4 / ED-27: North's QS holds the trick in progress when East, the one seat
+    yet to play after South, cannot hold a higher trump (he has shown void in spades);
+    South follows with KD and, whoever of his team leads next, his JS and 9S (the top
+    live trumps) win the last two tricks. The quick proof finds KD,JS,9S and the full
+    search agrees. If East may hold AS, 10S or KS, he may trump over QS: no proof, and
+    no order wins in the full search."""
+    spec = registry.get("304")
+    match = spec.new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    judge = match.judge()
+    order = A.parse_order("KD,JS,9S")
+    held = _partner_trumped(3, 1 << 0, "AS,10S,KS,7D,8D,9D,8H")
+    assert judge.cashing_order(held) == order
+    solver = Solver(held, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run(fixed=order) == order
+    # East not void in spades: he may trump over QS
+    open_trick = _partner_trumped(3, 0, "AS,10S,KS,7D,8D,9D,8H")
+    assert judge.cashing_order(open_trick) is None
+    solver = Solver(open_trick, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run() is None
+
+
+def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None:
+    """ED-27: wherever ``cashing_order`` proves an order because a partner's card holds
+    the trick in progress (``_partner_holds_trick``), the full search (given far more
+    nodes, where that is enough) finds that order winning too; random 6p and 8p hands."""
+    spec = registry.get("304")
+    checked = 0
+    for players, seed in [(6, s) for s in range(12)] + [(8, s) for s in range(12)]:
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo and match.trick:
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
+                        continue
+                    kn = judge.knowledge(p, k)
+                    if len(kn.trumps) != 1 or any(s == p for s, _, _ in kn.trick):
+                        continue
+                    lead = kn.trick[0][1]
+                    if lead is None or not judge._partner_holds_trick(kn, SUIT[lead], kn.trumps[0]):
+                        continue
+                    order = judge.cashing_order(kn)
+                    if order is None:
+                        continue
+                    solver = judge.solver(p, k, NODE_BUDGET * 100)
+                    try:
+                        assert solver.run(fixed=order) == order, (players, seed, p, k)
+                    except OutOfBudget:
+                        continue
+                    checked += 1
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
+    assert checked >= 5, checked
