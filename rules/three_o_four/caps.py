@@ -1438,13 +1438,18 @@ class CapsJudge:
         high to low, then the rest high to low; when he is to follow in the trick in
         progress, each card he may play there is tried first in turn, the rest after it in
         that order."""
-        if len(kn.trumps) != 1 or len(kn.hand) != kn.tricks_left or kn.tricks_left <= 0:
+        played_here = any(seat == kn.seat for seat, _, _ in kn.trick)
+        if (
+            len(kn.trumps) != 1
+            or len(kn.hand) != kn.tricks_left - played_here
+            or kn.tricks_left <= 0
+        ):
             return None
         trump = kn.trumps[0]
         strength = self.m.layout.strength
         facts = self.proof_facts(kn)
         hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
-        if not kn.trick or kn.trick[0][1] is None:
+        if played_here or not kn.trick or kn.trick[0][1] is None:
             return hand if self.plainly_sound(kn, hand, facts) else None
         led = SUIT[kn.trick[0][1]]
         follows = any(SUIT[c] == led for c in hand)
@@ -1587,13 +1592,20 @@ class CapsJudge:
         play there (not a seat that has played to it already). And his last card, led to
         the last trick, need not win it when a partner surely does (``_partner_takes_last``).
 
+        The trick in progress need not be his to win: a partner's card on the table may
+        hold it (``_holds_trick``), and then the rest must be trumps above every outside
+        trump. When he has played to it already, the order is for the tricks after it:
+        his card there holding it against every seat yet to play keeps him on lead (the
+        rest cashes); a team card holding it against the opponents needs the rest to be
+        such trumps.
+
         The full search gives the same answer when it does not run out of nodes."""
+        played_here = any(seat == kn.seat for seat, _, _ in kn.trick)
         if (
             len(kn.trumps) != 1
-            or len(order) != kn.tricks_left
+            or len(order) != kn.tricks_left - played_here
             or kn.tricks_left <= 0
             or sorted(order) != sorted(kn.hand)
-            or any(seat == kn.seat for seat, _, _ in kn.trick)
         ):
             return False
         trump = kn.trumps[0]
@@ -1601,6 +1613,14 @@ class CapsJudge:
         if facts is None:
             facts = self.proof_facts(kn)
         best, outside, here_best, here_count, rescued = facts
+        top_trumps = all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
+        if played_here:
+            lead = kn.trick[0][1]
+            if lead is None:
+                return False
+            if self._holds_trick(kn, SUIT[lead], trump, keeps_lead=True):
+                return self._cashes(order, best, outside, trump, rescued)
+            return top_trumps and self._holds_trick(kn, SUIT[lead], trump, keeps_lead=False)
         if not kn.trick:
             if kn.to_play == kn.seat:
                 return self._cashes(order, best, outside, trump, rescued)
@@ -1628,26 +1648,28 @@ class CapsJudge:
             return self._cashes(order[1:], best, outside, trump, rescued)
         # his card need not win: a partner's card on the table may hold the trick, and
         # then whoever of the team leads, trumps above every outside trump win the rest
-        return self._partner_holds_trick(kn, led, trump) and all(
+        return self._holds_trick(kn, led, trump, keeps_lead=False) and all(
             SUIT[c] == trump and strength[c] > best[trump] for c in order[1:]
         )
 
-    def _partner_holds_trick(self, kn: Knowledge, led: int, trump: int) -> bool:
-        """The best card on the table in the trick in progress is a partner's, and no
-        opponent yet to play to it may hold a card above it (any unknown card of a suit
-        he has not shown void in, a trump for a hidden indicator, his known cards; as if
-        he need not follow suit). Every card of the trick must be known to p."""
+    def _holds_trick(self, kn: Knowledge, led: int, trump: int, keeps_lead: bool) -> bool:
+        """The best card on the table in the trick in progress is the team's and no seat
+        yet to play to it may hold a card above it (any unknown card of a suit he has not
+        shown void in, a trump for a hidden indicator, his known cards; as if he need not
+        follow suit). ``keeps_lead``: the card is p's own and every seat counts (a
+        partner's overtaking would take the lead from him); else only the opponents do.
+        Every card of the trick must be known to p."""
         if any(card is None for _, card, _ in kn.trick):
             return False
         power = card_powers(trump, self.m.layout.strength)[led + 1]
         seat, card, _ = max(kn.trick, key=lambda play: power[play[1] or 0])
         team = kn.seat % 2
-        if seat % 2 != team:
+        if seat != kn.seat if keeps_lead else seat % 2 != team:
             return False
         top = power[card] if card is not None else -1
         played = {s for s, _, _ in kn.trick}
         for s in self.active:
-            if s % 2 == team or s in played:
+            if s == kn.seat or s in played or (s % 2 == team and not keeps_lead):
                 continue
             if any(power[c] > top for c in kn.known[s]):
                 return False

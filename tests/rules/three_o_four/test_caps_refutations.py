@@ -790,11 +790,12 @@ def test_t3_16_4_a_partners_card_holding_the_trick_lets_the_top_trumps_win_the_r
 
 
 def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None:
-    """ED-27: wherever ``cashing_order`` proves an order because a partner's card holds
-    the trick in progress (``_partner_holds_trick``), the full search (given far more
-    nodes, where that is enough) finds that order winning too; random 6p and 8p hands."""
+    """ED-27: wherever ``cashing_order`` proves an order because a card of the team holds
+    the trick in progress (``_holds_trick``: a partner's, or his own when he has played to
+    it already), the full search (given far more nodes, where that is enough) finds that
+    order winning too; random 6p and 8p hands. Both kinds are met."""
     spec = registry.get("304")
-    checked = 0
+    checked = {"partner's card": 0, "his own card": 0}
     for players, seed in [(6, s) for s in range(12)] + [(8, s) for s in range(12)]:
         match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
         assert isinstance(match, ThreeOFourMatch)
@@ -806,11 +807,15 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
                     if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
                         continue
                     kn = judge.knowledge(p, k)
-                    if len(kn.trumps) != 1 or any(s == p for s, _, _ in kn.trick):
+                    if len(kn.trumps) != 1:
                         continue
                     lead = kn.trick[0][1]
-                    if lead is None or not judge._partner_holds_trick(kn, SUIT[lead], kn.trumps[0]):
+                    if lead is None or not judge._holds_trick(
+                        kn, SUIT[lead], kn.trumps[0], keeps_lead=False
+                    ):
                         continue
+                    mine = any(s == p for s, _, _ in kn.trick)
+                    kind = "his own card" if mine else "partner's card"
                     order = judge.cashing_order(kn)
                     if order is None:
                         continue
@@ -819,8 +824,47 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
                         assert solver.run(fixed=order) == order, (players, seed, p, k)
                     except OutOfBudget:
                         continue
-                    checked += 1
+                    checked[kind] += 1
             seat = next(iter(match.to_act))
             legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
             match.apply(seat, choose(spec, legal, rng))
-    assert checked >= 5, checked
+    assert min(checked.values()) >= 5, checked
+
+
+def test_t3_16_4_his_own_card_holding_the_trick_keeps_him_on_lead_to_cash_the_rest() -> None:
+    """T3-16.4 / ED-27: South (seat 0, p) has led JH, the top heart, and East followed; no
+    trump is left outside, so nobody yet to play (North, West) can beat it: South will
+    lead again and JD, JC (the top of their suits) cash. Certain although he has already
+    played to the trick: the quick proof finds JD,JC and the full search agrees. With a
+    trump (9S) that West may hold, West may ruff JH: no proof, no winning order."""
+    spec = registry.get("304")
+    match = spec.new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    judge = match.judge()
+    cards = A.parse_order
+    jh, sh = cards("JH,7H")
+
+    def position(unknown: str) -> Knowledge:
+        return Knowledge(
+            seat=0,
+            hand=cards("JD,JC"),
+            trick=[(0, jh, 0), (1, sh, 0)],
+            to_play=2,
+            unknown=frozenset(cards(unknown)),
+            free=[0, 2, 3, 3],  # East has played to the trick
+            must_trump=[0, 0, 0, 0],
+            known=[frozenset()] * 4,
+            voids=[0, 0, 0, 0],
+            hidden_slots=[],
+            tricks_left=3,
+            trumps=[0],
+        )
+
+    held = position("9H,AH,9D,AD,8D,AC,QC,KC")
+    assert judge.cashing_order(held) == cards("JD,JC")
+    solver = Solver(held, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run(fixed=cards("JD,JC")) == cards("JD,JC")
+    ruffed = position("9H,AH,9D,AD,8D,AC,QC,9S")
+    assert judge.cashing_order(ruffed) is None
+    solver = Solver(ruffed, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run() is None
