@@ -15,7 +15,7 @@ from tables.players.search import SearchBudget, search_for
 from tables.players.search.three_o_four import ThreeOFourWorlds
 from tables.players.search.three_o_four_caps import knowledge
 from tests.players.search_matches import situation
-from tests.players.test_search_thunee_variants import REVOKE_DEAL
+from tests.players.test_search_thunee_variants import REVOKE_DEAL, REVOKE_UNTIL_THIRD_TRICK
 from tests.rules.three_o_four.helpers import SPEC, E, N, S, W, act, new, play
 from tests.rules.three_o_four.test_caps import play_rest, play_upto, we6
 from tests.rules.three_o_four.test_variants import marriage_match
@@ -128,13 +128,7 @@ def test_th28_off_turn_challenges_only_a_certain_fault() -> None:
     match = THUNEE.new_match(
         4, {"penalty_mode": "challenge"}, seed=1, deals=[Deal(dealer=0, hands=REVOKE_DEAL)]
     )
-    script = [
-        (3, "no_cut"), (1, "trump:9C"), (2, "pass"), (0, "pass"), (1, "pass"), (3, "pass"),
-        (2, "pass"), (0, "pass"), (2, "play:KD"), (3, "play:QS"), (0, "play:JD"),
-        (1, "play:AD"), (0, "collect"), (0, "pass"), (2, "pass"), (0, "play:KH"),
-        (1, "play:KS"), (2, "play:QD"), (3, "play:QH"), (0, "collect"), (0, "play:JH"),
-        (1, "play:9C"), (2, "play:JS"),
-    ]  # fmt: skip
+    script = REVOKE_UNTIL_THIRD_TRICK
     for seat, action in script:
         match.apply(seat, action)
     players = [heuristic_for("thunee"), search_for("thunee", TINY)]

@@ -272,6 +272,15 @@ Trick 2: seat 0 leads KH, seats 1 and 2 show no heart, seat 3 follows QH. Trick 
 TRICK_1 = ["KD", "QS", "JD", "AD"]
 TRICK_2 = ["KH", "KS", "QD", "QH"]
 TRICK_3 = ["JH", "10D", "JS", "10S"]
+REVOKE_UNTIL_THIRD_TRICK = [
+    (3, "no_cut"), (1, "trump:9C"), (2, "pass"), (0, "pass"), (1, "pass"), (3, "pass"),
+    (2, "pass"), (0, "pass"), (2, "play:KD"), (3, "play:QS"), (0, "play:JD"),
+    (1, "play:AD"), (0, "collect"), (0, "pass"), (2, "pass"), (0, "play:KH"),
+    (1, "play:KS"), (2, "play:QD"), (3, "play:QH"), (0, "collect"), (0, "play:JH"),
+    (1, "play:9C"), (2, "play:JS"),
+]  # fmt: skip
+"""REVOKE_DEAL in challenge mode, (seat, action) from the cut up to seat 3's turn in the
+third trick (where he may revoke with 10S)."""
 
 
 def test_search_challenges_a_certain_revoke_TH_28() -> None:

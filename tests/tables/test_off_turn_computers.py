@@ -19,7 +19,7 @@ from tables.manager import TableManager
 from tables.players import Situation
 from tables.players.heuristic import heuristic_for
 from tables.players.search import SearchBudget, search_for
-from tests.players.test_search_thunee_variants import REVOKE_DEAL
+from tests.players.test_search_thunee_variants import REVOKE_DEAL, REVOKE_UNTIL_THIRD_TRICK
 from tests.tables.conftest import seat_users
 from tests.tables.test_off_turn import HANDS, PLAYS, SETUP
 
@@ -256,13 +256,7 @@ async def test_th28_a_computer_challenges_a_certain_revoke_off_turn(
     table = state.id
     await seat_users(manager, table, [2, 3, 4])
     await manager.start(table, 1)
-    steps = [
-        (3, "no_cut"), (1, "trump:9C"), (2, "pass"), (0, "pass"), (1, "pass"), (3, "pass"),
-        (2, "pass"), (0, "pass"), (2, "play:KD"), (3, "play:QS"), (0, "play:JD"),
-        (1, "play:AD"), (0, "collect"), (0, "pass"), (2, "pass"), (0, "play:KH"),
-        (1, "play:KS"), (2, "play:QD"), (3, "play:QH"), (0, "collect"), (0, "play:JH"),
-        (1, "play:9C"), (2, "play:JS"),
-    ]  # fmt: skip
+    steps = REVOKE_UNTIL_THIRD_TRICK
     for seat, action in steps:
         await manager.act(table, seat + 1, action)
     await manager.leave(table, 1)  # seat 0: a computer from now on (nothing sure yet)

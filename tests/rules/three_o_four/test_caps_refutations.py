@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable, Iterator
 
 from rules import registry
 from rules.cards import card_strs
@@ -23,6 +24,29 @@ from rules.three_o_four.caps import (
     State,
 )
 from rules.three_o_four.match import ThreeOFourMatch
+
+
+def _call_points(
+    cases: list[tuple[int, int]], when: Callable[[ThreeOFourMatch], bool] | None = None
+) -> Iterator[tuple[int, int, ThreeOFourMatch, CapsJudge, int, int]]:
+    """Random matches, one per (players, seed), played out (``end_hand_when_decided`` off,
+    Partner Close Caps never bid): at each call point of the play (where ``when`` says so),
+    every active seat holding cards whose team has won every trick so far, as (players,
+    seed, match, judge, k, seat). Callers only ask; the match goes on after each."""
+    spec = registry.get("304")
+    for players, seed in cases:
+        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo and (when is None or when(match)):
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if match._remaining(p) and judge.team_won_all_before(p % 2, k):
+                        yield players, seed, match, judge, k, p
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(spec, legal, rng))
 
 
 def _full_answer(judge: CapsJudge, p: int, k: int) -> list[int] | str | None:
@@ -270,29 +294,18 @@ def test_ed27_proved_orders_win_in_the_full_search() -> None:
     seat leads), the full search (given a large budget) finds that order winning in every
     world too. Random 4-player hands are steered away from Partner Close Caps so that they
     are played out."""
-    spec = registry.get("304")
     kinds: dict[str, int] = {"lead": 0, "follow": 0, "other leads": 0}
-    for players, seed in [(4, s) for s in range(30)] + [(6, s) for s in range(20)]:
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
-                        continue
-                    kn = judge.knowledge(p, k)
-                    order = judge.cashing_order(kn)
-                    if order is None:
-                        continue
-                    kind = "follow" if kn.trick else "lead" if kn.to_play == p else "other leads"
-                    kinds[kind] += 1
-                    solver = judge.solver(p, k, NODE_BUDGET * 100)
-                    assert solver.run(fixed=order) == order, (players, seed, p, k)
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+    for players, seed, _match, judge, k, p in _call_points(
+        [(4, s) for s in range(30)] + [(6, s) for s in range(20)]
+    ):
+        kn = judge.knowledge(p, k)
+        order = judge.cashing_order(kn)
+        if order is None:
+            continue
+        kind = "follow" if kn.trick else "lead" if kn.to_play == p else "other leads"
+        kinds[kind] += 1
+        solver = judge.solver(p, k, NODE_BUDGET * 100)
+        assert solver.run(fixed=order) == order, (players, seed, p, k)
     assert min(kinds.values()) >= 3, kinds
 
 
@@ -461,39 +474,26 @@ def test_ed27_world_refutations_agree_with_the_full_search() -> None:
     every outside trump with him and more of them than p holds), the full search, given
     far more nodes, finds no winning order either. Counted where the older quick
     refutations (``top_trump_open``, ``plainly_refuted``) say nothing, for each kind."""
-    spec = registry.get("304")
     kinds = {"top": 0, "outside": 0}
-    for players, seed in (
+    for players, seed, _match, judge, k, p in _call_points(
         [(4, s) for s in range(6)] + [(6, s) for s in range(4)] + [(8, s) for s in range(3)]
     ):
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
-                        continue
-                    full = judge.solver(p, k, NODE_BUDGET * 20)
-                    if judge.top_trump_open(full) or judge.plainly_refuted(p, k):
-                        continue
-                    if full.too_many_initial_states():
-                        continue
-                    states = full.initial_states()
-                    top = any(judge.top_trump_with_opponent(full, s) for s in states)
-                    outside = any(judge.outside_trumps_with_one_opponent(full, s) for s in states)
-                    assert judge.refuted_in_some_world(full) == (top or outside)
-                    if not (top or outside):
-                        continue
-                    try:
-                        assert full.run() is None, (players, seed, p, k)
-                    except OutOfBudget:
-                        continue  # too long to check here
-                    kinds["top" if top else "outside"] += 1
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+        full = judge.solver(p, k, NODE_BUDGET * 20)
+        if judge.top_trump_open(full) or judge.plainly_refuted(p, k):
+            continue
+        if full.too_many_initial_states():
+            continue
+        states = full.initial_states()
+        top = any(judge.top_trump_with_opponent(full, s) for s in states)
+        outside = any(judge.outside_trumps_with_one_opponent(full, s) for s in states)
+        assert judge.refuted_in_some_world(full) == (top or outside)
+        if not (top or outside):
+            continue
+        try:
+            assert full.run() is None, (players, seed, p, k)
+        except OutOfBudget:
+            continue  # too long to check here
+        kinds["top" if top else "outside"] += 1
     assert min(kinds.values()) >= 3, kinds
 
 
@@ -556,47 +556,32 @@ def test_ed27_strong_world_refutations_agree_with_the_full_search() -> None:
     holding, voids respected), and wherever a plain adversary beats every order in one of
     them (certainty) or beats the seat's default order (soundness) while the real deal
     refutes nothing, the full search, given far more nodes, agrees."""
-    spec = registry.get("304")
     counted: dict[tuple[int, str], int] = {}
-    for players, seed in ((4, 0), (4, 1), (6, 0), (8, 0)):
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    cards = match._remaining(p)
-                    if not cards or not judge.team_won_all_before(p % 2, k):
-                        continue
-                    full = judge.solver(p, k, NODE_BUDGET * 20)
-                    if full.too_many_initial_states():
-                        continue
-                    for world in judge.strong_worlds(full):
-                        _assert_consistent(full.kn, world, [s for s in judge.active if s != p])
-                    actual = judge.knowledge(p, k, actual=True)
-                    order = judge.default_order(p, cards)
-                    checks = []
-                    if not judge.plain_lines_refute(actual) and judge.refuted_in_a_strong_world(
-                        full
-                    ):
-                        checks.append(("certain", None))
-                    if not any(
-                        judge.greedy_refutes_order(actual, order, thrifty=t) for t in (False, True)
-                    ) and judge.order_fails_in_a_strong_world(full, order):
-                        checks.append(("sound", order))
-                    for kind, fixed in checks:
-                        if counted.get((players, kind), 0) >= 6:
-                            continue  # enough of this kind checked at this size
-                        solver = judge.solver(p, k, NODE_BUDGET * 20)
-                        try:
-                            assert solver.run(fixed=fixed) is None, (players, seed, p, k, kind)
-                        except OutOfBudget:
-                            continue  # too long to check here
-                        counted[players, kind] = counted.get((players, kind), 0) + 1
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+    for players, seed, match, judge, k, p in _call_points(((4, 0), (4, 1), (6, 0), (8, 0))):
+        cards = match._remaining(p)
+        full = judge.solver(p, k, NODE_BUDGET * 20)
+        if full.too_many_initial_states():
+            continue
+        for world in judge.strong_worlds(full):
+            _assert_consistent(full.kn, world, [s for s in judge.active if s != p])
+        actual = judge.knowledge(p, k, actual=True)
+        order = judge.default_order(p, cards)
+        checks = []
+        if not judge.plain_lines_refute(actual) and judge.refuted_in_a_strong_world(full):
+            checks.append(("certain", None))
+        if not any(
+            judge.greedy_refutes_order(actual, order, thrifty=t) for t in (False, True)
+        ) and judge.order_fails_in_a_strong_world(full, order):
+            checks.append(("sound", order))
+        for kind, fixed in checks:
+            if counted.get((players, kind), 0) >= 6:
+                continue  # enough of this kind checked at this size
+            solver = judge.solver(p, k, NODE_BUDGET * 20)
+            try:
+                assert solver.run(fixed=fixed) is None, (players, seed, p, k, kind)
+            except OutOfBudget:
+                continue  # too long to check here
+            counted[players, kind] = counted.get((players, kind), 0) + 1
     for kind in ("certain", "sound"):
         assert all(counted.get((n, kind), 0) >= 2 for n in (4, 6, 8)), counted
 
@@ -697,49 +682,36 @@ def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> Non
     cards to the places left) instead of dealing every seat's card in turn. Every such
     position met by the searches at random 4, 6 and 8-player positions gets the same
     answer as dealing it out, and the searches find the same first winning order."""
-    spec = registry.get("304")
     met: dict[int, list[int]] = {4: [0, 0], 6: [0, 0], 8: [0, 0]}
-    for players, seed in (
-        [(4, s) for s in range(8)] + [(6, s) for s in range(3)] + [(8, s) for s in range(3)]
+    for players, seed, _match, judge, k, p in _call_points(
+        [(4, s) for s in range(8)] + [(6, s) for s in range(3)] + [(8, s) for s in range(3)],
+        when=lambda m: m.tricks_done >= m.n_tricks - 2,
     ):
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo and match.tricks_done >= match.n_tricks - 2:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    cards = match._remaining(p)
-                    if not cards or not judge.team_won_all_before(p % 2, k):
-                        continue
-                    if met[players][0] >= 300:
-                        continue  # enough at this size
-                    solver = judge.solver(p, k, NODE_BUDGET * 5)
-                    decide = solver.last_trick_lost
-                    seen: list[tuple[State, bool | None]] = []
+        if met[players][0] >= 300:
+            continue  # enough at this size
+        solver = judge.solver(p, k, NODE_BUDGET * 5)
+        decide = solver.last_trick_lost
+        seen: list[tuple[State, bool | None]] = []
 
-                    def record(state: State, p_card: int | None = None, _d=decide, _s=seen):
-                        answer = _d(state, p_card)
-                        if p_card is None:
-                            _s.append((state, answer))
-                        return answer
+        def record(state: State, p_card: int | None = None, _d=decide, _s=seen):
+            answer = _d(state, p_card)
+            if p_card is None:
+                _s.append((state, answer))
+            return answer
 
-                    solver.last_trick_lost = record  # type: ignore[method-assign]
-                    try:
-                        found = solver.run()
-                    except OutOfBudget:
-                        continue
-                    for state, answer in seen:
-                        assert answer == _dealt_out_lost(solver, state), (players, seed, p, k)
-                        met[players][0] += 1
-                        met[players][1] += bool(answer)
-                    plain = judge.solver(p, k, NODE_BUDGET * 5)
-                    plain.last_trick_lost = lambda state, p_card=None: None  # type: ignore[method-assign]
-                    with contextlib.suppress(OutOfBudget):
-                        assert plain.run() == found, (players, seed, p, k)
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+        solver.last_trick_lost = record  # type: ignore[method-assign]
+        try:
+            found = solver.run()
+        except OutOfBudget:
+            continue
+        for state, answer in seen:
+            assert answer == _dealt_out_lost(solver, state), (players, seed, p, k)
+            met[players][0] += 1
+            met[players][1] += bool(answer)
+        plain = judge.solver(p, k, NODE_BUDGET * 5)
+        plain.last_trick_lost = lambda state, p_card=None: None  # type: ignore[method-assign]
+        with contextlib.suppress(OutOfBudget):
+            assert plain.run() == found, (players, seed, p, k)
     # both answers met at every size
     assert all(total >= 20 and 0 < lost < total for total, lost in met.values()), met
 
@@ -794,40 +766,27 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
     the trick in progress (``_holds_trick``: a partner's, or his own when he has played to
     it already), the full search (given far more nodes, where that is enough) finds that
     order winning too; random 6p and 8p hands. Both kinds are met."""
-    spec = registry.get("304")
     checked = {"partner's card": 0, "his own card": 0}
-    for players, seed in [(6, s) for s in range(12)] + [(8, s) for s in range(12)]:
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo and match.trick:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    if not match._remaining(p) or not judge.team_won_all_before(p % 2, k):
-                        continue
-                    kn = judge.knowledge(p, k)
-                    if len(kn.trumps) != 1:
-                        continue
-                    lead = kn.trick[0][1]
-                    if lead is None or not judge._holds_trick(
-                        kn, SUIT[lead], kn.trumps[0], keeps_lead=False
-                    ):
-                        continue
-                    mine = any(s == p for s, _, _ in kn.trick)
-                    kind = "his own card" if mine else "partner's card"
-                    order = judge.cashing_order(kn)
-                    if order is None:
-                        continue
-                    solver = judge.solver(p, k, NODE_BUDGET * 100)
-                    try:
-                        assert solver.run(fixed=order) == order, (players, seed, p, k)
-                    except OutOfBudget:
-                        continue
-                    checked[kind] += 1
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+    for players, seed, _match, judge, k, p in _call_points(
+        [(6, s) for s in range(12)] + [(8, s) for s in range(12)], when=lambda m: m.trick
+    ):
+        kn = judge.knowledge(p, k)
+        if len(kn.trumps) != 1:
+            continue
+        lead = kn.trick[0][1]
+        if lead is None or not judge._holds_trick(kn, SUIT[lead], kn.trumps[0], keeps_lead=False):
+            continue
+        mine = any(s == p for s, _, _ in kn.trick)
+        kind = "his own card" if mine else "partner's card"
+        order = judge.cashing_order(kn)
+        if order is None:
+            continue
+        solver = judge.solver(p, k, NODE_BUDGET * 100)
+        try:
+            assert solver.run(fixed=order) == order, (players, seed, p, k)
+        except OutOfBudget:
+            continue
+        checked[kind] += 1
     assert min(checked.values()) >= 5, checked
 
 
