@@ -282,8 +282,11 @@ def certain_order(
     if solver.too_many_initial_states():
         return None
     judge = _judge(worlds, kn.trumps[0])
-    if judge.thin_refutes(kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial) or (
-        judge.thin_refutes(kn, 1, GREEDY_BUDGET, shared_initial=initial)
+    if (
+        judge.refuted_in_some_world(solver)
+        or judge.refuted_in_a_strong_world(solver)
+        or judge.thin_refutes(kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
+        or judge.thin_refutes(kn, 1, GREEDY_BUDGET, shared_initial=initial)
     ):
         return None
     try:
