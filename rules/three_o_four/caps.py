@@ -22,7 +22,7 @@ the trick, the seats before it take the bottom, it takes the top.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -92,6 +92,9 @@ State = tuple[
     int,  # trump suit
 ]
 
+
+ProofFacts = tuple[list[int], list[int], list[int], list[int], "Callable[[], bool]"]
+"""What ``CapsJudge.plainly_sound`` reads of K(p, k) whatever the order (``proof_facts``)."""
 
 _TRICKS_DONE: State = ((), -1, frozenset(), (), (), (), (), 0, -1)
 """Where every line of the last trick ends won (``Solver._walk``); ``solve`` only reads
@@ -1467,7 +1470,7 @@ class CapsJudge:
         best: list[int],
         outside: list[int],
         trump: int,
-        last_rescued: bool = False,
+        last_rescued: Callable[[], bool] | None = None,
     ) -> bool:
         """p on lead wins a trick with each card of ``order`` in turn. A lead of a suit
         makes every seat holding that suit play one of it (follow suit), so after as many
@@ -1483,7 +1486,7 @@ class CapsJudge:
             ):
                 # a seat may still hold a trump, or a higher card of the suit: only the
                 # last trick may still be the team's (``last_rescued``)
-                return last_rescued and i == len(order) - 1
+                return last_rescued is not None and i == len(order) - 1 and last_rescued()
             leads[suit] += 1
         return True
 
@@ -1553,20 +1556,21 @@ class CapsJudge:
         except OutOfBudget:
             return False
 
-    def proof_facts(self, kn: Knowledge) -> tuple[list[int], list[int], list[int], list[int], bool]:
+    def proof_facts(self, kn: Knowledge) -> ProofFacts:
         """What ``plainly_sound`` reads of K(p, k) whatever the order (``cashing_order``
         tries several): ``_outside`` for every other seat and for the seats yet to play to
         the trick in progress, and ``_partner_takes_last``."""
         best, outside = self._outside(kn)
         played = {seat for seat, _, _ in kn.trick}
         here_best, here_count = self._outside(kn, [s for s in self.active if s not in played])
-        return best, outside, here_best, here_count, self._partner_takes_last(kn)
+        rescued = functools.cache(lambda: self._partner_takes_last(kn))
+        return best, outside, here_best, here_count, rescued
 
     def plainly_sound(
         self,
         kn: Knowledge,
         order: list[Card],
-        facts: tuple[list[int], list[int], list[int], list[int], bool] | None = None,
+        facts: ProofFacts | None = None,
     ) -> bool:
         """A quick proof of Sound for a stated order, when p knows trump and has not yet
         played to the trick in progress. Outside cards are those that may lie in another
@@ -1613,7 +1617,7 @@ class CapsJudge:
         if facts is None:
             facts = self.proof_facts(kn)
         best, outside, here_best, here_count, rescued = facts
-        top_trumps = all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
+        top_trumps = self._top_trumps_win(order, best[trump], trump, rescued)
         if played_here:
             lead = kn.trick[0][1]
             if lead is None:
@@ -1624,7 +1628,7 @@ class CapsJudge:
         if not kn.trick:
             if kn.to_play == kn.seat:
                 return self._cashes(order, best, outside, trump, rescued)
-            return all(SUIT[c] == trump and strength[c] > best[trump] for c in order)
+            return top_trumps
         lead = kn.trick[0][1]
         if lead is None:
             return False
@@ -1648,9 +1652,21 @@ class CapsJudge:
             return self._cashes(order[1:], best, outside, trump, rescued)
         # his card need not win: a partner's card on the table may hold the trick, and
         # then whoever of the team leads, trumps above every outside trump win the rest
-        return self._holds_trick(kn, led, trump, keeps_lead=False) and all(
-            SUIT[c] == trump and strength[c] > best[trump] for c in order[1:]
+        return self._holds_trick(kn, led, trump, keeps_lead=False) and self._top_trumps_win(
+            order[1:], best[trump], trump, rescued
         )
+
+    def _top_trumps_win(
+        self, order: list[Card], best_trump: int, trump: int, rescued: Callable[[], bool]
+    ) -> bool:
+        """Whoever leads each trick, every card of ``order`` is legal and wins it: each is a
+        trump above every outside trump, except that the last may be any card when a
+        partner surely takes the last trick (``rescued``)."""
+        strength = self.m.layout.strength
+        for i, c in enumerate(order):
+            if SUIT[c] != trump or strength[c] <= best_trump:
+                return i == len(order) - 1 and rescued()
+        return True
 
     def _holds_trick(self, kn: Knowledge, led: int, trump: int, keeps_lead: bool) -> bool:
         """The best card on the table in the trick in progress is the team's and no seat
@@ -1697,7 +1713,7 @@ class CapsJudge:
             ),
             default=-1,
         )
-        return any(
+        if any(
             s % 2 == team
             and s != kn.seat
             and not kn.free[s]
@@ -1705,7 +1721,60 @@ class CapsJudge:
             and kn.known[s]
             and all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s])
             for s in self.active
+        ):
+            return True
+        return self._partner_forced_to_take_last(kn)
+
+    def _partner_forced_to_take_last(self, kn: Knowledge) -> bool:
+        """As ``_partner_takes_last``, with the partner's unknown places too: in every
+        world consistent with K(p, k) (Hall's condition, as the search asks it) every card
+        he may hold is a trump above every trump an opponent may hold there - for
+        instance the one live trump, when every other seat has shown void in trumps.
+        Every card of the trick in progress must be known to p."""
+        if any(card is None for _, card, _ in kn.trick):
+            return False
+        trump = kn.trumps[0]
+        strength = self.m.layout.strength
+        team = kn.seat % 2
+        partners = [s for s in self.active if s % 2 == team and s != kn.seat]
+        if not any(kn.free[s] or kn.must_trump[s] for s in partners):
+            return False
+        solver = Solver(kn, self.m.players, self.active, strength, 0)
+        free, must = tuple(kn.free), tuple(kn.must_trump)
+        known, voids = tuple(kn.known), tuple(kn.voids)
+
+        def fits(card: Card, seat: int) -> bool:
+            """Some consistent world puts ``card`` in one of ``seat``'s unknown places."""
+            rest = kn.unknown - {card}
+            if must[seat] and SUIT[card] == trump:
+                nm = _set(must, seat, must[seat] - 1)
+                if solver.feasible(((), kn.to_play, rest, free, nm, known, voids, 0, trump)):
+                    return True
+            if free[seat] and not voids[seat] >> SUIT[card] & 1:
+                nf = _set(free, seat, free[seat] - 1)
+                return solver.feasible(((), kn.to_play, rest, nf, must, known, voids, 0, trump))
+            return False
+
+        if not solver.feasible(((), kn.to_play, kn.unknown, free, must, known, voids, 0, trump)):
+            return False
+        opponents = [s for s in self.active if s % 2 != team]
+        threat = max(
+            (strength[c] for s in opponents for c in kn.known[s] if SUIT[c] == trump), default=-1
         )
+        for c in sorted(kn.unknown, key=lambda c: -strength[c]):
+            if SUIT[c] != trump or strength[c] <= threat:
+                continue
+            if any(fits(c, s) for s in opponents):
+                threat = strength[c]
+                break
+        for s in partners:
+            if not (kn.free[s] or kn.must_trump[s]):
+                continue  # (wholly known: asked above)
+            if not all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s]):
+                continue
+            if not any(fits(c, s) for c in kn.unknown if SUIT[c] != trump or strength[c] <= threat):
+                return True
+        return False
 
     def _outside(
         self, kn: Knowledge, seats: list[int] | None = None

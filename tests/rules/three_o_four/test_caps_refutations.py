@@ -827,3 +827,69 @@ def test_t3_16_4_his_own_card_holding_the_trick_keeps_him_on_lead_to_cash_the_re
     assert judge.cashing_order(ruffed) is None
     solver = Solver(ruffed, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
     assert solver.run() is None
+
+
+def test_t3_16_4_a_partner_forced_to_keep_the_last_trump_takes_the_last_trick() -> None:
+    """T3-16.4 / ED-27: clubs trump, two tricks left. North (South's partner) led 7C and
+    West discarded; East and West have shown void in clubs, so the one live trump, 9C,
+    can only be North's - his last card. South discards AD now (North's 7C holds the
+    trick: East cannot trump) and QS in the last trick, which North's forced 9C takes.
+    Certain, though South never wins a trick himself: the quick proof finds AD,QS and the
+    full search agrees. If East may hold 9C, he may overtrump: no proof, no order."""
+    spec = registry.get("304")
+    match = spec.new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    judge = match.judge()
+    cards = A.parse_order
+    sc, kh = cards("7C,KH")
+    clubs = 1 << 3
+
+    def position(east_voids: int) -> Knowledge:
+        return Knowledge(
+            seat=0,
+            hand=cards("AD,QS"),
+            trick=[(2, sc, 0), (3, kh, 0)],
+            to_play=0,
+            unknown=frozenset(cards("9C,7H,8H,8D")),
+            free=[0, 2, 1, 1],
+            must_trump=[0, 0, 0, 0],
+            known=[frozenset()] * 4,
+            voids=[0, east_voids, 0, clubs],
+            hidden_slots=[],
+            tricks_left=2,
+            trumps=[3],
+        )
+
+    forced = position(clubs)
+    assert judge.cashing_order(forced) == cards("AD,QS")
+    solver = Solver(forced, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run(fixed=cards("AD,QS")) == cards("AD,QS")
+    loose = position(0)
+    assert judge.cashing_order(loose) is None
+    solver = Solver(loose, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
+    assert solver.run() is None
+
+
+def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_search() -> None:
+    """ED-27: wherever ``cashing_order`` proves an order whose last card needs a partner
+    to take the last trick with a trump every consistent world forces on him
+    (``_partner_forced_to_take_last``), the full search (given far more nodes, where that
+    is enough) finds the order winning too; random 6p and 8p hands."""
+    checked = 0
+    for players, seed, _match, judge, k, p in _call_points(
+        [(6, s) for s in range(40)] + [(8, s) for s in range(40)],
+        when=lambda m: m.tricks_done >= m.n_tricks - 3,
+    ):
+        kn = judge.knowledge(p, k)
+        if len(kn.trumps) != 1 or not judge._partner_forced_to_take_last(kn):
+            continue
+        order = judge.cashing_order(kn)
+        if order is None:
+            continue
+        solver = judge.solver(p, k, NODE_BUDGET * 100)
+        try:
+            assert solver.run(fixed=order) == order, (players, seed, p, k)
+        except OutOfBudget:
+            continue
+        checked += 1
+    assert checked >= 5, checked
