@@ -874,7 +874,6 @@ class CapsJudge:
         self.per_trick = len(self.active)
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
-        self.top_trump_cache: dict[tuple[int, int], bool] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._play_index: dict[Card, int] = {}
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
@@ -899,12 +898,8 @@ class CapsJudge:
         trumper = m.trumper
         indicator = m.start_indicator
         trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
-        sizes = [len(cards) for cards in m.start_hands]
-        if indicator is not None:
-            sizes[trumper] += 1
-        hand = list(m.start_hands[p])
-        if p == trumper and indicator is not None:
-            hand.append(indicator)
+        sizes = [len(self._dealt(s)) for s in range(m.players)]
+        hand = self._dealt(p)
         seen: set[Card] = set(hand)
         ind_played = False
         public_at, trumper_at = m.public_at, m.trumper_at
@@ -914,15 +909,13 @@ class CapsJudge:
             if seat == p:
                 hand.remove(card)
                 seen.add(card)
-            elif card == indicator and seat == trumper:
+            if card == indicator and seat == trumper:
                 ind_played = True
             pub = public_at[i]
             if (pub is not None and pub <= k) or (
                 learns and (learned := trumper_at[i]) is not None and learned <= k
             ):
                 seen.add(card)
-        if p == trumper and indicator is not None and indicator not in hand:
-            ind_played = True
         known: list[frozenset[Card]] = [frozenset()] * m.players
         free = [0] * m.players
         must = [0] * m.players
@@ -975,17 +968,21 @@ class CapsJudge:
             trumps=[m.trump] if trump_known else [0, 1, 2, 3],
         )
 
+    def _dealt(self, seat: int) -> list[Card]:
+        """A fresh list of the seat's cards when the play began (the trumper's with the
+        indicator)."""
+        m = self.m
+        cards = list(m.start_hands[seat])
+        if seat == m.trumper and m.start_indicator is not None:
+            cards.append(m.start_indicator)
+        return cards
+
     def _actual_world(self, p: int, k: int) -> Knowledge:
         """The actual deal, which is one of the worlds consistent with K(p, k): every
         holding known, the real trump."""
         m = self.m
         hist = m.history[:k]
-        holdings: dict[int, list[Card]] = {}
-        for s in range(m.players):
-            cards = list(m.start_hands[s])
-            if s == m.trumper and m.start_indicator is not None:
-                cards.append(m.start_indicator)
-            holdings[s] = cards
+        holdings = {s: self._dealt(s) for s in range(m.players)}
         for seat, card, _, _ in hist:
             holdings[seat].remove(card)
         start_trick = (k // self.per_trick) * self.per_trick
@@ -1035,15 +1032,6 @@ class CapsJudge:
         )
 
     def opponents_hold_top_trump(self, team: int, k: int) -> bool:
-        """``_opponents_hold_top_trump``, kept per (team, k): the duty check asks it for
-        every member at every point, and ``certain`` again."""
-        key = (team, k)
-        found = self.top_trump_cache.get(key)
-        if found is None:
-            found = self.top_trump_cache[key] = self._opponents_hold_top_trump(team, k)
-        return found
-
-    def _opponents_hold_top_trump(self, team: int, k: int) -> bool:
         """A quick refutation in the actual world (always consistent with anyone's
         knowledge): the highest unplayed trump wins whichever later trick it is played to,
         so if the other team holds it, no member of ``team`` can be certain. Not when a
@@ -1068,10 +1056,7 @@ class CapsJudge:
             strength = m.layout.strength
             held: list[tuple[Card, int]] = []
             for s in self.active:
-                cards = list(m.start_hands[s])
-                if s == m.trumper and m.start_indicator is not None:
-                    cards.append(m.start_indicator)
-                held += [(c, s) for c in cards if SUIT[c] == m.trump]
+                held += [(c, s) for c in self._dealt(s) if SUIT[c] == m.trump]
             held.sort(key=lambda pair: -strength[pair[0]])
             self._trump_holders = held
         return self._trump_holders
@@ -1086,48 +1071,12 @@ class CapsJudge:
         return index
 
     def top_trump_open(self, solver: Solver) -> bool:
-        """A quick refutation in p's own worlds: for a trump p thinks possible, the highest
-        card of that suit still live is unknown to him and some consistent world gives it
-        to an opponent (it is in none of the past face-down slots, which hold no trumps).
-        That opponent plays it in some remaining trick (everyone plays every card he
-        holds) and it wins that trick, whatever else is played: no order of p's cards
-        wins every trick in that world, so the full search finds none either (or runs out
-        of nodes). Only asked when every card of the trick in progress is known to p."""
-        kn = solver.kn
-        if kn.tricks_left <= 0 or not kn.unknown:
+        """A quick refutation in p's own worlds, asked only when every card of the trick in
+        progress is known to p (then there is one initial position per trump he thinks
+        possible): ``top_trump_with_opponent`` in one of them."""
+        if any(card is None for _, card, _ in solver.kn.trick):
             return False
-        if any(card is None for _, card, _ in kn.trick):
-            return False
-        strength = self.m.layout.strength
-        seen_live = set(kn.hand)
-        seen_live.update(card for _, card, _ in kn.trick if card is not None)
-        for cards in kn.known:
-            seen_live |= cards
-        team = kn.seat % 2
-        free, must = tuple(kn.free), tuple(kn.must_trump)
-        known, voids = tuple(kn.known), tuple(kn.voids)
-        for trump in kn.trumps:
-            top, best = -1, -1
-            for c in kn.unknown:
-                if SUIT[c] == trump and strength[c] > best:
-                    top, best = c, strength[c]
-            if top < 0 or any(SUIT[c] == trump and strength[c] > best for c in seen_live):
-                continue
-            pool = kn.unknown - {top}
-            for seat in self.active:
-                if seat % 2 == team:
-                    continue
-                if free[seat] and not voids[seat] >> trump & 1:
-                    nf = _set(free, seat, free[seat] - 1)
-                    state: State = ((), kn.to_play, pool, nf, must, known, voids, 0, trump)
-                    if solver.feasible(state):
-                        return True
-                if must[seat]:
-                    nm = _set(must, seat, must[seat] - 1)
-                    state = ((), kn.to_play, pool, free, nm, known, voids, 0, trump)
-                    if solver.feasible(state):
-                        return True
-        return False
+        return any(self.top_trump_with_opponent(solver, s) for s in solver.initial_states())
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or
@@ -1399,12 +1348,12 @@ class CapsJudge:
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
         # With every card of the trick known there is one initial position per trump, so
-        # the world refutations are cheap enough to ask before the plain lines; with
-        # unknown cards in the trick, listing the positions costs more than those lines.
+        # the world refutations (the top live trump with an opponent among them) are cheap
+        # enough to ask before the plain lines; with unknown cards in the trick, listing
+        # the positions costs more than those lines.
         cheap_worlds = all(card is not None for _, card, _ in full.kn.trick)
         if (
-            self.top_trump_open(full)
-            or (cheap_worlds and self._refuted_in_positions(full))
+            (cheap_worlds and self._refuted_in_positions(full))
             or self.plainly_refuted(p, k)
             or (not cheap_worlds and self._refuted_in_positions(full))
             or self.refuted_in_a_strong_world(full)
@@ -1572,10 +1521,9 @@ class CapsJudge:
         order: list[Card],
         facts: ProofFacts | None = None,
     ) -> bool:
-        """A quick proof of Sound for a stated order, when p knows trump and has not yet
-        played to the trick in progress. Outside cards are those that may lie in another
-        seat: any card p has not seen (a face-down card on the table among them) and any
-        card known to be in another seat.
+        """A quick proof of Sound for a stated order, when p knows trump. Outside cards are
+        those that may lie in another seat: any card p has not seen (a face-down card on
+        the table among them) and any card known to be in another seat.
 
         - p on lead: the order cashes (``_cashes``): each card is above every outside card
           of its suit or comes after as many leads of its suit as there are outside cards
