@@ -898,7 +898,9 @@ class CapsJudge:
         trumper = m.trumper
         indicator = m.start_indicator
         trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
-        sizes = [len(self._dealt(s)) for s in range(m.players)]
+        sizes = [len(cards) for cards in m.start_hands]
+        if indicator is not None:
+            sizes[trumper] += 1
         hand = self._dealt(p)
         seen: set[Card] = set(hand)
         ind_played = False
