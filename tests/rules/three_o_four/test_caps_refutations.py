@@ -5,8 +5,11 @@ winning order, the full search (given far more nodes) finds none either."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 from rules import registry
 from rules.cards import card_strs
@@ -61,6 +64,60 @@ def _full_answer(judge: CapsJudge, p: int, k: int) -> list[int] | str | None:
         return solver.run()
     except OutOfBudget:
         return "undecided"
+
+
+def _fixture(name: str) -> tuple[ThreeOFourMatch, dict[str, Any]]:
+    """A match restored from ``fixtures/<name>.json`` (a snapshot just before its hand's
+    last action), and the case (``seat`` and ``action``: that last action)."""
+    case = json.loads((Path(__file__).parent / "fixtures" / f"{name}.json").read_text())
+    match = registry.get("304").restore(case["snapshot"])
+    assert isinstance(match, ThreeOFourMatch)
+    return match, case
+
+
+def _four_player_judge() -> CapsJudge:
+    """A 4-player judge, for its quick proofs on constructed positions (they read only
+    the rank order and the seats of the match)."""
+    match = registry.get("304").new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    return match.judge()
+
+
+def _south(
+    hand: str,
+    trick: list[tuple[int, str]],
+    to_play: int,
+    unknown: str,
+    free: list[int],
+    tricks_left: int,
+    trump: int,
+    voids: list[int] | None = None,
+    known: list[str] | None = None,
+) -> Knowledge:
+    """K(p, k) of South (seat 0) at a constructed 4-player position, trump known; cards
+    written as in the actions (``"9C,7S"``, ``""`` for none)."""
+
+    def cards(text: str) -> list[int]:
+        return A.parse_order(text) if text else []
+
+    return Knowledge(
+        seat=0,
+        hand=cards(hand),
+        trick=[(seat, cards(card)[0], 0) for seat, card in trick],
+        to_play=to_play,
+        unknown=frozenset(cards(unknown)),
+        free=free,
+        must_trump=[0, 0, 0, 0],
+        known=[frozenset(cards(c)) for c in known or ["", "", "", ""]],
+        voids=voids or [0, 0, 0, 0],
+        hidden_slots=[],
+        tricks_left=tricks_left,
+        trumps=[trump],
+    )
+
+
+def _full_search(judge: CapsJudge, kn: Knowledge, budget: int = NODE_BUDGET * 20) -> Solver:
+    return Solver(kn, 4, [0, 1, 2, 3], judge.m.layout.strength, budget)
 
 
 def test_ed27_thin_refutations_agree_with_the_full_search() -> None:
@@ -134,23 +191,15 @@ def test_t3_16_5_a_sound_call_whose_proof_is_long_is_judged_correct() -> None:
     three cards whose stated order wins every trick in every consistent world; the proof
     visits 10,257 positions, and under the old limit of 4,000 the call was judged Wrong Caps
     (-2 tokens) although the team then won every trick."""
-    import json
-    from pathlib import Path
-
     from rules.three_o_four.caps import SOUND_BUDGET
 
-    case = json.loads(
-        (Path(__file__).parent / "fixtures" / "sound_call_needing_10257_positions.json").read_text()
-    )
-    spec = registry.get("304")
-    match = spec.restore(case["snapshot"])
-    assert isinstance(match, ThreeOFourMatch)
+    match, case = _fixture("sound_call_needing_10257_positions")
     seat, k, order = match.calls[0]
     assert (seat, k, len(order)) == (0, 6, 3)
     judge = match.judge()
     solver = judge.solver(seat, k, SOUND_BUDGET)
     assert solver.run(fixed=order) == order and solver.nodes > 2 * NODE_BUDGET
-    match.apply(case["seat"], spec.parse_action(case["action"]))
+    match.apply(case["seat"], case["action"])
     result = match.hand_results[-1]
     assert result["tricks"] == [0, 0, 0, 0]  # the calling team won every trick
     assert result["caps"]["0"] == "correct" and result["delta"] > 0
@@ -383,19 +432,7 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     earlier still, at CP(11) in the second trick: his partner's AC (a trump) holds that
     trick against the seats yet to play, so 7S may go there, and JC, 8C win the rest
     (the full search confirms it after 115,001 positions)."""
-    import json
-    from pathlib import Path
-
-    case = json.loads(
-        (
-            Path(__file__).parent
-            / "fixtures"
-            / "partner_leads_to_a_seat_holding_every_live_trump.json"
-        ).read_text()
-    )
-    spec = registry.get("304")
-    match = spec.restore(case["snapshot"])
-    assert isinstance(match, ThreeOFourMatch)
+    match, case = _fixture("partner_leads_to_a_seat_holding_every_live_trump")
     assert match.calls[1][:2] == (1, 18)
     judge = match.judge()
     assert judge.certain(1, 16) is None
@@ -403,7 +440,7 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     assert judge.cashing_order(judge.knowledge(1, 11)) == A.parse_order("7S,JC,8C")
     assert judge.certain(1, 11) is None  # the search alone runs out of nodes
     assert judge.first_certain(1, 18) == 11
-    match.apply(case["seat"], spec.parse_action(case["action"]))
+    match.apply(case["seat"], case["action"])
     result = match.hand_results[-1]
     assert result["caps"]["1"] == "wrong" and result["delta"] == -2
 
@@ -591,22 +628,16 @@ def _last_two_tricks(partner: str, east: str, unknown: str, west_free: int = 1) 
     10C; South (0, p) holds 9C and 7S and plays next, then East (1). North's one card left
     is ``partner``, known to South (the revealed indicator, say); East's cards known to
     South are ``east``; the other cards South cannot see are ``unknown``."""
-    cards = A.parse_order
-    qc, tc = cards("QC,10C")
-    known_east = frozenset(cards(east)) if east else frozenset()
-    return Knowledge(
-        seat=0,
-        hand=cards("9C,7S"),
-        trick=[(2, qc, 0), (3, tc, 0)],
-        to_play=0,
-        unknown=frozenset(cards(unknown)),
-        free=[0, 2 - len(known_east), 0, west_free],
-        must_trump=[0, 0, 0, 0],
-        known=[frozenset(), known_east, frozenset(cards(partner)), frozenset()],
-        voids=[0, 0, 0, 0],
-        hidden_slots=[],
-        tricks_left=2,
-        trumps=[3],
+    east_free = 2 - len(east.split(",")) if east else 2
+    return _south(
+        "9C,7S",
+        [(2, "QC"), (3, "10C")],
+        0,
+        unknown,
+        [0, east_free, 0, west_free],
+        2,
+        3,
+        known=["", east, partner, ""],
     )
 
 
@@ -617,15 +648,11 @@ def test_t3_16_5_a_partners_known_top_trump_takes_the_last_trick_after_a_sure_wi
     proof accepts 9C,7S and the full search agrees. With JC unknown (East may hold it), or
     known to be East's, the first card may lose: no proof, and the search finds the order
     failing."""
-    spec = registry.get("304")
-    match = spec.new_match(4, None, seed=1)
-    assert isinstance(match, ThreeOFourMatch)
-    judge = match.judge()
+    judge = _four_player_judge()
     order = A.parse_order("9C,7S")
 
     def full(kn: Knowledge) -> list[int] | None:
-        solver = Solver(kn, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET)
-        return solver.run(fixed=order)
+        return _full_search(judge, kn, NODE_BUDGET).run(fixed=order)
 
     sure = _last_two_tricks(partner="JC", east="", unknown="AS,8S,7C")
     assert judge.plainly_sound(sure, order)
@@ -648,23 +675,11 @@ def test_t3_16_5_an_8p_call_relying_on_the_partners_last_trump_is_correct() -> N
     and keeps only the revealed indicator JC. 9C surely wins this trick and JC the last.
     The search alone ran out of its 50,000 nodes (0.7 s) and the call was charged Wrong
     Caps; the quick proof settles it at once: correct."""
-    import json
-    from pathlib import Path
-
-    case = json.loads(
-        (
-            Path(__file__).parent
-            / "fixtures"
-            / "partner_keeps_the_top_trump_for_the_last_trick.json"
-        ).read_text()
-    )
-    spec = registry.get("304")
-    match = spec.restore(case["snapshot"])
-    assert isinstance(match, ThreeOFourMatch)
+    match, case = _fixture("partner_keeps_the_top_trump_for_the_last_trick")
     assert match.calls[0] == (6, 18, A.parse_order("9C,7S"))
     judge = match.judge()
     assert judge.plainly_sound(judge.knowledge(6, 18), A.parse_order("9C,7S"))
-    match.apply(case["seat"], spec.parse_action(case["action"]))
+    match.apply(case["seat"], case["action"])
     result = match.hand_results[-1]
     assert result["caps"]["0"] == "correct" and result["delta"] > 0
 
@@ -720,21 +735,15 @@ def _partner_trumped(east_free: int, east_voids: int, unknown: str) -> Knowledge
     """4 players, spades trump, three tricks left. West (seat 3) led AD, North (2, the
     partner of South) trumped with QS; South (0, p) holds KD, JS, 9S and plays next, then
     East (1). South cannot see ``unknown``; East has shown void in ``east_voids``."""
-    cards = A.parse_order
-    ad, qs = cards("AD,QS")
-    return Knowledge(
-        seat=0,
-        hand=cards("KD,JS,9S"),
-        trick=[(3, ad, 0), (2, qs, 0)],
-        to_play=0,
-        unknown=frozenset(cards(unknown)),
-        free=[0, east_free, 2, 2],
-        must_trump=[0, 0, 0, 0],
-        known=[frozenset()] * 4,
+    return _south(
+        "KD,JS,9S",
+        [(3, "AD"), (2, "QS")],
+        0,
+        unknown,
+        [0, east_free, 2, 2],
+        3,
+        0,
         voids=[0, east_voids, 0, 0],
-        hidden_slots=[],
-        tricks_left=3,
-        trumps=[0],
     )
 
 
@@ -745,20 +754,15 @@ def test_t3_16_4_a_partners_card_holding_the_trick_lets_the_top_trumps_win_the_r
     live trumps) win the last two tricks. The quick proof finds KD,JS,9S and the full
     search agrees. If East may hold AS, 10S or KS, he may trump over QS: no proof, and
     no order wins in the full search."""
-    spec = registry.get("304")
-    match = spec.new_match(4, None, seed=1)
-    assert isinstance(match, ThreeOFourMatch)
-    judge = match.judge()
+    judge = _four_player_judge()
     order = A.parse_order("KD,JS,9S")
     held = _partner_trumped(3, 1 << 0, "AS,10S,KS,7D,8D,9D,8H")
     assert judge.cashing_order(held) == order
-    solver = Solver(held, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run(fixed=order) == order
+    assert _full_search(judge, held).run(fixed=order) == order
     # East not void in spades: he may trump over QS
     open_trick = _partner_trumped(3, 0, "AS,10S,KS,7D,8D,9D,8H")
     assert judge.cashing_order(open_trick) is None
-    solver = Solver(open_trick, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run() is None
+    assert _full_search(judge, open_trick).run() is None
 
 
 def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None:
@@ -796,37 +800,19 @@ def test_t3_16_4_his_own_card_holding_the_trick_keeps_him_on_lead_to_cash_the_re
     lead again and JD, JC (the top of their suits) cash. Certain although he has already
     played to the trick: the quick proof finds JD,JC and the full search agrees. With a
     trump (9S) that West may hold, West may ruff JH: no proof, no winning order."""
-    spec = registry.get("304")
-    match = spec.new_match(4, None, seed=1)
-    assert isinstance(match, ThreeOFourMatch)
-    judge = match.judge()
-    cards = A.parse_order
-    jh, sh = cards("JH,7H")
+    judge = _four_player_judge()
+    order = A.parse_order("JD,JC")
 
     def position(unknown: str) -> Knowledge:
-        return Knowledge(
-            seat=0,
-            hand=cards("JD,JC"),
-            trick=[(0, jh, 0), (1, sh, 0)],
-            to_play=2,
-            unknown=frozenset(cards(unknown)),
-            free=[0, 2, 3, 3],  # East has played to the trick
-            must_trump=[0, 0, 0, 0],
-            known=[frozenset()] * 4,
-            voids=[0, 0, 0, 0],
-            hidden_slots=[],
-            tricks_left=3,
-            trumps=[0],
-        )
+        # East has played to the trick: one card fewer than North and West
+        return _south("JD,JC", [(0, "JH"), (1, "7H")], 2, unknown, [0, 2, 3, 3], 3, 0)
 
     held = position("9H,AH,9D,AD,8D,AC,QC,KC")
-    assert judge.cashing_order(held) == cards("JD,JC")
-    solver = Solver(held, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run(fixed=cards("JD,JC")) == cards("JD,JC")
+    assert judge.cashing_order(held) == order
+    assert _full_search(judge, held).run(fixed=order) == order
     ruffed = position("9H,AH,9D,AD,8D,AC,QC,9S")
     assert judge.cashing_order(ruffed) is None
-    solver = Solver(ruffed, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run() is None
+    assert _full_search(judge, ruffed).run() is None
 
 
 def test_t3_16_4_a_partner_forced_to_keep_the_last_trump_takes_the_last_trick() -> None:
@@ -836,38 +822,22 @@ def test_t3_16_4_a_partner_forced_to_keep_the_last_trump_takes_the_last_trick() 
     trick: East cannot trump) and QS in the last trick, which North's forced 9C takes.
     Certain, though South never wins a trick himself: the quick proof finds AD,QS and the
     full search agrees. If East may hold 9C, he may overtrump: no proof, no order."""
-    spec = registry.get("304")
-    match = spec.new_match(4, None, seed=1)
-    assert isinstance(match, ThreeOFourMatch)
-    judge = match.judge()
-    cards = A.parse_order
-    sc, kh = cards("7C,KH")
+    judge = _four_player_judge()
+    order = A.parse_order("AD,QS")
     clubs = 1 << 3
 
     def position(east_voids: int) -> Knowledge:
-        return Knowledge(
-            seat=0,
-            hand=cards("AD,QS"),
-            trick=[(2, sc, 0), (3, kh, 0)],
-            to_play=0,
-            unknown=frozenset(cards("9C,7H,8H,8D")),
-            free=[0, 2, 1, 1],
-            must_trump=[0, 0, 0, 0],
-            known=[frozenset()] * 4,
-            voids=[0, east_voids, 0, clubs],
-            hidden_slots=[],
-            tricks_left=2,
-            trumps=[3],
+        voids = [0, east_voids, 0, clubs]
+        return _south(
+            "AD,QS", [(2, "7C"), (3, "KH")], 0, "9C,7H,8H,8D", [0, 2, 1, 1], 2, 3, voids=voids
         )
 
     forced = position(clubs)
-    assert judge.cashing_order(forced) == cards("AD,QS")
-    solver = Solver(forced, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run(fixed=cards("AD,QS")) == cards("AD,QS")
+    assert judge.cashing_order(forced) == order
+    assert _full_search(judge, forced).run(fixed=order) == order
     loose = position(0)
     assert judge.cashing_order(loose) is None
-    solver = Solver(loose, 4, [0, 1, 2, 3], match.layout.strength, NODE_BUDGET * 20)
-    assert solver.run() is None
+    assert _full_search(judge, loose).run() is None
 
 
 def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_search() -> None:
