@@ -12,9 +12,8 @@ from rules.thunee.spec import SPEC as THUNEE
 from tables.players import RandomPlayer, Situation
 from tables.players.heuristic import heuristic_for
 from tables.players.search import SearchBudget, search_for
-from tables.players.search.three_o_four import ThreeOFourWorlds
-from tables.players.search.three_o_four_caps import knowledge
 from tests.players.search_matches import situation
+from tests.players.test_search_304 import assert_view_knowledge_is_the_judges
 from tests.players.test_search_thunee_variants import REVOKE_DEAL, REVOKE_UNTIL_THIRD_TRICK
 from tests.rules.three_o_four.helpers import SPEC, E, N, S, W, act, new, play
 from tests.rules.three_o_four.test_caps import play_rest, play_upto, we6
@@ -55,11 +54,7 @@ def test_caps_knowledge_off_turn_is_the_judges(seed: int) -> None:
         for seat in sorted(match.off_turn):
             sit = situation(match, seat, steps)
             if any(a.kind == "caps" for a in sit.legal):
-                mine = knowledge(ThreeOFourWorlds(sit))
-                theirs = match.judge().knowledge(seat, len(match.history))  # type: ignore[attr-defined]
-                assert sorted(mine.hand) == sorted(theirs.hand)
-                mine.hand = theirs.hand
-                assert mine == theirs
+                mine = assert_view_knowledge_is_the_judges(match, sit)
                 assert mine.to_play != seat
                 compared += 1
         seat = min(match.to_act)

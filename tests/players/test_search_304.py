@@ -15,6 +15,8 @@ from rules.contract import Deal
 from rules.random_play import choose as random_choice
 from rules.three_o_four import SPEC, ThreeOFourMatch
 from rules.three_o_four import actions as A
+from rules.three_o_four.caps import Knowledge
+from tables.players.base import Situation
 from tables.players.heuristic import heuristic_for
 from tables.players.search import SearchBudget, search_for
 from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
@@ -282,12 +284,23 @@ def test_search_calls_caps_exactly_when_certain_we6() -> None:
     assert result["caps"]["0"] == "correct" and result["delta"] == 2
 
 
+def assert_view_knowledge_is_the_judges(match: ThreeOFourMatch, sit: Situation) -> Knowledge:
+    """K(p, k) read from the seat's view (the search's ``knowledge``) equals the engine
+    judge's at this call point (its hand in any order); returns it."""
+    from tables.players.search.three_o_four_caps import knowledge
+
+    mine = knowledge(ThreeOFourWorlds(sit))
+    theirs = match.judge().knowledge(sit.seat, len(match.history))
+    assert sorted(mine.hand) == sorted(theirs.hand)
+    mine.hand = theirs.hand
+    assert mine == theirs
+    return mine
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_caps_knowledge_from_the_view_is_the_judges(seed: int) -> None:
     """The seat's knowledge read from its view is exactly the engine judge's K(p, k)
     (ED-27), at every turn where it may call Caps, open and closed trump alike."""
-    from tables.players.search.three_o_four_caps import knowledge
-
     rng = random.Random(seed)
     match = SPEC.new_match(4, seed=seed)
     heuristic = heuristic_for("304")
@@ -297,11 +310,7 @@ def test_caps_knowledge_from_the_view_is_the_judges(seed: int) -> None:
         seat = min(match.to_act)
         sit = situation(match, seat, steps)
         if match.phase == "play" and any(a.kind == "caps" for a in sit.legal):
-            mine = knowledge(ThreeOFourWorlds(sit))
-            theirs = match.judge().knowledge(seat, len(match.history))
-            assert sorted(mine.hand) == sorted(theirs.hand)
-            mine.hand = theirs.hand
-            assert mine == theirs
+            assert_view_knowledge_is_the_judges(match, sit)
             compared += 1
         action = heuristic.choose(sit)
         if A.CLOSED in sit.legal and rng.random() < 0.7:
