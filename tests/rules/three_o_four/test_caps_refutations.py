@@ -66,6 +66,17 @@ def _full_answer(judge: CapsJudge, p: int, k: int) -> list[int] | str | None:
         return "undecided"
 
 
+def _full_verdict(
+    judge: CapsJudge, p: int, k: int, order: list[int], budget: int = NODE_BUDGET * 100
+) -> bool | None:
+    """Does ``order`` win every trick in the full search at CP(k) (``budget`` nodes)?
+    ``None`` when the search runs out of nodes first (too long to check)."""
+    try:
+        return judge.solver(p, k, budget).run(fixed=order) == order
+    except OutOfBudget:
+        return None
+
+
 def _fixture(name: str) -> tuple[ThreeOFourMatch, dict[str, Any]]:
     """A match restored from ``fixtures/<name>.json`` (a snapshot just before its hand's
     last action), and the case (``seat`` and ``action``: that last action)."""
@@ -326,11 +337,10 @@ def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
                         continue
                     order = judge.default_order(p, cards)
                     if judge.plainly_sound(judge.knowledge(p, k), order):
-                        solver = judge.solver(p, k, NODE_BUDGET * 20)
-                        try:
-                            assert solver.run(fixed=order) == order, (players, seed, p, k)
-                        except OutOfBudget:
+                        verdict = _full_verdict(judge, p, k, order, NODE_BUDGET * 20)
+                        if verdict is None:
                             continue  # too long to check here
+                        assert verdict, (players, seed, p, k)
                         proved += 1
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
@@ -785,11 +795,10 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
         order = judge.cashing_order(kn)
         if order is None:
             continue
-        solver = judge.solver(p, k, NODE_BUDGET * 100)
-        try:
-            assert solver.run(fixed=order) == order, (players, seed, p, k)
-        except OutOfBudget:
-            continue
+        verdict = _full_verdict(judge, p, k, order)
+        if verdict is None:
+            continue  # too long to check here
+        assert verdict, (players, seed, p, k)
         checked[kind] += 1
     assert min(checked.values()) >= 5, checked
 
@@ -856,10 +865,9 @@ def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_sea
         order = judge.cashing_order(kn)
         if order is None:
             continue
-        solver = judge.solver(p, k, NODE_BUDGET * 100)
-        try:
-            assert solver.run(fixed=order) == order, (players, seed, p, k)
-        except OutOfBudget:
-            continue
+        verdict = _full_verdict(judge, p, k, order)
+        if verdict is None:
+            continue  # too long to check here
+        assert verdict, (players, seed, p, k)
         checked += 1
     assert checked >= 5, checked
