@@ -875,6 +875,7 @@ class CapsJudge:
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
+        self._unbeaten_from_start: list[bool | None] = [None, None]
         self._play_index: dict[Card, int] = {}
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
 
@@ -1033,21 +1034,52 @@ class CapsJudge:
             shared_initial=shared_initial,
         )
 
-    def opponents_hold_top_trump(self, team: int, k: int) -> bool:
+    def opponents_trumps_unbeaten(self, team: int, k: int) -> bool:
         """A quick refutation in the actual world (always consistent with anyone's
-        knowledge): the highest unplayed trump wins whichever later trick it is played to,
-        so if the other team holds it, no member of ``team`` can be certain. Not when a
-        higher trump already lies in the trick in progress: played there, it would lose
-        (in the last trick, or when it must be played now, it always does)."""
+        knowledge): some opponent's trumps cannot all be beaten (``_trumps_unbeaten``),
+        at CP(k) or already when the play began (which holds for the rest of the hand).
+        The highest unplayed trump in an opponent's hand is the commonest case."""
+        if self._unbeaten_from_start[team] is None:
+            self._unbeaten_from_start[team] = self._trumps_unbeaten(team, 0)
+        return bool(self._unbeaten_from_start[team]) or self._trumps_unbeaten(team, k)
+
+    def _trumps_unbeaten(self, team: int, k: int) -> bool:
+        """Every card still held at CP(k) is played in some later trick (the lines run to
+        the end), one per seat per trick, and a trump loses only to a higher trump in the
+        same trick. So for ``team`` to win every trick, each trump an opponent holds
+        needs its own higher trump of the team's in its trick: a matching (Hall's
+        condition, counted from the highest trump down). Where it fails, in the actual
+        world, nobody in ``team`` can be certain whatever order he states (and the
+        partners' trumps are counted as if they helped). A team trump already in the
+        trick in progress can still take one trump of an opponent yet to play there.
+        Failing when the play began, it fails at every later point of the hand at which
+        ``team`` has won every trick: each opponent trump played in those tricks took a
+        higher team trump of its own, and those pairs with the rest would have matched."""
         played_at = self._played_at()
-        start_trick = (k // self.per_trick) * self.per_trick
+        start = (k // self.per_trick) * self.per_trick
+        history = self.m.history
+        trump = self.m.trump
+        # per opponent: his trumps counted so far less the team's above them (one more
+        # for the team trump in the trick when he is yet to play to it)
+        slack = [0] * self.m.players
+        if start < k and any(
+            history[i][0] % 2 == team and SUIT[history[i][1]] == trump for i in range(start, k)
+        ):
+            for o in self.active:
+                slack[o] = 1
+            for i in range(start, k):
+                slack[history[i][0]] = 0
+        above = 0
         for card, holder in self._trumps_held():
             at = played_at.get(card)
-            if at is None or at >= k:
-                # the highest trump not played before CP(k)
-                return holder % 2 != team
-            if at >= start_trick:
-                return False  # a higher trump lies in the trick in progress
+            if at is not None and at < k:
+                continue  # played before CP(k)
+            if holder % 2 == team:
+                above += 1
+            else:
+                slack[holder] -= 1
+                if slack[holder] + above < 0:
+                    return True
         return False
 
     def _trumps_held(self) -> list[tuple[Card, int]]:
@@ -1335,29 +1367,52 @@ class CapsJudge:
 
     def certain(self, p: int, k: int, budget: int = NODE_BUDGET) -> list[Card] | None:
         """Certain(p, k): a winning order of p's cards, or ``None``."""
+        return self._decide(p, k, budget, prove=False)
+
+    def certain_exists(self, p: int, k: int) -> bool:
+        """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
+        ask only that): after the cheapest refutations, an order cashing top cards
+        (``cashing_order``) proves it at once, also where the search would run out of
+        nodes; otherwise the rest of ``certain``."""
+        return self._decide(p, k, NODE_BUDGET, prove=True) is not None
+
+    def _decide(self, p: int, k: int, budget: int, prove: bool) -> list[Card] | None:
+        """``certain``; with ``prove``, a ``cashing_order`` proof is also accepted once
+        the refutations that most often decide have failed (its order is not cached: it
+        need not be the first winning order that ED-29 asks for)."""
         if not self.team_won_all_before(p % 2, k):
             return None
         if k // self.per_trick >= self.m.n_tricks:
             return None
-        if self.opponents_hold_top_trump(p % 2, k):
+        if self.opponents_trumps_unbeaten(p % 2, k):
             return None
         key = (p, k)
         if key in self.certain_cache:
-            return self.certain_cache[key]
-        initial: list[set[State]] = []  # the thin searches and the full one share them
-        full = self.solver(p, k, budget, shared_initial=initial)
+            found = self.certain_cache[key]
+            if found is None and prove:
+                return self.cashing_order(self.knowledge(p, k))  # the search may run out
+            return found
         # Refutations first (the cheap ones that decide most often lead): each says "not
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
         # With every card of the trick known there is one initial position per trump, so
         # the world refutations (the top live trump with an opponent among them) are cheap
         # enough to ask before the plain lines; with unknown cards in the trick, listing
-        # the positions costs more than those lines.
+        # the positions costs more than those lines. Those two are refutations proper
+        # (every order fails), so a cashing proof can only come after them.
+        initial: list[set[State]] = []  # the thin searches and the full one share them
+        full = self.solver(p, k, budget, shared_initial=initial)
         cheap_worlds = all(card is not None for _, card, _ in full.kn.trick)
+        if (cheap_worlds and self.refuted_in_some_world(full)) or self.plainly_refuted(p, k):
+            self.certain_cache[key] = None
+            return None
+        if prove:
+            order = self.cashing_order(full.kn)
+            if order is not None:
+                return order
         if (
-            (cheap_worlds and self._refuted_in_positions(full))
-            or self.plainly_refuted(p, k)
-            or (not cheap_worlds and self._refuted_in_positions(full))
+            (not cheap_worlds and self._refuted_in_positions(full))
+            or (cheap_worlds and full.too_many_initial_states())
             or self.refuted_in_a_strong_world(full)
             or self.thin_refutes(full.kn, THRIFTY, GREEDY_BUDGET, shared_initial=initial)
             or self.thin_refutes(full.kn, 1, GREEDY_BUDGET, shared_initial=initial)
@@ -1374,18 +1429,6 @@ class CapsJudge:
             found = None
         self.certain_cache[key] = found
         return found
-
-    def certain_exists(self, p: int, k: int) -> bool:
-        """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
-        ask only that): an order cashing top cards (``cashing_order``) proves it at once,
-        also where the search would run out of nodes; otherwise ``certain``."""
-        if not self.team_won_all_before(p % 2, k) or k // self.per_trick >= self.m.n_tricks:
-            return False
-        if self.opponents_hold_top_trump(p % 2, k):
-            return False  # the cheapest refutation, before K(p, k) is built for the proof
-        if self.cashing_order(self.knowledge(p, k)) is not None:
-            return True
-        return self.certain(p, k) is not None
 
     def cashing_order(self, kn: Knowledge) -> list[Card] | None:
         """An order of p's cards that ``plainly_sound`` proves (else ``None``): his trumps
@@ -1479,7 +1522,7 @@ class CapsJudge:
         """Sound(call): the stated order wins every trick in every consistent world."""
         if not self.team_won_all_before(p % 2, k):
             return False
-        if self.opponents_hold_top_trump(p % 2, k):
+        if self.opponents_trumps_unbeaten(p % 2, k):
             return False
         actual = self.knowledge(p, k, actual=True)
         if self.greedy_refutes_order(actual, order, thrifty=False) or self.greedy_refutes_order(

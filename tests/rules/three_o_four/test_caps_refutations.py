@@ -242,14 +242,14 @@ def test_ed27_an_opponents_top_unplayed_trump_refutes_nothing_under_a_higher_one
     assert unplayed[top] % 2 != p % 2  # an opponent holds the highest unplayed trump
     led = match.history[18][1]
     assert led // 13 == trump and strength[led] > strength[top]  # a higher one lies led
-    assert not judge.opponents_hold_top_trump(p % 2, k)
+    assert not judge.opponents_trumps_unbeaten(p % 2, k)
     order = judge.certain(p, k)
     assert order == match._remaining(p)
     assert judge.sound(p, k, order)
 
 
 def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
-    """T3-16.4 / ED-27: wherever ``opponents_hold_top_trump`` or ``top_trump_open`` says a
+    """T3-16.4 / ED-27: wherever ``opponents_trumps_unbeaten`` or ``top_trump_open`` says a
     member cannot be certain (every call point of random hands, mid-trick ones included),
     the full search with a large budget finds no winning order either."""
     spec = registry.get("304")
@@ -268,7 +268,7 @@ def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
                     if not judge.team_won_all_before(team, k):
                         continue
                     full = judge.solver(p, k)
-                    if judge.opponents_hold_top_trump(team, k) or judge.top_trump_open(full):
+                    if judge.opponents_trumps_unbeaten(team, k) or judge.top_trump_open(full):
                         refuted += 1
                         answer = _full_answer(judge, p, k)
                         decided += answer != "undecided"
@@ -871,3 +871,46 @@ def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_sea
         assert verdict, (players, seed, p, k)
         checked += 1
     assert checked >= 5, checked
+
+
+TWO_TRUMPS_FOR_ONE = {
+    2: "JC TC JS 9S AS JH 9H AH",  # North: the top trump, and the top of spades and hearts
+    1: "9C AC 8C 7C TS KS QS 8S",  # East: the second and third trumps
+    3: "AD TD KD QD TH KH QH 7S",  # West
+    0: "KC QC 8H 7H JD 9D 8D 7D",  # South
+}
+"""Clubs trump. North and South hold JC, TC, KC, QC; East holds 9C and AC, each of which
+only JC beats: one of them takes a trick whatever anyone plays."""
+
+
+def test_ed27_opponent_trumps_the_team_cannot_each_beat_refute_every_call_point() -> None:
+    """T3-16.4 / ED-27: every card is played before the hand ends, and a trump loses only
+    to a higher one in its own trick, so East's 9C and AC need two North-South trumps above
+    them and there is one (JC). The top trump is North's, so the old top-trump rule said
+    nothing; the matching refutes certainty from the first lead on, for both members and
+    at every call point while they win every trick, as the search in the real deal (every
+    order of the member's cards against every line) confirms."""
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+
+    m = new(E, TWO_TRUMPS_FOR_ONE)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    judge = m.judge()
+    checked = 0
+    for step in ("N:JS", "W:7S", "S:8H", "E:TS", "N:JH", "W:QH", "S:7H", "E:8S", "N:9H"):
+        k = len(m.history)
+        assert judge.team_won_all_before(0, k)
+        for p in (N, S):
+            if not m._remaining(p):
+                continue
+            assert judge.opponents_trumps_unbeaten(0, k), k
+            assert judge.certain(p, k) is None
+            assert not judge.certain_exists(p, k)
+            assert judge.solver(p, k, NODE_BUDGET * 50, actual=True).run() is None, (p, k)
+            checked += 1
+        play(m, step)
+    assert checked == 18
+    # the highest trump is still in North's hand: the top-trump rule alone refutes nothing
+    assert {c for c in card_strs(m._remaining(N)) if c.endswith("C")} == {"JC", "10C"}
+    # where the team's trumps match the opponents' (North's four top trumps), no refutation
+    assert not top_cards_match().judge().opponents_trumps_unbeaten(0, 0)
