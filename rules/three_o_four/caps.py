@@ -865,6 +865,17 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
     return tuple(items)
 
 
+@functools.cache
+def _default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
+    """Per card, its place in ED-29's fallback order when ``trump`` is known (-1: not):
+    trumps first, then the suits in canonical order, each from its strongest card."""
+    top = max(strength) + 1
+    return tuple(
+        ((0 if SUIT[c] == trump else 4) + CANONICAL_SUIT_RANK[SUIT[c]]) * top - strength[c]
+        for c in range(len(SUIT))
+    )
+
+
 class CapsJudge:
     """Reads a match's play record to answer certainty, soundness and outcomes."""
 
@@ -1924,13 +1935,8 @@ class CapsJudge:
         """ED-29 fallback: trumps first (if the seat knows trump), each suit high to low."""
         m = self.m
         knows = seat == m.trumper or m.revealed
-        strength = m.layout.strength
-
-        def key(c: Card) -> tuple[int, int, int]:
-            is_trump = knows and SUIT[c] == m.trump
-            return (0 if is_trump else 1, CANONICAL_SUIT_RANK[SUIT[c]], -strength[c])
-
-        return sorted(cards, key=key)
+        keys = _default_order_keys(m.layout.strength, m.trump if knows else -1)
+        return sorted(cards, key=keys.__getitem__)
 
     def server_order(self, seat: int) -> list[Card]:
         """ED-29: the first winning order in ED-1 order, else the fallback order."""
