@@ -852,13 +852,6 @@ def _plain_pick(
     return max(cards, key=pw.__getitem__)
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
-
-
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     items = list(values)
     items[index] = value
@@ -889,6 +882,7 @@ class CapsJudge:
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._play_index: dict[Card, int] = {}
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
+        self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -1314,13 +1308,18 @@ class CapsJudge:
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
         if len(plays) != len(kn.trick):
             return False
-        held = tuple(
-            _mask(kn.hand) if s == p else _mask(kn.known[s]) for s in range(self.m.players)
-        )
-        lines = PlainLines(p, self.active, kn.trumps[0], self.m.layout.strength)
-        return lines.refutes(plays, kn.to_play, held, kn.tricks_left, False) or lines.refutes(
-            plays, kn.to_play, held, kn.tricks_left, True
-        )
+        held = [kn.hand if s == p else kn.known[s] for s in range(self.m.players)]
+        return self.plain_lines(p, kn.trumps[0]).refuted(plays, kn.to_play, held, kn.tricks_left)
+
+    def plain_lines(self, p: int, trump: int) -> PlainLines:
+        """The plain-lines search for p with this trump, built once per hand (it keeps
+        nothing from one position to the next)."""
+        key = (p, trump)
+        found = self.plain_lines_cache.get(key)
+        if found is None:
+            found = PlainLines(p, self.active, trump, self.m.layout.strength)
+            self.plain_lines_cache[key] = found
+        return found
 
     def greedy_refutes_order(self, kn: Knowledge, order: list[Card], thrifty: bool) -> bool:
         """``plain_lines_refute`` for one stated order (``Sound``): in the actual world, the

@@ -11,52 +11,77 @@ lines of two plain adversaries are lines there. The adversaries:
 If every order of p's cards loses a trick to one of them, no order is certain: a
 refutation. The others' plays are fixed by the adversary, so only p's choices branch.
 
-Card sets are bit masks over card ints (suit * 13 + rank): the others' picks are table
-lookups per suit instead of sorts, and positions hash as small tuples of ints.
+Card sets are bit masks. Inside the search a card is ``suit * 13 + place``, its place being
+its rank's position in the game's order (0 the weakest), so that within a suit a higher bit
+is a stronger card: the others' picks are a lowest or highest set bit, not a lookup.
+
+A position is two masks: the cards still in hands (``live``) and the cards on the table.
+Each seat's hand is its starting mask ``& live``: the hands are disjoint, so a card that
+leaves ``live`` was played by the one seat that held it. The rest of a position follows
+from the two masks when p is to play (the search's memo key, see ``_lost``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rules.cards import Card
-from rules.three_o_four.card_power import card_powers, trick_winner
 
 SUIT_BITS = 13
-SUIT_MASK = tuple(((1 << SUIT_BITS) - 1) << (SUIT_BITS * s) for s in range(4))
-Line = tuple[tuple[tuple[int, Card], ...], int, tuple[int, ...], int]
-"""(the trick in progress, the seat to play, each seat's cards as a mask, tricks left)."""
+RANKS_OF_SUIT = (1 << SUIT_BITS) - 1
+SUIT_MASK = tuple(RANKS_OF_SUIT << (SUIT_BITS * s) for s in range(4))
+PLACE_ZERO = sum(1 << (SUIT_BITS * s) for s in range(4))
+"""Place 0 of every suit: ``cards >> place & PLACE_ZERO`` marks the suits holding ``place``."""
+TRUMP_POWER = 200
+LED_POWER = 100
+"""A card's power in a trick (as ``card_powers``, with places for strengths): a trump
+200 + place, the led suit 100 + place (every suit when leading), the rest its place."""
+
+Start = tuple[tuple[int, ...], int, int, int, int, int, int]
+"""A search's start, from ``PlainLines._start``."""
 
 
 @functools.cache
-def _rank_tables(
-    strength: tuple[int, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """For every 13-bit pattern of ranks held in one suit: its strongest rank and its
-    weakest rank (-1 for none); the game's ranks in ascending strength; and for two ranks
-    (index ``13 * higher + lower``) the pattern of the ranks strictly between them. A
-    card's strength depends on its rank alone, so one table serves every suit."""
-    ascending = tuple(
-        sorted((r for r in range(SUIT_BITS) if strength[r] > 0), key=strength.__getitem__)
+def _places(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For every card int, the card as ``suit * 13 + place`` (-1 for a card not in the
+    game), the place being its rank's position in the game's order, weakest first; and
+    its bit in a mask of those (0 for a card not in the game). A card's strength depends
+    on its rank alone (the game's ranks have distinct strengths), so one order serves
+    every suit and places compare across suits as strengths do."""
+    ascending = sorted((r for r in range(SUIT_BITS) if strength[r] > 0), key=strength.__getitem__)
+    place = {r: i for i, r in enumerate(ascending)}
+    places = tuple(
+        (c // SUIT_BITS) * SUIT_BITS + place[c % SUIT_BITS] if c % SUIT_BITS in place else -1
+        for c in range(4 * SUIT_BITS)
     )
-    top = [-1] * (1 << SUIT_BITS)
-    bottom = [-1] * (1 << SUIT_BITS)
-    for pattern in range(1, 1 << SUIT_BITS):
-        for r in ascending:
-            if pattern >> r & 1:
-                if bottom[pattern] < 0:
-                    bottom[pattern] = r
-                top[pattern] = r
-    between = [0] * (SUIT_BITS * SUIT_BITS)
-    for i, low in enumerate(ascending):
-        for j in range(i + 1, len(ascending)):
-            between[SUIT_BITS * ascending[j] + low] = sum(1 << r for r in ascending[i + 1 : j])
-    return tuple(top), tuple(bottom), ascending, tuple(between)
+    return places, tuple(1 << c if c >= 0 else 0 for c in places)
+
+
+@functools.cache
+def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
+    """For each led suit (index led + 1, led = -1 when leading) the power of every card
+    (as a place card int)."""
+    rows = []
+    for led in range(-1, 4):
+        row = []
+        for c in range(4 * SUIT_BITS):
+            suit, place = divmod(c, SUIT_BITS)
+            if suit == trump:
+                row.append(TRUMP_POWER + place)
+            elif suit == led or led < 0:
+                row.append(LED_POWER + place)
+            else:
+                row.append(place)
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 class PlainLines:
-    """The side-by-side search for one real deal (one trump and rank order)."""
+    """The side-by-side search for one real deal (one trump and rank order).
+
+    ``one_card_per_run=False`` tries every card of p's where the search would try one card
+    of a run (for the test that this changes no answer)."""
 
     def __init__(
         self,
@@ -64,185 +89,242 @@ class PlainLines:
         active: Sequence[int],
         trump: int,
         strength: tuple[int, ...],
+        *,
+        one_card_per_run: bool = True,
     ) -> None:
         self.p = p
         self.team = p % 2
         self.per = len(active)
-        self.after = {s: active[(i + 1) % self.per] for i, s in enumerate(active)}
+        self.after = [-1] * (max(active) + 1)
+        for i, s in enumerate(active):
+            self.after[s] = active[(i + 1) % self.per]
+        self.partner = [s % 2 == self.team for s in range(len(self.after))]
         self.trump = trump
-        self.strength = strength
-        self.power = card_powers(trump, strength)
-        top, bottom, ascending, between = _rank_tables(strength)
-        self.top = top
-        self.bottom = bottom
-        self.ascending = ascending
-        self.between = between
-        self.memo: dict[Line, bool] = {}
+        self.trump_mask = SUIT_MASK[trump]
+        self.plain_mask = ~SUIT_MASK[trump] & ((1 << 4 * SUIT_BITS) - 1)
+        self.places, self.bits = _places(strength)
+        self.power = _powers(trump)
+        self.one_card_per_run = one_card_per_run
+        self.thrifty = False
+        self.hands: tuple[int, ...] = ()
+        self.memo: dict[tuple[int, int], bool] = {}
 
-    # -- the others' picks -----------------------------------------------------------------
-
-    def _top(self, mask: int, suit: int) -> Card:
-        return suit * SUIT_BITS + self.top[mask >> (SUIT_BITS * suit) & 0x1FFF]
-
-    def _bottom(self, mask: int, suit: int) -> Card:
-        return suit * SUIT_BITS + self.bottom[mask >> (SUIT_BITS * suit) & 0x1FFF]
-
-    def _strongest(self, legal: int, led: int) -> Card:
-        """The highest power (trumps over the led suit over the rest, then strength)."""
-        trump = self.trump
-        if legal & SUIT_MASK[trump]:
-            return self._top(legal, trump)
-        if led >= 0 and legal & SUIT_MASK[led]:
-            return self._top(legal, led)
-        strength = self.strength
-        best, best_card = -1, -1
-        for suit in range(4):
-            if legal & SUIT_MASK[suit]:
-                c = self._top(legal, suit)
-                if strength[c] > best:
-                    best, best_card = strength[c], c
-        return best_card
-
-    def _weakest(self, legal: int, led: int) -> Card:
-        """The lowest power: a plain discard, else the led suit, else a trump."""
-        trump = self.trump
-        strength = self.strength
-        best, best_card = 1 << 30, -1
-        for suit in range(4):
-            if suit != trump and suit != led and legal & SUIT_MASK[suit]:
-                c = self._bottom(legal, suit)
-                if strength[c] < best:
-                    best, best_card = strength[c], c
-        if best_card >= 0:
-            return best_card
-        if led >= 0 and legal & SUIT_MASK[led]:
-            return self._bottom(legal, led)
-        return self._bottom(legal, trump)
-
-    def _cheapest_taker(self, legal: int, led: int, plays: tuple[tuple[int, Card], ...]) -> Card:
-        """The weakest card that takes the trick so far, else the weakest."""
-        pw = self.power[led + 1]
-        top = max(pw[c] for _, c in plays)
-        trump = self.trump
-        for suit in (led, trump) if top < 200 else (trump,):
-            if suit < 0:
-                continue
-            held = legal >> (SUIT_BITS * suit) & 0x1FFF
-            if held:
-                for r in self.ascending:
-                    if held >> r & 1 and pw[suit * SUIT_BITS + r] > top:
-                        return suit * SUIT_BITS + r
-        return self._weakest(legal, led)
-
-    # -- lines ---------------------------------------------------------------------------
-
-    def _until_p(self, line: Line, thrifty: bool) -> Line | bool:
-        """Play the others' cards (and settle tricks) up to p's next choice: the line at
-        p's turn, ``True`` if p's team loses a trick first, ``False`` if the hand ends
-        with every trick won (or a seat has nothing to play)."""
-        plays, seat, held, left = line
-        per, team, p = self.per, self.team, self.p
-        power = self.power
-        while True:
-            if len(plays) == per:
-                best_seat = trick_winner(plays, power)
-                if best_seat % 2 != team:
-                    return True
-                if left == 1:
-                    return False
-                plays, seat, left = (), best_seat, left - 1
-                continue
-            if seat == p:
-                return (plays, seat, held, left)
-            led = plays[0][1] // SUIT_BITS if plays else -1
-            mask = held[seat]
-            legal = mask & SUIT_MASK[led] if led >= 0 else 0
-            legal = legal or mask
-            if not legal:
-                return False
-            if seat % 2 == team:
-                pick = self._weakest(legal, led)
-            elif thrifty and plays:
-                pick = self._cheapest_taker(legal, led, plays)
-            else:
-                pick = self._strongest(legal, led)
-            plays = (*plays, (seat, pick))
-            held = (*held[:seat], mask & ~(1 << pick), *held[seat + 1 :])
-            seat = self.after[seat]
+    def refuted(
+        self,
+        plays: tuple[tuple[int, Card], ...],
+        to_play: int,
+        held: Sequence[Collection[Card]],
+        left: int,
+    ) -> bool:
+        """Every order of p's cards loses a trick to the strong adversary or to the
+        thrifty one (``held``: each seat's cards, none twice and none on the table)."""
+        start = self._start(plays, held)
+        return self._search(start, to_play, left, False) or self._search(start, to_play, left, True)
 
     def refutes(
         self,
         plays: tuple[tuple[int, Card], ...],
         to_play: int,
-        held: tuple[int, ...],
+        held: Sequence[Collection[Card]],
         left: int,
         thrifty: bool,
     ) -> bool:
         """Every order of p's cards loses a trick to this adversary."""
-        line = self._until_p((plays, to_play, held, left), thrifty)
-        if line is True or line is False:
-            return line
-        self.memo.clear()
-        return self._refuted(line, thrifty)
+        return self._search(self._start(plays, held), to_play, left, thrifty)
 
-    def _refuted(self, line: Line, thrifty: bool) -> bool:
-        """At p's turn: every card he may play there leads to a lost trick."""
+    def _start(
+        self, plays: tuple[tuple[int, Card], ...], held: Sequence[Collection[Card]]
+    ) -> Start:
+        """The hands as place masks, and the trick so far: (hands, live, table, led suit,
+        best power, its seat, cards on the table)."""
+        bits, places = self.bits, self.places
+        hands = []
+        live = 0
+        for cards in held:
+            hand = sum(map(bits.__getitem__, cards))
+            # a card twice in one hand would carry into another bit: fewer bits than cards
+            if hand.bit_count() != len(cards) or live & hand:
+                raise ValueError("a card is held twice, or is not in the game")
+            hands.append(hand)
+            live |= hand
+        table, led, best, best_seat = 0, -1, -1, -1
+        for seat, card in plays:
+            c = places[card]
+            if (live | table) >> c & 1:
+                raise ValueError("a card on the table is also held")
+            table |= 1 << c
+            if led < 0:
+                led = c // SUIT_BITS
+                best, best_seat = self.power[led + 1][c], seat
+            elif self.power[led + 1][c] > best:
+                best, best_seat = self.power[led + 1][c], seat
+        return tuple(hands), live, table, led, best, best_seat, len(plays)
+
+    def _search(self, start: Start, to_play: int, left: int, thrifty: bool) -> bool:
+        hands, live, table, led, best, best_seat, n = start
+        self.hands = hands
+        self.thrifty = thrifty
+        self.memo = {}
+        return self._lost(live, table, led, best, best_seat, n, to_play, left)
+
+    # -- the others' picks when any card is legal (leading, or void in the led suit) ------
+
+    def _weakest(self, hand: int) -> int:
+        """The lowest power: a plain card (the led suit is not in ``hand``) of the lowest
+        place, the first suit on a tie; else the lowest trump."""
+        plain = hand & self.plain_mask
+        if not plain:
+            return (hand & -hand).bit_length() - 1
+        places = (
+            plain | plain >> SUIT_BITS | plain >> 2 * SUIT_BITS | plain >> 3 * SUIT_BITS
+        ) & RANKS_OF_SUIT
+        place = (places & -places).bit_length() - 1
+        suits = plain >> place & PLACE_ZERO
+        return (suits & -suits).bit_length() - 1 + place
+
+    def _strongest(self, hand: int) -> int:
+        """The highest power: the top trump; else a plain card of the highest place, the
+        first suit on a tie."""
+        trumps = hand & self.trump_mask
+        if trumps:
+            return trumps.bit_length() - 1
+        places = (
+            hand | hand >> SUIT_BITS | hand >> 2 * SUIT_BITS | hand >> 3 * SUIT_BITS
+        ) & RANKS_OF_SUIT
+        place = places.bit_length() - 1
+        suits = hand >> place & PLACE_ZERO
+        return (suits & -suits).bit_length() - 1 + place
+
+    # -- the search ----------------------------------------------------------------------
+
+    def _lost(
+        self,
+        live: int,
+        table: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        n: int,
+        seat: int,
+        left: int,
+    ) -> bool:
+        """From this position (``n`` cards on the table, led suit ``led``, the best power
+        ``best`` played by ``best_seat``, ``seat`` to play, ``left`` tricks including this
+        one) every order of p's cards loses a trick. The others play as the adversary
+        says up to p's turn; a seat with nothing to play ends the line, no trick lost.
+
+        At p's turn the memo key is (``live``, ``table``): within one search they fix the
+        rest. The starting hands are disjoint, so who played each table card is known (its
+        holder, or the seat given for a card on the table at the start); the leader is the
+        seat ``n`` (the table's size) places before p; ``led``, ``best`` and ``best_seat``
+        follow from those; every hand is its start ``& live``; and ``left`` follows from
+        how many cards have left the hands."""
+        p, team, per, after = self.p, self.team, self.per, self.after
+        hands, partner, power = self.hands, self.partner, self.power
+        row = power[led + 1]
+        while True:
+            if n == per:
+                if best_seat % 2 != team:
+                    return True
+                if left == 1:
+                    return False
+                table, led, n, seat, left = 0, -1, 0, best_seat, left - 1
+                continue
+            if seat == p:
+                break
+            hand = hands[seat] & live
+            following = hand & SUIT_MASK[led] if led >= 0 else 0
+            if following:
+                # one suit: the lowest card is the weakest, the highest the strongest
+                if partner[seat]:
+                    pick = (following & -following).bit_length() - 1
+                elif self.thrifty:
+                    # the cheapest card of the led suit above the best power so far
+                    # (none when the led suit is plain and a trump is best)
+                    above = best - (TRUMP_POWER if led == self.trump else LED_POWER)
+                    if above < SUIT_BITS:
+                        shift = led * SUIT_BITS + above + 1
+                        beaters = following >> shift << shift
+                        if beaters:
+                            following = beaters
+                    pick = (following & -following).bit_length() - 1
+                else:
+                    pick = following.bit_length() - 1
+            elif not hand:
+                return False
+            elif partner[seat]:
+                pick = self._weakest(hand)
+            elif self.thrifty and n:
+                # void in the led suit: the cheapest trump above the best power so far
+                trumps = hand & self.trump_mask
+                if trumps and best >= TRUMP_POWER:
+                    shift = self.trump * SUIT_BITS + best - TRUMP_POWER + 1
+                    trumps = trumps >> shift << shift
+                pick = (trumps & -trumps).bit_length() - 1 if trumps else self._weakest(hand)
+            else:
+                pick = self._strongest(hand)
+            bit = 1 << pick
+            live ^= bit
+            table |= bit
+            if n:
+                if row[pick] > best:
+                    best, best_seat = row[pick], seat
+            else:
+                led = pick // SUIT_BITS
+                row = power[led + 1]
+                best, best_seat = row[pick], seat
+            n += 1
+            seat = after[seat]
+
+        key = (live, table)
         memo = self.memo
-        found = memo.get(line)
+        found = memo.get(key)
         if found is not None:
             return found
-        plays, seat, held, left = line
-        hand = held[seat]
-        if plays:
-            led = plays[0][1] // SUIT_BITS
-            legal = hand & SUIT_MASK[led] or hand
-            pw = self.power[led + 1]
-        else:
-            legal = hand
-            pw = self.power[0]
-        cards = []
-        while legal:
-            low = legal & -legal
-            cards.append(low.bit_length() - 1)
-            legal ^= low
-        if not cards:
+        hand = hands[p] & live
+        if not hand:
             return False  # a seat with nothing to play ends the line (no trick lost)
-        # strongest first: an order that survives is usually found at once
-        cards.sort(key=pw.__getitem__, reverse=True)
+        following = hand & SUIT_MASK[led] if led >= 0 else 0
+        cards = []
+        if following:  # one suit: strongest first is highest first
+            while following:
+                card = following.bit_length() - 1
+                cards.append(card)
+                following ^= 1 << card
+        else:
+            rest = hand
+            while rest:
+                low = rest & -rest
+                cards.append(low.bit_length() - 1)
+                rest ^= low
+            # strongest first (an order that survives is usually found at once); ties
+            # between suits keep the lower suit first
+            cards.sort(key=row.__getitem__, reverse=True)
         # Two of p's cards of one suit with no other live card between them (in another
         # seat's hand or on the table) lead to the same lines, one with the other card
-        # left: only the higher is tried.
-        others = 0
-        for s, mask in enumerate(held):
-            if s != seat:
-                others |= mask
-        for _, c in plays:
-            others |= 1 << c
-        between = self.between
+        # left: only the higher is tried (cards of a suit come highest first; the bits
+        # strictly between two cards of one suit are (1 << higher) - (2 << lower)).
+        others = live ^ hand | table
+        prune = self.one_card_per_run
         kept = [-1, -1, -1, -1]
-        after = self.after[seat]
+        nxt = after[p]
         answer = True
         for card in cards:
-            suit, rank = divmod(card, SUIT_BITS)
+            suit = card // SUIT_BITS
             higher = kept[suit]
-            if higher >= 0 and not (
-                others >> (SUIT_BITS * suit) & between[SUIT_BITS * (higher % SUIT_BITS) + rank]
-            ):
+            if prune and higher >= 0 and not others & ((1 << higher) - (2 << card)):
                 continue
             kept[suit] = card
-            nxt = self._until_p(
-                (
-                    (*plays, (seat, card)),
-                    after,
-                    (*held[:seat], hand & ~(1 << card), *held[seat + 1 :]),
-                    left,
-                ),
-                thrifty,
-            )
-            if nxt is True:
-                continue
-            if nxt is False or not self._refuted(nxt, thrifty):
+            bit = 1 << card
+            if not n:
+                card_row = power[suit + 1]
+                lost = self._lost(live ^ bit, bit, suit, card_row[card], p, 1, nxt, left)
+            elif row[card] > best:
+                lost = self._lost(live ^ bit, table | bit, led, row[card], p, n + 1, nxt, left)
+            else:
+                lost = self._lost(live ^ bit, table | bit, led, best, best_seat, n + 1, nxt, left)
+            if not lost:
                 answer = False
                 break
-        memo[line] = answer
+        memo[key] = answer
         return answer

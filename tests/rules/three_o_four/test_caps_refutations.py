@@ -27,6 +27,7 @@ from rules.three_o_four.caps import (
     State,
 )
 from rules.three_o_four.match import ThreeOFourMatch
+from rules.three_o_four.plain_lines import PlainLines
 
 
 def _call_points(
@@ -167,10 +168,7 @@ def test_ed27_thin_refutations_agree_with_the_full_search() -> None:
 def test_ed27_plain_lines_try_one_card_of_each_run_without_changing_an_answer() -> None:
     """``PlainLines`` tries only the highest of p's cards with no other live card between
     them (T3-16.4 duty check, ED-27): the same refutations as trying every card."""
-    from rules.three_o_four import plain_lines
-
     spec = registry.get("304")
-    tables = plain_lines._rank_tables
     compared = refuted = 0
     for players, seed in ((4, 11), (6, 12), (8, 13)):
         match = spec.new_match(players, None, seed=seed)
@@ -183,11 +181,12 @@ def test_ed27_plain_lines_try_one_card_of_each_run_without_changing_an_answer() 
                     if not judge.team_won_all_before(p % 2, k) or not match._remaining(p):
                         continue
                     pruned = judge.plainly_refuted(p, k)
-                    try:
-                        plain_lines._rank_tables = lambda s: (*tables(s)[:3], (-1,) * 169)  # type: ignore[assignment]
-                        every_card = judge.plainly_refuted(p, k)
-                    finally:
-                        plain_lines._rank_tables = tables  # type: ignore[assignment]
+                    kn = judge.knowledge(p, k, actual=True)
+                    plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+                    held = [kn.hand if s == p else kn.known[s] for s in range(players)]
+                    every_card = PlainLines(
+                        p, judge.active, kn.trumps[0], match.layout.strength, one_card_per_run=False
+                    ).refuted(plays, kn.to_play, held, kn.tricks_left)
                     assert pruned == every_card, (players, seed, p, k)
                     compared += 1
                     refuted += pruned
