@@ -119,7 +119,9 @@ class PlainLines:
         """Every order of p's cards loses a trick to the strong adversary or to the
         thrifty one (``held``: each seat's cards, none twice and none on the table)."""
         start = self._start(plays, held)
-        return self._search(start, to_play, left, False) or self._search(start, to_play, left, True)
+        # the thrifty one first: in random play it refutes nearly every position the
+        # strong one refutes (all of them at 4 players), so the second search runs less
+        return self._search(start, to_play, left, True) or self._search(start, to_play, left, False)
 
     def refutes(
         self,
