@@ -1,13 +1,15 @@
 """``PlainLines`` (ED-27's quickest refutation) against the first implementation, kept here
 as the reference: the same answer for each adversary on thousands of real deals taken from
 random 304 play at 4, 6 and 8 players, at every card of the play, for every seat holding
-cards, and with each suit as trump (the others' picks turn on the trump)."""
+cards, with the real trump and with another suit (the others' picks turn on the trump)."""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Iterator, Sequence
+
+import pytest
 
 from rules import registry
 from rules.cards import Card
@@ -266,3 +268,20 @@ def test_ed27_plain_lines_answer_as_the_reference_implementation() -> None:
                 compared += 1
                 refuted += any(answers)
     assert compared > 15000 and 0.2 * compared < refuted < 0.95 * compared
+
+
+def test_ed27_plain_lines_refuse_a_deal_with_a_card_twice() -> None:
+    """Each seat's hand is its starting cards still live, which needs disjoint hands: a
+    card in two hands, twice in one, or both held and on the table is an error, not an
+    answer."""
+    match = registry.get("304").new_match(4, None, seed=1)
+    assert isinstance(match, ThreeOFourMatch)
+    lines = PlainLines(0, [0, 1, 2, 3], 0, match.layout.strength)
+    jack, nine = 9, 7  # J and 9 of spades
+    for plays, held in (
+        ((), [[jack], [jack], [nine], [nine]]),
+        ((), [[jack, jack], [nine], [], []]),
+        (((3, jack),), [[jack], [nine], [], []]),
+    ):
+        with pytest.raises(ValueError):
+            lines.refuted(plays, 0, held, 1)
