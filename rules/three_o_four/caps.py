@@ -161,16 +161,24 @@ class Solver:
         self.feasible_memo: dict[tuple[object, ...], bool] = {}
         self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
-        self.reps_memo: dict[
-            tuple[frozenset[Card], tuple[tuple[int, Card], ...], int, int], list[Card]
-        ] = {}
-        self.static_separators: set[Card] = set(kn.hand)
+        self.bits = _card_bits(strength)
+        static = 0
+        bit = self.bits.bit
+        for c in kn.hand:
+            static |= bit[c]
         for cards in kn.known:
-            self.static_separators |= cards
-        self.by_suit = _by_suit(strength)
+            for c in cards:
+                static |= bit[c]
+        self.static_bits = static
+        """The static separators (p's cards and those known in a seat at the call point:
+        every known holding only shrinks from them) as a bit mask of card positions."""
+        self.pool_bits: dict[frozenset[Card], int] = {}
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
+        self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
+        """A pool less one card, per pool and card met (the same pools recur along lines
+        that reach one position in different orders)."""
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -304,9 +312,7 @@ class Solver:
             nxt = []
             for plays, pool in partial:
                 # any unknown card of the trick may share a run with a later one
-                for c in self._reps(
-                    pool, plays, lambda c, m=mask: bool(m >> SUIT[c] & 1), ALL_SUITS
-                ):
+                for c in self._reps(pool, plays, mask, ALL_SUITS):
                     rest = pool - {c}
                     found = counts.get(pool)
                     if found is not None:  # the pool's suit counts, for ``feasible``
@@ -321,50 +327,58 @@ class Solver:
         self,
         pool: frozenset[Card],
         plays: tuple[tuple[int, Card], ...],
-        ok: object,
+        suits: int = ALL_SUITS,
         shared: int = 0,
         trump: int = -1,
     ) -> list[Card]:
-        """The unknown cards worth dealing (see the module docstring): walking each suit
-        from the top, a new run starts after any card that is not unknown (p's cards,
-        cards known to be in a seat, cards on the table). Each run gives its top card and,
-        in the suits of ``shared`` (a mask: suits a later seat of this trick could play
-        from the pool), its bottom card too, unless (``trump`` given) a card on the table
-        already beats the run: then none of its cards can win this trick."""
-        key = (pool, plays, shared, trump)
-        if ok is None:
-            cached = self.reps_memo.get(key)
-            if cached is not None:
-                return cached
-        check = ok if callable(ok) else None
-        played = {c for _, c in plays}
-        separators = self.static_separators
+        """The unknown cards worth dealing (see the module docstring), in the suits of
+        ``suits``: walking each suit from the top, a new run starts after any card that
+        is not unknown (p's cards, cards known to be in a seat, cards on the table). Each
+        run gives its top card and, in the suits of ``shared`` (a mask: suits a later
+        seat of this trick could play from the pool), its bottom card too, unless
+        (``trump`` given) a card on the table already beats the run: then none of its
+        cards can win this trick.
+
+        Worked on bit masks of card positions (``_CardBits``): the cards between two
+        separators are one stretch of the positions that are not separators, and a
+        run is the pool's cards in such a stretch (cards out of play separate nothing)."""
+        bits = self.bits
+        bit = bits.bit
+        card_at = bits.card_at
+        rest = self._pool_bits(pool)
+        if suits != ALL_SUITS:
+            rest &= bits.suits[suits]
+        separators = self.static_bits
+        for _, c in plays:
+            separators |= bit[c]
+        open_ = bits.in_suits & ~separators
         power: tuple[int, ...] | None = None
         best = -1
         if shared and trump >= 0 and plays:
             power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
             best = max(power[c] for _, c in plays)
         out: list[Card] = []
-        for suit, order in enumerate(self.by_suit):
-            both = shared >> suit & 1
-            top = bottom = -1
-            for c in order:
-                if c in pool:
-                    if top < 0:
-                        if check is None or check(c):
-                            out.append(c)
-                            top = bottom = c
-                    else:
-                        bottom = c
-                elif c in separators or c in played:
-                    if both and bottom != top and (power is None or power[top] > best):
-                        out.append(bottom)
-                    top = bottom = -1
-            if both and bottom != top and (power is None or power[top] > best):
-                out.append(bottom)
-        if ok is None:
-            self.reps_memo[key] = out
+        while rest:
+            low = rest & -rest  # the top card of the next run
+            stretch = ((open_ + low) ^ open_) & open_
+            run = rest & stretch
+            rest ^= run
+            top = card_at[low.bit_length() - 1]
+            out.append(top)
+            if run != low and shared >> SUIT[top] & 1 and (power is None or power[top] > best):
+                out.append(card_at[run.bit_length() - 1])
         return out
+
+    def _pool_bits(self, pool: frozenset[Card]) -> int:
+        """The pool as a bit mask of card positions (kept per pool met)."""
+        found = self.pool_bits.get(pool)
+        if found is None:
+            bit = self.bits.bit
+            found = 0
+            for c in pool:
+                found |= bit[c]
+            self.pool_bits[pool] = found
+        return found
 
     def _pool_reps(self, state: State) -> list[Card]:
         """``_reps`` for the seat to play in ``state``: the bottoms of runs go to the suits
@@ -382,7 +396,7 @@ class Solver:
                 shared |= 1 << trump
         if plays:
             shared &= 1 << SUIT[plays[0][1]] | 1 << trump
-        return self._reps(pool, plays, None, shared, trump)
+        return self._reps(pool, plays, ALL_SUITS, shared, trump)
 
     def _next_seat(self, seat: int) -> int:
         return self.after[seat]
@@ -430,18 +444,20 @@ class Solver:
         unknown pool and the cards of the trick in progress."""
         if len(cards) <= 1:
             return list(cards)
-        static = self.static_separators
-        played = {c for _, c in plays}
+        bit = self.bits.bit
+        card_at = self.bits.card_at
+        rest = 0
+        for c in cards:
+            rest |= bit[c]
+        separators = self.static_bits | self._pool_bits(pool)
+        for _, c in plays:
+            separators |= bit[c]
+        open_ = self.bits.in_suits & ~(separators & ~rest)
         out: list[Card] = []
-        for order in self.by_suit:
-            open_run = False
-            for c in order:
-                if c in cards:
-                    if not open_run:
-                        out.append(c)
-                        open_run = True
-                elif c in static or c in pool or c in played:
-                    open_run = False
+        while rest:
+            low = rest & -rest
+            rest &= ~(((open_ + low) ^ open_) & open_)
+            out.append(card_at[low.bit_length() - 1])
         return out
 
     def _few(self, cards: list[Card], led: int, must_follow: bool, trump: int) -> list[Card]:
@@ -493,30 +509,36 @@ class Solver:
                     yield advance(st) if complete else st
         n_free = free[seat]
         n_must = must[seat]
-        if (n_free or n_must) and self.thin:
+        if not (n_free or n_must):
+            return
+        if self.thin:
             yield from self._thin(state, voids_led, has_known_led)
-        elif n_free or n_must:
-            seat_voids = voids[seat]
-            for c in self._pool_reps(state):
-                suit = SUIT[c]
-                if led >= 0 and suit != led:
-                    if has_known_led:
-                        continue
-                    nv = voids_led
-                else:
-                    nv = voids
-                rest = pool - {c}
-                if n_must and suit == trump:
-                    nm = _set(must, seat, n_must - 1)
-                    st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
-                    if trivial or feasible(st):
-                        yield advance(st) if complete else st
-                        continue
-                if n_free and not seat_voids >> suit & 1:
-                    nf = _set(free, seat, n_free - 1)
-                    st = ((*plays, (seat, c)), turn, rest, nf, must, known, nv, left, trump)
-                    if trivial or feasible(st):
-                        yield advance(st) if complete else st
+            return
+        seat_voids = voids[seat]
+        # the seat's counts less the card, built once for all its cards
+        nf = _set(free, seat, n_free - 1) if n_free else free
+        nm = _set(must, seat, n_must - 1) if n_must else must
+        without = self.without
+        for c in self._pool_reps(state):
+            suit = SUIT[c]
+            if led >= 0 and suit != led:
+                if has_known_led:
+                    continue
+                nv = voids_led
+            else:
+                nv = voids
+            rest = without.get((pool, c))
+            if rest is None:
+                rest = without[pool, c] = pool - {c}
+            if n_must and suit == trump:
+                st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
+                if trivial or feasible(st):
+                    yield advance(st) if complete else st
+                    continue
+            if n_free and not seat_voids >> suit & 1:
+                st = ((*plays, (seat, c)), turn, rest, nf, must, known, nv, left, trump)
+                if trivial or feasible(st):
+                    yield advance(st) if complete else st
 
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
@@ -601,17 +623,25 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        if state[7] == 0 or state[1] == self.kn.seat:
+        left = state[7]
+        me = self.kn.seat
+        if left == 0 or state[1] == me:
             result.add(state)
             return True
-        if state[7] == 1 and any(seat == self.kn.seat for seat, _ in state[0]):
+        if left == 1 and me in [seat for seat, _ in state[0]]:
             # the last trick after p's card: decided at once (``last_trick_lost``)
             lost = self.last_trick_lost(state)
             if lost is not None:
                 if not lost:
                     result.add(_TRICKS_DONE)
                 return not lost
-        return all(adv is not None and self._walk(adv, result) for adv in self.replies(state))
+        walk = self._walk
+        for adv in self.replies(state):
+            if adv is None or not walk(adv, result):
+                break  # a lost line: the later replies are never built
+        else:
+            return True
+        return False
 
     def last_trick_lost(self, state: State, p_card: Card | None = None) -> bool | None:
         """The last trick, once its led suit is known: can the adversary still make an
@@ -826,6 +856,41 @@ class Solver:
         return all(walk(st, 0) for st in self.initial_states())
 
 
+@dataclass(frozen=True)
+class _CardBits:
+    """Card positions for bit masks: each suit's cards of this game high to low, suit
+    after suit (16 positions a suit)."""
+
+    bit: tuple[int, ...]
+    """Per card, its position's bit (0 for a card out of this game)."""
+    card_at: tuple[Card, ...]
+    """Per position, its card."""
+    in_suits: int
+    """Every position of a card of this game."""
+    suits: tuple[int, ...]
+    """Per mask of suits, the positions of those suits."""
+
+
+@functools.cache
+def _card_bits(strength: tuple[int, ...]) -> _CardBits:
+    """``_CardBits`` for a rank order (a pure function of it)."""
+    bit = [0] * len(SUIT)
+    card_at = [0] * 64
+    in_suits = 0
+    per_suit = [0, 0, 0, 0]
+    for suit, order in enumerate(_by_suit(strength)):
+        for i, c in enumerate(order):
+            pos = 16 * suit + i
+            bit[c] = 1 << pos
+            card_at[pos] = c
+            per_suit[suit] |= 1 << pos
+        in_suits |= per_suit[suit]
+    suits = tuple(
+        sum(per_suit[suit] for suit in range(4) if mask >> suit & 1) for mask in range(16)
+    )
+    return _CardBits(tuple(bit), tuple(card_at), in_suits, suits)
+
+
 @functools.cache
 def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     """Each suit's cards of this game, high to low (a pure function of the rank order)."""
@@ -880,9 +945,15 @@ class CapsJudge:
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
+        self._unbeaten_at: dict[tuple[int, int], bool] = {}
+        """``_trumps_unbeaten`` per (team, k): it reads only the deal and the record up to
+        CP(k), which never changes once k cards are down."""
+        self._first_lost: list[int | None] = [None, None]
+        """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
+        self.deck = frozenset(match.layout.deck)
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -900,30 +971,55 @@ class CapsJudge:
         if actual:
             return self._actual_world(p, k)
         m = self.m
-        hist = m.history[:k]
+        hist = m.history
         trumper = m.trumper
         indicator = m.start_indicator
         trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
         sizes = [len(cards) for cards in m.start_hands]
         if indicator is not None:
             sizes[trumper] += 1
-        hand = self._dealt(p)
-        seen: set[Card] = set(hand)
+        dealt = self._dealt(p)
+        seen: set[Card] = set(dealt)
+        mine: set[Card] = set()
         ind_played = False
         public_at, trumper_at = m.public_at, m.trumper_at
         learns = p == trumper
-        for i, (seat, card, _down, _src) in enumerate(hist):
+        voids = [0] * m.players
+        hidden_slots: list[tuple[int, int]] = []
+        trick_plays: list[tuple[int, Card | None, int]] = []
+        per = self.per_trick
+        start_trick = (k // per) * per
+        led = -1
+        # one pass over the record: whether a card is visible to p depends only on its
+        # own entry (his own cards, or made public / shown to the trumper by CP(k))
+        for i in range(k):
+            seat, card, _down, src = hist[i]
             sizes[seat] -= 1
             if seat == p:
-                hand.remove(card)
-                seen.add(card)
-            if card == indicator and seat == trumper:
+                mine.add(card)
+            if seat == trumper and card == indicator:
                 ind_played = True
+            if i % per == 0:
+                led = SUIT[card]
+            elif src == 0 and SUIT[card] != led:
+                voids[seat] |= 1 << led
             pub = public_at[i]
             if (pub is not None and pub <= k) or (
                 learns and (learned := trumper_at[i]) is not None and learned <= k
             ):
                 seen.add(card)
+                visible = True
+            else:
+                visible = card in seen
+            if i >= start_trick:
+                if visible:
+                    trick_plays.append((seat, card, 0))
+                elif src == 1:
+                    trick_plays.append((seat, None, -1))  # the indicator: a trump
+                else:
+                    trick_plays.append((seat, None, ALL_SUITS & ~(1 << led)))
+            elif not visible:
+                hidden_slots.append((led, src))
         known: list[frozenset[Card]] = [frozenset()] * m.players
         free = [0] * m.players
         must = [0] * m.players
@@ -934,39 +1030,17 @@ class CapsJudge:
             if s == trumper and indicator is not None and not ind_played:
                 if trump_known:
                     known[s] = frozenset({indicator})
-                    seen.add(indicator)
+                    seen.add(indicator)  # (not on the table: no play above reads it)
                 else:
                     must[s] = 1
                 size -= 1
             free[s] = size
-        voids = [0] * m.players
-        hidden_slots: list[tuple[int, int]] = []
-        trick_plays: list[tuple[int, Card | None, int]] = []
-        per = self.per_trick
-        start_trick = (k // per) * per
-        led = -1
-        for i, (seat, card, _down, src) in enumerate(hist):
-            if i % per == 0:
-                led = SUIT[card]
-            elif SUIT[card] != led and src == 0:
-                voids[seat] |= 1 << led
-            visible = card in seen
-            if i >= start_trick:
-                if visible:
-                    trick_plays.append((seat, card, 0))
-                elif src == 1:
-                    trick_plays.append((seat, None, -1))  # the indicator: a trump
-                else:
-                    trick_plays.append((seat, None, ALL_SUITS & ~(1 << led)))
-            elif not visible:
-                hidden_slots.append((led, src))
-        unknown = frozenset(c for c in m.layout.deck if c not in seen)
         return Knowledge(
             seat=p,
-            hand=hand,
+            hand=[c for c in dealt if c not in mine] if mine else dealt,
             trick=trick_plays,
             to_play=self._to_play(k),
-            unknown=unknown,
+            unknown=self.deck.difference(seen),
             free=free,
             must_trump=must,
             known=known,
@@ -1046,7 +1120,13 @@ class CapsJudge:
         The highest unplayed trump in an opponent's hand is the commonest case."""
         if self._unbeaten_from_start[team] is None:
             self._unbeaten_from_start[team] = self._trumps_unbeaten(team, 0)
-        return bool(self._unbeaten_from_start[team]) or self._trumps_unbeaten(team, k)
+        if self._unbeaten_from_start[team]:
+            return True
+        key = (team, k)
+        found = self._unbeaten_at.get(key)
+        if found is None:
+            found = self._unbeaten_at[key] = self._trumps_unbeaten(team, k)
+        return found
 
     def _trumps_unbeaten(self, team: int, k: int) -> bool:
         """Every card still held at CP(k) is played in some later trick (the lines run to
@@ -1372,8 +1452,15 @@ class CapsJudge:
             seat = after[seat]
 
     def team_won_all_before(self, team: int, k: int) -> bool:
-        done = k // self.per_trick
-        return all(t == team for t in self.m.trick_winners[:done])
+        """``team`` won every trick finished before CP(k)."""
+        first = self._first_lost[team]
+        if first is None:
+            # (trick winners are teams; once a trick is lost the index never changes)
+            winners = self.m.trick_winners
+            if 1 - team not in winners:
+                return True
+            first = self._first_lost[team] = winners.index(1 - team)
+        return k // self.per_trick <= first
 
     def certain(self, p: int, k: int, budget: int = NODE_BUDGET) -> list[Card] | None:
         """Certain(p, k): a winning order of p's cards, or ``None``."""
