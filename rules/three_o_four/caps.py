@@ -122,6 +122,60 @@ class Knowledge:
     """The trump suits p considers possible (one if he knows it)."""
 
 
+def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
+    """Suit counts with one card of ``suit`` taken out."""
+    return (*counts[:suit], counts[suit] - 1, *counts[suit + 1 :])
+
+
+Plays = tuple[tuple[int, Card], ...]
+"""The cards of the trick in progress: (seat, card)."""
+
+
+@dataclass
+class TrickChoices:
+    """The choices of the trick's unknown cards (``Solver._trick_choices``), with the last
+    unknown card still open: per choice of the others, the candidates for it
+    (``Solver._reps``), then the known cards after it. Taken in order (each choice of
+    the others, each candidate) they are the choices in the order the trick's cards are
+    chosen; ``count_left`` counts them per suit counts left without building them."""
+
+    open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], list[Card]]]
+    """(plays, cards chosen, suit counts of the pool left, candidates for the last
+    unknown card)."""
+    seat: int
+    """The seat of the last unknown card (-1: every card of the trick is known)."""
+    tail: Plays
+    """The known plays after it."""
+    count_left: dict[tuple[int, ...], int]
+    """How many choices leave each suit count vector."""
+
+    @classmethod
+    def last_open(
+        cls,
+        open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], list[Card]]],
+        seat: int = -1,
+        tail: Plays = (),
+    ) -> TrickChoices:
+        count_left: dict[tuple[int, ...], int] = {}
+        if seat < 0:  # (one choice: the trick's cards are all known)
+            for _plays, _picked, counts, _ in open_last:
+                count_left[counts] = count_left.get(counts, 0) + 1
+            return cls(open_last, seat, tail, count_left)
+        per_counts: dict[tuple[int, ...], list[int]] = {}
+        for _plays, _picked, counts, candidates in open_last:
+            per_suit = per_counts.get(counts)
+            if per_suit is None:
+                per_suit = per_counts[counts] = [0, 0, 0, 0]
+            for c in candidates:
+                per_suit[SUIT[c]] += 1
+        for counts, per_suit in per_counts.items():
+            for suit, n in enumerate(per_suit):
+                if n:
+                    left = _less_one(counts, suit)
+                    count_left[left] = count_left.get(left, 0) + n
+        return cls(open_last, seat, tail, count_left)
+
+
 class Solver:
     """The certainty search for one player at one call point."""
 
@@ -162,16 +216,6 @@ class Solver:
         self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.bits = _card_bits(strength)
-        static = 0
-        bit = self.bits.bit
-        for c in kn.hand:
-            static |= bit[c]
-        for cards in kn.known:
-            for c in cards:
-                static |= bit[c]
-        self.static_bits = static
-        """The static separators (p's cards and those known in a seat at the call point:
-        every known holding only shrinks from them) as a bit mask of card positions."""
         self.pool_bits: dict[frozenset[Card], int] = {}
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
@@ -179,6 +223,19 @@ class Solver:
         self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
         """A pool less one card, per pool and card met (the same pools recur along lines
         that reach one position in different orders)."""
+
+    @functools.cached_property
+    def static_bits(self) -> int:
+        """The static separators (p's cards and those known in a seat at the call point:
+        every known holding only shrinks from them) as a bit mask of card positions."""
+        bit = self.bits.bit
+        static = 0
+        for c in self.kn.hand:
+            static |= bit[c]
+        for cards in self.kn.known:
+            for c in cards:
+                static |= bit[c]
+        return static
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -198,10 +255,23 @@ class Solver:
             for c in pool:
                 tally[SUIT[c]] += 1
             counts = self.suit_counts[pool] = tuple(tally)
+        answer = self._fits(counts, free, must, voids, trump)
+        self.feasible_memo[local_key] = answer
+        return answer
+
+    def _fits(
+        self,
+        counts: tuple[int, ...],
+        free: tuple[int, ...],
+        must: tuple[int, ...],
+        voids: tuple[int, ...],
+        trump: int,
+    ) -> bool:
+        """``feasible`` for a pool of these suit counts, in the cache shared with the
+        judge's other solvers."""
         key = (counts, free, must, voids, trump, self.hidden_key)
         known = self.feasible_cache.get(key)
         if known is not None:
-            self.feasible_memo[local_key] = known
             return known
         # Hall's condition over suits: every set S of suits must hold at least as many
         # unknown cards as the places confined to S. excess[S] (places confined to S minus
@@ -210,7 +280,7 @@ class Solver:
         # that allow any of them, given equal totals.)
         excess = [0] * 16
         total = 0
-        for s in range(self.players):
+        for s in self.active:  # (no other seat has an unknown place)
             count = free[s]
             if count:
                 excess[ALL_SUITS & ~voids[s]] += count
@@ -222,7 +292,7 @@ class Solver:
         for led, _src in self.kn.hidden_slots:
             excess[ALL_SUITS & ~(1 << led) & ~(1 << trump)] += 1
             total += 1
-        answer = total == len(pool)
+        answer = total == counts[0] + counts[1] + counts[2] + counts[3]
         if answer:
             excess[1] -= counts[0]
             excess[2] -= counts[1]
@@ -232,7 +302,6 @@ class Solver:
                 excess[mask] += excess[sub]
             answer = max(excess) <= 0
         self.feasible_cache[key] = answer
-        self.feasible_memo[local_key] = answer
         return answer
 
     # -- positions -------------------------------------------------------------------------
@@ -269,59 +338,118 @@ class Solver:
 
     def _initial_states(self, limit: int | None = None) -> set[State] | None:
         kn = self.kn
-        out: set[State] = set()
         free, must = tuple(kn.free), tuple(kn.must_trump)
         known, voids = tuple(kn.known), tuple(kn.voids)
         left, to_play = kn.tricks_left, kn.to_play
         # The choices of the trick's unknown cards depend on the trump only through a
         # played indicator (a trump): without one they are listed once for every trump.
         per_trump = any(allowed < 0 for _, card, allowed in kn.trick if card is None)
-        partial = [] if per_trump else self._trick_choices(-1)
-        feasible = self.feasible
+        shared_choices = None if per_trump else self._trick_choices(-1)
+        trivial = self.trivial
+        fits = self._fits
+        listed: list[tuple[int, TrickChoices]] = []
+        # Feasibility reads only the suit counts of the pool left: the feasible positions
+        # are counted first, so that past ``limit`` none is built.
+        total = 0
         for trump in kn.trumps:
-            if per_trump:
-                partial = self._trick_choices(trump)
-            for plays, pool in partial:
-                state: State = (plays, to_play, pool, free, must, known, voids, left, trump)
-                if feasible(state):
-                    out.add(state)
-                    if limit is not None and len(out) > limit:
-                        return None
+            choices = shared_choices or self._trick_choices(trump)
+            listed.append((trump, choices))
+            if limit is None:
+                continue
+            for counts, n in choices.count_left.items():
+                if trivial or fits(counts, free, must, voids, trump):
+                    total += n
+            if total > limit:
+                return None
+        out: set[State] = set()
+        add = out.add
+        unknown = kn.unknown
+        suit_counts = self.suit_counts
+        # the pool left by each choice, once for all trumps
+        pools: dict[tuple[Card, ...], frozenset[Card]] = {}
+        for trump, choices in listed:
+            seat, tail = choices.seat, choices.tail
+            if seat < 0:  # every card of the trick known
+                for plays, picked, counts, _ in choices.open_last:
+                    if trivial or fits(counts, free, must, voids, trump):
+                        pool = pools.get(picked)
+                        if pool is None:
+                            pool = pools[picked] = unknown.difference(picked)
+                            suit_counts[pool] = counts  # (for ``feasible``)
+                        add((plays, to_play, pool, free, must, known, voids, left, trump))
+                continue
+            # per (suit counts before the last card, its suit): the counts left, or
+            # None when they do not fit
+            left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+            for plays, picked, counts, candidates in choices.open_last:
+                for c in candidates:
+                    suit = SUIT[c]
+                    key = (counts, suit)
+                    if key in left_by:
+                        after = left_by[key]
+                    else:
+                        after = _less_one(counts, suit)
+                        if not (trivial or fits(after, free, must, voids, trump)):
+                            after = None
+                        left_by[key] = after
+                    if after is None:
+                        continue
+                    chosen = (*picked, c)
+                    pool = pools.get(chosen)
+                    if pool is None:
+                        pool = pools[chosen] = unknown.difference(chosen)
+                        suit_counts[pool] = after  # (for ``feasible``)
+                    full = (*plays, (seat, c), *tail)
+                    add((full, to_play, pool, free, must, known, voids, left, trump))
         return out
 
-    def _trick_choices(
-        self, trump: int
-    ) -> list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]]:
+    def _trick_choices(self, trump: int) -> TrickChoices:
         """The trick in progress with its unknown cards chosen (``trump``: the suit of a
-        played indicator, -1 when there is none), with the pool left each time."""
-        partial: list[tuple[tuple[tuple[int, Card], ...], frozenset[Card]]] = [
-            ((), self.kn.unknown)
+        played indicator, -1 when there is none), as ``TrickChoices``."""
+        unknown = self.kn.unknown
+        bits = self.bits
+        bit = bits.bit
+        pool_bits = self._pool_bits(unknown)
+        tally = tuple((pool_bits & bits.suits[1 << suit]).bit_count() for suit in range(4))
+        trick = self.kn.trick
+        last = max((i for i, (_, card, _) in enumerate(trick) if card is None), default=-1)
+        partial: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], int]] = [
+            ((), (), tally, pool_bits)
         ]
-        counts = self.suit_counts
-        if self.kn.unknown not in counts:
-            first = [0, 0, 0, 0]
-            for c in self.kn.unknown:
-                first[SUIT[c]] += 1
-            counts[self.kn.unknown] = tuple(first)
-        for seat, card, allowed in self.kn.trick:
+        for i, (seat, card, allowed) in enumerate(trick):
             if card is not None:
                 play = (seat, card)
-                partial = [((*plays, play), pool) for plays, pool in partial]
+                partial = [
+                    ((*plays, play), picked, counts, pool)
+                    for plays, picked, counts, pool in partial
+                ]
                 continue
             mask = allowed if allowed >= 0 else 1 << trump
+            if i == last:
+                # the last unknown card: its candidates kept as lists, counted per suit
+                tail = tuple((s, c) for s, c, _ in trick[i + 1 :] if c is not None)
+                return TrickChoices.last_open(
+                    [
+                        (plays, picked, counts, self._runs(pool, plays, mask, ALL_SUITS))
+                        for plays, picked, counts, pool in partial
+                    ],
+                    seat,
+                    tail,
+                )
             nxt = []
-            for plays, pool in partial:
+            for plays, picked, counts, pool in partial:
                 # any unknown card of the trick may share a run with a later one
-                for c in self._reps(pool, plays, mask, ALL_SUITS):
-                    rest = pool - {c}
-                    found = counts.get(pool)
-                    if found is not None:  # the pool's suit counts, for ``feasible``
-                        tally = list(found)
-                        tally[SUIT[c]] -= 1
-                        counts[rest] = tuple(tally)
-                    nxt.append(((*plays, (seat, c)), rest))
+                for c in self._runs(pool, plays, mask, ALL_SUITS):
+                    nxt.append(
+                        (
+                            (*plays, (seat, c)),
+                            (*picked, c),
+                            _less_one(counts, SUIT[c]),
+                            pool & ~bit[c],
+                        )
+                    )
             partial = nxt
-        return partial
+        return TrickChoices.last_open([(plays, (), counts, []) for plays, _, counts, _ in partial])
 
     def _reps(
         self,
@@ -342,10 +470,20 @@ class Solver:
         Worked on bit masks of card positions (``_CardBits``): the cards between two
         separators are one stretch of the positions that are not separators, and a
         run is the pool's cards in such a stretch (cards out of play separate nothing)."""
+        return self._runs(self._pool_bits(pool), plays, suits, shared, trump)
+
+    def _runs(
+        self,
+        rest: int,
+        plays: tuple[tuple[int, Card], ...],
+        suits: int = ALL_SUITS,
+        shared: int = 0,
+        trump: int = -1,
+    ) -> list[Card]:
+        """``_reps`` for a pool given as a bit mask of card positions."""
         bits = self.bits
         bit = bits.bit
         card_at = bits.card_at
-        rest = self._pool_bits(pool)
         if suits != ALL_SUITS:
             rest &= bits.suits[suits]
         separators = self.static_bits
@@ -519,6 +657,7 @@ class Solver:
         nf = _set(free, seat, n_free - 1) if n_free else free
         nm = _set(must, seat, n_must - 1) if n_must else must
         without = self.without
+        counts = self.suit_counts
         for c in self._pool_reps(state):
             suit = SUIT[c]
             if led >= 0 and suit != led:
@@ -530,6 +669,11 @@ class Solver:
             rest = without.get((pool, c))
             if rest is None:
                 rest = without[pool, c] = pool - {c}
+                found = counts.get(pool)
+                if found is not None:  # the pool's suit counts, for ``feasible``
+                    tally = list(found)
+                    tally[suit] -= 1
+                    counts[rest] = tuple(tally)
             if n_must and suit == trump:
                 st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
                 if trivial or feasible(st):
@@ -945,9 +1089,6 @@ class CapsJudge:
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
-        self._unbeaten_at: dict[tuple[int, int], bool] = {}
-        """``_trumps_unbeaten`` per (team, k): it reads only the deal and the record up to
-        CP(k), which never changes once k cards are down."""
         self._first_lost: list[int | None] = [None, None]
         """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
@@ -1120,13 +1261,7 @@ class CapsJudge:
         The highest unplayed trump in an opponent's hand is the commonest case."""
         if self._unbeaten_from_start[team] is None:
             self._unbeaten_from_start[team] = self._trumps_unbeaten(team, 0)
-        if self._unbeaten_from_start[team]:
-            return True
-        key = (team, k)
-        found = self._unbeaten_at.get(key)
-        if found is None:
-            found = self._unbeaten_at[key] = self._trumps_unbeaten(team, k)
-        return found
+        return bool(self._unbeaten_from_start[team]) or self._trumps_unbeaten(team, k)
 
     def _trumps_unbeaten(self, team: int, k: int) -> bool:
         """Every card still held at CP(k) is played in some later trick (the lines run to
