@@ -139,9 +139,9 @@ class TrickChoices:
     the others, each candidate) they are the choices in the order the trick's cards are
     chosen; ``count_left`` counts them per suit counts left without building them."""
 
-    open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], list[Card]]]
-    """(plays, cards chosen, suit counts of the pool left, candidates for the last
-    unknown card)."""
+    open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], int, list[Card]]]
+    """(plays, cards chosen, suit counts and bit mask (``Solver.bits``) of the pool
+    left, candidates for the last unknown card)."""
     seat: int
     """The seat of the last unknown card (-1: every card of the trick is known)."""
     tail: Plays
@@ -152,17 +152,17 @@ class TrickChoices:
     @classmethod
     def last_open(
         cls,
-        open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], list[Card]]],
+        open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], int, list[Card]]],
         seat: int = -1,
         tail: Plays = (),
     ) -> TrickChoices:
         count_left: dict[tuple[int, ...], int] = {}
         if seat < 0:  # (one choice: the trick's cards are all known)
-            for _plays, _picked, counts, _ in open_last:
+            for _plays, _picked, counts, _bits, _ in open_last:
                 count_left[counts] = count_left.get(counts, 0) + 1
             return cls(open_last, seat, tail, count_left)
         per_counts: dict[tuple[int, ...], list[int]] = {}
-        for _plays, _picked, counts, candidates in open_last:
+        for _plays, _picked, counts, _bits, candidates in open_last:
             per_suit = per_counts.get(counts)
             if per_suit is None:
                 per_suit = per_counts[counts] = [0, 0, 0, 0]
@@ -225,13 +225,20 @@ class Solver:
         that reach one position in different orders)."""
 
     @functools.cached_property
+    def hand_bits(self) -> int:
+        """p's cards at the call point as a bit mask of card positions."""
+        bit = self.bits.bit
+        out = 0
+        for c in self.kn.hand:
+            out |= bit[c]
+        return out
+
+    @functools.cached_property
     def static_bits(self) -> int:
         """The static separators (p's cards and those known in a seat at the call point:
         every known holding only shrinks from them) as a bit mask of card positions."""
         bit = self.bits.bit
-        static = 0
-        for c in self.kn.hand:
-            static |= bit[c]
+        static = self.hand_bits
         for cards in self.kn.known:
             for c in cards:
                 static |= bit[c]
@@ -255,11 +262,11 @@ class Solver:
             for c in pool:
                 tally[SUIT[c]] += 1
             counts = self.suit_counts[pool] = tuple(tally)
-        answer = self._fits(counts, free, must, voids, trump)
+        answer = self.fits_counts(counts, free, must, voids, trump)
         self.feasible_memo[local_key] = answer
         return answer
 
-    def _fits(
+    def fits_counts(
         self,
         counts: tuple[int, ...],
         free: tuple[int, ...],
@@ -346,7 +353,7 @@ class Solver:
         per_trump = any(allowed < 0 for _, card, allowed in kn.trick if card is None)
         shared_choices = None if per_trump else self._trick_choices(-1)
         trivial = self.trivial
-        fits = self._fits
+        fits = self.fits_counts
         listed: list[tuple[int, TrickChoices]] = []
         # Feasibility reads only the suit counts of the pool left: the feasible positions
         # are counted first, so that past ``limit`` none is built.
@@ -364,24 +371,26 @@ class Solver:
         out: set[State] = set()
         add = out.add
         unknown = kn.unknown
+        bit = self.bits.bit
         suit_counts = self.suit_counts
         # the pool left by each choice, once for all trumps
         pools: dict[tuple[Card, ...], frozenset[Card]] = {}
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
             if seat < 0:  # every card of the trick known
-                for plays, picked, counts, _ in choices.open_last:
+                for plays, picked, counts, pool_bits, _ in choices.open_last:
                     if trivial or fits(counts, free, must, voids, trump):
                         pool = pools.get(picked)
                         if pool is None:
                             pool = pools[picked] = unknown.difference(picked)
                             suit_counts[pool] = counts  # (for ``feasible``)
+                            self.pool_bits[pool] = pool_bits
                         add((plays, to_play, pool, free, must, known, voids, left, trump))
                 continue
             # per (suit counts before the last card, its suit): the counts left, or
             # None when they do not fit
             left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
-            for plays, picked, counts, candidates in choices.open_last:
+            for plays, picked, counts, pool_bits, candidates in choices.open_last:
                 for c in candidates:
                     suit = SUIT[c]
                     key = (counts, suit)
@@ -399,6 +408,7 @@ class Solver:
                     if pool is None:
                         pool = pools[chosen] = unknown.difference(chosen)
                         suit_counts[pool] = after  # (for ``feasible``)
+                        self.pool_bits[pool] = pool_bits & ~bit[c]
                     full = (*plays, (seat, c), *tail)
                     add((full, to_play, pool, free, must, known, voids, left, trump))
         return out
@@ -430,7 +440,7 @@ class Solver:
                 tail = tuple((s, c) for s, c, _ in trick[i + 1 :] if c is not None)
                 return TrickChoices.last_open(
                     [
-                        (plays, picked, counts, self._runs(pool, plays, mask, ALL_SUITS))
+                        (plays, picked, counts, pool, self._runs(pool, plays, mask, ALL_SUITS))
                         for plays, picked, counts, pool in partial
                     ],
                     seat,
@@ -449,7 +459,9 @@ class Solver:
                         )
                     )
             partial = nxt
-        return TrickChoices.last_open([(plays, (), counts, []) for plays, _, counts, _ in partial])
+        return TrickChoices.last_open(
+            [(plays, (), counts, pool, []) for plays, _, counts, pool in partial]
+        )
 
     def _reps(
         self,
@@ -1353,30 +1365,41 @@ class CapsJudge:
         """Some completion of ``state`` gives an opponent the highest live trump (none
         higher is in p's hand, known in a seat or on the table): the trick he plays it to
         is his."""
-        plays, to_play, pool, free, must, known, voids, left, trump = state
+        plays, _to_play, pool, free, must, known, voids, left, trump = state
         if left <= 0:
             return False
-        strength = self.m.layout.strength
-        top, best = -1, -1
-        for c in pool:
-            if SUIT[c] == trump and strength[c] > best:
-                top, best = c, strength[c]
-        if top < 0:
+        # on bit masks of card positions (``Solver.bits``: each suit strongest first)
+        bits = solver.bits
+        bit = bits.bit
+        trumps = bits.suits[1 << trump]
+        pool_bits = solver._pool_bits(pool)
+        live = pool_bits & trumps
+        if not live:
             return False
-        seen = (*solver.kn.hand, *(c for _, c in plays), *(c for cards in known for c in cards))
-        if any(SUIT[c] == trump and strength[c] > best for c in seen):
-            return False
-        rest = pool - {top}
+        low = live & -live
+        seen = solver.hand_bits
+        for _, c in plays:
+            seen |= bit[c]
+        for cards in known:
+            for c in cards:
+                seen |= bit[c]
+        if seen & trumps & (low - 1):
+            return False  # a higher trump is p's, on the table or known in a seat
+        # feasibility of the pool without it, by its suit counts (as ``feasible`` asks)
+        rest = pool_bits & ~low
+        counts = tuple((rest & bits.suits[1 << suit]).bit_count() for suit in range(4))
+        fits = solver.fits_counts
+        trivial = solver.trivial
         for seat in self.active:
             if seat % 2 == solver.team:
                 continue
             if free[seat] and not voids[seat] >> trump & 1:
                 nf = _set(free, seat, free[seat] - 1)
-                if solver.feasible((plays, to_play, rest, nf, must, known, voids, left, trump)):
+                if trivial or fits(counts, nf, must, voids, trump):
                     return True
             if must[seat]:
                 nm = _set(must, seat, must[seat] - 1)
-                if solver.feasible((plays, to_play, rest, free, nm, known, voids, left, trump)):
+                if trivial or fits(counts, free, nm, voids, trump):
                     return True
         return False
 
@@ -1438,16 +1461,25 @@ class CapsJudge:
         plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
         free, must = list(free_t), list(must_t)
         held = [set(cards) for cards in known]
-        rest = set(pool)
         if long_suits:
             ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, SUIT[c], -strength[c], c))
         else:
             ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, -strength[c], c))
         turn = 0
         suit = SUIT[ranked[0]] if ranked else -1
+        # ``solver.feasible`` of the world with ``c`` placed, asked by the suit counts of
+        # the cards left to place (all it reads of them)
+        counts = [0, 0, 0, 0]
+        for c in pool:
+            counts[SUIT[c]] += 1
+        fits = solver.fits_counts
+        trivial = solver.trivial
         for c in ranked:
             if long_suits and SUIT[c] != suit:
                 suit, turn = SUIT[c], (turn + 1) % len(opponents)
+            counts[SUIT[c]] -= 1
+            counts_left = tuple(counts)
+            counts[SUIT[c]] += 1
             for seat in (*opponents[turn:], *opponents[:turn], *partners):
                 if must[seat] and SUIT[c] == trump:
                     slots = must
@@ -1456,20 +1488,9 @@ class CapsJudge:
                 else:
                     continue
                 slots[seat] -= 1
-                world = (
-                    plays,
-                    to_play,
-                    frozenset(rest - {c}),
-                    tuple(free),
-                    tuple(must),
-                    known,
-                    voids,
-                    left,
-                    trump,
-                )
-                if solver.feasible(world):
+                if trivial or fits(counts_left, tuple(free), tuple(must), voids, trump):
+                    counts[SUIT[c]] -= 1
                     held[seat].add(c)
-                    rest.discard(c)
                     if seat in opponents and not long_suits:
                         turn = (opponents.index(seat) + 1) % len(opponents)
                     break
