@@ -122,6 +122,11 @@ class Knowledge:
     """The trump suits p considers possible (one if he knows it)."""
 
 
+_PLAY = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
+"""(seat, card) for each of the at most eight seats and each card, made once: a play in a
+trick is always one of these (fewer tuples to build and for the collector to track)."""
+
+
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
     """Suit counts with one card of ``suit`` taken out."""
     return (*counts[:suit], counts[suit] - 1, *counts[suit + 1 :])
@@ -373,16 +378,16 @@ class Solver:
         unknown = kn.unknown
         bit = self.bits.bit
         suit_counts = self.suit_counts
-        # the pool left by each choice, once for all trumps
-        pools: dict[tuple[Card, ...], frozenset[Card]] = {}
+        # the pool left by each choice (by its bit mask), once for all trumps
+        pools: dict[int, frozenset[Card]] = {}
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
             if seat < 0:  # every card of the trick known
                 for plays, picked, counts, pool_bits, _ in choices.open_last:
                     if trivial or fits(counts, free, must, voids, trump):
-                        pool = pools.get(picked)
+                        pool = pools.get(pool_bits)
                         if pool is None:
-                            pool = pools[picked] = unknown.difference(picked)
+                            pool = pools[pool_bits] = unknown.difference(picked)
                             suit_counts[pool] = counts  # (for ``feasible``)
                             self.pool_bits[pool] = pool_bits
                         add((plays, to_play, pool, free, must, known, voids, left, trump))
@@ -390,6 +395,7 @@ class Solver:
             # per (suit counts before the last card, its suit): the counts left, or
             # None when they do not fit
             left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+            by_card = _PLAY[seat]
             for plays, picked, counts, pool_bits, candidates in choices.open_last:
                 for c in candidates:
                     suit = SUIT[c]
@@ -403,13 +409,13 @@ class Solver:
                         left_by[key] = after
                     if after is None:
                         continue
-                    chosen = (*picked, c)
-                    pool = pools.get(chosen)
+                    left_bits = pool_bits & ~bit[c]
+                    pool = pools.get(left_bits)
                     if pool is None:
-                        pool = pools[chosen] = unknown.difference(chosen)
+                        pool = pools[left_bits] = unknown.difference((*picked, c))
                         suit_counts[pool] = after  # (for ``feasible``)
-                        self.pool_bits[pool] = pool_bits & ~bit[c]
-                    full = (*plays, (seat, c), *tail)
+                        self.pool_bits[pool] = left_bits
+                    full = (*plays, by_card[c], *tail)
                     add((full, to_play, pool, free, must, known, voids, left, trump))
         return out
 
@@ -452,7 +458,7 @@ class Solver:
                 for c in self._runs(pool, plays, mask, ALL_SUITS):
                     nxt.append(
                         (
-                            (*plays, (seat, c)),
+                            (*plays, _PLAY[seat][c]),
                             (*picked, c),
                             _less_one(counts, SUIT[c]),
                             pool & ~bit[c],
@@ -641,6 +647,7 @@ class Solver:
         voids_led = voids
         if led >= 0 and not voids[seat] >> led & 1:
             voids_led = _set(voids, seat, voids[seat] | 1 << led)
+        by_card = _PLAY[seat]
         if kn_cards:
             # a known card (a revealed indicator; every card in the actual-deal world)
             choices = self._known_reps(kn_cards, pool, plays)
@@ -654,7 +661,7 @@ class Solver:
                 else:
                     nv = voids
                 nk = _set(known, seat, kn_cards - {c})
-                st = ((*plays, (seat, c)), turn, pool, free, must, nk, nv, left, trump)
+                st = ((*plays, by_card[c]), turn, pool, free, must, nk, nv, left, trump)
                 if trivial or feasible(st):
                     yield advance(st) if complete else st
         n_free = free[seat]
@@ -686,13 +693,14 @@ class Solver:
                     tally = list(found)
                     tally[suit] -= 1
                     counts[rest] = tuple(tally)
+            played = (*plays, by_card[c])
             if n_must and suit == trump:
-                st = ((*plays, (seat, c)), turn, rest, free, nm, known, nv, left, trump)
+                st = (played, turn, rest, free, nm, known, nv, left, trump)
                 if trivial or feasible(st):
                     yield advance(st) if complete else st
                     continue
             if n_free and not seat_voids >> suit & 1:
-                st = ((*plays, (seat, c)), turn, rest, nf, must, known, nv, left, trump)
+                st = (played, turn, rest, nf, must, known, nv, left, trump)
                 if trivial or feasible(st):
                     yield advance(st) if complete else st
 
@@ -721,12 +729,12 @@ class Solver:
             rest = pool - {c}
             if n_must and suit == trump:
                 nm = _set(must, seat, n_must - 1)
-                st = ((*plays, (seat, c)), seat, rest, free, nm, known, nv, left, trump)
+                st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
                 if feasible(st):
                     return st
             if n_free and not voids[seat] >> suit & 1:
                 nf = _set(free, seat, n_free - 1)
-                st = ((*plays, (seat, c)), seat, rest, nf, must, known, nv, left, trump)
+                st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
                 if feasible(st):
                     return st
             return None
@@ -768,7 +776,7 @@ class Solver:
         if card is not None:
             plays, seat, pool, free, must, known, voids, left, trump = state
             start = self._advance(
-                ((*plays, (seat, card)), seat, pool, free, must, known, voids, left, trump)
+                ((*plays, _PLAY[seat][card]), seat, pool, free, must, known, voids, left, trump)
             )
         ok = start is not None and self._walk(start, result)
         out = frozenset(result) if ok else None
@@ -997,7 +1005,17 @@ class Solver:
                 nxt = None
                 if self.legal_for_p(state, card, hand):
                     nxt = self._advance(
-                        ((*plays, (seat, card)), seat, pool, free, must, known, voids, left, trump)
+                        (
+                            (*plays, _PLAY[seat][card]),
+                            seat,
+                            pool,
+                            free,
+                            must,
+                            known,
+                            voids,
+                            left,
+                            trump,
+                        )
                     )
                 ok = nxt is not None and walk(nxt, i + 1)
             else:
@@ -1216,15 +1234,14 @@ class CapsJudge:
         """The actual deal, which is one of the worlds consistent with K(p, k): every
         holding known, the real trump."""
         m = self.m
-        hist = m.history[:k]
-        holdings = {s: self._dealt(s) for s in range(m.players)}
-        for seat, card, _, _ in hist:
-            holdings[seat].remove(card)
+        hist = m.history
+        played = {hist[i][1] for i in range(k)}
+        holdings = [[c for c in self._dealt(s) if c not in played] for s in range(m.players)]
         start_trick = (k // self.per_trick) * self.per_trick
         return Knowledge(
             seat=p,
             hand=holdings[p],
-            trick=[(r[0], r[1], 0) for r in hist[start_trick:]],
+            trick=[(r[0], r[1], 0) for r in hist[start_trick:k]],
             to_play=self._to_play(k),
             unknown=frozenset(),
             free=[0] * m.players,
@@ -1320,9 +1337,11 @@ class CapsJudge:
         if self._trump_holders is None:
             m = self.m
             strength = m.layout.strength
-            held: list[tuple[Card, int]] = []
-            for s in self.active:
-                held += [(c, s) for c in self._dealt(s) if SUIT[c] == m.trump]
+            trump = m.trump
+            held = [(c, s) for s in self.active for c in m.start_hands[s] if SUIT[c] == trump]
+            indicator = m.start_indicator
+            if indicator is not None and m.trumper in self.active and SUIT[indicator] == trump:
+                held.append((indicator, m.trumper))  # (``_dealt``: the trumper's)
             held.sort(key=lambda pair: -strength[pair[0]])
             self._trump_holders = held
         return self._trump_holders
