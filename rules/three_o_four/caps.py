@@ -42,8 +42,6 @@ SUIT = tuple(c // 13 for c in range(52))
 ALL_SUITS = 0b1111
 CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
-ZETA_STEPS = tuple((m, m ^ bit) for bit in (1, 2, 4, 8) for m in range(16) if m & bit)
-"""(mask, mask without one suit) in the order of a subset-sum pass over 4-suit masks."""
 NODE_BUDGET = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
 SOUND_BUDGET = 50_000
@@ -125,6 +123,55 @@ class Knowledge:
 _PLAY = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
 """(seat, card) for each of the at most eight seats and each card, made once: a play in a
 trick is always one of these (fewer tuples to build and for the collector to track)."""
+
+
+def _subset_sums_max(values: list[int]) -> int:
+    """The largest over the 16 masks of 4 suits S of the sum of ``values`` over the
+    masks inside S (a subset-sum pass, one suit at a time; written out on locals, as
+    ``Solver.fits_counts`` asks it for every new position)."""
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = values
+    # one suit bit at a time (1, 2, 4, 8): each mask with the suit adds the mask without it
+    v1, v3, v5, v7, v9, v11, v13, v15 = (
+        v1 + v0,
+        v3 + v2,
+        v5 + v4,
+        v7 + v6,
+        v9 + v8,
+        v11 + v10,
+        v13 + v12,
+        v15 + v14,
+    )
+    v2, v3, v6, v7, v10, v11, v14, v15 = (
+        v2 + v0,
+        v3 + v1,
+        v6 + v4,
+        v7 + v5,
+        v10 + v8,
+        v11 + v9,
+        v14 + v12,
+        v15 + v13,
+    )
+    v4, v5, v6, v7, v12, v13, v14, v15 = (
+        v4 + v0,
+        v5 + v1,
+        v6 + v2,
+        v7 + v3,
+        v12 + v8,
+        v13 + v9,
+        v14 + v10,
+        v15 + v11,
+    )
+    v8, v9, v10, v11, v12, v13, v14, v15 = (
+        v8 + v0,
+        v9 + v1,
+        v10 + v2,
+        v11 + v3,
+        v12 + v4,
+        v13 + v5,
+        v14 + v6,
+        v15 + v7,
+    )
+    return max(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
 
 
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -310,9 +357,7 @@ class Solver:
             excess[2] -= counts[1]
             excess[4] -= counts[2]
             excess[8] -= counts[3]
-            for mask, sub in ZETA_STEPS:
-                excess[mask] += excess[sub]
-            answer = max(excess) <= 0
+            answer = _subset_sums_max(excess) <= 0
         self.feasible_cache[key] = answer
         return answer
 
