@@ -195,7 +195,7 @@ class TrickChoices:
     """(plays, cards chosen, suit counts and bit mask (``Solver.bits``) of the pool
     left, candidates for the last unknown card)."""
     seat: int
-    """The seat of the last unknown card (-1: every card of the trick is known)."""
+    """The seat of the last unknown card."""
     tail: Plays
     """The known plays after it."""
     count_left: dict[tuple[int, ...], int]
@@ -205,14 +205,10 @@ class TrickChoices:
     def last_open(
         cls,
         open_last: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], int, list[Card]]],
-        seat: int = -1,
-        tail: Plays = (),
+        seat: int,
+        tail: Plays,
     ) -> TrickChoices:
         count_left: dict[tuple[int, ...], int] = {}
-        if seat < 0:  # (one choice: the trick's cards are all known)
-            for _plays, _picked, counts, _bits, _ in open_last:
-                count_left[counts] = count_left.get(counts, 0) + 1
-            return cls(open_last, seat, tail, count_left)
         per_counts: dict[tuple[int, ...], list[int]] = {}
         for _plays, _picked, counts, _bits, candidates in open_last:
             per_suit = per_counts.get(counts)
@@ -398,12 +394,26 @@ class Solver:
         free, must = tuple(kn.free), tuple(kn.must_trump)
         known, voids = tuple(kn.known), tuple(kn.voids)
         left, to_play = kn.tricks_left, kn.to_play
+        trivial = self.trivial
+        fits = self.fits_counts
+        if all(card is not None for _, card, _ in kn.trick):
+            # every card of the trick known (the common case): one position per trump
+            plays = tuple(_PLAY[seat][card] for seat, card, _ in kn.trick if card is not None)
+            tally = [0, 0, 0, 0]
+            for c in kn.unknown:
+                tally[SUIT[c]] += 1
+            counts = self.suit_counts[kn.unknown] = tuple(tally)  # (for ``feasible``)
+            out: set[State] = set()
+            for trump in kn.trumps:
+                if trivial or fits(counts, free, must, voids, trump):
+                    out.add((plays, to_play, kn.unknown, free, must, known, voids, left, trump))
+                    if limit is not None and len(out) > limit:
+                        return None
+            return out
         # The choices of the trick's unknown cards depend on the trump only through a
         # played indicator (a trump): without one they are listed once for every trump.
         per_trump = any(allowed < 0 for _, card, allowed in kn.trick if card is None)
         shared_choices = None if per_trump else self._trick_choices(-1)
-        trivial = self.trivial
-        fits = self.fits_counts
         listed: list[tuple[int, TrickChoices]] = []
         # Feasibility reads only the suit counts of the pool left: the feasible positions
         # are counted first, so that past ``limit`` none is built.
@@ -418,7 +428,7 @@ class Solver:
                     total += n
             if total > limit:
                 return None
-        out: set[State] = set()
+        out = set()
         add = out.add
         unknown = kn.unknown
         bit = self.bits.bit
@@ -427,16 +437,6 @@ class Solver:
         pools: dict[int, frozenset[Card]] = {}
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
-            if seat < 0:  # every card of the trick known
-                for plays, picked, counts, pool_bits, _ in choices.open_last:
-                    if trivial or fits(counts, free, must, voids, trump):
-                        pool = pools.get(pool_bits)
-                        if pool is None:
-                            pool = pools[pool_bits] = unknown.difference(picked)
-                            suit_counts[pool] = counts  # (for ``feasible``)
-                            self.pool_bits[pool] = pool_bits
-                        add((plays, to_play, pool, free, must, known, voids, left, trump))
-                continue
             # per (suit counts before the last card, its suit): the counts left, or
             # None when they do not fit
             left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
@@ -465,15 +465,16 @@ class Solver:
         return out
 
     def _trick_choices(self, trump: int) -> TrickChoices:
-        """The trick in progress with its unknown cards chosen (``trump``: the suit of a
-        played indicator, -1 when there is none), as ``TrickChoices``."""
+        """The trick in progress (with an unknown card) with its unknown cards chosen
+        (``trump``: the suit of a played indicator, -1 when there is none), as
+        ``TrickChoices``."""
         unknown = self.kn.unknown
         bits = self.bits
         bit = bits.bit
         pool_bits = self._pool_bits(unknown)
         tally = tuple((pool_bits & bits.suits[1 << suit]).bit_count() for suit in range(4))
         trick = self.kn.trick
-        last = max((i for i, (_, card, _) in enumerate(trick) if card is None), default=-1)
+        last = max(i for i, (_, card, _) in enumerate(trick) if card is None)
         partial: list[tuple[Plays, tuple[Card, ...], tuple[int, ...], int]] = [
             ((), (), tally, pool_bits)
         ]
@@ -510,9 +511,7 @@ class Solver:
                         )
                     )
             partial = nxt
-        return TrickChoices.last_open(
-            [(plays, (), counts, pool, []) for plays, _, counts, pool in partial]
-        )
+        raise ValueError("no unknown card in the trick in progress")
 
     def _reps(
         self,
