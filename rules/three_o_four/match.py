@@ -222,8 +222,17 @@ class ThreeOFourMatch(Match[Options]):
         self._claims_on = options.spoilt_trumps_mode == "claim"
         self._double_on = self.layout.double
         self._half_court_on = options.half_court
+        self._half_court_band = (options.half_court_win, options.half_court_lose)
+        """T3V-4: the Half Court tokens (won if made, paid if failed)."""
+        self._external_caps = options.external_caps
+        self._token_mode = options.token_mode
         self._bid_200 = self.layout.bid_200
-        self._lowest_bid = self.ladder[0]
+        self._bid_250 = self.layout.bid_250
+        self._strength = self.layout.strength
+        self._card_points = self.layout.points
+        self._end_when_decided = options.end_hand_when_decided
+        self._start_200 = plan.start_200
+        self._start_above = plan.start_above
         self.shown_after_hand: dict[str, list[str]] = {}
         """T3-15.1 / T3-18.2: the sitting-out hands shown once a hand is over (until the
         next deal)."""
@@ -538,11 +547,19 @@ class ThreeOFourMatch(Match[Options]):
             return self._legal_called_auction()
         auc = self.auction4
         if auc is not None:
-            lo = auc.floor(seat, self._bid_200, self._lowest_bid)
+            # T3-6.6 / T3-6.7 (ED-9): a seat that has spoken, or whose teammate holds the
+            # high bid, starts at 200 (``auc.floor``); then above the high bid. Both as
+            # ladder positions: the later one is where this seat's bids start.
+            high_seat = auc.high_seat
+            if auc.spoken[seat] or (high_seat is not None and high_seat % 2 == seat % 2):
+                start = self._start_200
+            else:
+                start = 0
             high = auc.high
-            if high is not None and high >= lo:
-                lo = high + 1
-            start = bisect_left(self.ladder, lo)
+            if high is not None:
+                above = self._start_above[high]
+                if above > start:
+                    start = above
             may_ask = auc.answerer is None
             if (
                 may_ask
@@ -695,13 +712,17 @@ class ThreeOFourMatch(Match[Options]):
         """T3-8.3 / T3-8.5 / T3-8.11."""
         rnd = self.round
         assert rnd is not None
-        if rnd.high_seat is not None and rnd.high_seat % 2 == seat % 2:
+        high_seat = rnd.high_seat
+        if high_seat is not None and high_seat % 2 == seat % 2:
             return PASS_ONLY
-        if rnd.high == PCC:
+        high = rnd.high
+        if high == PCC:
             return PASS_ONLY
-        floor = max(self.layout.bid_250, self.contract + 1)
-        if rnd.high is not None:
-            floor = max(floor, rnd.high + 1)
+        floor = self.contract + 1  # above the contract, the high call and 250
+        if high is not None and high >= floor:
+            floor = high + 1
+        if floor < self._bid_250:
+            floor = self._bid_250
         return self._eight_card_calls[bisect_left(self.ladder, floor)]  # prebuilt, shared
 
     def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
@@ -711,22 +732,22 @@ class ThreeOFourMatch(Match[Options]):
         value = action.value
         auc = self.auction4
         if auc is not None:
-            if kind == "ask":  # T3-6.9: the asked teammate answers at once
+            if kind == "pass":
+                self.bid_log.append(PASS_LOGGED[seat])
+                outcome = auc.record(None)
+            elif kind == "bid":
+                self.bid_log.append(BID_LOGGED[seat][value])
+                outcome = auc.record(BID_VALUE[value])
+            elif kind == "ask":  # T3-6.9: the asked teammate answers at once
                 mate = int(value)
                 auc.ask(mate)
                 self.bid_log.append((seat, "ask", mate))
                 self._hand_to(mate)
                 return [ASKED[seat][mate]]
-            if kind == "redeal":
+            else:
                 self.bid_log.append((seat, "redeal", None))
                 return self._settled(self._cancel("redeal", same_dealer=True))
             events = [BID_EVENTS[seat][value]]
-            if kind == "bid":
-                self.bid_log.append(BID_LOGGED[seat][value])
-                outcome = auc.record(BID_VALUE[value])
-            else:
-                self.bid_log.append(PASS_LOGGED[seat])
-                outcome = auc.record(None)
             if outcome is None:
                 self._hand_to(auc.turn)
                 return events
@@ -735,7 +756,8 @@ class ThreeOFourMatch(Match[Options]):
             assert auc.high is not None and auc.high_seat is not None
             self._set_contract(auc.high_seat, auc.high, "four")
             events.append(CONTRACT[self.trumper][auc.high])
-            return self._settled(events)
+            self._hand_to(self.chooser)  # the trumper places the indicator
+            return events
         rnd = self.round
         assert rnd is not None
         events = [BID_EVENTS[seat][value]]
@@ -746,7 +768,8 @@ class ThreeOFourMatch(Match[Options]):
         assert rnd.high is not None and rnd.high_seat is not None
         self._set_contract(rnd.high_seat, rnd.high, "single")
         events.append(CONTRACT[self.trumper][rnd.high])
-        return self._settled(events)
+        self._hand_to(self.chooser)  # the trumper places the indicator
+        return events
 
     def _record_round_call(self, rnd: OneRoundAuction, seat: int, bid: bool, value: str) -> int:
         """A bid (its text ``value``) or a pass in a one-round auction, and in the log;
@@ -804,7 +827,8 @@ class ThreeOFourMatch(Match[Options]):
         if rnd.high == PCC:
             self._go_solo(rnd.high_seat)
         events.append(EIGHT_CARD_CONTRACT[self.trumper][action.value])
-        return self._settled(events)
+        self._hand_to(self.chooser)  # the new trumper places his indicator
+        return events
 
     # -- indicator, spoilt check, mode ---------------------------------------------------
 
@@ -840,7 +864,7 @@ class ThreeOFourMatch(Match[Options]):
                 spoilt = False
                 break
         self.spoilt = spoilt
-        if spoilt and self.options.spoilt_trumps_mode == "auto":
+        if spoilt and not self._claims_on:  # "auto" mode
             return self._cancel("spoilt", same_dealer=True)
         self.phase_name = "mode"
         return []
@@ -1024,7 +1048,7 @@ class ThreeOFourMatch(Match[Options]):
                         )
                     )
         cards = [p[1] for p in trick]
-        best = trick_winner_index(cards, trump, self.layout.strength)
+        best = trick_winner_index(cards, trump, self._strength)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
@@ -1035,22 +1059,22 @@ class ThreeOFourMatch(Match[Options]):
             and all(SUIT[p[1]] != trump for p in trick[1:])
         ):
             self.exhausted = True  # ED-21
-        points = self.layout.points
+        points = self._card_points
         self.points[team] += sum([points[c] for c in cards])
         self.won[team] += cards
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
-        self.tricks_done += 1
+        done = self.tricks_done = self.tricks_done + 1
         self.last_trick, self.last_trick_vis = trick, vis  # views strip what a seat can't see
         self.trick = []
         self.leader = winner
         self.trick_leaders.append(winner)
-        events.append(TRICK_WON[winner][self.tricks_done])
+        events.append(TRICK_WON[winner][done])
         if (
-            self.tricks_done == 1
+            done == 1
             and self.mode == "closed"
             and not self.revealed
-            and (self.contract >= self.layout.bid_250)
+            and self.contract >= self._bid_250
         ):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
@@ -1060,7 +1084,7 @@ class ThreeOFourMatch(Match[Options]):
     def _hand_decided(self, team: int) -> bool:
         if self.tricks_done >= self.n_tricks:
             return True
-        if not self.options.end_hand_when_decided:
+        if not self._end_when_decided:
             return False
         if self.solo and team != self.trumper % 2:
             return True  # ED-24
@@ -1330,20 +1354,21 @@ class ThreeOFourMatch(Match[Options]):
     def _end_hand(self) -> list[Event]:
         if self.called:
             return self._end_called_hand()
-        lay = self.layout
         team = self.trumper % 2
         winners = self.trick_winners
         marriages = self.marriages
-        all_played = self.tricks_done == self.n_tricks
-        target = self.contract
-        if self.options.maharashtra_scoring and not self.solo:
+        contract = self.contract
+        n_tricks = self._tricks_half_court if contract == HALF_COURT else self._tricks_full
+        all_played = self.tricks_done == n_tricks
+        target = contract
+        if self._marriages_on and not self.solo:
             last_trick_own = bool(winners) and winners[-1] == team and all_played
             tr = self.trump
             own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
             opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
             own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
             opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
-            target = marriage_target(self.contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
+            target = marriage_target(contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
         # T3-15: a solo bid needs every trick (the other team won none); else the points
         made = (
             (all_played and (1 - team) not in winners) if self.solo else self.points[team] >= target
@@ -1356,11 +1381,12 @@ class ThreeOFourMatch(Match[Options]):
                 own = judge.outcome(team)
             if (1 - team) in calling:
                 other = judge.outcome(1 - team)
-        half = (self.options.half_court_win, self.options.half_court_lose)
-        delta = hand_delta(self.contract, lay, made, own, other, self.options.external_caps, half)
+        delta = hand_delta(
+            contract, self.layout, made, own, other, self._external_caps, self._half_court_band
+        )
         double = None
         if self.double_team >= 0:
-            swept = len(self.trick_winners) == self.n_tricks and all(
+            swept = len(self.trick_winners) == n_tricks and all(
                 t == self.double_team for t in self.trick_winners
             )
             sign = 1 if self.double_team == team else -1
@@ -1368,15 +1394,15 @@ class ThreeOFourMatch(Match[Options]):
             double = {"team": self.double_team, "made": swept}
         paid = 0
         if delta > 0:
-            paid = pay(self.tokens, 1 - team, delta, self.options.token_mode)
+            paid = pay(self.tokens, 1 - team, delta, self._token_mode)
         elif delta < 0:
-            paid = pay(self.tokens, team, -delta, self.options.token_mode)
+            paid = pay(self.tokens, team, -delta, self._token_mode)
         result = {
             "hand": self.hand_no,
             "dealer": self.dealer,
             "outcome": "played",
             "trumper": self.trumper,
-            "contract": A.BID_TEXT.get(self.contract, self.contract),
+            "contract": A.BID_TEXT.get(contract, contract),
             "mode": self.mode,
             "points": list(self.points),
             "target": target,
@@ -1502,8 +1528,11 @@ class ThreeOFourMatch(Match[Options]):
         return [Event.make("double", seat=seat)]
 
     def _apply_cut(self, seat: int, action: Action) -> list[Event]:
+        """T3-5.4: the cut, then the first batch; the auction's first speaker is to act
+        (no Caps call can be open before the play)."""
         cut = int(action.value) if action.value else 0  # no_cut has no value
         self._deal_first(cut if action.kind == "cut" else 0)
+        self._hand_to(self._turn_seat())
         return [CUT_EVENTS[seat][cut]]
 
     # -- views ------------------------------------------------------------------------------------
@@ -1691,7 +1720,7 @@ _CALLS_IN_PLAY: dict[str, _Handler] = {
 }
 """The calls of the play other than a card (settled by ``_act_in_play``)."""
 _APPLY_BY_PHASE: dict[str, _Handler] = {
-    "cut": _settling(ThreeOFourMatch._apply_cut),
+    "cut": ThreeOFourMatch._apply_cut,
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
     "half_court": _settling(ThreeOFourMatch._apply_half_court_window),

@@ -8,6 +8,7 @@ by the matches: nothing here is ever mutated, so a new match only looks its tabl
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -29,6 +30,10 @@ class TablePlan:
     """Every numeric bid, low to high (T3-6.3 / T3V-2)."""
     bids: list[Action]
     """``bids[i]``: the bid action of ``ladder[i]`` (a list: its slices are legal lists)."""
+    start_200: int
+    """Where the bids from 200 start in the ladder (T3-6.6 / T3-6.7 restrict a seat to them)."""
+    start_above: dict[int, int]
+    """``start_above[bid]``: where the bids above the ladder bid ``bid`` start."""
     deck_counter: Counter[Card]
     """The deck as a multiset (stacked deals are checked against it; never mutated)."""
     cut_legal: list[Action]
@@ -89,6 +94,8 @@ def table_plan(players: int, options: Options) -> TablePlan:
         layout=layout,
         ladder=bid_values,
         bids=bids,
+        start_200=bisect_left(bid_values, layout.bid_200),
+        start_above={bid: bisect_left(bid_values, bid + 1) for bid in bid_values},
         deck_counter=Counter(layout.deck),
         cut_legal=[A.NO_CUT, *(A.CUT[c] for c in range(1, len(layout.deck)))],
         asks=asks,
