@@ -228,6 +228,8 @@ class ThreeOFourMatch(Match[Options]):
         self._token_mode = options.token_mode
         self._bid_200 = self.layout.bid_200
         self._bid_250 = self.layout.bid_250
+        self._dealt = players * self.layout.hand_size
+        """Cards dealt to the seats; the rest of the pack is the stock."""
         self._strength = self.layout.strength
         self._card_points = self.layout.points
         self._end_when_decided = options.end_hand_when_decided
@@ -359,7 +361,6 @@ class ThreeOFourMatch(Match[Options]):
     def _deal_first(self, cut: int) -> None:
         """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
         n, lay = self.players, self.layout
-        order = self._order_from[(self.dealer + 1) % n]
         hands, second = self.hands, self.second
         if self.stacked is not None:
             stacked, stock, _ = self.stacked.card_ints()
@@ -372,11 +373,12 @@ class ThreeOFourMatch(Match[Options]):
             for seat, start, end, start2, end2 in self._deal_plans[self.dealer]:
                 hands[seat] = pack[start:end]
                 second[seat] = pack[start2:end2]
-            self.stock = pack[n * lay.hand_size :]
+            self.stock = pack[self._dealt :]
         self.pack = []
         self.shown_after_hand = {}
         self.phase_name = "bidding"
-        if self.called and self.options.half_court:
+        if self.called and self._half_court_on:
+            order = self._order_from[(self.dealer + 1) % n]
             self.round = OneRoundAuction(n, order)  # T3V-8.2: the Half Court window
             self.phase_name = "half_court"
         elif self.called:
@@ -385,7 +387,7 @@ class ThreeOFourMatch(Match[Options]):
         elif lay.two_auctions:
             self.auction4 = FourCardAuction.start(n, self.dealer)
         else:
-            self.round = OneRoundAuction(n, order)
+            self.round = OneRoundAuction(n, self._order_from[(self.dealer + 1) % n])
 
     def _deal_second(self) -> None:
         """T3-5.7: the second batch, only once the indicator lies on the table."""
@@ -438,15 +440,12 @@ class ThreeOFourMatch(Match[Options]):
         return self._next_player()
 
     def _next_player(self) -> int:
-        if not self.trick:
+        """The seat to play: the leader, or the next active seat after the last card (a
+        trick only holds cards of this hand's play, whose seating ``_next_active`` is)."""
+        trick = self.trick
+        if not trick:
             return self.leader
-        return self._after(self.trick[-1][0])
-
-    def _after(self, seat: int) -> int:
-        nxt = (seat + 1) % self.players
-        while nxt in self.sitting_out:
-            nxt = (nxt + 1) % self.players
-        return nxt
+        return self._next_active[trick[-1][0]]
 
     @property
     def off_turn(self) -> frozenset[int]:
@@ -527,8 +526,12 @@ class ThreeOFourMatch(Match[Options]):
             out += self._marriage_actions(seat)
         if self._double_on and self._double_allowed(seat):
             out.append(A.DOUBLE)
-        if (self._caps_teams and not self._lost_trick[seat % 2]) or self._claims_on:
-            out += self._optional(seat)  # ``out`` is a fresh list; no Caps once a trick is lost
+        # As ``_optional``, appended to ``out`` (a fresh list) without a list of its own;
+        # no Caps once the team has lost a trick (tested first: the usual refusal)
+        if self._caps_teams and not self._lost_trick[seat % 2] and self._may_call_caps(seat):
+            out.append(self._caps_action(seat))
+        if self._claims_on and seat not in self.claimed:
+            out.append(A.CLAIM_SPOILT)
         return out
 
     def _legal_mode(self, seat: int) -> list[Action]:
@@ -985,12 +988,9 @@ class ThreeOFourMatch(Match[Options]):
             down = self.hidden
         else:
             self.hands[seat].remove(card)
-            down = (
-                bool(trick)
-                and self.mode == "closed"
-                and not self.revealed
-                and SUIT[card] != SUIT[trick[0][1]]
-            )
+            down = False  # T3-11.4: face down only off suit while trump is closed
+            if self.mode == "closed" and not self.revealed and trick:
+                down = SUIT[card] != SUIT[trick[0][1]]
         record = (seat, card, down, src) if src else HAND_PLAY_RECORD[down][seat][card]
         trick.append(record)
         history = self.history
