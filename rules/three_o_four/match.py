@@ -184,13 +184,125 @@ class _Derived:
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
-    to_act: frozenset[int] = frozenset()
+    # Every attribute of a match is a slot: attribute reads and method calls on the hot
+    # path are then specialised by the interpreter (a plain instance dict with this many
+    # keys is not: each method call looked the name up in the class and the dict)
+    __slots__ = (
+        "_asks",
+        "_bid_200",
+        "_bid_250",
+        "_bids",
+        "_caps_offers",
+        "_caps_order_required",
+        "_caps_teams",
+        "_card_points",
+        "_claims_on",
+        "_cut_legal",
+        "_deal_plans",
+        "_dealt",
+        "_deck_counter",
+        "_derived",
+        "_double_on",
+        "_eight_card_calls",
+        "_end_when_decided",
+        "_external_caps",
+        "_four_card_calls",
+        "_half_court_band",
+        "_half_court_on",
+        "_hand_results",
+        "_judge",
+        "_legal",
+        "_lost_trick",
+        "_marriages_on",
+        "_next_active",
+        "_next_active_by_out",
+        "_order_from",
+        "_per_trick",
+        "_previous_pack",
+        "_result",
+        "_seed_commitment",
+        "_single_calls",
+        "_snap_ids",
+        "_solo_out",
+        "_start_200",
+        "_start_above",
+        "_strength",
+        "_team_seats",
+        "_token_mode",
+        "_traditional",
+        "_tricks_full",
+        "_tricks_half_court",
+        "_turn",
+        "auction4",
+        "bid_log",
+        "called",
+        "calls",
+        "chooser",
+        "claimed",
+        "contract",
+        "contract_round",
+        "cutter",
+        "dealer",
+        "double_team",
+        "exhausted",
+        "exposed",
+        "first_leader",
+        "hand_no",
+        "hand_seed",
+        "hands",
+        "history",
+        "indicator",
+        "indicator_down",
+        "is_over",
+        "ladder",
+        "last_trick",
+        "last_trick_vis",
+        "layout",
+        "leader",
+        "marriages",
+        "mode",
+        "pack",
+        "pair",
+        "partner_card",
+        "phase_name",
+        "points",
+        "public_at",
+        "redeals",
+        "reveal_cp",
+        "revealed",
+        "riffled_from",
+        "round",
+        "second",
+        "seed_commitment",
+        "shown_after_hand",
+        "sitting_out",
+        "solo",
+        "spoilt",
+        "stacked",
+        "start_hands",
+        "start_indicator",
+        "stock",
+        "to_act",
+        "tokens",
+        "trick",
+        "trick_leaders",
+        "trick_winners",
+        "tricks_done",
+        "trump",
+        "trumper",
+        "trumper_at",
+        "trumper_knows",
+        "won",
+    )
+
+    to_act: frozenset[int]
     """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
     spoilt claims are ``off_turn``). Kept current by every state change (``_hand_to``)."""
-    is_over: bool = False
+    is_over: bool
 
     def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
+        self.is_over = False
         plan = table_plan(players, options)
         self.layout: Layout = plan.layout
         self.ladder = plan.ladder
@@ -225,6 +337,7 @@ class ThreeOFourMatch(Match[Options]):
         self._half_court_band = (options.half_court_win, options.half_court_lose)
         """T3V-4: the Half Court tokens (won if made, paid if failed)."""
         self._external_caps = options.external_caps
+        self._caps_order_required = options.caps_order_required
         self._token_mode = options.token_mode
         self._bid_200 = self.layout.bid_200
         self._bid_250 = self.layout.bid_250
@@ -1101,7 +1214,7 @@ class ThreeOFourMatch(Match[Options]):
         if not self.layout.caps or self.solo:
             return []
         teams = [self.trumper % 2]
-        if self.options.external_caps != "off":
+        if self._external_caps != "off":
             teams.append(1 - self.trumper % 2)
         return teams
 
@@ -1129,7 +1242,7 @@ class ThreeOFourMatch(Match[Options]):
         That order depends only on the cards and on whether the seat knows trump, so the
         action is kept per seat until it plays a card or trump is revealed (its cards
         only leave during the play; the indicator joining the hand keeps them the same)."""
-        if not self.options.caps_order_required:
+        if not self._caps_order_required:
             return A.CAPS_ANY_ORDER
         key = (len(self.hands[seat]), seat == self.trumper and self.indicator_down, self.revealed)
         offered = self._caps_offers.get(seat)
