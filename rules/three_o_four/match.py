@@ -1762,7 +1762,7 @@ class ThreeOFourMatch(Match[Options]):
             "double_team": self.double_team if self.double_team >= 0 else None,
             "hand": _cards(self.hands[seat]) if seat is not None else [],
         }
-        if self.options.seed_commitment:
+        if self._seed_commitment:
             data["seed_commitment"] = self.seed_commitment  # ED-6 (None: a stacked deal)
         if self.shown_after_hand:
             data["sitting_out_shown"] = self.shown_after_hand  # T3-18.2
