@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules import registry
 from rules.contract import Deal
+from rules.random_play import choose
+from rules.three_o_four.caps import CapsJudge
 from rules.three_o_four.match import ThreeOFourMatch
 
 SPEC = registry.get("304")
@@ -69,3 +73,28 @@ def fingerprint(match: ThreeOFourMatch) -> Any:
         match.public_view(),
         [ids(match, s) for s in range(match.players)],
     )
+
+
+def call_points(
+    cases: list[tuple[int, int]] | tuple[tuple[int, int], ...],
+    when: Callable[[ThreeOFourMatch], bool] | None = None,
+    every_seat: bool = False,
+) -> Iterator[tuple[int, int, ThreeOFourMatch, CapsJudge, int, int]]:
+    """Random matches, one per (players, seed), played out (``end_hand_when_decided`` off,
+    Partner Close Caps never bid): at each call point of the play (where ``when`` says so),
+    every active seat holding cards whose team has won every trick so far (with
+    ``every_seat``, every active seat holding cards), as (players, seed, match, judge, k,
+    seat). Callers only ask; the match goes on after each."""
+    for players, seed in cases:
+        match = SPEC.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        assert isinstance(match, ThreeOFourMatch)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase == "play" and not match.solo and (when is None or when(match)):
+                judge, k = match.judge(), len(match.history)
+                for p in judge.active:
+                    if match._remaining(p) and (every_seat or judge.team_won_all_before(p % 2, k)):
+                        yield players, seed, match, judge, k, p
+            seat = next(iter(match.to_act))
+            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            match.apply(seat, choose(SPEC, legal, rng))

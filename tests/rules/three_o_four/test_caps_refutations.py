@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,29 +27,7 @@ from rules.three_o_four.caps import (
 )
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.plain_lines import PlainLines
-
-
-def _call_points(
-    cases: list[tuple[int, int]], when: Callable[[ThreeOFourMatch], bool] | None = None
-) -> Iterator[tuple[int, int, ThreeOFourMatch, CapsJudge, int, int]]:
-    """Random matches, one per (players, seed), played out (``end_hand_when_decided`` off,
-    Partner Close Caps never bid): at each call point of the play (where ``when`` says so),
-    every active seat holding cards whose team has won every trick so far, as (players,
-    seed, match, judge, k, seat). Callers only ask; the match goes on after each."""
-    spec = registry.get("304")
-    for players, seed in cases:
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo and (when is None or when(match)):
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    if match._remaining(p) and judge.team_won_all_before(p % 2, k):
-                        yield players, seed, match, judge, k, p
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+from tests.rules.three_o_four.helpers import call_points
 
 
 def _full_answer(judge: CapsJudge, p: int, k: int) -> list[int] | str | None:
@@ -353,7 +330,7 @@ def test_ed27_proved_orders_win_in_the_full_search() -> None:
     world too. Random 4-player hands are steered away from Partner Close Caps so that they
     are played out."""
     kinds: dict[str, int] = {"lead": 0, "follow": 0, "other leads": 0}
-    for players, seed, _match, judge, k, p in _call_points(
+    for players, seed, _match, judge, k, p in call_points(
         [(4, s) for s in range(30)] + [(6, s) for s in range(20)]
     ):
         kn = judge.knowledge(p, k)
@@ -521,7 +498,7 @@ def test_ed27_world_refutations_agree_with_the_full_search() -> None:
     far more nodes, finds no winning order either. Counted where the older quick
     refutations (``top_trump_open``, ``plainly_refuted``) say nothing, for each kind."""
     kinds = {"top": 0, "outside": 0}
-    for players, seed, _match, judge, k, p in _call_points(
+    for players, seed, _match, judge, k, p in call_points(
         [(4, s) for s in range(6)] + [(6, s) for s in range(4)] + [(8, s) for s in range(3)]
     ):
         full = judge.solver(p, k, NODE_BUDGET * 20)
@@ -603,7 +580,7 @@ def test_ed27_strong_world_refutations_agree_with_the_full_search() -> None:
     them (certainty) or beats the seat's default order (soundness) while the real deal
     refutes nothing, the full search, given far more nodes, agrees."""
     counted: dict[tuple[int, str], int] = {}
-    for players, seed, match, judge, k, p in _call_points(((4, 0), (4, 1), (6, 0), (8, 0))):
+    for players, seed, match, judge, k, p in call_points(((4, 0), (4, 1), (6, 0), (8, 0))):
         cards = match._remaining(p)
         full = judge.solver(p, k, NODE_BUDGET * 20)
         if full.too_many_initial_states():
@@ -707,7 +684,7 @@ def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> Non
     position met by the searches at random 4, 6 and 8-player positions gets the same
     answer as dealing it out, and the searches find the same first winning order."""
     met: dict[int, list[int]] = {4: [0, 0], 6: [0, 0], 8: [0, 0]}
-    for players, seed, _match, judge, k, p in _call_points(
+    for players, seed, _match, judge, k, p in call_points(
         [(4, s) for s in range(8)] + [(6, s) for s in range(3)] + [(8, s) for s in range(3)],
         when=lambda m: m.tricks_done >= m.n_tricks - 2,
     ):
@@ -780,7 +757,7 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
     it already), the full search (given far more nodes, where that is enough) finds that
     order winning too; random 6p and 8p hands. Both kinds are met."""
     checked = {"partner's card": 0, "his own card": 0}
-    for players, seed, _match, judge, k, p in _call_points(
+    for players, seed, _match, judge, k, p in call_points(
         [(6, s) for s in range(12)] + [(8, s) for s in range(12)], when=lambda m: m.trick
     ):
         kn = judge.knowledge(p, k)
@@ -854,7 +831,7 @@ def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_sea
     (``_partner_forced_to_take_last``), the full search (given far more nodes, where that
     is enough) finds the order winning too; random 6p and 8p hands."""
     checked = 0
-    for players, seed, _match, judge, k, p in _call_points(
+    for players, seed, _match, judge, k, p in call_points(
         [(6, s) for s in range(40)] + [(8, s) for s in range(40)],
         when=lambda m: m.tricks_done >= m.n_tricks - 3,
     ):

@@ -6,17 +6,16 @@ cards, with the real trump and with another suit (the others' picks turn on the 
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Iterator, Sequence
 
 import pytest
 
 from rules import registry
 from rules.cards import Card
-from rules.random_play import choose
 from rules.three_o_four.card_power import card_powers, trick_winner
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.plain_lines import PlainLines
+from tests.rules.three_o_four.helpers import call_points
 
 SUIT_BITS = 13
 SUIT_MASK = tuple(((1 << SUIT_BITS) - 1) << (SUIT_BITS * s) for s in range(4))
@@ -220,26 +219,14 @@ Position = tuple[int, list[int], tuple[tuple[int, Card], ...], int, list[list[Ca
 def _real_deals(players: int, seeds: range) -> Iterator[tuple[ThreeOFourMatch, Position]]:
     """At every card of random matches' play, each active seat holding cards, with the
     real deal (as ``CapsJudge.plain_lines_refute`` reads it)."""
-    spec = registry.get("304")
-    for seed in seeds:
-        match = spec.new_match(players, {"end_hand_when_decided": False}, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
-        rng = random.Random(seed)
-        while not match.is_over:
-            if match.phase == "play" and not match.solo:
-                judge, k = match.judge(), len(match.history)
-                for p in judge.active:
-                    kn = judge.knowledge(p, k, actual=True)
-                    if not kn.hand or kn.tricks_left <= 0:
-                        continue
-                    plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
-                    held = [
-                        list(kn.hand) if s == p else sorted(kn.known[s]) for s in range(players)
-                    ]
-                    yield match, (p, judge.active, plays, kn.to_play, held, kn.tricks_left)
-            seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
-            match.apply(seat, choose(spec, legal, rng))
+    cases = [(players, seed) for seed in seeds]
+    for _players, _seed, match, judge, k, p in call_points(cases, every_seat=True):
+        kn = judge.knowledge(p, k, actual=True)
+        if not kn.hand or kn.tricks_left <= 0:
+            continue
+        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+        held = [list(kn.hand) if s == p else sorted(kn.known[s]) for s in range(players)]
+        yield match, (p, judge.active, plays, kn.to_play, held, kn.tricks_left)
 
 
 def _mask(cards: list[Card]) -> int:
