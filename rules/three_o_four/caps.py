@@ -1711,15 +1711,19 @@ class CapsJudge:
         # Refutations first (the cheap ones that decide most often lead): each says "not
         # certain" only when the full search below would say so too (it refutes every
         # order, or runs out of nodes), so the order of the questions changes no answer.
-        # With every card of the trick known there is one initial position per trump, so
-        # the world refutations (the top live trump with an opponent among them) are cheap
-        # enough to ask before the plain lines; with unknown cards in the trick, listing
-        # the positions costs more than those lines. Those two are refutations proper
-        # (every order fails), so a cashing proof can only come after them.
+        # The plain lines in the real deal need no solver and decide most questions; then,
+        # with every card of the trick known, there is one initial position per trump and
+        # the world refutations (the top live trump with an opponent among them) are cheap;
+        # with unknown cards in the trick, listing the positions costs more, so they come
+        # later. The first two are refutations proper (every order fails), so a cashing
+        # proof can only come after them.
+        if self.plainly_refuted(p, k):
+            self.certain_cache[key] = None
+            return None
         initial: list[set[State]] = []  # the thin searches and the full one share them
         full = self.solver(p, k, budget, shared_initial=initial)
         cheap_worlds = all(card is not None for _, card, _ in full.kn.trick)
-        if (cheap_worlds and self.refuted_in_some_world(full)) or self.plainly_refuted(p, k):
+        if cheap_worlds and self.refuted_in_some_world(full):
             self.certain_cache[key] = None
             return None
         if prove:
