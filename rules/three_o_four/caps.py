@@ -1382,10 +1382,7 @@ class CapsJudge:
             m = self.m
             strength = m.layout.strength
             trump = m.trump
-            held = [(c, s) for s in self.active for c in m.start_hands[s] if SUIT[c] == trump]
-            indicator = m.start_indicator
-            if indicator is not None and m.trumper in self.active and SUIT[indicator] == trump:
-                held.append((indicator, m.trumper))  # (``_dealt``: the trumper's)
+            held = [(c, s) for s in self.active for c in self._dealt(s) if SUIT[c] == trump]
             held.sort(key=lambda pair: -strength[pair[0]])
             self._trump_holders = held
         return self._trump_holders
@@ -1398,14 +1395,6 @@ class CapsJudge:
         for i in range(len(index), len(history)):
             index[history[i][1]] = i
         return index
-
-    def top_trump_open(self, solver: Solver) -> bool:
-        """A quick refutation in p's own worlds, asked only when every card of the trick in
-        progress is known to p (then there is one initial position per trump he thinks
-        possible): ``top_trump_with_opponent`` in one of them."""
-        if any(card is None for _, card, _ in solver.kn.trick):
-            return False
-        return any(self.top_trump_with_opponent(solver, s) for s in solver.initial_states())
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or

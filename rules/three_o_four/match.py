@@ -621,7 +621,7 @@ class ThreeOFourMatch(Match[Options]):
         off-turn calls of the play (ED-25, ED-23, and ED-V9's marriages)."""
         if seat != self._turn:
             if self.phase_name == "play" and seat not in self.sitting_out:
-                out = self._optional(seat)
+                out = self._add_optional_calls(seat, [])
                 if self._marriages_on:
                     out += self._marriage_actions(seat)  # ED-V9: at any call point
                 return out
@@ -639,19 +639,14 @@ class ThreeOFourMatch(Match[Options]):
             out += self._marriage_actions(seat)
         if self._double_on and self._double_allowed(seat):
             out.append(A.DOUBLE)
-        # As ``_optional``, appended to ``out`` (a fresh list) without a list of its own;
-        # no Caps once the team has lost a trick (tested first: the usual refusal)
-        if self._caps_teams and not self._lost_trick[seat % 2] and self._may_call_caps(seat):
-            out.append(self._caps_action(seat))
-        if self._claims_on and seat not in self.claimed:
-            out.append(A.CLAIM_SPOILT)
-        return out
+        return self._add_optional_calls(seat, out)  # ``out`` is a fresh list
 
     def _legal_mode(self, seat: int) -> list[Action]:
         return OPEN_ONLY if self._closed_blocked() else OPEN_OR_CLOSED
 
-    def _optional(self, seat: int) -> list[Action]:
-        out: list[Action] = []
+    def _add_optional_calls(self, seat: int, out: list[Action]) -> list[Action]:
+        """The calls a seat may make on turn or off it (Caps, a spoilt-trumps claim),
+        appended to ``out``, which is returned."""
         if self._caps_teams and self._may_call_caps(seat):  # no calling team: no call
             out.append(self._caps_action(seat))
         if self._claims_on and seat not in self.claimed:
@@ -1078,9 +1073,6 @@ class ThreeOFourMatch(Match[Options]):
         if ind and led != self.trump and self.mode == "closed" and not self.revealed:
             out.append(A.INDICATOR)
         return out
-
-    def calls_by_seat(self) -> set[int]:
-        return {call[0] for call in self.calls.values()}
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
         """A play action: a card from the hand, or the indicator (``indicator``)."""

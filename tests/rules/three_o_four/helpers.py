@@ -9,7 +9,7 @@ from typing import Any
 from rules import registry
 from rules.contract import Deal
 from rules.random_play import choose
-from rules.three_o_four.caps import CapsJudge
+from rules.three_o_four.caps import CapsJudge, Solver
 from rules.three_o_four.match import ThreeOFourMatch
 
 SPEC = registry.get("304")
@@ -98,3 +98,12 @@ def call_points(
             seat = next(iter(match.to_act))
             legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
             match.apply(seat, choose(SPEC, legal, rng))
+
+
+def top_trump_open(judge: CapsJudge, solver: Solver) -> bool:
+    """The judge's world refutation by the top live trump alone: with every card of the
+    trick in progress known to p, ``top_trump_with_opponent`` in one of his initial
+    positions (one per trump he thinks possible)."""
+    if any(card is None for _, card, _ in solver.kn.trick):
+        return False
+    return any(judge.top_trump_with_opponent(solver, s) for s in solver.initial_states())

@@ -27,7 +27,7 @@ from rules.three_o_four.caps import (
 )
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.plain_lines import PlainLines
-from tests.rules.three_o_four.helpers import call_points
+from tests.rules.three_o_four.helpers import call_points, top_trump_open
 
 
 def _full_answer(judge: CapsJudge, p: int, k: int) -> list[int] | str | None:
@@ -53,6 +53,22 @@ def _full_verdict(
         return judge.solver(p, k, budget).run(fixed=order) == order
     except OutOfBudget:
         return None
+
+
+def _proof_confirmed(
+    judge: CapsJudge, kn: Knowledge, p: int, k: int, where: tuple[int, int]
+) -> bool:
+    """Where ``cashing_order`` proves an order, the full search must find it winning too:
+    True once confirmed, False when there is no proof or the search is too long to check
+    here; a refuted proof fails the test (``where``: players and seed)."""
+    order = judge.cashing_order(kn)
+    if order is None:
+        return False
+    verdict = _full_verdict(judge, p, k, order)
+    if verdict is None:
+        return False
+    assert verdict, (*where, p, k)
+    return True
 
 
 def _fixture(name: str) -> tuple[ThreeOFourMatch, dict[str, Any]]:
@@ -244,7 +260,7 @@ def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
                     if not judge.team_won_all_before(team, k):
                         continue
                     full = judge.solver(p, k)
-                    if judge.opponents_trumps_unbeaten(team, k) or judge.top_trump_open(full):
+                    if judge.opponents_trumps_unbeaten(team, k) or top_trump_open(judge, full):
                         refuted += 1
                         answer = _full_answer(judge, p, k)
                         decided += answer != "undecided"
@@ -502,7 +518,7 @@ def test_ed27_world_refutations_agree_with_the_full_search() -> None:
         [(4, s) for s in range(6)] + [(6, s) for s in range(4)] + [(8, s) for s in range(3)]
     ):
         full = judge.solver(p, k, NODE_BUDGET * 20)
-        if judge.top_trump_open(full) or judge.plainly_refuted(p, k):
+        if top_trump_open(judge, full) or judge.plainly_refuted(p, k):
             continue
         if full.too_many_initial_states():
             continue
@@ -768,14 +784,8 @@ def test_ed27_partner_held_tricks_proved_orders_win_in_the_full_search() -> None
             continue
         mine = any(s == p for s, _, _ in kn.trick)
         kind = "his own card" if mine else "partner's card"
-        order = judge.cashing_order(kn)
-        if order is None:
-            continue
-        verdict = _full_verdict(judge, p, k, order)
-        if verdict is None:
-            continue  # too long to check here
-        assert verdict, (players, seed, p, k)
-        checked[kind] += 1
+        if _proof_confirmed(judge, kn, p, k, (players, seed)):
+            checked[kind] += 1
     assert min(checked.values()) >= 5, checked
 
 
@@ -838,14 +848,8 @@ def test_ed27_orders_relying_on_a_partners_forced_last_trump_win_in_the_full_sea
         kn = judge.knowledge(p, k)
         if len(kn.trumps) != 1 or not judge._partner_forced_to_take_last(kn):
             continue
-        order = judge.cashing_order(kn)
-        if order is None:
-            continue
-        verdict = _full_verdict(judge, p, k, order)
-        if verdict is None:
-            continue  # too long to check here
-        assert verdict, (players, seed, p, k)
-        checked += 1
+        if _proof_confirmed(judge, kn, p, k, (players, seed)):
+            checked += 1
     assert checked >= 5, checked
 
 

@@ -15,6 +15,7 @@ from rules.contract import Event
 from rules.random_play import choose
 from rules.three_o_four.caps import NODE_BUDGET, CapsJudge, OutOfBudget, Solver
 from rules.three_o_four.match import ThreeOFourMatch
+from tests.rules.three_o_four.helpers import top_trump_open
 
 
 def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> list[CapsJudge]:
@@ -108,7 +109,7 @@ def test_ed27_top_trump_open_never_refutes_a_certain_position() -> None:
                 for k in range(len(judge.m.history) - 1, -1, -3):
                     if per_count >= 12 or not judge.team_won_all_before(team, k):
                         continue
-                    if judge.top_trump_open(judge.solver(p, k)):
+                    if top_trump_open(judge, judge.solver(p, k)):
                         refuted += 1
                         answer = _full_answer(judge, p, k)
                         decided += answer != "undecided"
@@ -131,7 +132,7 @@ def test_ed27_top_trump_open_is_silent_where_the_search_finds_an_order() -> None
                 for k in range(len(history) - 1, max(len(history) - 6, -1), -1):
                     if isinstance(_full_answer(judge, p, k), list):
                         found += 1
-                        assert not judge.top_trump_open(judge.solver(p, k)), (players, p, k)
+                        assert not top_trump_open(judge, judge.solver(p, k)), (players, p, k)
     assert found >= 10
 
 
