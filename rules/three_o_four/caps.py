@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from rules.cards import Card
 from rules.three_o_four.card_power import card_powers, trick_winner
-from rules.three_o_four.plain_lines import PlainLines
+from rules.three_o_four.plain_lines import PlainLines, place_bits
 from rules.three_o_four.scoring import CapsResult
 
 if TYPE_CHECKING:
@@ -1166,6 +1166,8 @@ class CapsJudge:
         self._first_lost: list[int | None] = [None, None]
         """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
+        self._dealt_mask: list[int] | None = None
+        self._played_mask: list[int] = [0]
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
         self.deck = frozenset(match.layout.deck)
@@ -1580,8 +1582,41 @@ class CapsJudge:
 
     def plainly_refuted(self, p: int, k: int) -> bool:
         """A quick refutation of Certain(p, k) before the search, in the real deal
-        (``plain_lines_refute``)."""
-        return self.plain_lines_refute(self.knowledge(p, k, actual=True))
+        (``plain_lines_refute``), read from the record as masks (the real deal needs no
+        ``Knowledge``: each seat holds its dealt cards less those played by CP(k))."""
+        per = self.per_trick
+        left = self.m.n_tricks - k // per
+        if left <= 0:
+            return False
+        dealt = self._dealt_masks()
+        played = self._played_masks()[k]
+        hands = [mask & ~played for mask in dealt]
+        start = (k // per) * per
+        plays = [(r[0], r[1]) for r in self.m.history[start:k]]
+        lines = self.plain_lines(p, self.m.trump)
+        return lines.refuted_masks(plays, self._to_play(k), hands, left)
+
+    def _dealt_masks(self) -> list[int]:
+        """Each seat's cards when the play began as a place mask (none for a seat sitting
+        out)."""
+        if self._dealt_mask is None:
+            bits = place_bits(self.m.layout.strength)
+            self._dealt_mask = [
+                sum(map(bits.__getitem__, self._dealt(s))) if s in self.active else 0
+                for s in range(self.m.players)
+            ]
+        return self._dealt_mask
+
+    def _played_masks(self) -> list[int]:
+        """Per call point k, the cards played before it as a place mask (kept up to date
+        as the hand goes on)."""
+        masks = self._played_mask
+        history = self.m.history
+        if len(masks) <= len(history):
+            bits = place_bits(self.m.layout.strength)
+            for i in range(len(masks) - 1, len(history)):
+                masks.append(masks[i] | bits[history[i][1]])
+        return masks
 
     def plain_lines_refute(self, kn: Knowledge) -> bool:
         """In the one world ``kn`` (every holding known), every order of p's cards loses a

@@ -77,6 +77,12 @@ def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
+def place_bits(strength: tuple[int, ...]) -> tuple[int, ...]:
+    """Each card's place bit (see the module's docstring), 0 for a card not in the game:
+    a set of cards is the sum of its cards' bits."""
+    return _places(strength)[1]
+
+
 class PlainLines:
     """The side-by-side search for one real deal (one trump and rank order).
 
@@ -123,6 +129,21 @@ class PlainLines:
         # strong one refutes (all of them at 4 players), so the second search runs less
         return self._search(start, to_play, left, True) or self._search(start, to_play, left, False)
 
+    def refuted_masks(
+        self,
+        plays: Sequence[tuple[int, Card]],
+        to_play: int,
+        hands: Sequence[int],
+        left: int,
+    ) -> bool:
+        """``refuted`` with each seat's cards already a place mask (``place_bits``),
+        unchecked: the judge builds them from the real deal, where no card is held twice."""
+        live = 0
+        for hand in hands:
+            live |= hand
+        start = self._with_table(tuple(hands), live, plays)
+        return self._search(start, to_play, left, True) or self._search(start, to_play, left, False)
+
     def refutes(
         self,
         plays: tuple[tuple[int, Card], ...],
@@ -149,18 +170,28 @@ class PlainLines:
                 raise ValueError("a card is held twice, or is not in the game")
             hands.append(hand)
             live |= hand
+        for _seat, card in plays:
+            if (live >> places[card]) & 1:
+                raise ValueError("a card on the table is also held")
+        if len({card for _, card in plays}) != len(plays):
+            raise ValueError("a card is on the table twice")
+        return self._with_table(tuple(hands), live, plays)
+
+    def _with_table(
+        self, hands: tuple[int, ...], live: int, plays: Sequence[tuple[int, Card]]
+    ) -> Start:
+        """The start from the hands' masks and the trick so far."""
+        places, power = self.places, self.power
         table, led, best, best_seat = 0, -1, -1, -1
         for seat, card in plays:
             c = places[card]
-            if (live | table) >> c & 1:
-                raise ValueError("a card on the table is also held")
             table |= 1 << c
             if led < 0:
                 led = c // SUIT_BITS
-                best, best_seat = self.power[led + 1][c], seat
-            elif self.power[led + 1][c] > best:
-                best, best_seat = self.power[led + 1][c], seat
-        return tuple(hands), live, table, led, best, best_seat, len(plays)
+                best, best_seat = power[led + 1][c], seat
+            elif power[led + 1][c] > best:
+                best, best_seat = power[led + 1][c], seat
+        return hands, live, table, led, best, best_seat, len(plays)
 
     def _search(self, start: Start, to_play: int, left: int, thrifty: bool) -> bool:
         hands, live, table, led, best, best_seat, n = start

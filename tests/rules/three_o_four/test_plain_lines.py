@@ -257,6 +257,19 @@ def test_ed27_plain_lines_answer_as_the_reference_implementation() -> None:
     assert compared > 15000 and 0.2 * compared < refuted < 0.95 * compared
 
 
+def test_ed27_judge_reads_the_real_deal_from_the_record_as_the_knowledge_gives_it() -> None:
+    """``CapsJudge.plainly_refuted`` builds the real deal's masks from the record (dealt
+    cards less those played by CP(k)); it answers as the search on K's real-deal form."""
+    compared = refuted = 0
+    cases = [(4, s) for s in range(2)] + [(6, s) for s in range(300, 302)] + [(8, 400)]
+    for _players, _seed, _match, judge, k, p in call_points(cases, every_seat=True):
+        expected = judge.plain_lines_refute(judge.knowledge(p, k, actual=True))
+        assert judge.plainly_refuted(p, k) == expected, (_players, _seed, p, k)
+        compared += 1
+        refuted += expected
+    assert compared > 2000 and 0.2 * compared < refuted < 0.95 * compared
+
+
 def test_ed27_plain_lines_refuse_a_deal_with_a_card_twice() -> None:
     """Each seat's hand is its starting cards still live, which needs disjoint hands: a
     card in two hands, twice in one, or both held and on the table is an error, not an
