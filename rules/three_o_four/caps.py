@@ -21,6 +21,7 @@ the trick, the seats before it take the bottom, it takes the top.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -1164,6 +1165,9 @@ class CapsJudge:
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
+        self._turns: list[list[int]] = [[] for _ in range(match.players)]
+        """Per seat, the record's indices of his plays so far (``_stretch_ends``)."""
+        self._turns_seen = 0
         """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
         self._dealt_mask: list[int] | None = None
@@ -2143,21 +2147,13 @@ class CapsJudge:
         more, so his certainty can only begin inside that stretch and then lasts to its
         end: each stretch is asked once, at its end (his turn, or ``upto``), and halved
         down to its first certain point only when he is certain there."""
-        m = self.m
-        hist = m.history
         best: tuple[int, int] | None = None
         for member in self.active:
             if member % 2 != team:
                 continue
-            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
-            if not ends or ends[-1] < upto:
-                ends.append(upto)
-            start = 0
-            for plays, end in enumerate(ends):
+            for start, end in self._open_stretches(member, upto):
                 if best is not None and start >= best[0]:
                     break
-                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
-                    break  # no cards left to call with, or a trick lost: never certain
                 if self.certain_exists(member, end):
                     # certainty lasts from its first point to the stretch end: halve
                     lo, k = start, end
@@ -2170,8 +2166,28 @@ class CapsJudge:
                     if best is None or k < best[0]:
                         best = (k, member)
                     break
-                start = end + 1
         return best
+
+    def _open_stretches(self, member: int, upto: int) -> Iterator[tuple[int, int]]:
+        """``member``'s stretches up to CP(``upto``) as (first call point, end), in order:
+        each ends where he is to play (his cards change only there), the last at
+        ``upto``. Only those in which he may be certain: while he still has a card to
+        call with and his team had lost no trick when the stretch began."""
+        history = self.m.history
+        turns = self._turns
+        for i in range(self._turns_seen, len(history)):
+            turns[history[i][0]].append(i)
+        self._turns_seen = len(history)
+        ends = turns[member][: bisect.bisect_right(turns[member], upto)]
+        if not ends or ends[-1] < upto:
+            ends.append(upto)
+        team = member % 2
+        start = 0
+        for plays, end in enumerate(ends):
+            if plays >= self.m.n_tricks or not self.team_won_all_before(team, start):
+                return
+            yield start, end
+            start = end + 1
 
     def ever_certain(self, team: int, upto: int) -> bool:
         """``first_certain(team, upto) is not None``, without looking for the earliest
@@ -2179,22 +2195,12 @@ class CapsJudge:
         member certain at some stretch end before his team lost a trick), but the first
         certain end answers at once, where ``first_certain`` goes on to search the
         points before it (the uncalled-Caps duty only asks whether there was one)."""
-        m = self.m
-        hist = m.history
-        for member in self.active:
-            if member % 2 != team:
-                continue
-            ends = [i for i in range(min(len(hist), upto + 1)) if hist[i][0] == member]
-            if not ends or ends[-1] < upto:
-                ends.append(upto)
-            start = 0
-            for plays, end in enumerate(ends):
-                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
-                    break
-                if self.certain_exists(member, end):
-                    return True
-                start = end + 1
-        return False
+        return any(
+            self.certain_exists(member, end)
+            for member in self.active
+            if member % 2 == team
+            for _, end in self._open_stretches(member, upto)
+        )
 
     def called_too_late(self, team: int, c: int) -> bool:
         """``first_certain(team, c)`` is some k* with ``c > deadline(k*)``, asked as "k* <=
@@ -2205,27 +2211,18 @@ class CapsJudge:
         last = next((k for k in range(c - 1, -1, -1) if self.deadline(k) < c), -1)
         if last < 0:
             return False
-        m = self.m
-        hist = m.history
         for member in self.active:
             if member % 2 != team:
                 continue
-            ends = [i for i in range(min(len(hist), c + 1)) if hist[i][0] == member]
-            if not ends or ends[-1] < c:
-                ends.append(c)
-            start = 0
-            for plays, end in enumerate(ends):
+            for start, end in self._open_stretches(member, c):
                 if start > last:
                     break  # this member's k* would come after K
-                if plays >= m.n_tricks or not self.team_won_all_before(team, start):
-                    break
                 if self.certain_exists(member, end):
                     # certain at a point of the stretch up to K exactly when certain at K
                     # (certainty lasts to the stretch end once it begins)
                     if end <= last or self.certain_exists(member, last):
                         return True
                     break
-                start = end + 1
         return False
 
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
