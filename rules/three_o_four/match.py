@@ -1352,7 +1352,10 @@ class ThreeOFourMatch(Match[Options]):
             if call is None or call[0] != seat:
                 break
             legal = self._legal_plays_ignoring_call(seat)
-            by_card = {_card_of(a, self): a for a in legal}  # one action per card
+            indicator = self.indicator
+            by_card = {  # the card each action puts on the table; one action per card
+                indicator if a is A.INDICATOR else PLAY_CARD[a.value]: a for a in legal
+            }
             choice = next((by_card[c] for c in call[2] if c in by_card), legal[0])
             events += self._apply_play(seat, choice)
         return events
@@ -1606,22 +1609,28 @@ class ThreeOFourMatch(Match[Options]):
         return events
 
     def _act_in_play(self, seat: int, action: Action) -> list[Event]:
-        """A card (the hot path: with no Caps order to play out, the next seat is known at
-        once, the next in the trick or the trick's winner) or one of the calls of the play."""
+        """A card (the hot path: the next seat is known at once, the next in the trick or
+        the trick's winner, and unless it is a Caps caller whose order is played for him,
+        it is to act) or one of the calls of the play."""
         kind = action.kind
         if kind == "play" or kind == "indicator":
             if kind == "play":
                 events = self._play(seat, PLAY_CARD[action.value], 0)
             else:
                 events = self._apply_play(seat, action)
-            if not self.calls:
-                if self.trick:
-                    self._hand_to(self._next_active[seat])
-                    return events
-                if self.phase_name == "play":  # a trick closed, the hand goes on
-                    self._hand_to(self.leader)  # T3-10.6: its winner leads
-                    return events
-            return self._settled(events)
+            if self.trick:
+                following = self._next_active[seat]
+            elif self.phase_name == "play":  # a trick closed, the hand goes on
+                following = self.leader  # T3-10.6: its winner leads
+            else:  # the hand is over
+                return self._settled(events)
+            calls = self.calls
+            if calls:  # once a team has called, its caller's turns are played for him
+                call = calls.get(following % 2)
+                if call is not None and call[0] == following:
+                    return self._settled(events)  # ED-28 step 3
+            self._hand_to(following)
+            return events
         return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
@@ -1794,14 +1803,6 @@ def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
     if value is None:
         return {"seat": seat, "action": what}
     return {"seat": seat, "action": what, "value": value}
-
-
-def _card_of(action: Action, match: ThreeOFourMatch) -> Card:
-    """The card a play action puts on the table (the indicator's for ``indicator``)."""
-    if action.kind == "indicator":
-        assert match.indicator is not None
-        return match.indicator
-    return PLAY_CARD[action.value]
 
 
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
