@@ -1195,10 +1195,7 @@ class ThreeOFourMatch(Match[Options]):
             return True  # ED-24
         if self.called and self.contract >= HALF_COURT:  # a Court lost (ED-V8, as ED-24)
             return self.trick_leaders[-1] not in self.pair
-        return bool(self.calls) and team in self._other_teams_of_callers()  # ED-31
-
-    def _other_teams_of_callers(self) -> set[int]:
-        return {1 - t for t in self.calls}
+        return (1 - team) in self.calls  # ED-31: the trick went against a calling team
 
     # -- caps, claims, marriages, double -------------------------------------------------------
 
