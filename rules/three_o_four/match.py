@@ -802,14 +802,12 @@ class ThreeOFourMatch(Match[Options]):
         events = [_hand_scored(result)]
         winners = called_partner.winners(self.tokens)
         if winners is not None:
-            self._result = {
+            result_of_match = {
                 "winners": winners,
                 "tokens": list(self.tokens),
                 "hands": len(self._hand_results),
             }
-            self.phase_name = "match_over"
-            self.is_over = True
-            events.append(Event.make("match_over", None, **self._result))
+            events.append(self._match_over(result_of_match))
             return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
@@ -1530,15 +1528,13 @@ class ThreeOFourMatch(Match[Options]):
         events = [*shown, _hand_scored(result)]
         winner = self._match_winner()
         if winner is not None:
-            self._result = {
+            result_of_match = {
                 "winner_team": winner,
                 "winners": [s for s in range(self.players) if s % 2 == winner],
                 "tokens": list(self.tokens),
                 "hands": len(self._hand_results),
             }
-            self.phase_name = "match_over"
-            self.is_over = True
-            events.append(Event.make("match_over", None, **self._result))
+            events.append(self._match_over(result_of_match))
             return self._with_seed_events(events)
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
@@ -1584,6 +1580,18 @@ class ThreeOFourMatch(Match[Options]):
                 Event.make("seed_committed", hand=self.hand_no, commitment=self.seed_commitment)
             )
         return events
+
+    def _match_over(self, result: dict[str, Any]) -> Event:
+        """T3-17.9 / T3V-1.3: the match ends with ``result``; nobody is to act any more.
+        The last hand's Caps judge is let go: it points back at the match, and that cycle
+        would keep every finished match (and the judge's caches) alive until the next full
+        garbage collection instead of freeing it when its table drops it. A judge asked for
+        later is built afresh and gives the same answers (it only reads the record)."""
+        self._result = result
+        self.phase_name = "match_over"
+        self.is_over = True
+        self._judge = None
+        return Event.make("match_over", None, **result)
 
     def _match_winner(self) -> int | None:
         """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""

@@ -4,7 +4,9 @@ apply still refuses what the base ``Match.apply`` refuses."""
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -85,3 +87,30 @@ def test_caps_offer_kept_per_seat_matches_a_fresh_default_order() -> None:
                 assert caps[0].id == A.caps_action(order).id
                 offers += 1
     assert offers > 100
+
+
+def test_a_finished_match_is_freed_at_once_though_its_last_hand_had_a_caps_judge() -> None:
+    """The judge points back at its match; the match lets it go when it ends, so dropping a
+    finished match frees it without waiting for the cycle collector (which is kept off
+    here so that only reference counting can free it)."""
+    spec = registry.get("304")
+    rng = random.Random(5)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for seed in range(40):
+            match = spec.new_match(8, None, seed=seed)
+            judged_at_the_end = False
+            while not match.is_over:
+                judged_at_the_end = match._judge is not None
+                seat = next(iter(match.to_act))
+                match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            if judged_at_the_end:
+                break
+        assert judged_at_the_end, "no seeded match ended in a hand with a judge"
+        freed = weakref.ref(match)
+        del match
+        assert freed() is None
+    finally:
+        if was_enabled:
+            gc.enable()
