@@ -99,6 +99,38 @@ def match_winner(scores: list[int]) -> int | None:
 class NigerianThunee(Match[NigerianOptions]):
     spec: ClassVar[NigerianThuneeSpec]
 
+    # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
+    # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
+    # and attribute reads on the hot path; slots give it the fast specialised forms.
+    # (tables/players/search/nigerian.py clone() copies the slots and the base __dict__.)
+    __slots__ = (
+        "_hand_results",
+        "_legal",
+        "_phase",
+        "_to_act",
+        "bidder",
+        "bids",
+        "contracts",
+        "dealer",
+        "hand_number",
+        "hands",
+        "high_bid",
+        "last_trick",
+        "made_bid",
+        "passed",
+        "played",
+        "polled",
+        "scores",
+        "trick",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "undealt",
+        "winner_team",
+        "won_cards",
+    )
+
     def __init__(self, players: int, options: NigerianOptions, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
         self.scores = [0, 0]

@@ -376,6 +376,48 @@ class LegalActions(list[Action]):
 class Tonk(Match[TonkOptions]):
     spec: ClassVar[TonkSpec]
 
+    # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
+    # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
+    # and attribute reads on the hot path; slots give it the fast specialised forms. (_log_ids
+    # is a Match attribute, kept in the base instance dict.)
+    __slots__ = (
+        "_action_cache",
+        "_hand_results",
+        "_legal",
+        "_legal_ids",
+        "_phase",
+        "_public",
+        "_spread_views",
+        "_to_act",
+        "cut",
+        "deal_totals",
+        "dealer",
+        "discard",
+        "drawn",
+        "drawn_card",
+        "eliminated",
+        "final_queue",
+        "hand_number",
+        "hand_size",
+        "hands",
+        "hit_blocked",
+        "hit_target",
+        "last_winner",
+        "ledger",
+        "points",
+        "rules",
+        "scores",
+        "spread_owner",
+        "spreads",
+        "stock",
+        "taken_discard",
+        "taken_used",
+        "tunker",
+        "tunker_unmatched",
+        "turn",
+        "winners",
+    )
+
     def __init__(self, players: int, options: TonkOptions, seed: int, deals: Any = ()) -> None:
         super().__init__(players, options, seed, deals)
         self.rules = meld_rules(options)

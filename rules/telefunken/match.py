@@ -75,6 +75,59 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
     snapshots); buying, melding and scoring come from their own modules.
     """
 
+    # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
+    # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
+    # and attribute reads on the hot path; slots give it the fast specialised forms. They
+    # are all listed here, the mixins (and TableState, which types them) lay out none: only
+    # one base of a class may have slots of its own, and Match keeps a __dict__ anyway
+    __slots__ = (
+        "_cache",
+        "_contract_labels",
+        "_layoffs",
+        "_meld_json",
+        "_phase",
+        "bonus_chips",
+        "buys",
+        "chips",
+        "chips_spent",
+        "contract_no",
+        "contracts_left",
+        "cut_info",
+        "deal_no",
+        "deal_wins",
+        "dealer",
+        "discard",
+        "drawn_once",
+        "exchange_rounds",
+        "first_turn",
+        "giving",
+        "handed_in",
+        "hands",
+        "has_melded",
+        "last_drawn",
+        "last_penalty",
+        "melded_turn",
+        "melds",
+        "money",
+        "must_use",
+        "next_meld_id",
+        "opening",
+        "pack",
+        "pending",
+        "rebuilds",
+        "results",
+        "rs",
+        "scores",
+        "staged",
+        "stock",
+        "streak",
+        "transaction",
+        "turn_no",
+        "turn_player",
+        "upcard_taken",
+        "window",
+    )
+
     def __init__(
         self, players: int, options: TelefunkenOptions, seed: int, deals: Sequence[Deal] = ()
     ) -> None:

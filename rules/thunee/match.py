@@ -283,10 +283,112 @@ class Trick(NamedTuple):
 class ThuneeMatch(Match[ThuneeOptions]):
     """A match of Thunee; see the module docstring for the flow."""
 
+    # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
+    # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
+    # and attribute reads on the hot path; slots give it the fast specialised forms
+    __slots__ = (
+        "_challenge_mode",
+        "_contract_orders",
+        "_contract_stops",
+        "_doomed_calls",
+        "_events",
+        "_jodi_order",
+        "_jodi_seats",
+        "_khanuck_needs_jodi",
+        "_late_thunee",
+        "_legal_cache",
+        "_no_cards",
+        "_plain_play",
+        "_play_legal",
+        "_play_seat",
+        "_results",
+        "_rounds",
+        "_sealed_bidding",
+        "_stacked",
+        "_trick_won",
+        "_trumper_last_card",
+        "_trumper_redeal",
+        "_w4",
+        "_w4_lists",
+        "bids",
+        "blind_bid_made",
+        "blind_down",
+        "call",
+        "call_card_index",
+        "choose_from",
+        "chooser",
+        "collector",
+        "contract",
+        "count_target",
+        "cut_choice",
+        "cutter",
+        "dealer",
+        "dealt",
+        "extra",
+        "extra_dealt",
+        "face_up",
+        "first_batch",
+        "first_dealer_draw",
+        "first_dealer_method",
+        "from_stack",
+        "full",
+        "half_base",
+        "hand_number",
+        "hand_size",
+        "hands",
+        "high_bid",
+        "high_bidder",
+        "is_over",
+        "jodi_chances",
+        "jodi_offer",
+        "jodi_seen",
+        "jodis",
+        "laid",
+        "last_index",
+        "late_caller",
+        "lay_open",
+        "lay_pos",
+        "leader",
+        "open_jodis",
+        "pack",
+        "pending_failure",
+        "pending_steps",
+        "phase_name",
+        "piles",
+        "points",
+        "poll",
+        "poll_index",
+        "score",
+        "sealed",
+        "strength",
+        "team_tricks",
+        "tm",
+        "to_act",
+        "trick",
+        "trick_faults",
+        "trick_seats",
+        "tricks",
+        "tricks_total",
+        "trump",
+        "trump_card",
+        "trump_card_shown",
+        "trump_choice",
+        "trump_revealed",
+        "trumper",
+        "turn",
+        "two_deals",
+        "two_player",
+        "uncovered",
+        "w4_passed",
+        "won",
+    )
+
     def __init__(
         self, players: int, options: ThuneeOptions, seed: int, deals: Sequence[Deal] = ()
     ) -> None:
         super().__init__(players, options, seed, deals)
+        self.to_act = frozenset()
+        self.is_over = False
         self.first_batch = FIRST_BATCH[players]
         self.hand_size = HAND_SIZE[players]
         self.two_player = players == 2
@@ -447,9 +549,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     # -- contract surface --------------------------------------------------------------
 
-    to_act: frozenset[int] = frozenset()
+    to_act: frozenset[int]
     """Seats that may act now: a plain attribute (read on every action), set by the engine."""
-    is_over: bool = False
+    is_over: bool
     """Whether the match has been won: a plain attribute, set when the winner is known."""
 
     @property

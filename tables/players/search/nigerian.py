@@ -146,7 +146,11 @@ def clone(match: Match[Any]) -> NigerianThunee:
     """A copy sharing nothing mutable with ``match`` (lists copied, a fresh RNG)."""
     assert isinstance(match, NigerianThunee)
     copy = object.__new__(NigerianThunee)
-    state = dict(match.__dict__)
+    state = dict(match.__dict__)  # the Match base attributes; the engine's own are slots
+    for name in NigerianThunee.__slots__:
+        value = getattr(match, name, _UNSET)
+        if value is not _UNSET:
+            state[name] = value
     state["hands"] = [list(h) for h in match.hands]
     state["undealt"] = [list(h) for h in match.undealt]
     state["won_cards"] = [list(h) for h in match.won_cards]
@@ -156,8 +160,13 @@ def clone(match: Match[Any]) -> NigerianThunee:
     state["_hand_results"] = list(match.hand_results)
     state["_log"] = []
     state["rng"] = random.Random(match.rng.getrandbits(64))
-    copy.__dict__.update(state)
+    for name, value in state.items():
+        setattr(copy, name, value)
     return copy
+
+
+_UNSET = object()
+"""``clone``'s mark for a slot not (yet) set on the match."""
 
 
 # -- the rollout policy ---------------------------------------------------------------------
