@@ -1165,13 +1165,16 @@ class CapsJudge:
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
+        # indices of the record, brought up to date together (``_follow_record``)
+        self._followed = 0
         self._turns: list[list[int]] = [[] for _ in range(match.players)]
-        """Per seat, the record's indices of his plays so far (``_stretch_ends``)."""
-        self._turns_seen = 0
+        """Per seat, the record's indices of his plays so far."""
         """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
+        """Each card played so far, with its index in the record."""
         self._dealt_mask: list[int] | None = None
         self._played_mask: list[int] = [0]
+        """Per call point k, the cards played before it as a place mask."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
         self.deck = frozenset(match.layout.deck)
@@ -1393,14 +1396,25 @@ class CapsJudge:
             self._trump_holders = held
         return self._trump_holders
 
-    def _played_at(self) -> dict[Card, int]:
-        """Each card played so far this hand, with its index in the record (kept up to
-        date as the hand goes on)."""
+    def _follow_record(self) -> None:
+        """Bring the indices of the record up to date: it only grows within a hand, so
+        each play is read once, whichever index is asked first."""
         history = self.m.history
-        index = self._play_index
-        for i in range(len(index), len(history)):
-            index[history[i][1]] = i
-        return index
+        if self._followed == len(history):
+            return
+        bits = place_bits(self.m.layout.strength)
+        masks, index, turns = self._played_mask, self._play_index, self._turns
+        for i in range(self._followed, len(history)):
+            seat, card = history[i][0], history[i][1]
+            index[card] = i
+            masks.append(masks[i] | bits[card])
+            turns[seat].append(i)
+        self._followed = len(history)
+
+    def _played_at(self) -> dict[Card, int]:
+        """Each card played so far this hand, with its index in the record."""
+        self._follow_record()
+        return self._play_index
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or
@@ -1612,15 +1626,9 @@ class CapsJudge:
         return self._dealt_mask
 
     def _played_masks(self) -> list[int]:
-        """Per call point k, the cards played before it as a place mask (kept up to date
-        as the hand goes on)."""
-        masks = self._played_mask
-        history = self.m.history
-        if len(masks) <= len(history):
-            bits = place_bits(self.m.layout.strength)
-            for i in range(len(masks) - 1, len(history)):
-                masks.append(masks[i] | bits[history[i][1]])
-        return masks
+        """Per call point k, the cards played before it as a place mask."""
+        self._follow_record()
+        return self._played_mask
 
     def plain_lines_refute(self, kn: Knowledge) -> bool:
         """In the one world ``kn`` (every holding known), every order of p's cards loses a
@@ -2173,12 +2181,9 @@ class CapsJudge:
         each ends where he is to play (his cards change only there), the last at
         ``upto``. Only those in which he may be certain: while he still has a card to
         call with and his team had lost no trick when the stretch began."""
-        history = self.m.history
-        turns = self._turns
-        for i in range(self._turns_seen, len(history)):
-            turns[history[i][0]].append(i)
-        self._turns_seen = len(history)
-        ends = turns[member][: bisect.bisect_right(turns[member], upto)]
+        self._follow_record()
+        turns = self._turns[member]
+        ends = turns[: bisect.bisect_right(turns, upto)]
         if not ends or ends[-1] < upto:
             ends.append(upto)
         team = member % 2

@@ -124,10 +124,7 @@ class PlainLines:
     ) -> bool:
         """Every order of p's cards loses a trick to the strong adversary or to the
         thrifty one (``held``: each seat's cards, none twice and none on the table)."""
-        start = self._start(plays, held)
-        # the thrifty one first: in random play it refutes nearly every position the
-        # strong one refutes (all of them at 4 players), so the second search runs less
-        return self._search(start, to_play, left, True) or self._search(start, to_play, left, False)
+        return self._refuted_from(self._start(plays, held), to_play, left)
 
     def refuted_masks(
         self,
@@ -141,7 +138,11 @@ class PlainLines:
         live = 0
         for hand in hands:
             live |= hand
-        start = self._with_table(tuple(hands), live, plays)
+        return self._refuted_from(self._with_table(tuple(hands), live, plays), to_play, left)
+
+    def _refuted_from(self, start: Start, to_play: int, left: int) -> bool:
+        # the thrifty one first: in random play it refutes nearly every position the
+        # strong one refutes (all of them at 4 players), so the second search runs less
         return self._search(start, to_play, left, True) or self._search(start, to_play, left, False)
 
     def refutes(
