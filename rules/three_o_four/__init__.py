@@ -42,12 +42,18 @@ Choices of this engine beyond the rules file's own engine decisions:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.contract import Action, GameSpec, IllegalAction
-from rules.three_o_four import actions as A
-from rules.three_o_four.match import ThreeOFourMatch
-from rules.three_o_four.options import Options, layout_for
+from rules.native import check_compiled
+
+# Before the first submodule import: a compiled module older than its source would shadow it.
+check_compiled(Path(__file__).parent)
+
+from rules.contract import Action, GameSpec, IllegalAction  # noqa: E402
+from rules.three_o_four import actions as A  # noqa: E402
+from rules.three_o_four.match import ThreeOFourMatch  # noqa: E402
+from rules.three_o_four.options import Options, layout_for  # noqa: E402
 
 DEFAULT_OPTIONS = Options()
 

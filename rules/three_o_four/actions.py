@@ -2,45 +2,53 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rules.cards import CARD_STRINGS, JOKER, SUIT_NAMES, SUITS, pretty
 from rules.contract import Action, ActionTable, IllegalAction
 from rules.three_o_four.auction import FULL_COURT, HALF_COURT, PCC
 
-ACTIONS = ActionTable()
+ACTIONS: Final = ActionTable()
 
-PASS = ACTIONS.add("pass", label="Pass")
-REDEAL = ACTIONS.add("redeal", label="Ask for a redeal")
-NO_CUT = ACTIONS.add("no_cut", label="Don't cut")
-OPEN = ACTIONS.add("open", label="Play open trump")
-CLOSED = ACTIONS.add("closed", label="Play closed trump")
-INDICATOR = ACTIONS.add("indicator", label="Play the trump indicator")
-CLAIM_SPOILT = ACTIONS.add("claim_spoilt", label="Claim spoilt trumps")
-DOUBLE = ACTIONS.add("double", label="Announce Double")
-CAPS_ANY_ORDER = ACTIONS.add("caps", label="Call Caps")
+PASS: Final = ACTIONS.add("pass", label="Pass")
+REDEAL: Final = ACTIONS.add("redeal", label="Ask for a redeal")
+NO_CUT: Final = ACTIONS.add("no_cut", label="Don't cut")
+OPEN: Final = ACTIONS.add("open", label="Play open trump")
+CLOSED: Final = ACTIONS.add("closed", label="Play closed trump")
+INDICATOR: Final = ACTIONS.add("indicator", label="Play the trump indicator")
+CLAIM_SPOILT: Final = ACTIONS.add("claim_spoilt", label="Claim spoilt trumps")
+DOUBLE: Final = ACTIONS.add("double", label="Announce Double")
+CAPS_ANY_ORDER: Final = ACTIONS.add("caps", label="Call Caps")
 
-CUT: dict[int, Action] = {c: ACTIONS.add("cut", str(c), f"Cut {c} cards") for c in range(1, 40)}
-ASK: dict[int, Action] = {s: ACTIONS.add("ask", str(s), f"Ask seat {s} to bid") for s in range(8)}
+CUT: Final[dict[int, Action]] = {
+    c: ACTIONS.add("cut", str(c), f"Cut {c} cards") for c in range(1, 40)
+}
+ASK: Final[dict[int, Action]] = {
+    s: ACTIONS.add("ask", str(s), f"Ask seat {s} to bid") for s in range(8)
+}
 
-BID_TEXT: dict[int, str] = {PCC: "PCC", HALF_COURT: "HC", FULL_COURT: "FC"}
-BID: dict[int, Action] = {v: ACTIONS.add("bid", str(v), f"Bid {v}") for v in range(100, 1001, 5)}
+BID_TEXT: Final[dict[int, str]] = {PCC: "PCC", HALF_COURT: "HC", FULL_COURT: "FC"}
+BID: Final[dict[int, Action]] = {
+    v: ACTIONS.add("bid", str(v), f"Bid {v}") for v in range(100, 1001, 5)
+}
 BID[PCC] = ACTIONS.add("bid", "PCC", "Bid Partner Close Caps")
 BID[HALF_COURT] = ACTIONS.add("bid", "HC", "Bid Half Court")
 BID[FULL_COURT] = ACTIONS.add("bid", "FC", "Bid Full Court")
-SHORTHAND = {"60": 160, "70": 170, "80": 180, "90": 190}
+SHORTHAND: Final = {"60": 160, "70": 170, "80": 180, "90": 190}
 """ED-12: spoken shorthand below 200."""
 
-CHOOSE: dict[int, Action] = {
+CHOOSE: Final[dict[int, Action]] = {
     c: ACTIONS.add("trump", CARD_STRINGS[c], f"Trump indicator {pretty(c)}") for c in range(JOKER)
 }
-PLAY: dict[int, Action] = {
+PLAY: Final[dict[int, Action]] = {
     c: ACTIONS.add("play", CARD_STRINGS[c], f"Play {pretty(c)}") for c in range(JOKER)
 }
-PARTNER: dict[int, Action] = {
+PARTNER: Final[dict[int, Action]] = {
     c: ACTIONS.add("partner", CARD_STRINGS[c], f"Call {pretty(c)} as your partner")
     for c in range(JOKER)
 }
 """T3V-8.1: the Maharashtra bid winner names a card; its holder is his partner."""
-MARRIAGE: dict[int, Action] = {
+MARRIAGE: Final[dict[int, Action]] = {
     s: ACTIONS.add("marriage", SUITS[s], f"Declare the {SUIT_NAMES[SUITS[s]]} marriage")
     for s in range(4)
 }
@@ -57,10 +65,10 @@ def bid_value(action: Action) -> int:
     return int(text)
 
 
-BID_VALUE: dict[str, int] = {action.value: value for value, action in BID.items()}
+BID_VALUE: Final[dict[str, int]] = {action.value: value for value, action in BID.items()}
 """Bid text to its value (as ``bid_value``, by one lookup)."""
 
-PLAY_CARD: dict[str, int] = {CARD_STRINGS[c]: c for c in range(JOKER)}
+PLAY_CARD: Final[dict[str, int]] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 """Card text to card int for the card-valued actions."""
 
 

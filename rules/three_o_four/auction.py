@@ -9,14 +9,15 @@ above every number.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from rules.three_o_four.options import Layout
 
-PCC = 10_000
+PCC: Final = 10_000
 """Partner Close Caps (T3-8.8), above every number."""
-HALF_COURT = 20_000
+HALF_COURT: Final = 20_000
 """Half Court (T3V-4), above every number; it ends the four-card auction at once."""
-FULL_COURT = 30_000
+FULL_COURT: Final = 30_000
 """Full Court (T3V-8.3), the Maharashtra bid above 300; it ends the auction at once."""
 
 

@@ -26,10 +26,13 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from mypy_extensions import mypyc_attr
 
 from rules.cards import Card
 from rules.three_o_four.card_power import card_powers, trick_winner
+from rules.three_o_four.options import Layout
 from rules.three_o_four.plain_lines import PlainLines, place_bits
 from rules.three_o_four.scoring import CapsResult
 
@@ -39,25 +42,25 @@ if TYPE_CHECKING:
 PlayRecord = tuple[int, Card, bool, int]
 """(seat, card, face down, source: 0 hand / 1 indicator)."""
 
-SUIT = tuple(c // 13 for c in range(52))
-ALL_SUITS = 0b1111
-CANONICAL_SUIT_RANK = {0: 0, 3: 1, 2: 2, 1: 3}
+SUIT: Final = tuple(c // 13 for c in range(52))
+ALL_SUITS: Final = 0b1111
+CANONICAL_SUIT_RANK: Final = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
-NODE_BUDGET = 2000
+NODE_BUDGET: Final = 2000
 """Adversary positions explored per question before the answer is taken as "not certain"."""
-SOUND_BUDGET = 50_000
+SOUND_BUDGET: Final = 50_000
 """The same for Sound(call) (T3-16.5), asked once per call: past it a call is judged unsound,
 which charges the caller Wrong Caps, so it is set far above what proofs of sound orders
 have needed (up to ~10,300 positions, ~0.1 s, in random 6- and 8-player hands, where the
 old limit of 4,000 judged such a call wrong)."""
 
 
-THRIFTY = -1
+THRIFTY: Final = -1
 """``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
 they can (as the thrifty greedy refutation)."""
-STRONG_WORLDS = 2
+STRONG_WORLDS: Final = 2
 """Initial positions ``CapsJudge.strong_worlds`` builds a world from, per question."""
-GREEDY_BUDGET = 300
+GREEDY_BUDGET: Final = 300
 """Positions a one-reply refutation (``CapsJudge.thin_refutes``) may explore before it
 gives up (and the full search decides)."""
 
@@ -95,7 +98,7 @@ State = tuple[
 ProofFacts = tuple[list[int], list[int], list[int], list[int], "Callable[[], bool]"]
 """What ``CapsJudge.plainly_sound`` reads of K(p, k) whatever the order (``proof_facts``)."""
 
-_TRICKS_DONE: State = ((), -1, frozenset(), (), (), (), (), 0, -1)
+_TRICKS_DONE: Final[State] = ((), -1, frozenset(), (), (), (), (), 0, -1)
 """Where every line of the last trick ends won (``Solver._walk``); ``solve`` only reads
 that no trick is left."""
 
@@ -121,7 +124,7 @@ class Knowledge:
     """The trump suits p considers possible (one if he knows it)."""
 
 
-_PLAY = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
+_PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
 """(seat, card) for each of the at most eight seats and each card, made once: a play in a
 trick is always one of these (fewer tuples to build and for the collector to track)."""
 
@@ -225,6 +228,7 @@ class TrickChoices:
         return cls(open_last, seat, tail, count_left)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Solver:
     """The certainty search for one player at one call point."""
 
@@ -1153,12 +1157,33 @@ def _default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...
     )
 
 
+@dataclass(frozen=True)
+class PositionTable:
+    """The table a judge of single positions reads (``CapsJudge(None, table)``): the search
+    player's, which asks about a Knowledge it built (``plain_lines_refute``,
+    ``cashing_order`` and the refutations before a search), with no hand record."""
+
+    players: int
+    sitting_out: frozenset[int]
+    layout: Layout
+
+
 class CapsJudge:
     """Reads a match's play record to answer certainty, soundness and outcomes."""
 
-    def __init__(self, match: ThreeOFourMatch) -> None:
-        self.m = match
-        self.active = [s for s in range(match.players) if s not in match.sitting_out]
+    m: ThreeOFourMatch
+    """The hand's record; absent from a judge of single positions."""
+
+    def __init__(self, match: ThreeOFourMatch | None, table: PositionTable | None = None) -> None:
+        if match is not None:
+            self.m = match
+            players, sitting_out, layout = match.players, match.sitting_out, match.layout
+        else:
+            assert table is not None, "a judge reads a match or a table"
+            players, sitting_out, layout = table.players, table.sitting_out, table.layout
+        self.players = players
+        self.strength = layout.strength
+        self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
         self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
@@ -1167,7 +1192,7 @@ class CapsJudge:
         self._first_lost: list[int | None] = [None, None]
         # indices of the record, brought up to date together (``_follow_record``)
         self._followed = 0
-        self._turns: list[list[int]] = [[] for _ in range(match.players)]
+        self._turns: list[list[int]] = [[] for _ in range(players)]
         """Per seat, the record's indices of his plays so far."""
         """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: dict[Card, int] = {}
@@ -1177,7 +1202,7 @@ class CapsJudge:
         """Per call point k, the cards played before it as a place mask."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
-        self.deck = frozenset(match.layout.deck)
+        self.deck = frozenset(layout.deck)
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -1327,9 +1352,9 @@ class CapsJudge:
     ) -> Solver:
         return Solver(
             self.knowledge(p, k, actual),
-            self.m.players,
+            self.players,
             self.active,
-            self.m.layout.strength,
+            self.strength,
             budget,
             self.feasible_cache,
             restricted=actual,
@@ -1363,7 +1388,7 @@ class CapsJudge:
         trump = self.m.trump
         # per opponent: his trumps counted so far less the team's above them (one more
         # for the team trump in the trick when he is yet to play to it)
-        slack = [0] * self.m.players
+        slack = [0] * self.players
         if start < k and any(
             history[i][0] % 2 == team and SUIT[history[i][1]] == trump for i in range(start, k)
         ):
@@ -1402,7 +1427,7 @@ class CapsJudge:
         history = self.m.history
         if self._followed == len(history):
             return
-        bits = place_bits(self.m.layout.strength)
+        bits = place_bits(self.strength)
         masks, index, turns = self._played_mask, self._play_index, self._turns
         for i in range(self._followed, len(history)):
             seat, card = history[i][0], history[i][1]
@@ -1529,7 +1554,7 @@ class CapsJudge:
         p = solver.kn.seat
         opponents = [s for s in self.active if s % 2 != team]
         partners = [s for s in self.active if s % 2 == team and s != p]
-        strength = self.m.layout.strength
+        strength = self.strength
         plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
         free, must = list(free_t), list(must_t)
         held = [set(cards) for cards in known]
@@ -1618,10 +1643,10 @@ class CapsJudge:
         """Each seat's cards when the play began as a place mask (none for a seat sitting
         out)."""
         if self._dealt_mask is None:
-            bits = place_bits(self.m.layout.strength)
+            bits = place_bits(self.strength)
             self._dealt_mask = [
                 sum(map(bits.__getitem__, self._dealt(s))) if s in self.active else 0
-                for s in range(self.m.players)
+                for s in range(self.players)
             ]
         return self._dealt_mask
 
@@ -1643,7 +1668,7 @@ class CapsJudge:
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
         if len(plays) != len(kn.trick):
             return False
-        held = [kn.hand if s == p else kn.known[s] for s in range(self.m.players)]
+        held = [kn.hand if s == p else kn.known[s] for s in range(self.players)]
         return self.plain_lines(p, kn.trumps[0]).refuted(plays, kn.to_play, held, kn.tricks_left)
 
     def plain_lines(self, p: int, trump: int) -> PlainLines:
@@ -1652,7 +1677,7 @@ class CapsJudge:
         key = (p, trump)
         found = self.plain_lines_cache.get(key)
         if found is None:
-            found = PlainLines(p, self.active, trump, self.m.layout.strength)
+            found = PlainLines(p, self.active, trump, self.strength)
             self.plain_lines_cache[key] = found
         return found
 
@@ -1670,12 +1695,12 @@ class CapsJudge:
         plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
         if len(plays) != len(kn.trick):
             return False
-        power = card_powers(kn.trumps[0], self.m.layout.strength)
+        power = card_powers(kn.trumps[0], self.strength)
         team = p % 2
         active = self.active
         per = self.per_trick
         after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
-        held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.m.players)]
+        held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.players)]
         seat, left, i = kn.to_play, kn.tricks_left, 0
         while True:
             if len(plays) == per:
@@ -1799,7 +1824,7 @@ class CapsJudge:
         ):
             return None
         trump = kn.trumps[0]
-        strength = self.m.layout.strength
+        strength = self.strength
         facts = self.proof_facts(kn)
         hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
         if played_here or not kn.trick or kn.trick[0][1] is None:
@@ -1827,7 +1852,7 @@ class CapsJudge:
         leads of a suit as there are outside cards of it, none is left outside. A card
         wins when it is above every outside card of its suit or none can be left; a plain
         card only once no outside trump can be left."""
-        strength = self.m.layout.strength
+        strength = self.strength
         leads = [0, 0, 0, 0]
         for i, c in enumerate(order):
             suit = SUIT[c]
@@ -1861,9 +1886,9 @@ class CapsJudge:
             return False
         thin = Solver(
             kn,
-            self.m.players,
+            self.players,
             self.active,
-            self.m.layout.strength,
+            self.strength,
             budget,
             self.feasible_cache,
             thin=replies,
@@ -1962,7 +1987,7 @@ class CapsJudge:
         ):
             return False
         trump = kn.trumps[0]
-        strength = self.m.layout.strength
+        strength = self.strength
         if facts is None:
             facts = self.proof_facts(kn)
         best, outside, here_best, here_count, rescued = facts
@@ -2011,7 +2036,7 @@ class CapsJudge:
         """Whoever leads each trick, every card of ``order`` is legal and wins it: each is a
         trump above every outside trump, except that the last may be any card when a
         partner surely takes the last trick (``rescued``)."""
-        strength = self.m.layout.strength
+        strength = self.strength
         for i, c in enumerate(order):
             if SUIT[c] != trump or strength[c] <= best_trump:
                 return i == len(order) - 1 and rescued()
@@ -2026,7 +2051,7 @@ class CapsJudge:
         Every card of the trick must be known to p."""
         if any(card is None for _, card, _ in kn.trick):
             return False
-        power = card_powers(trump, self.m.layout.strength)[led + 1]
+        power = card_powers(trump, self.strength)[led + 1]
         seat, card, _ = max(kn.trick, key=lambda play: power[play[1] or 0])
         team = kn.seat % 2
         if seat != kn.seat if keeps_lead else seat % 2 != team:
@@ -2052,7 +2077,7 @@ class CapsJudge:
         (any unknown one, any known in an opponent's seat). Whichever he keeps for the
         last trick he must play there, and it beats everything else played to it."""
         trump = kn.trumps[0]
-        strength = self.m.layout.strength
+        strength = self.strength
         team = kn.seat % 2
         threat = max(
             (
@@ -2083,12 +2108,12 @@ class CapsJudge:
         if any(card is None for _, card, _ in kn.trick):
             return False
         trump = kn.trumps[0]
-        strength = self.m.layout.strength
+        strength = self.strength
         team = kn.seat % 2
         partners = [s for s in self.active if s % 2 == team and s != kn.seat]
         if not any(kn.free[s] or kn.must_trump[s] for s in partners):
             return False
-        solver = Solver(kn, self.m.players, self.active, strength, 0)
+        solver = Solver(kn, self.players, self.active, strength, 0)
         free, must = tuple(kn.free), tuple(kn.must_trump)
         known, voids = tuple(kn.known), tuple(kn.voids)
 
@@ -2131,7 +2156,7 @@ class CapsJudge:
         """For the cards that may lie outside p's hand (every card he has not seen, every
         card known to be in another seat, or only in ``seats``): per suit, the strength
         of the best (-1 for none) and how many there are."""
-        strength = self.m.layout.strength
+        strength = self.strength
         best = [-1, -1, -1, -1]
         counts = [0, 0, 0, 0]
         known = kn.known if seats is None else [kn.known[s] for s in seats]

@@ -12,7 +12,9 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
@@ -32,51 +34,51 @@ from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_ta
 from rules.three_o_four.table import table_plan
 from rules.tricks import trick_winner_index
 
-SUIT = tuple(c // 13 for c in range(52))
-SINGLE = tuple(frozenset({s}) for s in range(8))
-REDEAL_BELOW = 15
+SUIT: Final = tuple(c // 13 for c in range(52))
+SINGLE: Final = tuple(frozenset({s}) for s in range(8))
+REDEAL_BELOW: Final = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
 
 # Events that depend only on (seat, action) are built once at import (Event.make is cheap,
 # but the hot path builds one or two per action); they are frozen and shared.
-_BID_TEXTS = ["", *(a.value for a in A.BID.values())]
-BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+_BID_TEXTS: Final = ["", *(a.value for a in A.BID.values())]
+BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
     {v: Event.make("bid", seat=s, bid=v or "pass") for v in _BID_TEXTS} for s in range(8)
 )
-EIGHT_BID_EVENTS: tuple[dict[str, Event], ...] = tuple(
+EIGHT_BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
     {v: Event.make("bid", seat=s, bid=v or "pass", round="eight") for v in _BID_TEXTS}
     for s in range(8)
 )
-CARD_PLAYED: tuple[tuple[Event, ...], ...] = tuple(
+CARD_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in range(52))
     for s in range(8)
 )
-INDICATOR_PLACED: tuple[Event, ...] = tuple(
+INDICATOR_PLACED: Final[tuple[Event, ...]] = tuple(
     Event.make("indicator_placed", trumper=s) for s in range(8)
 )
-INDICATOR_CHOSEN: tuple[tuple[Event, ...], ...] = tuple(
+INDICATOR_CHOSEN: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
         Event.make("indicator_chosen", visible_to=frozenset({s}), card=CARD_STRINGS[c])
         for c in range(52)
     )
     for s in range(8)
 )
-TRICK_WON: tuple[tuple[Event, ...], ...] = tuple(
+TRICK_WON: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
 )
-SECOND_DEAL = Event.make("second_deal")
-NO_TRUMP_FACE_DOWN = Event.make("no_trump_face_down")
-CONTRACT: tuple[dict[int, Event], ...] = tuple(
+SECOND_DEAL: Final = Event.make("second_deal")
+NO_TRUMP_FACE_DOWN: Final = Event.make("no_trump_face_down")
+CONTRACT: Final[tuple[dict[int, Event], ...]] = tuple(
     {v: Event.make("contract", trumper=s, bid=v) for v in A.BID_VALUE.values()} for s in range(8)
 )
 """``CONTRACT[trumper][bid]``: a contract won in the four-card or the single auction."""
-EIGHT_CARD_CONTRACT: tuple[dict[str, Event], ...] = tuple(
+EIGHT_CARD_CONTRACT: Final[tuple[dict[str, Event], ...]] = tuple(
     {v: Event.make("contract", trumper=s, bid=v, round="eight") for v in _BID_TEXTS}
     for s in range(8)
 )
 """``EIGHT_CARD_CONTRACT[trumper][value]``: a contract won in the eight-card round, with the
 value of the round's last call (a pass: ``""``), as this event has always given it."""
-FACE_DOWN_PLAYED: tuple[tuple[Event, Event], ...] = tuple(
+FACE_DOWN_PLAYED: Final[tuple[tuple[Event, Event], ...]] = tuple(
     (
         Event.make("card_played", seat=s, face_down=True, source="from_hand"),
         Event.make("card_played", seat=s, face_down=True, source="indicator"),
@@ -84,7 +86,7 @@ FACE_DOWN_PLAYED: tuple[tuple[Event, Event], ...] = tuple(
     for s in range(8)
 )
 """``FACE_DOWN_PLAYED[seat][from the indicator]``: what the table sees of a face-down card."""
-FACE_DOWN_OWN: tuple[tuple[Event, ...], ...] = tuple(
+FACE_DOWN_OWN: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
         Event.make("card_played", visible_to=SINGLE[s], seat=s, card=CARD_STRINGS[c])
         for c in range(52)
@@ -92,52 +94,52 @@ FACE_DOWN_OWN: tuple[tuple[Event, ...], ...] = tuple(
     for s in range(8)
 )
 """``FACE_DOWN_OWN[seat][card]``: the face-down card as its player sees it."""
-CUT_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+CUT_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
 )
-ASKED: tuple[tuple[Event, ...], ...] = tuple(
+ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event.make("asked", seat=s, teammate=t) for t in range(8)) for s in range(8)
 )
-_NO_CAPS = CapsResult()  # frozen: one shared "no call judged" result
-MODE_EVENTS = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
-PLAY_OF: tuple[Action, ...] = tuple(A.PLAY[c] for c in range(52))
+_NO_CAPS: Final = CapsResult()  # frozen: one shared "no call judged" result
+MODE_EVENTS: Final = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
+PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
-HAND_PLAY_RECORD: tuple[tuple[tuple[PlayRecord, ...], ...], ...] = tuple(
+HAND_PLAY_RECORD: Final[tuple[tuple[tuple[PlayRecord, ...], ...], ...]] = tuple(
     tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
 )
 """``HAND_PLAY_RECORD[face down][seat][card]``: the record of a card played from the hand
 (records are immutable, so one per play is built at import)."""
-CHOOSE_OF: tuple[Action, ...] = tuple(A.CHOOSE[c] for c in range(52))
+CHOOSE_OF: Final[tuple[Action, ...]] = tuple(A.CHOOSE[c] for c in range(52))
 """``CHOOSE_OF[card]``: the prebuilt action placing that card as the trump indicator."""
-LOGGED_BID: dict[str, int | str] = {
+LOGGED_BID: Final[dict[str, int | str]] = {
     value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
 }
 """A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
-BID_LOGGED: tuple[dict[str, tuple[int, str, int | str | None]], ...] = tuple(
+BID_LOGGED: Final[tuple[dict[str, tuple[int, str, int | str | None]], ...]] = tuple(
     {value: (s, "bid", shown) for value, shown in LOGGED_BID.items()} for s in range(8)
 )
 """``BID_LOGGED[seat][value]``: the auction record's entry for a bid (shared: immutable)."""
-PASS_LOGGED: tuple[tuple[int, str, int | str | None], ...] = tuple(
+PASS_LOGGED: Final[tuple[tuple[int, str, int | str | None], ...]] = tuple(
     (s, "pass", None) for s in range(8)
 )
-HALF_COURT_CHOICES = [A.PASS, A.BID[HALF_COURT]]
+HALF_COURT_CHOICES: Final = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
-TRUMP_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
+TRUMP_REVEALED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
         Event.make("trump_revealed", trump=SUITS[t], indicator=CARD_STRINGS[c]) for c in range(52)
     )
     for t in range(4)
 )
 """``TRUMP_REVEALED[trump][indicator]``."""
-SEAT_KEY = tuple(str(s) for s in range(8))
+SEAT_KEY: Final = tuple(str(s) for s in range(8))
 """A seat (or team) number as the results' and views' keys spell it."""
-TEAM_KEY = SEAT_KEY
-SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
+TEAM_KEY: Final = SEAT_KEY
+SUIT_CARDS: Final[tuple[frozenset[Card], ...]] = tuple(
     frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
 )
-OPEN_ONLY = [A.OPEN]
-PASS_ONLY = [A.PASS]
-OPEN_OR_CLOSED = [A.OPEN, A.CLOSED]
+OPEN_ONLY: Final = [A.OPEN]
+PASS_ONLY: Final = [A.PASS]
+OPEN_OR_CLOSED: Final = [A.OPEN, A.CLOSED]
 
 
 def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -145,7 +147,7 @@ def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
-_PLANS = {size: _shuffle_plan(size) for size in range(1, 53)}
+_PLANS: Final = {size: _shuffle_plan(size) for size in range(1, 53)}
 
 
 def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[Card]:
@@ -181,6 +183,7 @@ class _Derived:
         self.views: dict[int | None, dict[str, Any]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
@@ -1693,9 +1696,9 @@ class ThreeOFourMatch(Match[Options]):
         return value
 
     def public_view(self) -> dict[str, Any]:
-        return self.view(None)  # type: ignore[arg-type]
+        return self.view(None)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); built once per state, and a
         fresh top-level dict each call."""
         cache = self._cached().views
@@ -1823,14 +1826,14 @@ def _settling(apply: _Handler) -> _Handler:
     return complete
 
 
-_CALLS_IN_PLAY: dict[str, _Handler] = {
+_CALLS_IN_PLAY: Final[dict[str, _Handler]] = {
     "caps": ThreeOFourMatch._apply_caps,
     "claim_spoilt": lambda m, seat, action: m._apply_claim(seat),
     "marriage": ThreeOFourMatch._apply_marriage,
     "double": ThreeOFourMatch._apply_double,
 }
 """The calls of the play other than a card (settled by ``_act_in_play``)."""
-_APPLY_BY_PHASE: dict[str, _Handler] = {
+_APPLY_BY_PHASE: Final[dict[str, _Handler]] = {
     "cut": ThreeOFourMatch._apply_cut,
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
@@ -1842,7 +1845,7 @@ _APPLY_BY_PHASE: dict[str, _Handler] = {
 }
 """``_APPLY_BY_PHASE[phase]``: the handler of a legal action; each one leaves the turn
 current (``_hand_to`` in place, or ``_settled``)."""
-_LEGAL_BY_PHASE: dict[str, Callable[[ThreeOFourMatch, int], list[Action]]] = {
+_LEGAL_BY_PHASE: Final[dict[str, Callable[[ThreeOFourMatch, int], list[Action]]]] = {
     "cut": lambda m, seat: m._cut_legal,
     "bidding": ThreeOFourMatch._legal_bidding,
     "second_bidding": ThreeOFourMatch._legal_second,

@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Sequence
+from typing import Final
 
 from rules.cards import Card
 
-SUIT_BITS = 13
-RANKS_OF_SUIT = (1 << SUIT_BITS) - 1
-SUIT_MASK = tuple(RANKS_OF_SUIT << (SUIT_BITS * s) for s in range(4))
-PLACE_ZERO = sum(1 << (SUIT_BITS * s) for s in range(4))
+SUIT_BITS: Final = 13
+RANKS_OF_SUIT: Final = (1 << SUIT_BITS) - 1
+SUIT_MASK: Final = tuple(RANKS_OF_SUIT << (SUIT_BITS * s) for s in range(4))
+PLACE_ZERO: Final = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Place 0 of every suit: ``cards >> place & PLACE_ZERO`` marks the suits holding ``place``."""
-TRUMP_POWER = 200
-LED_POWER = 100
+TRUMP_POWER: Final = 200
+LED_POWER: Final = 100
 """A card's power in a trick (as ``card_powers``, with places for strengths): a trump
 200 + place, the led suit 100 + place (every suit when leading), the rest its place."""
 

@@ -11,8 +11,7 @@ knowledge, so the player calls when, and only when, the judge would find it cert
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rules.cards import Card
 from rules.three_o_four.caps import (
@@ -23,15 +22,15 @@ from rules.three_o_four.caps import (
     CapsJudge,
     Knowledge,
     OutOfBudget,
+    PositionTable,
     Solver,
     State,
 )
-from rules.three_o_four.options import Layout
 from rules.tricks import SUIT_OF
 from tables.players.search.three_o_four import ThreeOFourWorlds
 
 if TYPE_CHECKING:
-    from rules.three_o_four.match import ThreeOFourMatch
+    pass
 
 CALL_BUDGET = 2000
 """Adversary positions explored before the answer is "not certain" (the judge's own)."""
@@ -164,8 +163,8 @@ def refuted(
             trumps=[trump],
         )
         actuals.append((actual, trump))
-    for actual, trump in actuals:
-        judge = _judge(worlds, trump)
+    judge = _judge(worlds)
+    for actual, _ in actuals:
         if judge.plain_lines_refute(actual):
             return True
     for actual, _ in actuals:
@@ -180,25 +179,11 @@ def refuted(
     return False
 
 
-@dataclass(frozen=True)
-class _Table:
-    """What ``CapsJudge.plain_lines_refute`` and ``CapsJudge.cashing_order`` read of a match."""
-
-    trump: int
-    layout: Layout
-    players: int
-    sitting_out: frozenset[int]
-
-
-def _judge(worlds: ThreeOFourWorlds, trump: int) -> CapsJudge:
-    rules = worlds.rules
-    table = _Table(
-        trump,
-        worlds.layout,
-        worlds.players,
-        frozenset(s for s in range(worlds.players) if s not in rules.active),
-    )
-    return CapsJudge(cast("ThreeOFourMatch", table))
+def _judge(worlds: ThreeOFourWorlds) -> CapsJudge:
+    """A judge of single positions at this table (it has no hand record to read)."""
+    active = worlds.rules.active
+    sitting_out = frozenset(s for s in range(worlds.players) if s not in active)
+    return CapsJudge(None, PositionTable(worlds.players, sitting_out, worlds.layout))
 
 
 def opponents_may_hold_top_trump(worlds: ThreeOFourWorlds) -> bool:
@@ -250,7 +235,7 @@ def cashing_order(worlds: ThreeOFourWorlds, kn: Knowledge | None = None) -> list
     kn = kn or knowledge(worlds)
     if kn.tricks_left <= 0 or len(kn.trumps) != 1:
         return None
-    return _judge(worlds, kn.trumps[0]).cashing_order(kn)
+    return _judge(worlds).cashing_order(kn)
 
 
 def certain_order(
@@ -281,7 +266,7 @@ def certain_order(
     # where the search would find no order or run out of nodes: no answer changes).
     if solver.too_many_initial_states():
         return None
-    judge = _judge(worlds, kn.trumps[0])
+    judge = _judge(worlds)
     if (
         judge.refuted_in_some_world(solver)
         or judge.refuted_in_a_strong_world(solver)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import registry
-from rules.cards import card_strs
+from rules.cards import Card, card_strs
 from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
@@ -693,6 +693,29 @@ def _dealt_out_lost(solver: Solver, state: State) -> bool:
     return any(adv is None or _dealt_out_lost(solver, adv) for adv in solver.replies(state))
 
 
+# Subclasses, not patched instances: the compiled engine (build_native.py) calls its own
+# methods directly, past anything set on an instance.
+class _RecordingSolver(Solver):
+    """Keeps every last-trick answer it gives (before p's card is known)."""
+
+    def last_trick_lost(self, state: State, p_card: Card | None = None) -> bool | None:
+        answer = super().last_trick_lost(state, p_card)
+        if p_card is None:
+            self.seen.append((state, answer))
+        return answer
+
+    @property
+    def seen(self) -> list[tuple[State, bool | None]]:
+        return self.__dict__.setdefault("_seen", [])
+
+
+class _DealingOutSolver(Solver):
+    """Never decides the last trick at once: deals it out seat by seat."""
+
+    def last_trick_lost(self, state: State, p_card: Card | None = None) -> bool | None:
+        return None
+
+
 def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> None:
     """ED-27: in the last trick, once p has played to it, the search decides at once whether
     an opponent can still win it (``Solver.last_trick_lost``: a matching of the unknown
@@ -706,27 +729,19 @@ def test_ed27_the_last_trick_decided_at_once_agrees_with_dealing_it_out() -> Non
     ):
         if met[players][0] >= 300:
             continue  # enough at this size
-        solver = judge.solver(p, k, NODE_BUDGET * 5)
-        decide = solver.last_trick_lost
-        seen: list[tuple[State, bool | None]] = []
-
-        def record(state: State, p_card: int | None = None, _d=decide, _s=seen):
-            answer = _d(state, p_card)
-            if p_card is None:
-                _s.append((state, answer))
-            return answer
-
-        solver.last_trick_lost = record  # type: ignore[method-assign]
+        kn, m = judge.knowledge(p, k), judge.m
+        recording = _RecordingSolver(
+            kn, m.players, judge.active, m.layout.strength, NODE_BUDGET * 5
+        )
         try:
-            found = solver.run()
+            found = recording.run()
         except OutOfBudget:
             continue
-        for state, answer in seen:
-            assert answer == _dealt_out_lost(solver, state), (players, seed, p, k)
+        for state, answer in recording.seen:
+            assert answer == _dealt_out_lost(recording, state), (players, seed, p, k)
             met[players][0] += 1
             met[players][1] += bool(answer)
-        plain = judge.solver(p, k, NODE_BUDGET * 5)
-        plain.last_trick_lost = lambda state, p_card=None: None  # type: ignore[method-assign]
+        plain = _DealingOutSolver(kn, m.players, judge.active, m.layout.strength, NODE_BUDGET * 5)
         with contextlib.suppress(OutOfBudget):
             assert plain.run() == found, (players, seed, p, k)
     # both answers met at every size

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from rules import registry
 from rules.contract import Event
@@ -24,20 +24,18 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
     PCC or Half Court solo, no Maharashtra partner game)."""
     spec = registry.get("304")
     judges: list[CapsJudge] = []
+
+    # A subclass, not a patched instance: the compiled engine (build_native.py) calls its
+    # own methods directly, past anything set on the instance.
+    class Capturing(ThreeOFourMatch):
+        def _end_hand(self) -> list[Event]:
+            if self.history and not self.called and not self.solo:
+                judges.append(CapsJudge(_frozen_copy(self)))
+            return super()._end_hand()
+
     for seed in seeds:
-        match = spec.new_match(players, options, seed=seed)
-        assert isinstance(match, ThreeOFourMatch)
+        match = Capturing(players, spec.parse_options(options), seed, [])
         rng = random.Random(seed)
-        original = match._end_hand
-
-        def capture(
-            m: ThreeOFourMatch = match, end: Callable[[], list[Event]] = original
-        ) -> list[Event]:
-            if m.history and not m.called and not m.solo:
-                judges.append(CapsJudge(_frozen_copy(m)))
-            return end()
-
-        match._end_hand = capture  # type: ignore[method-assign]
         while not match.is_over and len(judges) < 400:
             seat = next(iter(match.to_act))
             match.apply(seat, choose(spec, match.legal_actions(seat), rng))
