@@ -75,7 +75,14 @@ PLAY_CARD: Final[dict[str, int]] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 def caps_action(order: list[int]) -> Action:
     """T3-16.5: ``caps:JH,9H,8C`` calls Caps stating the order of every remaining card
     (built per state for eligible callers, so without validation)."""
-    return Action.make("caps", ",".join([CARD_STRINGS[c] for c in order]), "Call Caps")
+    strings = _CARD_STRINGS
+    return _make_action("caps", ",".join([strings[c] for c in order]), "Call Caps")
+
+
+# Native statics in the compiled module (build_native.py): a Caps offer is built on every
+# eligible turn, and a plain imported name is a dictionary lookup there.
+_CARD_STRINGS: Final = CARD_STRINGS
+_make_action: Final = Action.make
 
 
 def parse_order(text: str) -> list[int]:

@@ -1203,6 +1203,8 @@ class CapsJudge:
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
         self.deck = frozenset(layout.deck)
+        self._order_keys: dict[int, tuple[int, ...]] = {}
+        """ED-29's fallback sort keys per trump (``default_order``)."""
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -2295,7 +2297,12 @@ class CapsJudge:
         """ED-29 fallback: trumps first (if the seat knows trump), each suit high to low."""
         m = self.m
         knows = seat == m.trumper or m.revealed
-        keys = _default_order_keys(m.layout.strength, m.trump if knows else -1)
+        trump = m.trump if knows else -1
+        # also kept per judge (one rank order, at most two trumps a hand): a Caps offer
+        # is built on every eligible turn, and the shared cache hashes the rank table
+        keys = self._order_keys.get(trump)
+        if keys is None:
+            keys = self._order_keys[trump] = _default_order_keys(self.strength, trump)
         return sorted(cards, key=keys.__getitem__)
 
     def server_order(self, seat: int) -> list[Card]:
