@@ -5,9 +5,9 @@
 
 Each compiled module (``caps.cpython-311-x86_64-linux-gnu.so``) sits beside its ``.py`` and
 Python imports it instead, so the build records a hash of every source it compiled
-(``rules.native``); importing the package with a source edited since the build is refused
-with a message saying to rebuild, rather than running the old code. Without a compiler
-the build says so and the engine stays pure Python: the same code, slower.
+(``rules.native``); when a source has changed since, the package is imported from its
+sources, with a warning saying to rebuild, rather than running the old code. Without a
+compiler the build says so and the engine stays pure Python: the same code, slower.
 """
 
 from __future__ import annotations

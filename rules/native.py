@@ -1,19 +1,26 @@
 """Which engine modules build_native.py compiles with mypyc, and whether the compiled copies
 still match their sources.
 
-A compiled module shadows the ``.py`` beside it, so a source edited after the build would
-run its old code without a word. The build records a hash of each source it compiled;
-``check_compiled`` refuses the import of a package whose compiled modules are out of date,
-naming them and the command that fixes it.
+A compiled module shadows the ``.py`` beside it, so a source edited after the build (a
+pull without ``make``, an edit before a test run) would run its old code without a word.
+The build records a hash of each source it compiled; ``use_sources_if_stale`` compares
+them when the package is imported and, if any changed, imports the whole package from its
+sources instead (slower, never wrong, and never a bot that fails to start), with a warning
+naming the files and the command that rebuilds them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.machinery
+import importlib.util
 import json
-from collections.abc import Iterable
+import sys
+import warnings
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 # Options (pydantic models) and the package's __init__ (the registry's entry) stay Python.
 NATIVE_PACKAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -38,8 +45,8 @@ MANIFEST_NAME = "native-manifest.json"
 SHARED_LIBRARY = "native"
 
 
-class StaleNativeBuild(ImportError):
-    pass
+class StaleNativeBuild(UserWarning):
+    """Compiled modules older than their sources: the package runs from its sources."""
 
 
 def _digest(path: Path) -> str:
@@ -88,11 +95,36 @@ def stale_modules(folder: Path) -> list[str]:
     return stale
 
 
-def check_compiled(folder: Path) -> None:
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Finds the listed modules' ``.py`` files ahead of the compiled modules beside them."""
+
+    def __init__(self, package: str, folder: Path, names: Iterable[str]) -> None:
+        self.sources = {f"{package}.{name}": folder / f"{name}.py" for name in names}
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        if source is None or not source.exists():
+            return None
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def use_sources_if_stale(package: str, folder: Path) -> list[str]:
+    """Called by ``package`` before it imports its first submodule: when a compiled module
+    is out of date, every compiled module of the package is imported from its source
+    (they are one build, calling each other natively); returns the out-of-date ones."""
     stale = stale_modules(folder)
     if stale:
+        sys.meta_path.insert(0, _SourcesFirst(package, folder, _compiled_modules(folder)))
         names = ", ".join(f"{folder.name}/{n}.py" for n in stale)
-        raise StaleNativeBuild(
-            f"{names} changed after being compiled: run `make native` to compile them "
-            "again, or `make clean-native` to run the pure-Python engine"
+        warnings.warn(
+            f"{names} changed after being compiled: running {package} from its sources "
+            "(slower); run `make native` to compile them again",
+            StaleNativeBuild,
+            stacklevel=2,
         )
+    return stale

@@ -45,10 +45,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.native import check_compiled
+from rules.native import use_sources_if_stale
 
 # Before the first submodule import: a compiled module older than its source would shadow it.
-check_compiled(Path(__file__).parent)
+use_sources_if_stale(__name__, Path(__file__).parent)
 
 from rules.contract import Action, GameSpec, IllegalAction  # noqa: E402
 from rules.three_o_four import actions as A  # noqa: E402
