@@ -1146,6 +1146,10 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
     return tuple(items)
 
 
+_CARD_BITS: Final = 63
+assert len(SUIT) <= _CARD_BITS + 1
+
+
 @functools.cache
 def _default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
     """Per card, its place in ED-29's fallback order when ``trump`` is known (-1: not):
@@ -2303,7 +2307,9 @@ class CapsJudge:
         keys = self._order_keys.get(trump)
         if keys is None:
             keys = self._order_keys[trump] = _default_order_keys(self.strength, trump)
-        return sorted(cards, key=keys.__getitem__)
+        # Sorting plain ints (key above, card below: the keys are distinct per card) skips
+        # a key call per card.
+        return [x & _CARD_BITS for x in sorted([keys[c] << 6 | c for c in cards])]
 
     def server_order(self, seat: int) -> list[Card]:
         """ED-29: the first winning order in ED-1 order, else the fallback order."""
