@@ -215,6 +215,7 @@ class ThreeOFourMatch(Match[Options]):
         "_hand_results",
         "_judge",
         "_legal",
+        "_log",
         "_lost_trick",
         "_marriages_on",
         "_next_active",
@@ -264,10 +265,12 @@ class ThreeOFourMatch(Match[Options]):
         "leader",
         "marriages",
         "mode",
+        "options",
         "pack",
         "pair",
         "partner_card",
         "phase_name",
+        "players",
         "points",
         "public_at",
         "redeals",
@@ -297,6 +300,13 @@ class ThreeOFourMatch(Match[Options]):
         "trumper_knows",
         "won",
     )
+
+    # The contract base's attributes that the hot path reads, declared here too (and in
+    # ``__slots__``): a native attribute in the compiled module, a slot in plain Python,
+    # instead of the base's instance dict.
+    players: int
+    options: Options
+    _log: list[tuple[int, Action]]
 
     to_act: frozenset[int]
     """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
