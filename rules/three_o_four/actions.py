@@ -43,6 +43,10 @@ CHOOSE: Final[dict[int, Action]] = {
 PLAY: Final[dict[int, Action]] = {
     c: ACTIONS.add("play", CARD_STRINGS[c], f"Play {pretty(c)}") for c in range(JOKER)
 }
+PLAY_BY_ID: Final[dict[int, int]] = {id(action): c for c, action in PLAY.items()}
+"""Each prebuilt play action's card, by the action's ``id`` (they live as long as the
+process): the play path knows its own actions without reading their fields, which on a
+pydantic model is a slow attribute lookup."""
 PARTNER: Final[dict[int, Action]] = {
     c: ACTIONS.add("partner", CARD_STRINGS[c], f"Call {pretty(c)} as your partner")
     for c in range(JOKER)

@@ -20,7 +20,7 @@ from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
-from rules.three_o_four.actions import BID_VALUE, PASS, PLAY_CARD
+from rules.three_o_four.actions import BID_VALUE, PASS, PLAY_BY_ID, PLAY_CARD
 from rules.three_o_four.auction import (
     FULL_COURT,
     HALF_COURT,
@@ -1630,26 +1630,30 @@ class ThreeOFourMatch(Match[Options]):
         """A card (the hot path: the next seat is known at once, the next in the trick or
         the trick's winner, and unless it is a Caps caller whose order is played for him,
         it is to act) or one of the calls of the play."""
-        kind = action.kind
-        if kind == "play" or kind == "indicator":
+        card = PLAY_BY_ID.get(id(action))
+        if card is not None:
+            events = self._play(seat, card, 0)
+        else:
+            kind = action.kind
             if kind == "play":
                 events = self._play(seat, PLAY_CARD[action.value], 0)
-            else:
+            elif kind == "indicator":
                 events = self._apply_play(seat, action)
-            if self.trick:
-                following = self._next_active[seat]
-            elif self.phase_name == "play":  # a trick closed, the hand goes on
-                following = self.leader  # T3-10.6: its winner leads
-            else:  # the hand is over
-                return self._settled(events)
-            calls = self.calls
-            if calls:  # once a team has called, its caller's turns are played for him
-                call = calls.get(following % 2)
-                if call is not None and call[0] == following:
-                    return self._settled(events)  # ED-28 step 3
-            self._hand_to(following)
-            return events
-        return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
+            else:
+                return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
+        if self.trick:
+            following = self._next_active[seat]
+        elif self.phase_name == "play":  # a trick closed, the hand goes on
+            following = self.leader  # T3-10.6: its winner leads
+        else:  # the hand is over
+            return self._settled(events)
+        calls = self.calls
+        if calls:  # once a team has called, its caller's turns are played for him
+            call = calls.get(following % 2)
+            if call is not None and call[0] == following:
+                return self._settled(events)  # ED-28 step 3
+        self._hand_to(following)
+        return events
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
         self.marriages.append((seat, SUITS.index(action.value)))
