@@ -608,7 +608,7 @@ class ThreeOFourMatch(Match[Options]):
         if seat == self._turn:
             found = self._legal
             if found is None:
-                found = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
+                found = self._legal = self._legal_in_phase(seat)
             return found
         if seat not in self.off_turn:
             return []
@@ -621,10 +621,10 @@ class ThreeOFourMatch(Match[Options]):
         if seat == self._turn:
             legal = self._legal
             if legal is None:
-                legal = self._legal = _LEGAL_BY_PHASE[self.phase_name](self, seat)
+                legal = self._legal = self._legal_in_phase(seat)
             for candidate in legal:
                 if candidate is action:
-                    events = _APPLY_BY_PHASE[self.phase_name](self, seat, candidate)
+                    events = self._apply(seat, candidate)
                     self._log.append((seat, candidate))
                     return events
         return super().apply(seat, action)
@@ -1615,8 +1615,25 @@ class ThreeOFourMatch(Match[Options]):
 
     # -- apply ------------------------------------------------------------------------------------
 
+    # The play and the auction, which take most actions, are called directly: the compiled
+    # module (build_native.py) calls a method natively, a table's entry through Python's
+    # calling convention.
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        return _APPLY_BY_PHASE[self.phase_name](self, seat, action)
+        phase = self.phase_name
+        if phase == "play":
+            return self._act_in_play(seat, action)
+        if phase == "bidding":
+            return self._apply_bidding(seat, action)
+        return _APPLY_BY_PHASE[phase](self, seat, action)
+
+    def _legal_in_phase(self, seat: int) -> list[Action]:
+        """The turn seat's choices (``_LEGAL_BY_PHASE``)."""
+        phase = self.phase_name
+        if phase == "play":
+            return self._legal_in_play(seat)
+        if phase == "bidding":
+            return self._legal_bidding(seat)
+        return _LEGAL_BY_PHASE[phase](self, seat)
 
     def _settled(self, events: list[Event]) -> list[Event]:
         """The end of an action whose next turn is read from the new state; a Caps
