@@ -29,10 +29,10 @@ from rules.three_o_four.auction import (
     OneRoundAuction,
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
+from rules.three_o_four.card_power import card_powers
 from rules.three_o_four.options import Layout, Options
 from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
 from rules.three_o_four.table import table_plan
-from rules.tricks import trick_winner_index
 
 SUIT: Final = tuple(c // 13 for c in range(52))
 SINGLE: Final = tuple(frozenset({s}) for s in range(8))
@@ -222,6 +222,7 @@ class ThreeOFourMatch(Match[Options]):
         "_next_active_by_out",
         "_order_from",
         "_per_trick",
+        "_powers",
         "_previous_pack",
         "_result",
         "_seed_commitment",
@@ -357,6 +358,7 @@ class ThreeOFourMatch(Match[Options]):
         self._dealt = players * self.layout.hand_size
         """Cards dealt to the seats; the rest of the pack is the stock."""
         self._strength = self.layout.strength
+        self._powers: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._card_points = self.layout.points
         self._end_when_decided = options.end_hand_when_decided
         self._start_200 = plan.start_200
@@ -1164,7 +1166,7 @@ class ThreeOFourMatch(Match[Options]):
                         )
                     )
         cards = [p[1] for p in trick]
-        best = trick_winner_index(cards, trump, self._strength)
+        best = self._trick_winner_index(cards, trump)
         winner = trick[best][0]
         team = winner % 2
         lead = trick[0]
@@ -1196,6 +1198,23 @@ class ThreeOFourMatch(Match[Options]):
         if self._hand_decided(team):
             events += self._end_hand()
         return events
+
+    def _trick_winner_index(self, cards: list[Card], trump: int | None) -> int:
+        """T3-10.5, as ``rules.tricks.trick_winner_index``, read off the card powers of this
+        rank order (``card_powers``: trumps above the led suit above the rest), one table
+        per trump kept for the match: here a native call, where the shared helper is a
+        call into plain Python."""
+        key = -1 if trump is None else trump
+        powers = self._powers.get(key)
+        if powers is None:
+            powers = self._powers[key] = card_powers(key, self._strength)
+        led_power = powers[SUIT[cards[0]] + 1]
+        best, best_power = 0, led_power[cards[0]]
+        for i in range(1, len(cards)):
+            power = led_power[cards[i]]
+            if power >= 100 and power > best_power:
+                best, best_power = i, power
+        return best
 
     def _hand_decided(self, team: int) -> bool:
         if self.tricks_done >= self.n_tricks:
