@@ -129,10 +129,10 @@ _PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat i
 trick is always one of these (fewer tuples to build and for the collector to track)."""
 
 
-def _subset_sums_max(values: list[int]) -> int:
-    """The largest over the 16 masks of 4 suits S of the sum of ``values`` over the
-    masks inside S (a subset-sum pass, one suit at a time; written out on locals, as
-    ``Solver.fits_counts`` asks it for every new position)."""
+def _subset_sums_positive(values: list[int]) -> bool:
+    """Whether, for some mask S of the 4 suits, the sum of ``values`` over the masks
+    inside S is positive (a subset-sum pass, one suit at a time; written out on locals,
+    as ``Solver.fits_counts`` asks it for every new position)."""
     v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = values
     # one suit bit at a time (1, 2, 4, 8): each mask with the suit adds the mask without it
     v1, v3, v5, v7, v9, v11, v13, v15 = (
@@ -175,7 +175,25 @@ def _subset_sums_max(values: list[int]) -> int:
         v14 + v6,
         v15 + v7,
     )
-    return max(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
+    # compared one by one: the builtin max would box its 16 arguments
+    return (
+        v0 > 0
+        or v1 > 0
+        or v2 > 0
+        or v3 > 0
+        or v4 > 0
+        or v5 > 0
+        or v6 > 0
+        or v7 > 0
+        or v8 > 0
+        or v9 > 0
+        or v10 > 0
+        or v11 > 0
+        or v12 > 0
+        or v13 > 0
+        or v14 > 0
+        or v15 > 0
+    )
 
 
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -276,26 +294,22 @@ class Solver:
         self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
         """A pool less one card, per pool and card met (the same pools recur along lines
         that reach one position in different orders)."""
-
-    @functools.cached_property
-    def hand_bits(self) -> int:
-        """p's cards at the call point as a bit mask of card positions."""
+        # Plain attributes, not cached properties: mypyc compiles a cached_property as a
+        # property, which would recount the masks at every use (``_runs`` reads one per
+        # position).
         bit = self.bits.bit
-        out = 0
-        for c in self.kn.hand:
-            out |= bit[c]
-        return out
-
-    @functools.cached_property
-    def static_bits(self) -> int:
+        hand_bits = 0
+        for c in kn.hand:
+            hand_bits |= bit[c]
+        self.hand_bits = hand_bits
+        """p's cards at the call point as a bit mask of card positions."""
+        static_bits = hand_bits
+        for cards in kn.known:
+            for c in cards:
+                static_bits |= bit[c]
+        self.static_bits = static_bits
         """The static separators (p's cards and those known in a seat at the call point:
         every known holding only shrinks from them) as a bit mask of card positions."""
-        bit = self.bits.bit
-        static = self.hand_bits
-        for cards in self.kn.known:
-            for c in cards:
-                static |= bit[c]
-        return static
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -358,7 +372,7 @@ class Solver:
             excess[2] -= counts[1]
             excess[4] -= counts[2]
             excess[8] -= counts[3]
-            answer = _subset_sums_max(excess) <= 0
+            answer = not _subset_sums_positive(excess)
         self.feasible_cache[key] = answer
         return answer
 
@@ -400,7 +414,6 @@ class Solver:
         known, voids = tuple(kn.known), tuple(kn.voids)
         left, to_play = kn.tricks_left, kn.to_play
         trivial = self.trivial
-        fits = self.fits_counts
         if all(card is not None for _, card, _ in kn.trick):
             # every card of the trick known (the common case): one position per trump
             plays = tuple(_PLAY[seat][card] for seat, card, _ in kn.trick if card is not None)
@@ -410,7 +423,7 @@ class Solver:
             counts = self.suit_counts[kn.unknown] = tuple(tally)  # (for ``feasible``)
             out: set[State] = set()
             for trump in kn.trumps:
-                if trivial or fits(counts, free, must, voids, trump):
+                if trivial or self.fits_counts(counts, free, must, voids, trump):
                     out.add((plays, to_play, kn.unknown, free, must, known, voids, left, trump))
                     if limit is not None and len(out) > limit:
                         return None
@@ -429,12 +442,11 @@ class Solver:
             if limit is None:
                 continue
             for counts, n in choices.count_left.items():
-                if trivial or fits(counts, free, must, voids, trump):
+                if trivial or self.fits_counts(counts, free, must, voids, trump):
                     total += n
             if total > limit:
                 return None
         out = set()
-        add = out.add
         unknown = kn.unknown
         bit = self.bits.bit
         suit_counts = self.suit_counts
@@ -454,7 +466,7 @@ class Solver:
                         after = left_by[key]
                     else:
                         after = _less_one(counts, suit)
-                        if not (trivial or fits(after, free, must, voids, trump)):
+                        if not (trivial or self.fits_counts(after, free, must, voids, trump)):
                             after = None
                         left_by[key] = after
                     if after is None:
@@ -466,7 +478,7 @@ class Solver:
                         suit_counts[pool] = after  # (for ``feasible``)
                         self.pool_bits[pool] = left_bits
                     full = (*plays, by_card[c], *tail)
-                    add((full, to_play, pool, free, must, known, voids, left, trump))
+                    out.add((full, to_play, pool, free, must, known, voids, left, trump))
         return out
 
     def _trick_choices(self, trump: int) -> TrickChoices:
@@ -686,12 +698,10 @@ class Solver:
         kn_cards = known[seat]
         has_known_led = bool(kn_cards) and led >= 0 and any(SUIT[c] == led for c in kn_cards)
         trivial = self.trivial
-        feasible = self.feasible
         # Mid-trick, settling a card only hands the turn on (as ``_advance`` does), so the
         # position is built with the next seat at once; the last card of a trick is
         # settled by ``_advance`` (feasibility does not read the seat to play).
         complete = len(plays) + 1 >= self.per_trick
-        advance = self._advance
         turn = seat if complete else self.after[seat]
         voids_led = voids
         if led >= 0 and not voids[seat] >> led & 1:
@@ -711,8 +721,8 @@ class Solver:
                     nv = voids
                 nk = _set(known, seat, kn_cards - {c})
                 st = ((*plays, by_card[c]), turn, pool, free, must, nk, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
         n_free = free[seat]
         n_must = must[seat]
         if not (n_free or n_must):
@@ -745,13 +755,13 @@ class Solver:
             played = (*plays, by_card[c])
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
                     continue
             if n_free and not seat_voids >> suit & 1:
                 st = (played, turn, rest, nf, must, known, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
 
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
@@ -761,36 +771,12 @@ class Solver:
         (``THRIFTY``) the weakest that takes the trick so far, else the weakest, leading
         their strongest (trumps over the led suit over the rest). Refuting against fewer
         replies is still a refutation."""
-        plays, seat, pool, free, must, known, voids, left, trump = state
+        plays, seat, _pool, _free, _must, _known, _voids, _left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        n_free = free[seat]
-        n_must = must[seat]
-        feasible = self.feasible
-
-        def dealt(c: Card) -> State | None:
-            suit = SUIT[c]
-            if led >= 0 and suit != led:
-                if has_known_led:
-                    return None
-                nv = voids_led
-            else:
-                nv = voids
-            rest = pool - {c}
-            if n_must and suit == trump:
-                nm = _set(must, seat, n_must - 1)
-                st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
-                if feasible(st):
-                    return st
-            if n_free and not voids[seat] >> suit & 1:
-                nf = _set(free, seat, n_free - 1)
-                st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
-                if feasible(st):
-                    return st
-            return None
-
         pw = card_powers(trump, self.strength)[led + 1]
         reps = self._pool_reps(state)
-        weak_first = sorted(reps, key=lambda c: (pw[c], c))
+        # by (power, card): one int per card (cards < 64) sorts without a key function
+        weak_first = [key & 63 for key in sorted([pw[c] * 64 + c for c in reps])]
         out: list[State | None] = []
         picked: set[Card] = set()
         ends: list[Iterable[Card]]
@@ -804,7 +790,7 @@ class Solver:
             ends = [reversed(weak_first)]  # the strongest
         for end in ends:
             for c in end:
-                st = dealt(c)
+                st = self._thin_dealt(state, c, voids_led, has_known_led)
                 if st is not None:
                     if c not in picked:
                         picked.add(c)
@@ -813,6 +799,35 @@ class Solver:
             if out and self.thin == THRIFTY:
                 break  # one reply only
         return out
+
+    def _thin_dealt(
+        self, state: State, c: Card, voids_led: tuple[int, ...], has_known_led: bool
+    ) -> State | None:
+        """The position after the thin adversary deals ``c`` to the seat to play (not yet
+        settled), or ``None`` if the seat cannot hold it."""
+        plays, seat, pool, free, must, known, voids, left, trump = state
+        led = SUIT[plays[0][1]] if plays else -1
+        n_free = free[seat]
+        n_must = must[seat]
+        suit = SUIT[c]
+        if led >= 0 and suit != led:
+            if has_known_led:
+                return None
+            nv = voids_led
+        else:
+            nv = voids
+        rest = pool - {c}
+        if n_must and suit == trump:
+            nm = _set(must, seat, n_must - 1)
+            st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
+            if self.feasible(st):
+                return st
+        if n_free and not voids[seat] >> suit & 1:
+            nf = _set(free, seat, n_free - 1)
+            st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
+            if self.feasible(st):
+                return st
+        return None
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
         """Play ``card`` for p (or nothing if p is not to play), then every adversary line
@@ -841,16 +856,20 @@ class Solver:
         if left == 0 or state[1] == me:
             result.add(state)
             return True
-        if left == 1 and me in [seat for seat, _ in state[0]]:
-            # the last trick after p's card: decided at once (``last_trick_lost``)
-            lost = self.last_trick_lost(state)
-            if lost is not None:
-                if not lost:
-                    result.add(_TRICKS_DONE)
-                return not lost
-        walk = self._walk
+        if left == 1:
+            for seat, _card in state[0]:
+                if seat == me:
+                    # the last trick after p's card: decided at once (``last_trick_lost``)
+                    lost = self.last_trick_lost(state)
+                    if lost is not None:
+                        if not lost:
+                            result.add(_TRICKS_DONE)
+                        return not lost
+                    break
+        # (methods called on self, not through locals: mypyc calls a bound method held in
+        # a local as a Python object, boxing every argument)
         for adv in self.replies(state):
-            if adv is None or not walk(adv, result):
+            if adv is None or not self._walk(adv, result):
                 break  # a lost line: the later replies are never built
         else:
             return True
