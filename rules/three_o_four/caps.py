@@ -257,7 +257,6 @@ class Solver:
         active: list[int],
         strength: tuple[int, ...],
         budget: int = NODE_BUDGET,
-        feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
         thin: int = 0,
         shared_initial: list[set[State]] | None = None,
@@ -269,8 +268,6 @@ class Solver:
         self.thin = thin
         """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
         strongest reply, ``THRIFTY`` the cheapest taker; a refutation only."""
-        if feasible_cache is None:
-            feasible_cache = {}
         self.kn = kn
         self.players = players
         self.active = active
@@ -282,9 +279,6 @@ class Solver:
         self.suit_counts: dict[frozenset[Card], tuple[int, ...]] = {}
         """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
-        self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
-        self.feasible_memo: dict[tuple[object, ...], bool] = {}
-        self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.bits = _card_bits(strength)
         self.pool_bits: dict[frozenset[Card], int] = {}
@@ -317,21 +311,13 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        # asked first by the state's own parts (a pool's hash is cached in it), then by
-        # suit counts in the cache shared with the judge's other solvers
-        local_key = (pool, free, must, voids, trump)
-        known = self.feasible_memo.get(local_key)
-        if known is not None:
-            return known
-        counts = self.suit_counts.get(pool)
+        counts = self.suit_counts.get(pool)  # (a pool's hash is cached in it)
         if counts is None:
             tally = [0, 0, 0, 0]
             for c in pool:
                 tally[SUIT[c]] += 1
             counts = self.suit_counts[pool] = tuple(tally)
-        answer = self.fits_counts(counts, free, must, voids, trump)
-        self.feasible_memo[local_key] = answer
-        return answer
+        return self.fits_counts(counts, free, must, voids, trump)
 
     def fits_counts(
         self,
@@ -341,40 +327,39 @@ class Solver:
         voids: tuple[int, ...],
         trump: int,
     ) -> bool:
-        """``feasible`` for a pool of these suit counts, in the cache shared with the
-        judge's other solvers."""
-        key = (counts, free, must, voids, trump, self.hidden_key)
-        known = self.feasible_cache.get(key)
-        if known is not None:
-            return known
+        """``feasible`` for a pool of these suit counts. Not memoized: the check costs
+        less than hashing its arguments for a dictionary would."""
         # Hall's condition over suits: every set S of suits must hold at least as many
         # unknown cards as the places confined to S. excess[S] (places confined to S minus
         # cards of S) is one subset-sum pass over the places' allowed masks; the sizes
         # must also add up. (Equivalent to checking every set of suits against the places
         # that allow any of them, given equal totals.)
+        # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles an augmented assignment
+        # to a list item as a generic Python addition)
         excess = [0] * 16
         total = 0
         for s in self.active:  # (no other seat has an unknown place)
             count = free[s]
             if count:
-                excess[ALL_SUITS & ~voids[s]] += count
+                mask = ALL_SUITS & ~voids[s]
+                excess[mask] = excess[mask] + count
                 total += count
             count = must[s]
             if count:
-                excess[1 << trump] += count
+                mask = 1 << trump
+                excess[mask] = excess[mask] + count
                 total += count
         for led, _src in self.kn.hidden_slots:
-            excess[ALL_SUITS & ~(1 << led) & ~(1 << trump)] += 1
+            mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
+            excess[mask] = excess[mask] + 1
             total += 1
-        answer = total == counts[0] + counts[1] + counts[2] + counts[3]
-        if answer:
-            excess[1] -= counts[0]
-            excess[2] -= counts[1]
-            excess[4] -= counts[2]
-            excess[8] -= counts[3]
-            answer = not _subset_sums_positive(excess)
-        self.feasible_cache[key] = answer
-        return answer
+        if total != counts[0] + counts[1] + counts[2] + counts[3]:
+            return False
+        excess[1] = excess[1] - counts[0]
+        excess[2] = excess[2] - counts[1]
+        excess[4] = excess[4] - counts[2]
+        excess[8] = excess[8] - counts[3]
+        return not _subset_sums_positive(excess)
 
     # -- positions -------------------------------------------------------------------------
 
@@ -1204,7 +1189,6 @@ class CapsJudge:
         self.strength = layout.strength
         self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
-        self.feasible_cache: dict[tuple[object, ...], bool] = {}
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
@@ -1375,7 +1359,6 @@ class CapsJudge:
             self.active,
             self.strength,
             budget,
-            self.feasible_cache,
             restricted=actual,
             shared_initial=shared_initial,
         )
@@ -1504,18 +1487,17 @@ class CapsJudge:
         # feasibility of the pool without it, by its suit counts (as ``feasible`` asks)
         rest = pool_bits & ~low
         counts = tuple((rest & bits.suits[1 << suit]).bit_count() for suit in range(4))
-        fits = solver.fits_counts
         trivial = solver.trivial
         for seat in self.active:
             if seat % 2 == solver.team:
                 continue
             if free[seat] and not voids[seat] >> trump & 1:
                 nf = _set(free, seat, free[seat] - 1)
-                if trivial or fits(counts, nf, must, voids, trump):
+                if trivial or solver.fits_counts(counts, nf, must, voids, trump):
                     return True
             if must[seat]:
                 nm = _set(must, seat, must[seat] - 1)
-                if trivial or fits(counts, free, nm, voids, trump):
+                if trivial or solver.fits_counts(counts, free, nm, voids, trump):
                     return True
         return False
 
@@ -1588,7 +1570,6 @@ class CapsJudge:
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[SUIT[c]] += 1
-        fits = solver.fits_counts
         trivial = solver.trivial
         for c in ranked:
             if long_suits and SUIT[c] != suit:
@@ -1604,7 +1585,9 @@ class CapsJudge:
                 else:
                     continue
                 slots[seat] -= 1
-                if trivial or fits(counts_left, tuple(free), tuple(must), voids, trump):
+                if trivial or solver.fits_counts(
+                    counts_left, tuple(free), tuple(must), voids, trump
+                ):
                     counts[SUIT[c]] -= 1
                     held[seat].add(c)
                     if seat in opponents and not long_suits:
@@ -1909,7 +1892,6 @@ class CapsJudge:
             self.active,
             self.strength,
             budget,
-            self.feasible_cache,
             thin=replies,
             shared_initial=shared_initial,
         )
