@@ -285,6 +285,9 @@ class Solver:
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
+        self.powers: dict[int, tuple[tuple[int, ...], ...]] = {}
+        """``card_powers`` per trump, kept here: its cache is keyed by the whole rank
+        order, hashed at every call."""
         self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
         """A pool less one card, per pool and card met (the same pools recur along lines
         that reach one position in different orders)."""
@@ -557,8 +560,10 @@ class Solver:
         power: tuple[int, ...] | None = None
         best = -1
         if shared and trump >= 0 and plays:
-            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
-            best = max(power[c] for _, c in plays)
+            power = self._card_powers(trump)[SUIT[plays[0][1]] + 1]
+            for _, c in plays:
+                if power[c] > best:
+                    best = power[c]
         out: list[Card] = []
         while rest:
             low = rest & -rest  # the top card of the next run
@@ -570,6 +575,12 @@ class Solver:
             if run != low and shared >> SUIT[top] & 1 and (power is None or power[top] > best):
                 out.append(card_at[run.bit_length() - 1])
         return out
+
+    def _card_powers(self, trump: int) -> tuple[tuple[int, ...], ...]:
+        found = self.powers.get(trump)
+        if found is None:
+            found = self.powers[trump] = card_powers(trump, self.strength)
+        return found
 
     def _pool_bits(self, pool: frozenset[Card]) -> int:
         """The pool as a bit mask of card positions (kept per pool met)."""
@@ -758,7 +769,7 @@ class Solver:
         replies is still a refutation."""
         plays, seat, _pool, _free, _must, _known, _voids, _left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        pw = card_powers(trump, self.strength)[led + 1]
+        pw = self._card_powers(trump)[led + 1]
         reps = self._pool_reps(state)
         # by (power, card): one int per card (cards < 64) sorts without a key function
         weak_first = [key & 63 for key in sorted([pw[c] * 64 + c for c in reps])]
@@ -769,7 +780,10 @@ class Solver:
             ends = [weak_first]
         elif self.thin == THRIFTY and plays:
             # the weakest card that takes the trick so far, else the weakest
-            top = max(pw[c] for _, c in plays)
+            top = -1
+            for _, c in plays:
+                if pw[c] > top:
+                    top = pw[c]
             ends = [[c for c in weak_first if pw[c] >= 100 and pw[c] > top], weak_first]
         else:
             ends = [reversed(weak_first)]  # the strongest
@@ -1134,14 +1148,27 @@ def _plain_pick(
 ) -> Card:
     """The plain adversary's card (``greedy_refutes_order``): a partner plays his weakest; an
     opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
-    else his weakest."""
-    if partner:
-        return min(cards, key=pw.__getitem__)
-    if thrifty and plays:
-        top = max(pw[c] for _, c in plays)
-        takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
-        return min(takers or cards, key=pw.__getitem__)
-    return max(cards, key=pw.__getitem__)
+    else his weakest. On a tie, the first of ``cards``."""
+    # loops, not min and max with a key: mypyc calls a key function as a Python object
+    if partner or (thrifty and plays):
+        if thrifty and not partner:
+            top = -1
+            for _, c in plays:
+                if pw[c] > top:
+                    top = pw[c]
+            takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+            if takers:
+                cards = takers
+        pick = cards[0]
+        for c in cards:
+            if pw[c] < pw[pick]:
+                pick = c
+        return pick
+    pick = cards[0]
+    for c in cards:
+        if pw[c] > pw[pick]:
+            pick = c
+    return pick
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -1189,6 +1216,9 @@ class CapsJudge:
         self.strength = layout.strength
         self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
+        self.place_bits = place_bits(self.strength)
+        """Each card's place bit (``plain_lines.place_bits``), read once: that cache is
+        keyed by the whole rank order, hashed at every call."""
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
@@ -1429,7 +1459,7 @@ class CapsJudge:
         history = self.m.history
         if self._followed == len(history):
             return
-        bits = place_bits(self.strength)
+        bits = self.place_bits
         masks, index, turns = self._played_mask, self._play_index, self._turns
         for i in range(self._followed, len(history)):
             seat, card = history[i][0], history[i][1]
@@ -1645,11 +1675,12 @@ class CapsJudge:
         """Each seat's cards when the play began as a place mask (none for a seat sitting
         out)."""
         if self._dealt_mask is None:
-            bits = place_bits(self.strength)
-            self._dealt_mask = [
-                sum(map(bits.__getitem__, self._dealt(s))) if s in self.active else 0
-                for s in range(self.players)
-            ]
+            bits = self.place_bits
+            masks = [0] * self.players
+            for s in self.active:
+                for c in self._dealt(s):
+                    masks[s] = masks[s] | bits[c]
+            self._dealt_mask = masks
         return self._dealt_mask
 
     def _played_masks(self) -> list[int]:
