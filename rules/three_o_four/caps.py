@@ -129,71 +129,47 @@ _PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat i
 trick is always one of these (fewer tuples to build and for the collector to track)."""
 
 
-def _subset_sums_positive(values: list[int]) -> bool:
-    """Whether, for some mask S of the 4 suits, the sum of ``values`` over the masks
-    inside S is positive (a subset-sum pass, one suit at a time; written out on locals,
-    as ``Solver.fits_counts`` asks it for every new position)."""
-    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = values
-    # one suit bit at a time (1, 2, 4, 8): each mask with the suit adds the mask without it
-    v1, v3, v5, v7, v9, v11, v13, v15 = (
-        v1 + v0,
-        v3 + v2,
-        v5 + v4,
-        v7 + v6,
-        v9 + v8,
-        v11 + v10,
-        v13 + v12,
-        v15 + v14,
-    )
-    v2, v3, v6, v7, v10, v11, v14, v15 = (
-        v2 + v0,
-        v3 + v1,
-        v6 + v4,
-        v7 + v5,
-        v10 + v8,
-        v11 + v9,
-        v14 + v12,
-        v15 + v13,
-    )
-    v4, v5, v6, v7, v12, v13, v14, v15 = (
-        v4 + v0,
-        v5 + v1,
-        v6 + v2,
-        v7 + v3,
-        v12 + v8,
-        v13 + v9,
-        v14 + v10,
-        v15 + v11,
-    )
-    v8, v9, v10, v11, v12, v13, v14, v15 = (
-        v8 + v0,
-        v9 + v1,
-        v10 + v2,
-        v11 + v3,
-        v12 + v4,
-        v13 + v5,
-        v14 + v6,
-        v15 + v7,
-    )
-    # compared one by one: the builtin max would box its 16 arguments
-    return (
-        v0 > 0
-        or v1 > 0
-        or v2 > 0
-        or v3 > 0
-        or v4 > 0
-        or v5 > 0
-        or v6 > 0
-        or v7 > 0
-        or v8 > 0
-        or v9 > 0
-        or v10 > 0
-        or v11 > 0
-        or v12 > 0
-        or v13 > 0
-        or v14 > 0
-        or v15 > 0
-    )
+LANE: Final = 7
+"""Bits per lane of ``_fits_lanes``: a count of unknown cards (at most 52) and a guard."""
+_LANE_FULL: Final = (1 << LANE) - 1
+_WITHOUT_SUIT_0: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 1)
+_WITHOUT_SUIT_1: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 2)
+_WITHOUT_SUIT_2: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 4)
+"""The lanes of the sets of suits without suit 0, 1, 2 (``_fits_lanes``)."""
+_LANE_GUARDS: Final = sum(1 << LANE - 1 << LANE * m for m in range(8))
+
+
+def _fits_lanes(need_low: int, need_high: int, counts: tuple[int, ...]) -> bool:
+    """Hall's condition over suits, given equal totals: for every set S of suits, the
+    unknown places whose allowed suits lie inside S (``need``) are at most the unknown
+    cards of S. The places are counted per allowed mask m, in lane m of ``need_low`` (m <
+    8) or lane m - 8 of ``need_high``, ``LANE`` bits a lane; one subset-sum pass, a
+    suit at a time, turns each lane m into the count of every mask inside m, for the
+    places and for the cards alike (no lane exceeds the total, at most 52: no carry
+    between lanes), and one subtraction per word compares every set at once: a lane
+    keeps its guard bit (64) exactly when its places are at most its cards. Ints of 56
+    bits, native to mypyc, where a list of 16 sums cost boxing at every step."""
+    have_low = counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE
+    have_high = counts[3]
+    # each set with the suit adds the set without it
+    need_low += (need_low & _WITHOUT_SUIT_0) << LANE
+    need_high += (need_high & _WITHOUT_SUIT_0) << LANE
+    have_low += (have_low & _WITHOUT_SUIT_0) << LANE
+    have_high += (have_high & _WITHOUT_SUIT_0) << LANE
+    need_low += (need_low & _WITHOUT_SUIT_1) << 2 * LANE
+    need_high += (need_high & _WITHOUT_SUIT_1) << 2 * LANE
+    have_low += (have_low & _WITHOUT_SUIT_1) << 2 * LANE
+    have_high += (have_high & _WITHOUT_SUIT_1) << 2 * LANE
+    need_low += (need_low & _WITHOUT_SUIT_2) << 4 * LANE
+    need_high += (need_high & _WITHOUT_SUIT_2) << 4 * LANE
+    have_low += (have_low & _WITHOUT_SUIT_2) << 4 * LANE
+    have_high += (have_high & _WITHOUT_SUIT_2) << 4 * LANE
+    # suit 3: the high word's sets add the low word's
+    need_high += need_low
+    have_high += have_low
+    return (((have_low | _LANE_GUARDS) - need_low) & _LANE_GUARDS) == _LANE_GUARDS and (
+        ((have_high | _LANE_GUARDS) - need_high) & _LANE_GUARDS
+    ) == _LANE_GUARDS
 
 
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -331,38 +307,41 @@ class Solver:
         trump: int,
     ) -> bool:
         """``feasible`` for a pool of these suit counts. Not memoized: the check costs
-        less than hashing its arguments for a dictionary would."""
-        # Hall's condition over suits: every set S of suits must hold at least as many
-        # unknown cards as the places confined to S. excess[S] (places confined to S minus
-        # cards of S) is one subset-sum pass over the places' allowed masks; the sizes
-        # must also add up. (Equivalent to checking every set of suits against the places
-        # that allow any of them, given equal totals.)
-        # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles an augmented assignment
-        # to a list item as a generic Python addition)
-        excess = [0] * 16
+        less than hashing its arguments for a dictionary would. Every set S of suits
+        must hold at least as many unknown cards as the places confined to S (Hall's
+        condition; equivalent to checking every set of suits against the places that
+        allow any of them, given equal totals)."""
+        # Hall's condition over suits (``_fits_lanes``), with the places counted per
+        # allowed mask in lanes of two ints; the sizes must also add up.
+        need_low = 0
+        need_high = 0
         total = 0
         for s in self.active:  # (no other seat has an unknown place)
             count = free[s]
             if count:
                 mask = ALL_SUITS & ~voids[s]
-                excess[mask] = excess[mask] + count
+                if mask < 8:
+                    need_low += count << LANE * mask
+                else:
+                    need_high += count << LANE * (mask - 8)
                 total += count
             count = must[s]
             if count:
-                mask = 1 << trump
-                excess[mask] = excess[mask] + count
+                if trump < 3:
+                    need_low += count << LANE * (1 << trump)
+                else:
+                    need_high += count
                 total += count
         for led, _src in self.kn.hidden_slots:
             mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
-            excess[mask] = excess[mask] + 1
+            if mask < 8:
+                need_low += 1 << LANE * mask
+            else:
+                need_high += 1 << LANE * (mask - 8)
             total += 1
         if total != counts[0] + counts[1] + counts[2] + counts[3]:
             return False
-        excess[1] = excess[1] - counts[0]
-        excess[2] = excess[2] - counts[1]
-        excess[4] = excess[4] - counts[2]
-        excess[8] = excess[8] - counts[3]
-        return not _subset_sums_positive(excess)
+        return _fits_lanes(need_low, need_high, counts)
 
     # -- positions -------------------------------------------------------------------------
 
