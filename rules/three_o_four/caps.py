@@ -711,6 +711,8 @@ class Solver:
         nm = _set(must, seat, n_must - 1) if n_must else must
         without = self.without
         counts = self.suit_counts
+        pool_bits = self.pool_bits
+        bit = self.bits.bit
         for c in self._pool_reps(state):
             suit = SUIT[c]
             if led >= 0 and suit != led:
@@ -727,6 +729,9 @@ class Solver:
                     tally = list(found)
                     tally[suit] -= 1
                     counts[rest] = tuple(tally)
+                found_bits = pool_bits.get(pool)
+                if found_bits is not None:  # and its bit mask, for ``_reps``
+                    pool_bits[rest] = found_bits & ~bit[c]
             played = (*plays, by_card[c])
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
@@ -1207,8 +1212,9 @@ class CapsJudge:
         self._turns: list[list[int]] = [[] for _ in range(players)]
         """Per seat, the record's indices of his plays so far."""
         """Per team, the first trick it lost (``None``: none yet)."""
-        self._play_index: dict[Card, int] = {}
-        """Each card played so far, with its index in the record."""
+        self._play_index: list[int] = [-1] * len(SUIT)
+        """Per card, its index in the record if played so far, else -1 (a list: a
+        dictionary's store cost more than the rest of reading a play)."""
         self._dealt_mask: list[int] | None = None
         self._played_mask: list[int] = [0]
         """Per call point k, the cards played before it as a place mask."""
@@ -1409,8 +1415,7 @@ class CapsJudge:
                 slack[history[i][0]] = 0
         above = 0
         for card, holder in self._trumps_held():
-            at = played_at.get(card)
-            if at is not None and at < k:
+            if 0 <= played_at[card] < k:
                 continue  # played before CP(k)
             if holder % 2 == team:
                 above += 1
@@ -1427,9 +1432,17 @@ class CapsJudge:
             m = self.m
             strength = m.layout.strength
             trump = m.trump
-            held = [(c, s) for s in self.active for c in self._dealt(s) if SUIT[c] == trump]
-            held.sort(key=lambda pair: -strength[pair[0]])
-            self._trump_holders = held
+            # sorted as (-strength, card, seat): the strengths of one suit differ, so the
+            # order is by strength alone, without a key function called per item
+            ranked = sorted(
+                [
+                    (-strength[c], c, s)
+                    for s in self.active
+                    for c in self._dealt(s)
+                    if SUIT[c] == trump
+                ]
+            )
+            self._trump_holders = [(c, s) for _, c, s in ranked]
         return self._trump_holders
 
     def _follow_record(self) -> None:
@@ -1441,14 +1454,15 @@ class CapsJudge:
         bits = self.place_bits
         masks, index, turns = self._played_mask, self._play_index, self._turns
         for i in range(self._followed, len(history)):
-            seat, card = history[i][0], history[i][1]
+            record = history[i]  # (unboxed once)
+            seat, card = record[0], record[1]
             index[card] = i
             masks.append(masks[i] | bits[card])
             turns[seat].append(i)
         self._followed = len(history)
 
-    def _played_at(self) -> dict[Card, int]:
-        """Each card played so far this hand, with its index in the record."""
+    def _played_at(self) -> list[int]:
+        """Per card, its index in the record if played so far this hand, else -1."""
         self._follow_record()
         return self._play_index
 
