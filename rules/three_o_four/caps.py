@@ -264,9 +264,11 @@ class Solver:
         self.powers: dict[int, tuple[tuple[int, ...], ...]] = {}
         """``card_powers`` per trump, kept here: its cache is keyed by the whole rank
         order, hashed at every call."""
-        self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
-        """A pool less one card, per pool and card met (the same pools recur along lines
-        that reach one position in different orders)."""
+        self.pool_by_bits: dict[int, frozenset[Card]] = {}
+        """One pool object per set of unknown cards met, by its bit mask: the same pools
+        recur along lines that reach one position in different orders, and one object
+        per set lets every dictionary and set of positions compare pools by identity
+        instead of card by card."""
         # Plain attributes, not cached properties: mypyc compiles a cached_property as a
         # property, which would recount the masks at every use (``_runs`` reads one per
         # position).
@@ -418,7 +420,7 @@ class Solver:
         bit = self.bits.bit
         suit_counts = self.suit_counts
         # the pool left by each choice (by its bit mask), once for all trumps
-        pools: dict[int, frozenset[Card]] = {}
+        pools = self.pool_by_bits
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
             # per (suit counts before the last card, its suit): the counts left, or
@@ -709,10 +711,10 @@ class Solver:
         # the seat's counts less the card, built once for all its cards
         nf = _set(free, seat, n_free - 1) if n_free else free
         nm = _set(must, seat, n_must - 1) if n_must else must
-        without = self.without
+        pools = self.pool_by_bits
         counts = self.suit_counts
-        pool_bits = self.pool_bits
         bit = self.bits.bit
+        pool_mask = self._pool_bits(pool)
         for c in self._pool_reps(state):
             suit = SUIT[c]
             if led >= 0 and suit != led:
@@ -721,17 +723,16 @@ class Solver:
                 nv = voids_led
             else:
                 nv = voids
-            rest = without.get((pool, c))
+            rest_mask = pool_mask & ~bit[c]
+            rest = pools.get(rest_mask)
             if rest is None:
-                rest = without[pool, c] = pool - {c}
+                rest = pools[rest_mask] = pool - {c}
+                self.pool_bits[rest] = rest_mask  # (for ``_reps``)
                 found = counts.get(pool)
                 if found is not None:  # the pool's suit counts, for ``feasible``
                     tally = list(found)
                     tally[suit] -= 1
                     counts[rest] = tuple(tally)
-                found_bits = pool_bits.get(pool)
-                if found_bits is not None:  # and its bit mask, for ``_reps``
-                    pool_bits[rest] = found_bits & ~bit[c]
             played = (*plays, by_card[c])
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
