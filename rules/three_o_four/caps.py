@@ -1583,10 +1583,16 @@ class CapsJudge:
         plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
         free, must = list(free_t), list(must_t)
         held = [set(cards) for cards in known]
-        if long_suits:
-            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, SUIT[c], -strength[c], c))
-        else:
-            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        # ranked by (not a trump, suit when long_suits, -strength, card) packed in one int
+        # (strengths < 100, cards < 64) to sort without a key function called per card
+        keys = []
+        for c in pool:
+            group = (SUIT[c] != trump) * 4 + (SUIT[c] if long_suits else 0)
+            keys.append((group * 128 + 127 - strength[c]) * 64 + c)
+        keys.sort()
+        ranked = [key & 63 for key in keys]
+        n_opponents = len(opponents)
+        n_others = n_opponents + len(partners)
         turn = 0
         suit = SUIT[ranked[0]] if ranked else -1
         # ``solver.feasible`` of the world with ``c`` placed, asked by the suit counts of
@@ -1598,26 +1604,32 @@ class CapsJudge:
         for c in ranked:
             if long_suits and SUIT[c] != suit:
                 suit, turn = SUIT[c], (turn + 1) % len(opponents)
-            counts[SUIT[c]] -= 1
+            # (x[i] = x[i] - 1: mypyc makes x[i] -= 1 a generic Python subtraction)
+            counts[SUIT[c]] = counts[SUIT[c]] - 1
             counts_left = tuple(counts)
-            counts[SUIT[c]] += 1
-            for seat in (*opponents[turn:], *opponents[:turn], *partners):
+            counts[SUIT[c]] = counts[SUIT[c]] + 1
+            # the opponents from ``turn`` on, then the partners
+            for j in range(n_others):
+                if j < n_opponents:
+                    seat = opponents[(turn + j) % n_opponents]
+                else:
+                    seat = partners[j - n_opponents]
                 if must[seat] and SUIT[c] == trump:
                     slots = must
                 elif free[seat] and not voids[seat] >> SUIT[c] & 1:
                     slots = free
                 else:
                     continue
-                slots[seat] -= 1
+                slots[seat] = slots[seat] - 1
                 if trivial or solver.fits_counts(
                     counts_left, tuple(free), tuple(must), voids, trump
                 ):
-                    counts[SUIT[c]] -= 1
+                    counts[SUIT[c]] = counts[SUIT[c]] - 1
                     held[seat].add(c)
-                    if seat in opponents and not long_suits:
-                        turn = (opponents.index(seat) + 1) % len(opponents)
+                    if j < n_opponents and not long_suits:
+                        turn = (turn + j + 1) % n_opponents
                     break
-                slots[seat] += 1
+                slots[seat] = slots[seat] + 1
         if any(free) or any(must):
             return None
         return Knowledge(
