@@ -103,9 +103,13 @@ _TRICKS_DONE: Final[State] = ((), -1, frozenset(), (), (), (), (), 0, -1)
 that no trick is left."""
 
 
-@dataclass
+@dataclass(init=False)
 class Knowledge:
-    """K(p, k) reduced to what the search needs (ED-27)."""
+    """K(p, k) reduced to what the search needs (ED-27).
+
+    The ``__init__`` is written out: mypyc leaves a dataclass's generated one to the
+    interpreter, behind a dictionary of keyword arguments, and the judge builds one
+    per question and per strong world."""
 
     seat: int
     hand: list[Card]
@@ -122,6 +126,34 @@ class Knowledge:
     tricks_left: int
     trumps: list[int]
     """The trump suits p considers possible (one if he knows it)."""
+
+    def __init__(
+        self,
+        seat: int,
+        hand: list[Card],
+        trick: list[tuple[int, Card | None, int]],
+        to_play: int,
+        unknown: frozenset[Card],
+        free: list[int],
+        must_trump: list[int],
+        known: list[frozenset[Card]],
+        voids: list[int],
+        hidden_slots: list[tuple[int, int]],
+        tricks_left: int,
+        trumps: list[int],
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.trick = trick
+        self.to_play = to_play
+        self.unknown = unknown
+        self.free = free
+        self.must_trump = must_trump
+        self.known = known
+        self.voids = voids
+        self.hidden_slots = hidden_slots
+        self.tricks_left = tricks_left
+        self.trumps = trumps
 
 
 _PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
