@@ -328,7 +328,7 @@ class Solver:
         if counts is None:
             tally = [0, 0, 0, 0]
             for c in pool:
-                tally[SUIT[c]] += 1
+                tally[SUIT[c]] = tally[SUIT[c]] + 1
             counts = self.suit_counts[pool] = tuple(tally)
         return self.fits_counts(counts, free, must, voids, trump)
 
@@ -420,7 +420,7 @@ class Solver:
             plays = tuple(_PLAY[seat][card] for seat, card, _ in kn.trick if card is not None)
             tally = [0, 0, 0, 0]
             for c in kn.unknown:
-                tally[SUIT[c]] += 1
+                tally[SUIT[c]] = tally[SUIT[c]] + 1
             counts = self.suit_counts[kn.unknown] = tuple(tally)  # (for ``feasible``)
             out: set[State] = set()
             for trump in kn.trumps:
@@ -763,7 +763,7 @@ class Solver:
                 found = counts.get(pool)
                 if found is not None:  # the pool's suit counts, for ``feasible``
                     tally = list(found)
-                    tally[suit] -= 1
+                    tally[suit] = tally[suit] - 1
                     counts[rest] = tuple(tally)
             played = (*plays, by_card[c])
             if n_must and suit == trump:
@@ -1453,7 +1453,7 @@ class CapsJudge:
             if holder % 2 == team:
                 above += 1
             else:
-                slack[holder] -= 1
+                slack[holder] = slack[holder] - 1  # (not -=: generic under mypyc)
                 if slack[holder] + above < 0:
                     return True
         return False
@@ -1465,17 +1465,16 @@ class CapsJudge:
             m = self.m
             strength = m.layout.strength
             trump = m.trump
-            # sorted as (-strength, card, seat): the strengths of one suit differ, so the
-            # order is by strength alone, without a key function called per item
-            ranked = sorted(
-                [
-                    (-strength[c], c, s)
-                    for s in self.active
-                    for c in self._dealt(s)
-                    if SUIT[c] == trump
-                ]
-            )
-            self._trump_holders = [(c, s) for _, c, s in ranked]
+            # one int per trump, (-strength, card, seat) packed (strengths < 100, cards <
+            # 64, seats < 8): the strengths of one suit differ, so sorting the ints orders
+            # by strength alone, without a key function called per item
+            keyed = []
+            for s in self.active:
+                for c in self._dealt(s):
+                    if SUIT[c] == trump:
+                        keyed.append(((127 - strength[c]) * 64 + c) * 8 + s)
+            keyed.sort()
+            self._trump_holders = [(key >> 3 & 63, key & 7) for key in keyed]
         return self._trump_holders
 
     def _follow_record(self) -> None:
