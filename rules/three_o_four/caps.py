@@ -103,9 +103,13 @@ _TRICKS_DONE: Final[State] = ((), -1, frozenset(), (), (), (), (), 0, -1)
 that no trick is left."""
 
 
-@dataclass
+@dataclass(init=False)
 class Knowledge:
-    """K(p, k) reduced to what the search needs (ED-27)."""
+    """K(p, k) reduced to what the search needs (ED-27).
+
+    The ``__init__`` is written out: mypyc leaves a dataclass's generated one to the
+    interpreter, behind a dictionary of keyword arguments, and the judge builds one
+    per question and per strong world."""
 
     seat: int
     hand: list[Card]
@@ -123,59 +127,81 @@ class Knowledge:
     trumps: list[int]
     """The trump suits p considers possible (one if he knows it)."""
 
+    def __init__(
+        self,
+        seat: int,
+        hand: list[Card],
+        trick: list[tuple[int, Card | None, int]],
+        to_play: int,
+        unknown: frozenset[Card],
+        free: list[int],
+        must_trump: list[int],
+        known: list[frozenset[Card]],
+        voids: list[int],
+        hidden_slots: list[tuple[int, int]],
+        tricks_left: int,
+        trumps: list[int],
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.trick = trick
+        self.to_play = to_play
+        self.unknown = unknown
+        self.free = free
+        self.must_trump = must_trump
+        self.known = known
+        self.voids = voids
+        self.hidden_slots = hidden_slots
+        self.tricks_left = tricks_left
+        self.trumps = trumps
+
 
 _PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
 """(seat, card) for each of the at most eight seats and each card, made once: a play in a
 trick is always one of these (fewer tuples to build and for the collector to track)."""
 
 
-def _subset_sums_max(values: list[int]) -> int:
-    """The largest over the 16 masks of 4 suits S of the sum of ``values`` over the
-    masks inside S (a subset-sum pass, one suit at a time; written out on locals, as
-    ``Solver.fits_counts`` asks it for every new position)."""
-    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = values
-    # one suit bit at a time (1, 2, 4, 8): each mask with the suit adds the mask without it
-    v1, v3, v5, v7, v9, v11, v13, v15 = (
-        v1 + v0,
-        v3 + v2,
-        v5 + v4,
-        v7 + v6,
-        v9 + v8,
-        v11 + v10,
-        v13 + v12,
-        v15 + v14,
-    )
-    v2, v3, v6, v7, v10, v11, v14, v15 = (
-        v2 + v0,
-        v3 + v1,
-        v6 + v4,
-        v7 + v5,
-        v10 + v8,
-        v11 + v9,
-        v14 + v12,
-        v15 + v13,
-    )
-    v4, v5, v6, v7, v12, v13, v14, v15 = (
-        v4 + v0,
-        v5 + v1,
-        v6 + v2,
-        v7 + v3,
-        v12 + v8,
-        v13 + v9,
-        v14 + v10,
-        v15 + v11,
-    )
-    v8, v9, v10, v11, v12, v13, v14, v15 = (
-        v8 + v0,
-        v9 + v1,
-        v10 + v2,
-        v11 + v3,
-        v12 + v4,
-        v13 + v5,
-        v14 + v6,
-        v15 + v7,
-    )
-    return max(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
+LANE: Final = 7
+"""Bits per lane of ``_fits_lanes``: a count of unknown cards (at most 52) and a guard."""
+_LANE_FULL: Final = (1 << LANE) - 1
+_WITHOUT_SUIT_0: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 1)
+_WITHOUT_SUIT_1: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 2)
+_WITHOUT_SUIT_2: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 4)
+"""The lanes of the sets of suits without suit 0, 1, 2 (``_fits_lanes``)."""
+_LANE_GUARDS: Final = sum(1 << LANE - 1 << LANE * m for m in range(8))
+
+
+def _fits_lanes(need_low: int, need_high: int, counts: tuple[int, ...]) -> bool:
+    """Hall's condition over suits, given equal totals: for every set S of suits, the
+    unknown places whose allowed suits lie inside S (``need``) are at most the unknown
+    cards of S. The places are counted per allowed mask m, in lane m of ``need_low`` (m <
+    8) or lane m - 8 of ``need_high``, ``LANE`` bits a lane; one subset-sum pass, a
+    suit at a time, turns each lane m into the count of every mask inside m, for the
+    places and for the cards alike (no lane exceeds the total, at most 52: no carry
+    between lanes), and one subtraction per word compares every set at once: a lane
+    keeps its guard bit (64) exactly when its places are at most its cards. Ints of 56
+    bits, native to mypyc, where a list of 16 sums cost boxing at every step."""
+    have_low = counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE
+    have_high = counts[3]
+    # each set with the suit adds the set without it
+    need_low += (need_low & _WITHOUT_SUIT_0) << LANE
+    need_high += (need_high & _WITHOUT_SUIT_0) << LANE
+    have_low += (have_low & _WITHOUT_SUIT_0) << LANE
+    have_high += (have_high & _WITHOUT_SUIT_0) << LANE
+    need_low += (need_low & _WITHOUT_SUIT_1) << 2 * LANE
+    need_high += (need_high & _WITHOUT_SUIT_1) << 2 * LANE
+    have_low += (have_low & _WITHOUT_SUIT_1) << 2 * LANE
+    have_high += (have_high & _WITHOUT_SUIT_1) << 2 * LANE
+    need_low += (need_low & _WITHOUT_SUIT_2) << 4 * LANE
+    need_high += (need_high & _WITHOUT_SUIT_2) << 4 * LANE
+    have_low += (have_low & _WITHOUT_SUIT_2) << 4 * LANE
+    have_high += (have_high & _WITHOUT_SUIT_2) << 4 * LANE
+    # suit 3: the high word's sets add the low word's
+    need_high += need_low
+    have_high += have_low
+    return (((have_low | _LANE_GUARDS) - need_low) & _LANE_GUARDS) == _LANE_GUARDS and (
+        ((have_high | _LANE_GUARDS) - need_high) & _LANE_GUARDS
+    ) == _LANE_GUARDS
 
 
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -239,7 +265,6 @@ class Solver:
         active: list[int],
         strength: tuple[int, ...],
         budget: int = NODE_BUDGET,
-        feasible_cache: dict[tuple[object, ...], bool] | None = None,
         restricted: bool = False,
         thin: int = 0,
         shared_initial: list[set[State]] | None = None,
@@ -251,8 +276,6 @@ class Solver:
         self.thin = thin
         """Non-zero: unknown cards are played by a thin adversary (see ``_thin``): 1 the
         strongest reply, ``THRIFTY`` the cheapest taker; a refutation only."""
-        if feasible_cache is None:
-            feasible_cache = {}
         self.kn = kn
         self.players = players
         self.active = active
@@ -264,38 +287,36 @@ class Solver:
         self.suit_counts: dict[frozenset[Card], tuple[int, ...]] = {}
         """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
-        self.feasible_cache: dict[tuple[object, ...], bool] = feasible_cache
-        self.feasible_memo: dict[tuple[object, ...], bool] = {}
-        self.hidden_key = tuple(kn.hidden_slots)
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.bits = _card_bits(strength)
         self.pool_bits: dict[frozenset[Card], int] = {}
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
-        self.without: dict[tuple[frozenset[Card], Card], frozenset[Card]] = {}
-        """A pool less one card, per pool and card met (the same pools recur along lines
-        that reach one position in different orders)."""
-
-    @functools.cached_property
-    def hand_bits(self) -> int:
-        """p's cards at the call point as a bit mask of card positions."""
+        self.powers: dict[int, tuple[tuple[int, ...], ...]] = {}
+        """``card_powers`` per trump, kept here: its cache is keyed by the whole rank
+        order, hashed at every call."""
+        self.pool_by_bits: dict[int, frozenset[Card]] = {}
+        """One pool object per set of unknown cards met, by its bit mask: the same pools
+        recur along lines that reach one position in different orders, and one object
+        per set lets every dictionary and set of positions compare pools by identity
+        instead of card by card."""
+        # Plain attributes, not cached properties: mypyc compiles a cached_property as a
+        # property, which would recount the masks at every use (``_runs`` reads one per
+        # position).
         bit = self.bits.bit
-        out = 0
-        for c in self.kn.hand:
-            out |= bit[c]
-        return out
-
-    @functools.cached_property
-    def static_bits(self) -> int:
+        hand_bits = 0
+        for c in kn.hand:
+            hand_bits |= bit[c]
+        self.hand_bits = hand_bits
+        """p's cards at the call point as a bit mask of card positions."""
+        static_bits = hand_bits
+        for cards in kn.known:
+            for c in cards:
+                static_bits |= bit[c]
+        self.static_bits = static_bits
         """The static separators (p's cards and those known in a seat at the call point:
         every known holding only shrinks from them) as a bit mask of card positions."""
-        bit = self.bits.bit
-        static = self.hand_bits
-        for cards in self.kn.known:
-            for c in cards:
-                static |= bit[c]
-        return static
 
     # -- feasibility ---------------------------------------------------------------------
 
@@ -303,21 +324,13 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        # asked first by the state's own parts (a pool's hash is cached in it), then by
-        # suit counts in the cache shared with the judge's other solvers
-        local_key = (pool, free, must, voids, trump)
-        known = self.feasible_memo.get(local_key)
-        if known is not None:
-            return known
-        counts = self.suit_counts.get(pool)
+        counts = self.suit_counts.get(pool)  # (a pool's hash is cached in it)
         if counts is None:
             tally = [0, 0, 0, 0]
             for c in pool:
-                tally[SUIT[c]] += 1
+                tally[SUIT[c]] = tally[SUIT[c]] + 1
             counts = self.suit_counts[pool] = tuple(tally)
-        answer = self.fits_counts(counts, free, must, voids, trump)
-        self.feasible_memo[local_key] = answer
-        return answer
+        return self.fits_counts(counts, free, must, voids, trump)
 
     def fits_counts(
         self,
@@ -327,40 +340,42 @@ class Solver:
         voids: tuple[int, ...],
         trump: int,
     ) -> bool:
-        """``feasible`` for a pool of these suit counts, in the cache shared with the
-        judge's other solvers."""
-        key = (counts, free, must, voids, trump, self.hidden_key)
-        known = self.feasible_cache.get(key)
-        if known is not None:
-            return known
-        # Hall's condition over suits: every set S of suits must hold at least as many
-        # unknown cards as the places confined to S. excess[S] (places confined to S minus
-        # cards of S) is one subset-sum pass over the places' allowed masks; the sizes
-        # must also add up. (Equivalent to checking every set of suits against the places
-        # that allow any of them, given equal totals.)
-        excess = [0] * 16
+        """``feasible`` for a pool of these suit counts. Not memoized: the check costs
+        less than hashing its arguments for a dictionary would. Every set S of suits
+        must hold at least as many unknown cards as the places confined to S (Hall's
+        condition; equivalent to checking every set of suits against the places that
+        allow any of them, given equal totals)."""
+        # Hall's condition over suits (``_fits_lanes``), with the places counted per
+        # allowed mask in lanes of two ints; the sizes must also add up.
+        need_low = 0
+        need_high = 0
         total = 0
         for s in self.active:  # (no other seat has an unknown place)
             count = free[s]
             if count:
-                excess[ALL_SUITS & ~voids[s]] += count
+                mask = ALL_SUITS & ~voids[s]
+                if mask < 8:
+                    need_low += count << LANE * mask
+                else:
+                    need_high += count << LANE * (mask - 8)
                 total += count
             count = must[s]
             if count:
-                excess[1 << trump] += count
+                if trump < 3:
+                    need_low += count << LANE * (1 << trump)
+                else:
+                    need_high += count
                 total += count
         for led, _src in self.kn.hidden_slots:
-            excess[ALL_SUITS & ~(1 << led) & ~(1 << trump)] += 1
+            mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
+            if mask < 8:
+                need_low += 1 << LANE * mask
+            else:
+                need_high += 1 << LANE * (mask - 8)
             total += 1
-        answer = total == counts[0] + counts[1] + counts[2] + counts[3]
-        if answer:
-            excess[1] -= counts[0]
-            excess[2] -= counts[1]
-            excess[4] -= counts[2]
-            excess[8] -= counts[3]
-            answer = _subset_sums_max(excess) <= 0
-        self.feasible_cache[key] = answer
-        return answer
+        if total != counts[0] + counts[1] + counts[2] + counts[3]:
+            return False
+        return _fits_lanes(need_low, need_high, counts)
 
     # -- positions -------------------------------------------------------------------------
 
@@ -400,17 +415,16 @@ class Solver:
         known, voids = tuple(kn.known), tuple(kn.voids)
         left, to_play = kn.tricks_left, kn.to_play
         trivial = self.trivial
-        fits = self.fits_counts
         if all(card is not None for _, card, _ in kn.trick):
             # every card of the trick known (the common case): one position per trump
             plays = tuple(_PLAY[seat][card] for seat, card, _ in kn.trick if card is not None)
             tally = [0, 0, 0, 0]
             for c in kn.unknown:
-                tally[SUIT[c]] += 1
+                tally[SUIT[c]] = tally[SUIT[c]] + 1
             counts = self.suit_counts[kn.unknown] = tuple(tally)  # (for ``feasible``)
             out: set[State] = set()
             for trump in kn.trumps:
-                if trivial or fits(counts, free, must, voids, trump):
+                if trivial or self.fits_counts(counts, free, must, voids, trump):
                     out.add((plays, to_play, kn.unknown, free, must, known, voids, left, trump))
                     if limit is not None and len(out) > limit:
                         return None
@@ -429,17 +443,16 @@ class Solver:
             if limit is None:
                 continue
             for counts, n in choices.count_left.items():
-                if trivial or fits(counts, free, must, voids, trump):
+                if trivial or self.fits_counts(counts, free, must, voids, trump):
                     total += n
             if total > limit:
                 return None
         out = set()
-        add = out.add
         unknown = kn.unknown
         bit = self.bits.bit
         suit_counts = self.suit_counts
         # the pool left by each choice (by its bit mask), once for all trumps
-        pools: dict[int, frozenset[Card]] = {}
+        pools = self.pool_by_bits
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
             # per (suit counts before the last card, its suit): the counts left, or
@@ -454,7 +467,7 @@ class Solver:
                         after = left_by[key]
                     else:
                         after = _less_one(counts, suit)
-                        if not (trivial or fits(after, free, must, voids, trump)):
+                        if not (trivial or self.fits_counts(after, free, must, voids, trump)):
                             after = None
                         left_by[key] = after
                     if after is None:
@@ -466,7 +479,7 @@ class Solver:
                         suit_counts[pool] = after  # (for ``feasible``)
                         self.pool_bits[pool] = left_bits
                     full = (*plays, by_card[c], *tail)
-                    add((full, to_play, pool, free, must, known, voids, left, trump))
+                    out.add((full, to_play, pool, free, must, known, voids, left, trump))
         return out
 
     def _trick_choices(self, trump: int) -> TrickChoices:
@@ -560,8 +573,10 @@ class Solver:
         power: tuple[int, ...] | None = None
         best = -1
         if shared and trump >= 0 and plays:
-            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
-            best = max(power[c] for _, c in plays)
+            power = self._card_powers(trump)[SUIT[plays[0][1]] + 1]
+            for _, c in plays:
+                if power[c] > best:
+                    best = power[c]
         out: list[Card] = []
         while rest:
             low = rest & -rest  # the top card of the next run
@@ -573,6 +588,12 @@ class Solver:
             if run != low and shared >> SUIT[top] & 1 and (power is None or power[top] > best):
                 out.append(card_at[run.bit_length() - 1])
         return out
+
+    def _card_powers(self, trump: int) -> tuple[tuple[int, ...], ...]:
+        found = self.powers.get(trump)
+        if found is None:
+            found = self.powers[trump] = card_powers(trump, self.strength)
+        return found
 
     def _pool_bits(self, pool: frozenset[Card]) -> int:
         """The pool as a bit mask of card positions (kept per pool met)."""
@@ -686,12 +707,10 @@ class Solver:
         kn_cards = known[seat]
         has_known_led = bool(kn_cards) and led >= 0 and any(SUIT[c] == led for c in kn_cards)
         trivial = self.trivial
-        feasible = self.feasible
         # Mid-trick, settling a card only hands the turn on (as ``_advance`` does), so the
         # position is built with the next seat at once; the last card of a trick is
         # settled by ``_advance`` (feasibility does not read the seat to play).
         complete = len(plays) + 1 >= self.per_trick
-        advance = self._advance
         turn = seat if complete else self.after[seat]
         voids_led = voids
         if led >= 0 and not voids[seat] >> led & 1:
@@ -711,8 +730,8 @@ class Solver:
                     nv = voids
                 nk = _set(known, seat, kn_cards - {c})
                 st = ((*plays, by_card[c]), turn, pool, free, must, nk, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
         n_free = free[seat]
         n_must = must[seat]
         if not (n_free or n_must):
@@ -724,8 +743,10 @@ class Solver:
         # the seat's counts less the card, built once for all its cards
         nf = _set(free, seat, n_free - 1) if n_free else free
         nm = _set(must, seat, n_must - 1) if n_must else must
-        without = self.without
+        pools = self.pool_by_bits
         counts = self.suit_counts
+        bit = self.bits.bit
+        pool_mask = self._pool_bits(pool)
         for c in self._pool_reps(state):
             suit = SUIT[c]
             if led >= 0 and suit != led:
@@ -734,24 +755,26 @@ class Solver:
                 nv = voids_led
             else:
                 nv = voids
-            rest = without.get((pool, c))
+            rest_mask = pool_mask & ~bit[c]
+            rest = pools.get(rest_mask)
             if rest is None:
-                rest = without[pool, c] = pool - {c}
+                rest = pools[rest_mask] = pool - {c}
+                self.pool_bits[rest] = rest_mask  # (for ``_reps``)
                 found = counts.get(pool)
                 if found is not None:  # the pool's suit counts, for ``feasible``
                     tally = list(found)
-                    tally[suit] -= 1
+                    tally[suit] = tally[suit] - 1
                     counts[rest] = tuple(tally)
             played = (*plays, by_card[c])
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
                     continue
             if n_free and not seat_voids >> suit & 1:
                 st = (played, turn, rest, nf, must, known, nv, left, trump)
-                if trivial or feasible(st):
-                    yield advance(st) if complete else st
+                if trivial or self.feasible(st):
+                    yield self._advance(st) if complete else st
 
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
@@ -761,36 +784,12 @@ class Solver:
         (``THRIFTY``) the weakest that takes the trick so far, else the weakest, leading
         their strongest (trumps over the led suit over the rest). Refuting against fewer
         replies is still a refutation."""
-        plays, seat, pool, free, must, known, voids, left, trump = state
+        plays, seat, _pool, _free, _must, _known, _voids, _left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        n_free = free[seat]
-        n_must = must[seat]
-        feasible = self.feasible
-
-        def dealt(c: Card) -> State | None:
-            suit = SUIT[c]
-            if led >= 0 and suit != led:
-                if has_known_led:
-                    return None
-                nv = voids_led
-            else:
-                nv = voids
-            rest = pool - {c}
-            if n_must and suit == trump:
-                nm = _set(must, seat, n_must - 1)
-                st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
-                if feasible(st):
-                    return st
-            if n_free and not voids[seat] >> suit & 1:
-                nf = _set(free, seat, n_free - 1)
-                st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
-                if feasible(st):
-                    return st
-            return None
-
-        pw = card_powers(trump, self.strength)[led + 1]
+        pw = self._card_powers(trump)[led + 1]
         reps = self._pool_reps(state)
-        weak_first = sorted(reps, key=lambda c: (pw[c], c))
+        # by (power, card): one int per card (cards < 64) sorts without a key function
+        weak_first = [key & 63 for key in sorted([pw[c] * 64 + c for c in reps])]
         out: list[State | None] = []
         picked: set[Card] = set()
         ends: list[Iterable[Card]]
@@ -798,13 +797,16 @@ class Solver:
             ends = [weak_first]
         elif self.thin == THRIFTY and plays:
             # the weakest card that takes the trick so far, else the weakest
-            top = max(pw[c] for _, c in plays)
+            top = -1
+            for _, c in plays:
+                if pw[c] > top:
+                    top = pw[c]
             ends = [[c for c in weak_first if pw[c] >= 100 and pw[c] > top], weak_first]
         else:
             ends = [reversed(weak_first)]  # the strongest
         for end in ends:
             for c in end:
-                st = dealt(c)
+                st = self._thin_dealt(state, c, voids_led, has_known_led)
                 if st is not None:
                     if c not in picked:
                         picked.add(c)
@@ -813,6 +815,35 @@ class Solver:
             if out and self.thin == THRIFTY:
                 break  # one reply only
         return out
+
+    def _thin_dealt(
+        self, state: State, c: Card, voids_led: tuple[int, ...], has_known_led: bool
+    ) -> State | None:
+        """The position after the thin adversary deals ``c`` to the seat to play (not yet
+        settled), or ``None`` if the seat cannot hold it."""
+        plays, seat, pool, free, must, known, voids, left, trump = state
+        led = SUIT[plays[0][1]] if plays else -1
+        n_free = free[seat]
+        n_must = must[seat]
+        suit = SUIT[c]
+        if led >= 0 and suit != led:
+            if has_known_led:
+                return None
+            nv = voids_led
+        else:
+            nv = voids
+        rest = pool - {c}
+        if n_must and suit == trump:
+            nm = _set(must, seat, n_must - 1)
+            st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
+            if self.feasible(st):
+                return st
+        if n_free and not voids[seat] >> suit & 1:
+            nf = _set(free, seat, n_free - 1)
+            st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
+            if self.feasible(st):
+                return st
+        return None
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
         """Play ``card`` for p (or nothing if p is not to play), then every adversary line
@@ -841,16 +872,20 @@ class Solver:
         if left == 0 or state[1] == me:
             result.add(state)
             return True
-        if left == 1 and me in [seat for seat, _ in state[0]]:
-            # the last trick after p's card: decided at once (``last_trick_lost``)
-            lost = self.last_trick_lost(state)
-            if lost is not None:
-                if not lost:
-                    result.add(_TRICKS_DONE)
-                return not lost
-        walk = self._walk
+        if left == 1:
+            for seat, _card in state[0]:
+                if seat == me:
+                    # the last trick after p's card: decided at once (``last_trick_lost``)
+                    lost = self.last_trick_lost(state)
+                    if lost is not None:
+                        if not lost:
+                            result.add(_TRICKS_DONE)
+                        return not lost
+                    break
+        # (methods called on self, not through locals: mypyc calls a bound method held in
+        # a local as a Python object, boxing every argument)
         for adv in self.replies(state):
-            if adv is None or not walk(adv, result):
+            if adv is None or not self._walk(adv, result):
                 break  # a lost line: the later replies are never built
         else:
             return True
@@ -1130,14 +1165,27 @@ def _plain_pick(
 ) -> Card:
     """The plain adversary's card (``greedy_refutes_order``): a partner plays his weakest; an
     opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
-    else his weakest."""
-    if partner:
-        return min(cards, key=pw.__getitem__)
-    if thrifty and plays:
-        top = max(pw[c] for _, c in plays)
-        takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
-        return min(takers or cards, key=pw.__getitem__)
-    return max(cards, key=pw.__getitem__)
+    else his weakest. On a tie, the first of ``cards``."""
+    # loops, not min and max with a key: mypyc calls a key function as a Python object
+    if partner or (thrifty and plays):
+        if thrifty and not partner:
+            top = -1
+            for _, c in plays:
+                if pw[c] > top:
+                    top = pw[c]
+            takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+            if takers:
+                cards = takers
+        pick = cards[0]
+        for c in cards:
+            if pw[c] < pw[pick]:
+                pick = c
+        return pick
+    pick = cards[0]
+    for c in cards:
+        if pw[c] > pw[pick]:
+            pick = c
+    return pick
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -1189,7 +1237,9 @@ class CapsJudge:
         self.strength = layout.strength
         self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
-        self.feasible_cache: dict[tuple[object, ...], bool] = {}
+        self.place_bits = place_bits(self.strength)
+        """Each card's place bit (``plain_lines.place_bits``), read once: that cache is
+        keyed by the whole rank order, hashed at every call."""
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
@@ -1199,8 +1249,9 @@ class CapsJudge:
         self._turns: list[list[int]] = [[] for _ in range(players)]
         """Per seat, the record's indices of his plays so far."""
         """Per team, the first trick it lost (``None``: none yet)."""
-        self._play_index: dict[Card, int] = {}
-        """Each card played so far, with its index in the record."""
+        self._play_index: list[int] = [-1] * len(SUIT)
+        """Per card, its index in the record if played so far, else -1 (a list: a
+        dictionary's store cost more than the rest of reading a play)."""
         self._dealt_mask: list[int] | None = None
         self._played_mask: list[int] = [0]
         """Per call point k, the cards played before it as a place mask."""
@@ -1362,7 +1413,6 @@ class CapsJudge:
             self.active,
             self.strength,
             budget,
-            self.feasible_cache,
             restricted=actual,
             shared_initial=shared_initial,
         )
@@ -1404,13 +1454,12 @@ class CapsJudge:
                 slack[history[i][0]] = 0
         above = 0
         for card, holder in self._trumps_held():
-            at = played_at.get(card)
-            if at is not None and at < k:
+            if 0 <= played_at[card] < k:
                 continue  # played before CP(k)
             if holder % 2 == team:
                 above += 1
             else:
-                slack[holder] -= 1
+                slack[holder] = slack[holder] - 1  # (not -=: generic under mypyc)
                 if slack[holder] + above < 0:
                     return True
         return False
@@ -1422,9 +1471,16 @@ class CapsJudge:
             m = self.m
             strength = m.layout.strength
             trump = m.trump
-            held = [(c, s) for s in self.active for c in self._dealt(s) if SUIT[c] == trump]
-            held.sort(key=lambda pair: -strength[pair[0]])
-            self._trump_holders = held
+            # one int per trump, (-strength, card, seat) packed (strengths < 100, cards <
+            # 64, seats < 8): the strengths of one suit differ, so sorting the ints orders
+            # by strength alone, without a key function called per item
+            keyed = []
+            for s in self.active:
+                for c in self._dealt(s):
+                    if SUIT[c] == trump:
+                        keyed.append(((127 - strength[c]) * 64 + c) * 8 + s)
+            keyed.sort()
+            self._trump_holders = [(key >> 3 & 63, key & 7) for key in keyed]
         return self._trump_holders
 
     def _follow_record(self) -> None:
@@ -1433,17 +1489,18 @@ class CapsJudge:
         history = self.m.history
         if self._followed == len(history):
             return
-        bits = place_bits(self.strength)
+        bits = self.place_bits
         masks, index, turns = self._played_mask, self._play_index, self._turns
         for i in range(self._followed, len(history)):
-            seat, card = history[i][0], history[i][1]
+            record = history[i]  # (unboxed once)
+            seat, card = record[0], record[1]
             index[card] = i
             masks.append(masks[i] | bits[card])
             turns[seat].append(i)
         self._followed = len(history)
 
-    def _played_at(self) -> dict[Card, int]:
-        """Each card played so far this hand, with its index in the record."""
+    def _played_at(self) -> list[int]:
+        """Per card, its index in the record if played so far this hand, else -1."""
         self._follow_record()
         return self._play_index
 
@@ -1491,18 +1548,17 @@ class CapsJudge:
         # feasibility of the pool without it, by its suit counts (as ``feasible`` asks)
         rest = pool_bits & ~low
         counts = tuple((rest & bits.suits[1 << suit]).bit_count() for suit in range(4))
-        fits = solver.fits_counts
         trivial = solver.trivial
         for seat in self.active:
             if seat % 2 == solver.team:
                 continue
             if free[seat] and not voids[seat] >> trump & 1:
                 nf = _set(free, seat, free[seat] - 1)
-                if trivial or fits(counts, nf, must, voids, trump):
+                if trivial or solver.fits_counts(counts, nf, must, voids, trump):
                     return True
             if must[seat]:
                 nm = _set(must, seat, must[seat] - 1)
-                if trivial or fits(counts, free, nm, voids, trump):
+                if trivial or solver.fits_counts(counts, free, nm, voids, trump):
                     return True
         return False
 
@@ -1564,10 +1620,16 @@ class CapsJudge:
         plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
         free, must = list(free_t), list(must_t)
         held = [set(cards) for cards in known]
-        if long_suits:
-            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, SUIT[c], -strength[c], c))
-        else:
-            ranked = sorted(pool, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        # ranked by (not a trump, suit when long_suits, -strength, card) packed in one int
+        # (strengths < 100, cards < 64) to sort without a key function called per card
+        keys = []
+        for c in pool:
+            group = (SUIT[c] != trump) * 4 + (SUIT[c] if long_suits else 0)
+            keys.append((group * 128 + 127 - strength[c]) * 64 + c)
+        keys.sort()
+        ranked = [key & 63 for key in keys]
+        n_opponents = len(opponents)
+        n_others = n_opponents + len(partners)
         turn = 0
         suit = SUIT[ranked[0]] if ranked else -1
         # ``solver.feasible`` of the world with ``c`` placed, asked by the suit counts of
@@ -1575,29 +1637,36 @@ class CapsJudge:
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[SUIT[c]] += 1
-        fits = solver.fits_counts
         trivial = solver.trivial
         for c in ranked:
             if long_suits and SUIT[c] != suit:
                 suit, turn = SUIT[c], (turn + 1) % len(opponents)
-            counts[SUIT[c]] -= 1
+            # (x[i] = x[i] - 1: mypyc makes x[i] -= 1 a generic Python subtraction)
+            counts[SUIT[c]] = counts[SUIT[c]] - 1
             counts_left = tuple(counts)
-            counts[SUIT[c]] += 1
-            for seat in (*opponents[turn:], *opponents[:turn], *partners):
+            counts[SUIT[c]] = counts[SUIT[c]] + 1
+            # the opponents from ``turn`` on, then the partners
+            for j in range(n_others):
+                if j < n_opponents:
+                    seat = opponents[(turn + j) % n_opponents]
+                else:
+                    seat = partners[j - n_opponents]
                 if must[seat] and SUIT[c] == trump:
                     slots = must
                 elif free[seat] and not voids[seat] >> SUIT[c] & 1:
                     slots = free
                 else:
                     continue
-                slots[seat] -= 1
-                if trivial or fits(counts_left, tuple(free), tuple(must), voids, trump):
-                    counts[SUIT[c]] -= 1
+                slots[seat] = slots[seat] - 1
+                if trivial or solver.fits_counts(
+                    counts_left, tuple(free), tuple(must), voids, trump
+                ):
+                    counts[SUIT[c]] = counts[SUIT[c]] - 1
                     held[seat].add(c)
-                    if seat in opponents and not long_suits:
-                        turn = (opponents.index(seat) + 1) % len(opponents)
+                    if j < n_opponents and not long_suits:
+                        turn = (turn + j + 1) % n_opponents
                     break
-                slots[seat] += 1
+                slots[seat] = slots[seat] + 1
         if any(free) or any(must):
             return None
         return Knowledge(
@@ -1649,11 +1718,12 @@ class CapsJudge:
         """Each seat's cards when the play began as a place mask (none for a seat sitting
         out)."""
         if self._dealt_mask is None:
-            bits = place_bits(self.strength)
-            self._dealt_mask = [
-                sum(map(bits.__getitem__, self._dealt(s))) if s in self.active else 0
-                for s in range(self.players)
-            ]
+            bits = self.place_bits
+            masks = [0] * self.players
+            for s in self.active:
+                for c in self._dealt(s):
+                    masks[s] = masks[s] | bits[c]
+            self._dealt_mask = masks
         return self._dealt_mask
 
     def _played_masks(self) -> list[int]:
@@ -1896,7 +1966,6 @@ class CapsJudge:
             self.active,
             self.strength,
             budget,
-            self.feasible_cache,
             thin=replies,
             shared_initial=shared_initial,
         )
