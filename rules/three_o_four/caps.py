@@ -1237,9 +1237,16 @@ class CapsJudge:
         self.strength = layout.strength
         self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
-        self.place_bits = place_bits(self.strength)
-        """Each card's place bit (``plain_lines.place_bits``), read once: that cache is
-        keyed by the whole rank order, hashed at every call."""
+        # the layout's facts, kept on the match for its later hands: the place bits'
+        # cache is keyed by the whole rank order, hashed at every call
+        facts = None if match is None else match.judge_facts
+        if facts is None:
+            facts = (place_bits(self.strength), frozenset(layout.deck))
+            if match is not None:
+                match.judge_facts = facts
+        self.place_bits = facts[0]
+        """Each card's place bit (``plain_lines.place_bits``)."""
+        self.deck = facts[1]
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
@@ -1257,7 +1264,6 @@ class CapsJudge:
         """Per call point k, the cards played before it as a place mask."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
-        self.deck = frozenset(layout.deck)
         self._order_keys: dict[int, tuple[int, ...]] = {}
         """ED-29's fallback sort keys per trump (``default_order``)."""
 

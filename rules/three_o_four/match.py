@@ -259,6 +259,7 @@ class ThreeOFourMatch(Match[Options]):
         "indicator",
         "indicator_down",
         "is_over",
+        "judge_facts",
         "ladder",
         "last_trick",
         "last_trick_vis",
@@ -359,6 +360,8 @@ class ThreeOFourMatch(Match[Options]):
         """Cards dealt to the seats; the rest of the pack is the stock."""
         self._strength = self.layout.strength
         self._powers: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.judge_facts: tuple[tuple[int, ...], frozenset[Card]] | None = None
+        """What every hand's Caps judge reads of the layout (``CapsJudge``), kept here."""
         self._card_points = self.layout.points
         self._end_when_decided = options.end_hand_when_decided
         self._start_200 = plan.start_200
