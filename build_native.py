@@ -13,9 +13,7 @@ compiler the build says so and the engine stays pure Python: the same code, slow
 from __future__ import annotations
 
 import argparse
-import importlib.machinery
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -23,23 +21,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from rules.native import MANIFEST_NAME, NATIVE_PACKAGES, SHARED_LIBRARY, write_manifest  # noqa: E402
-
-
-def compiled_files() -> list[Path]:
-    found: list[Path] = []
-    for package, _ in NATIVE_PACKAGES:
-        folder = ROOT / package.replace(".", "/")
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            found.extend(folder.glob("*" + suffix))
-        found.extend(folder.glob(MANIFEST_NAME))
-    return sorted(set(found))
+from rules.native import (  # noqa: E402
+    MANIFEST_NAME,
+    NATIVE_MODULES,
+    NATIVE_PACKAGE,
+    SHARED_LIBRARY,
+    compiled_files,
+    package_folder,
+    write_manifest,
+)
 
 
 def clean() -> None:
-    for path in compiled_files():
+    folder = package_folder(ROOT)
+    for path in compiled_files(folder).values():
         path.unlink()
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    (folder / MANIFEST_NAME).unlink(missing_ok=True)
 
 
 def build() -> bool:
@@ -49,9 +46,8 @@ def build() -> bool:
     except ImportError as exc:
         print(f"build_native: mypyc is not installed ({exc}); the engine stays pure Python")
         return False
-    (package, modules), *others = NATIVE_PACKAGES
-    assert not others, "one group: its shared library lives in the one package"
-    sources = [f"{package.replace('.', '/')}/{module}.py" for module in modules]
+    package = NATIVE_PACKAGE
+    sources = [f"{package.replace('.', '/')}/{module}.py" for module in NATIVE_MODULES]
     os.chdir(ROOT)
     with tempfile.TemporaryDirectory() as work:
         try:
@@ -97,8 +93,7 @@ def main(argv: list[str]) -> int:
         print("build_native: compiled modules removed; the engine is pure Python")
         return 0
     if build():
-        names = ", ".join(m for _, modules in NATIVE_PACKAGES for m in modules)
-        print(f"build_native: compiled {names}")
+        print(f"build_native: compiled {', '.join(NATIVE_MODULES)}")
     return 0
 
 

@@ -23,22 +23,19 @@ from pathlib import Path
 from types import ModuleType
 
 # Options (pydantic models) and the package's __init__ (the registry's entry) stay Python.
-NATIVE_PACKAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "rules.three_o_four",
-        (
-            "actions",
-            "auction",
-            "called_partner",
-            "caps",
-            "card_power",
-            "fairness",
-            "match",
-            "plain_lines",
-            "scoring",
-            "table",
-        ),
-    ),
+# One package, one build: mypyc's shared runtime for it lives beside its modules.
+NATIVE_PACKAGE = "rules.three_o_four"
+NATIVE_MODULES: tuple[str, ...] = (
+    "actions",
+    "auction",
+    "called_partner",
+    "caps",
+    "card_power",
+    "fairness",
+    "match",
+    "plain_lines",
+    "scoring",
+    "table",
 )
 MANIFEST_NAME = "native-manifest.json"
 # mypyc's runtime for the group: <package>.native__mypyc, beside the modules (no source).
@@ -59,19 +56,28 @@ def record_sources(folder: Path, modules: Iterable[str]) -> None:
     (folder / MANIFEST_NAME).write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
 
 
+def package_folder(root: Path) -> Path:
+    """The compiled package's folder below the checkout at ``root``."""
+    return root.joinpath(*NATIVE_PACKAGE.split("."))
+
+
 def write_manifest(root: Path) -> None:
-    for package, modules in NATIVE_PACKAGES:
-        record_sources(root / package.replace(".", "/"), modules)
+    record_sources(package_folder(root), NATIVE_MODULES)
 
 
-def _compiled_modules(folder: Path) -> set[str]:
+def compiled_files(folder: Path) -> dict[str, Path]:
+    """Every compiled module in ``folder`` (the shared runtime included), by module name."""
     suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)
-    names: set[str] = set()
+    found: dict[str, Path] = {}
     for path in folder.iterdir():
         suffix = next((x for x in suffixes if path.name.endswith(x)), None)
         if suffix is not None:
-            names.add(path.name[: -len(suffix)])
-    return names - {SHARED_LIBRARY + "__mypyc"}
+            found[path.name[: -len(suffix)]] = path
+    return found
+
+
+def _compiled_modules(folder: Path) -> set[str]:
+    return set(compiled_files(folder)) - {SHARED_LIBRARY + "__mypyc"}
 
 
 def stale_modules(folder: Path) -> list[str]:

@@ -17,7 +17,8 @@ import rules.three_o_four.caps
 import rules.three_o_four.match
 from rules.native import (
     MANIFEST_NAME,
-    NATIVE_PACKAGES,
+    NATIVE_MODULES,
+    NATIVE_PACKAGE,
     SHARED_LIBRARY,
     StaleNativeBuild,
     record_sources,
@@ -104,7 +105,6 @@ def test_a_compiled_module_the_build_did_not_record_is_stale(tmp_path: Path) -> 
     reason="only where the build must have compiled the engine (CI sets it)",
 )
 def test_the_built_engine_is_the_one_imported() -> None:
-    (package, modules), *_ = NATIVE_PACKAGES
-    assert package == "rules.three_o_four" and {"caps", "match"} <= set(modules)
+    assert NATIVE_PACKAGE == "rules.three_o_four" and {"caps", "match"} <= set(NATIVE_MODULES)
     for module in (rules.three_o_four.caps, rules.three_o_four.match):
         assert module.__file__ is not None and module.__file__.endswith(SUFFIX), module.__file__
