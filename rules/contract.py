@@ -62,7 +62,7 @@ class Action(BaseModel):
         """An action from known-good engine data, without validation (for actions built
         per state, such as a Caps call stating an order; as ``Event.make``)."""
         action = _new_object(cls)
-        _set(action, "__dict__", {"kind": kind, "value": value, "label": label})
+        _set_dict(action, {"kind": kind, "value": value, "label": label})
         _set_fields_set(action, _ACTION_FIELDS)
         _set_extra(action, None)
         _set_private(action, None)
@@ -85,7 +85,7 @@ class Event(BaseModel):
         Equivalent to ``model_construct`` with every field set, at a fraction of its cost.
         """
         event = _new_object(cls)
-        _set(event, "__dict__", {"kind": kind, "data": data, "visible_to": visible_to})
+        _set_dict(event, {"kind": kind, "data": data, "visible_to": visible_to})
         _set_fields_set(event, _EVENT_FIELDS)
         _set_extra(event, None)
         _set_private(event, None)
@@ -93,9 +93,10 @@ class Event(BaseModel):
 
 
 _new_object = object.__new__
-_set = object.__setattr__
-# BaseModel's own slots, set through their descriptors: a third faster than going through
-# ``object.__setattr__`` by name, and ``make`` runs per state on some hot paths.
+# BaseModel's own slots (its ``__dict__`` too), set through their descriptors: a third
+# faster than going through ``object.__setattr__`` by name, and ``make`` runs per state on
+# some hot paths.
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__

@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import mypyc_attr
 
 from rules.cards import Card
-from rules.three_o_four.card_power import card_powers, trick_winner
+from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
 from rules.three_o_four.options import Layout
 from rules.three_o_four.plain_lines import PlainLines, place_bits
-from rules.three_o_four.scoring import CapsResult
+from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
     from rules.three_o_four.match import ThreeOFourMatch
@@ -252,6 +252,59 @@ class TrickChoices:
                     left = _less_one(counts, suit)
                     count_left[left] = count_left.get(left, 0) + n
         return cls(open_last, seat, tail, count_left)
+
+
+def _partners_below(
+    places: list[tuple[int, int]],
+    keys: list[int],
+    team: int,
+    threshold: int,
+    fixed: int,
+    card: int,
+) -> list[int]:
+    """``last_trick_lost``'s places as masks of the cards they may take when the cards
+    of ``team``'s places must stay below ``threshold`` (and place ``fixed``, if any,
+    takes ``card``)."""
+    low = 0
+    for i, k in enumerate(keys):
+        if k < threshold:
+            low |= 1 << i
+    masks = []
+    for j, (seat, allowed) in enumerate(places):
+        if j == fixed:
+            masks.append(card)
+        elif seat >= 0 and seat % 2 == team:
+            masks.append(allowed & low)
+        else:
+            masks.append(allowed)
+    return masks
+
+
+def _matched(masks: list[int]) -> bool:
+    """A perfect matching of places (``masks``: the cards each may take) to cards, by
+    Kuhn's augmenting paths."""
+    owner = [-1] * 64
+    return all(_augment(masks, owner, j, 0) & 1 for j in range(len(masks)))
+
+
+def _augment(masks: list[int], owner: list[int], j: int, seen: int) -> int:
+    """Kuhn's step for place ``j``: the cards seen so far shifted up one, plus 1 when
+    ``j`` got a card."""
+    options = masks[j] & ~seen
+    while options:
+        low = options & -options
+        i = low.bit_length() - 1
+        seen |= low
+        if owner[i] < 0:
+            owner[i] = j
+            return seen << 1 | 1
+        found = _augment(masks, owner, owner[i], seen)
+        seen = found >> 1
+        if found & 1:
+            owner[i] = j
+            return seen << 1 | 1
+        options &= ~low
+    return seen << 1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -606,6 +659,15 @@ class Solver:
             self.pool_bits[pool] = found
         return found
 
+    def _pool_less(self, pool: frozenset[Card], c: Card) -> frozenset[Card]:
+        """``pool - {c}``, as the one pool object of that set (``pool_by_bits``)."""
+        mask = self._pool_bits(pool) & ~self.bits.bit[c]
+        rest = self.pool_by_bits.get(mask)
+        if rest is None:
+            rest = self.pool_by_bits[mask] = pool - {c}
+            self.pool_bits[rest] = mask
+        return rest
+
     def _pool_reps(self, state: State) -> list[Card]:
         """``_reps`` for the seat to play in ``state``: the bottoms of runs go to the suits
         that a later seat of the trick could play from the pool (its unknown cards outside
@@ -729,7 +791,7 @@ class Solver:
                 else:
                     nv = voids
                 nk = _set(known, seat, kn_cards - {c})
-                st = ((*plays, by_card[c]), turn, pool, free, must, nk, nv, left, trump)
+                st = (plays + (by_card[c],), turn, pool, free, must, nk, nv, left, trump)
                 if trivial or self.feasible(st):
                     yield self._advance(st) if complete else st
         n_free = free[seat]
@@ -765,7 +827,7 @@ class Solver:
                     tally = list(found)
                     tally[suit] = tally[suit] - 1
                     counts[rest] = tuple(tally)
-            played = (*plays, by_card[c])
+            played = plays + (by_card[c],)
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
                 if trivial or self.feasible(st):
@@ -832,15 +894,15 @@ class Solver:
             nv = voids_led
         else:
             nv = voids
-        rest = pool - {c}
+        rest = self._pool_less(pool, c)
         if n_must and suit == trump:
             nm = _set(must, seat, n_must - 1)
-            st = ((*plays, _PLAY[seat][c]), seat, rest, free, nm, known, nv, left, trump)
+            st = (plays + (_PLAY[seat][c],), seat, rest, free, nm, known, nv, left, trump)
             if self.feasible(st):
                 return st
         if n_free and not voids[seat] >> suit & 1:
             nf = _set(free, seat, n_free - 1)
-            st = ((*plays, _PLAY[seat][c]), seat, rest, nf, must, known, nv, left, trump)
+            st = (plays + (_PLAY[seat][c],), seat, rest, nf, must, known, nv, left, trump)
             if self.feasible(st):
                 return st
         return None
@@ -856,7 +918,7 @@ class Solver:
         if card is not None:
             plays, seat, pool, free, must, known, voids, left, trump = state
             start = self._advance(
-                ((*plays, _PLAY[seat][card]), seat, pool, free, must, known, voids, left, trump)
+                (plays + (_PLAY[seat][card],), seat, pool, free, must, known, voids, left, trump)
             )
         ok = start is not None and self._walk(start, result)
         out = frozenset(result) if ok else None
@@ -906,29 +968,38 @@ class Solver:
         cards = [*plays, (me, p_card)] if p_card is not None else list(plays)
         strength = self.strength
         led = SUIT[cards[0][1]]
-
-        def key(c: Card) -> int:
-            suit = SUIT[c]
-            return strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
-
+        # (no nested functions: mypyc builds each closure as objects in a cycle, per call)
         team_best = opp_best = -2
-        played = {seat for seat, _ in cards}
+        played = 0
         for seat, c in cards:
+            played |= 1 << seat
+            suit = SUIT[c]
+            k = strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
             if seat % 2 == team:
-                team_best = max(team_best, key(c))
-            else:
-                opp_best = max(opp_best, key(c))
+                if k > team_best:
+                    team_best = k
+            elif k > opp_best:
+                opp_best = k
         pool_cards = sorted(pool)
+        pool_keys: list[int] = []
+        for c in pool_cards:
+            suit = SUIT[c]
+            pool_keys.append(
+                strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
+            )
         # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
         places: list[tuple[int, int]] = []
         for seat in self.active:
-            if seat in played:
+            if played >> seat & 1:
                 continue
             for c in known[seat]:
+                suit = SUIT[c]
+                k = strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
                 if seat % 2 == team:
-                    team_best = max(team_best, key(c))
-                else:
-                    opp_best = max(opp_best, key(c))
+                    if k > team_best:
+                        team_best = k
+                elif k > opp_best:
+                    opp_best = k
             if must[seat] or free[seat]:
                 allowed = 0
                 for i, c in enumerate(pool_cards):
@@ -946,59 +1017,22 @@ class Solver:
             places.append((-1, allowed))
         if len(places) != len(pool_cards):
             return None  # (never met: every seat yet to play holds one card) search it
-
-        def below(threshold: int) -> int:
-            return sum(1 << i for i, c in enumerate(pool_cards) if key(c) < threshold)
-
-        def fits(masks: list[int]) -> bool:
-            """A perfect matching of places to cards (Kuhn's augmenting paths)."""
-            owner = [-1] * len(pool_cards)
-
-            def place(j: int, seen: int) -> tuple[bool, int]:
-                options = masks[j] & ~seen
-                while options:
-                    low = options & -options
-                    i = low.bit_length() - 1
-                    seen |= low
-                    if owner[i] < 0:
-                        owner[i] = j
-                        return True, seen
-                    ok, seen = place(owner[i], seen)
-                    if ok:
-                        owner[i] = j
-                        return True, seen
-                    options &= ~low
-                return False, seen
-
-            return all(place(j, 0)[0] for j in range(len(masks)))
-
-        def partners_below(threshold: int, fixed: int = -1, card: int = 0) -> list[int]:
-            low = below(threshold)
-            masks = []
-            for j, (seat, allowed) in enumerate(places):
-                if j == fixed:
-                    masks.append(card)
-                elif seat >= 0 and seat % 2 == team:
-                    masks.append(allowed & low)
-                else:
-                    masks.append(allowed)
-            return masks
-
-        if opp_best > team_best and fits(partners_below(opp_best)):
+        if opp_best > team_best and _matched(
+            _partners_below(places, pool_keys, team, opp_best, -1, 0)
+        ):
             return True
         for j, (seat, allowed) in enumerate(places):
             if seat < 0 or seat % 2 == team:
                 continue
-            for i, c in enumerate(pool_cards):
+            for i in range(len(pool_cards)):
+                k = pool_keys[i]
                 if (
                     allowed >> i & 1
-                    and key(c) > team_best
-                    and fits(partners_below(key(c), j, 1 << i))
+                    and k > team_best
+                    and _matched(_partners_below(places, pool_keys, team, k, j, 1 << i))
                 ):
                     return True
         return False
-
-    # -- sigma -------------------------------------------------------------------------
 
     def legal_for_p(self, state: State, card: Card, hand: frozenset[Card]) -> bool:
         plays = state[0]
@@ -1129,9 +1163,19 @@ class _CardBits:
     """Per mask of suits, the positions of those suits."""
 
 
-@functools.cache
+_CARD_BITS_MEMO: Final[RankOrderMemo[_CardBits]] = RankOrderMemo()
+
+
 def _card_bits(strength: tuple[int, ...]) -> _CardBits:
-    """``_CardBits`` for a rank order (a pure function of it)."""
+    """``_CardBits`` for a rank order (a pure function of it, kept per order)."""
+    kept = _CARD_BITS_MEMO.values(strength)
+    found = kept.get(0)
+    if found is None:
+        found = kept[0] = _build_card_bits(strength)
+    return found
+
+
+def _build_card_bits(strength: tuple[int, ...]) -> _CardBits:
     bit = [0] * len(SUIT)
     card_at = [0] * 64
     in_suits = 0
@@ -1198,10 +1242,20 @@ _CARD_BITS: Final = 63
 assert len(SUIT) <= _CARD_BITS + 1
 
 
-@functools.cache
+_ORDER_KEYS: Final[RankOrderMemo[tuple[int, ...]]] = RankOrderMemo()
+
+
 def _default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
     """Per card, its place in ED-29's fallback order when ``trump`` is known (-1: not):
     trumps first, then the suits in canonical order, each from its strongest card."""
+    kept = _ORDER_KEYS.values(strength)
+    found = kept.get(trump)
+    if found is None:
+        found = kept[trump] = _build_default_order_keys(strength, trump)
+    return found
+
+
+def _build_default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
     top = max(strength) + 1
     return tuple(
         ((0 if SUIT[c] == trump else 4) + CANONICAL_SUIT_RANK[SUIT[c]]) * top - strength[c]
@@ -1263,7 +1317,8 @@ class CapsJudge:
         self._played_mask: list[int] = [0]
         """Per call point k, the cards played before it as a place mask."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
-        self.plain_lines_cache: dict[tuple[int, int], PlainLines] = {}
+        self.plain_lines_cache: dict[int, PlainLines] = {}
+        """The plain-lines search per trump, turned to each player in turn."""
         self._order_keys: dict[int, tuple[int, ...]] = {}
         """ED-29's fallback sort keys per trump (``default_order``)."""
 
@@ -1754,13 +1809,14 @@ class CapsJudge:
         return self.plain_lines(p, kn.trumps[0]).refuted(plays, kn.to_play, held, kn.tricks_left)
 
     def plain_lines(self, p: int, trump: int) -> PlainLines:
-        """The plain-lines search for p with this trump, built once per hand (it keeps
-        nothing from one position to the next)."""
-        key = (p, trump)
-        found = self.plain_lines_cache.get(key)
+        """The plain-lines search for p with this trump, built once per hand and trump
+        (it keeps nothing from one position to the next) and turned to p."""
+        found = self.plain_lines_cache.get(trump)
         if found is None:
             found = PlainLines(p, self.active, trump, self.strength)
-            self.plain_lines_cache[key] = found
+            self.plain_lines_cache[trump] = found
+        elif found.p != p:
+            found.turn_to(p)
         return found
 
     def greedy_refutes_order(self, kn: Knowledge, order: list[Card], thrifty: bool) -> bool:
@@ -2368,7 +2424,7 @@ class CapsJudge:
             return CapsResult("correct", bonus=c <= self.bonus_limit())
         if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
             return CapsResult("wrong", reason="Caps was certain but never called")
-        return CapsResult()
+        return NO_CAPS
 
     # -- orders ----------------------------------------------------------------------------
 

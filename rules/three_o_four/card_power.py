@@ -3,16 +3,46 @@ led suit above the rest, then strength; and the winner of a full trick by it."""
 
 from __future__ import annotations
 
-import functools
+from typing import Final, Generic, TypeVar
 
 from rules.cards import Card
 
+T = TypeVar("T")
 
-@functools.cache
+
+class RankOrderMemo(Generic[T]):
+    """Values computed from a rank order (the 52-entry strength tuple) and a small int,
+    found by the order's identity. A ``functools.cache`` hashes the whole tuple at every
+    call, which cost more than most of the lookups it saved. Each entry keeps its order
+    alive, so an id met again is the same order; an equal order that is another object
+    gets an entry of its own (a layout's order is one object: ``layout_for``)."""
+
+    def __init__(self) -> None:
+        self._orders: dict[int, tuple[tuple[int, ...], dict[int, T]]] = {}
+
+    def values(self, strength: tuple[int, ...]) -> dict[int, T]:
+        """The values kept for this order, by their int key (the caller fills it)."""
+        entry = self._orders.get(id(strength))
+        if entry is None:
+            entry = self._orders[id(strength)] = (strength, {})
+        return entry[1]
+
+
+_POWERS: Final[RankOrderMemo[tuple[tuple[int, ...], ...]]] = RankOrderMemo()
+
+
 def card_powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each led suit (index led + 1, led = -1 when leading) the power of every card:
     200 + strength for a trump, 100 + strength for the led suit (every suit when
     leading), strength otherwise (a pure function of the rank order, strengths < 100)."""
+    found = _POWERS.values(strength)
+    powers = found.get(trump)
+    if powers is None:
+        powers = found[trump] = _card_powers(trump, strength)
+    return powers
+
+
+def _card_powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     out = []
     for led in range(-1, 4):
         row = []

@@ -12,7 +12,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -31,7 +31,7 @@ from rules.three_o_four.auction import (
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.card_power import card_powers
 from rules.three_o_four.options import Layout, Options
-from rules.three_o_four.scoring import CapsResult, band, hand_delta, marriage_target, pay
+from rules.three_o_four.scoring import NO_CAPS, band, hand_delta, marriage_target, pay
 from rules.three_o_four.table import table_plan
 
 SUIT: Final = tuple(c // 13 for c in range(52))
@@ -100,7 +100,6 @@ CUT_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
 ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event.make("asked", seat=s, teammate=t) for t in range(8)) for s in range(8)
 )
-_NO_CAPS: Final = CapsResult()  # frozen: one shared "no call judged" result
 MODE_EVENTS: Final = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
 PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
@@ -156,14 +155,15 @@ def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[
     without two Python calls per card. Any other generator class takes ``shuffled``."""
     if type(rng) is not random.Random:
         return shuffled(cards, rng)
-    out = list(cards)
+    # the cards as plain objects while they move: mypyc would unbox and rebox every int
+    out: list[object] = list(cards)
     getrandbits = rng.getrandbits
     for i, n, k in _PLANS[len(out)]:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
-    return out
+    return cast(list[Card], out)
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -481,7 +481,9 @@ class ThreeOFourMatch(Match[Options]):
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
-        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action]] = {}
+        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action, list[Card], int]] = {}
+        """Per seat, the Caps call last offered: (its key, the action, its order, the trump
+        the order was sorted by, -1 when the seat did not know it)."""
         """Per seat: the Caps action offered and the (cards in hand, indicator down with
         them, trump revealed) it was built for."""
 
@@ -1270,8 +1272,19 @@ class ThreeOFourMatch(Match[Options]):
         offered = self._caps_offers.get(seat)
         if offered is not None and offered[0] == key:
             return offered[1]
-        action = A.caps_action(self.judge().default_order(seat, self._remaining(seat)))
-        self._caps_offers[seat] = (key, action)
+        cards = self._remaining(seat)
+        sorted_by = self.trump if seat == self.trumper or self.revealed else -1
+        order: list[Card] | None = None
+        if offered is not None and offered[3] == sorted_by:
+            # the order is a sort of the cards by keys fixed per trump, and a seat's cards
+            # only leave: the last order less the cards gone (unless a card is new to it)
+            order = [c for c in offered[2] if c in cards]
+            if len(order) != len(cards):
+                order = None
+        if order is None:
+            order = self.judge().default_order(seat, cards)
+        action = A.caps_action(order)
+        self._caps_offers[seat] = (key, action, order, sorted_by)
         return action
 
     def judge(self) -> CapsJudge:
@@ -1512,7 +1525,7 @@ class ThreeOFourMatch(Match[Options]):
             (all_played and (1 - team) not in winners) if self.solo else self.points[team] >= target
         )
         calling = self._caps_teams  # the calling teams, fixed when the play began
-        own = other = _NO_CAPS
+        own = other = NO_CAPS
         if calling:
             judge = self.judge()
             if team in calling:

@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from rules.cards import Card
+from rules.three_o_four.card_power import RankOrderMemo
 
 SUIT_BITS: Final = 13
 RANKS_OF_SUIT: Final = (1 << SUIT_BITS) - 1
@@ -43,8 +44,19 @@ Start = tuple[tuple[int, ...], int, int, int, int, int, int]
 """A search's start, from ``PlainLines._start``."""
 
 
-@functools.cache
+_PLACES: Final[RankOrderMemo[tuple[tuple[int, ...], tuple[int, ...]]]] = RankOrderMemo()
+
+
 def _places(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``_build_places``, kept per rank order."""
+    kept = _PLACES.values(strength)
+    found = kept.get(0)
+    if found is None:
+        found = kept[0] = _build_places(strength)
+    return found
+
+
+def _build_places(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For every card int, the card as ``suit * 13 + place`` (-1 for a card not in the
     game), the place being its rank's position in the game's order, weakest first; and
     its bit in a mask of those (0 for a card not in the game). A card's strength depends
@@ -99,13 +111,15 @@ class PlainLines:
         *,
         one_card_per_run: bool = True,
     ) -> None:
-        self.p = p
-        self.team = p % 2
         self.per = len(active)
         self.after = [-1] * (max(active) + 1)
         for i, s in enumerate(active):
             self.after[s] = active[(i + 1) % self.per]
-        self.partner = [s % 2 == self.team for s in range(len(self.after))]
+        self.partners = tuple([s % 2 == team for s in range(len(self.after))] for team in (0, 1))
+        """Per team, whether each seat is of it."""
+        self.p = p
+        self.team = p % 2
+        self.partner = self.partners[self.team]
         self.trump = trump
         self.trump_mask = SUIT_MASK[trump]
         self.plain_mask = ~SUIT_MASK[trump] & ((1 << 4 * SUIT_BITS) - 1)
@@ -115,6 +129,12 @@ class PlainLines:
         self.thrifty = False
         self.hands: tuple[int, ...] = ()
         self.memo: dict[tuple[int, int], bool] = {}
+
+    def turn_to(self, p: int) -> None:
+        """The same search for another player of the deal (the judge keeps one per trump)."""
+        self.p = p
+        self.team = p % 2
+        self.partner = self.partners[self.team]
 
     def refuted(
         self,

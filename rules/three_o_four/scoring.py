@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from rules.three_o_four.auction import HALF_COURT, PCC
 from rules.three_o_four.options import Layout
@@ -18,6 +18,10 @@ class CapsResult:
     outcome: CapsOutcome = "none"
     bonus: bool = False
     reason: str = ""
+
+
+NO_CAPS: Final = CapsResult()
+"""No call judged, or none was due (frozen: one shared result, not one per hand)."""
 
 
 def band(contract: int, layout: Layout, half_court: tuple[int, int] = (4, 5)) -> tuple[int, int]:

@@ -71,12 +71,14 @@ def test_turn_passed_in_place_is_the_turn_the_phase_gives(players: int) -> None:
     assert checked > 1000
 
 
-def test_caps_offer_kept_per_seat_matches_a_fresh_default_order() -> None:
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_caps_offer_kept_per_seat_matches_a_fresh_default_order(players: int) -> None:
     """ED-29: the Caps action kept for a seat (until its cards or its knowledge of trump
-    change) is the one the judge's default order gives in every state, off turn too."""
+    change), and the order carried from its last offer less the cards it played since, is
+    the one the judge's default order gives in every state, off turn too."""
     options = {"external_caps": "modern", "caps_order_required": True}
     offers = 0
-    for match in _random_states(6, range(20), options):
+    for match in _random_states(players, range(20), options):
         if match.phase != "play" or match.is_over:
             continue
         for seat in range(match.players):
@@ -115,3 +117,24 @@ def test_a_finished_match_is_freed_at_once_though_its_last_hand_had_a_caps_judge
     finally:
         if was_enabled:
             gc.enable()
+
+
+def test_rank_order_memo_keeps_values_per_order_object() -> None:
+    """The card-power tables are kept per rank-order object: the same object finds them
+    again, an equal order that is another object gets its own (equal) tables, and a
+    different order gets different ones."""
+    from rules.three_o_four.card_power import RankOrderMemo, card_powers
+    from rules.three_o_four.options import Options, layout_for
+
+    memo: RankOrderMemo[str] = RankOrderMemo()
+    order = layout_for(4, Options()).strength
+    twin = tuple(list(order))
+    memo.values(order)[1] = "kept"
+    assert memo.values(order) == {1: "kept"}
+    assert twin is not order and memo.values(twin) == {}
+    other = tuple(reversed(order))
+    assert card_powers(0, order) is card_powers(0, order)
+    assert card_powers(0, twin) == card_powers(0, order)
+    assert card_powers(0, other) != card_powers(0, order)
+    assert card_powers(0, order)[0][13] == 100 + order[13]  # a heart led: led-suit power
+    assert card_powers(0, order)[2][0] == 200 + order[0]  # a spade is trump
