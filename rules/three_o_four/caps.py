@@ -55,6 +55,14 @@ have needed (up to ~10,300 positions, ~0.1 s, in random 6- and 8-player hands, w
 old limit of 4,000 judged such a call wrong)."""
 
 
+# The judge's results, shared (``CapsResult`` is frozen): one is given per team per hand.
+_LOST_AFTER_CALL: Final = CapsResult("lost", reason="a trick was lost after calling")
+_CALLED_UNCERTAIN: Final = CapsResult("wrong", reason="called before it was certain")
+_CALLED_LATE: Final = CapsResult("wrong", reason="called too late")
+_NEVER_CALLED: Final = CapsResult("wrong", reason="Caps was certain but never called")
+_CORRECT: Final = CapsResult("correct")
+_CORRECT_BONUS: Final = CapsResult("correct", bonus=True)
+
 THRIFTY: Final = -1
 """``Solver.thin`` for the one-reply adversary whose opponents take tricks as cheaply as
 they can (as the thrifty greedy refutation)."""
@@ -760,10 +768,12 @@ class Solver:
             picks.add(max(trumps, key=lambda c: strength[c]))
         return sorted(picks, key=lambda c: -strength[c])
 
-    def replies(self, state: State) -> Iterator[State | None]:
+    def replies(self, state: State) -> list[State | None]:
         """Every distinct position after the seat to play (not p) plays a card, settled
-        by ``_advance`` (``None`` where p's team loses the trick), lazily: a caller that
-        meets a lost line stops before the later replies are built."""
+        by ``_advance`` (``None`` where p's team loses the trick). The list ends at the
+        first lost line: every caller stops there, so the later replies are not built.
+        (A list, not a generator: mypyc keeps a generator's locals in an object.)"""
+        out: list[State | None] = []
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         kn_cards = known[seat]
@@ -793,14 +803,17 @@ class Solver:
                 nk = _set(known, seat, kn_cards - {c})
                 st = (plays + (by_card[c],), turn, pool, free, must, nk, nv, left, trump)
                 if trivial or self.feasible(st):
-                    yield self._advance(st) if complete else st
+                    if not complete:
+                        out.append(st)
+                    elif self._settled_into(out, st):
+                        return out
         n_free = free[seat]
         n_must = must[seat]
         if not (n_free or n_must):
-            return
+            return out
         if self.thin:
-            yield from self._thin(state, voids_led, has_known_led)
-            return
+            out.extend(self._thin(state, voids_led, has_known_led))
+            return out
         seat_voids = voids[seat]
         # the seat's counts less the card, built once for all its cards
         nf = _set(free, seat, n_free - 1) if n_free else free
@@ -831,12 +844,26 @@ class Solver:
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
                 if trivial or self.feasible(st):
-                    yield self._advance(st) if complete else st
+                    if not complete:
+                        out.append(st)
+                    elif self._settled_into(out, st):
+                        return out
                     continue
             if n_free and not seat_voids >> suit & 1:
                 st = (played, turn, rest, nf, must, known, nv, left, trump)
                 if trivial or self.feasible(st):
-                    yield self._advance(st) if complete else st
+                    if not complete:
+                        out.append(st)
+                    elif self._settled_into(out, st):
+                        return out
+        return out
+
+    def _settled_into(self, out: list[State | None], st: State) -> bool:
+        """Append the trick ``st`` completes, settled (``_advance``); True when p's team
+        lost it (``None``), where the caller's list of replies ends."""
+        settled = self._advance(st)
+        out.append(settled)
+        return settled is None
 
     def _thin(
         self, state: State, voids_led: tuple[int, ...], has_known_led: bool
@@ -2378,18 +2405,24 @@ class CapsJudge:
         last = next((k for k in range(c - 1, -1, -1) if self.deadline(k) < c), -1)
         if last < 0:
             return False
+        asks: list[tuple[int, int]] = []
         for member in self.active:
             if member % 2 != team:
                 continue
             for start, end in self._open_stretches(member, c):
                 if start > last:
                     break  # this member's k* would come after K
-                if self.certain_exists(member, end):
-                    # certain at a point of the stretch up to K exactly when certain at K
-                    # (certainty lasts to the stretch end once it begins)
-                    if end <= last or self.certain_exists(member, last):
-                        return True
-                    break
+                asks.append((end, member))
+        # The answer is "some stretch is certain at its end, and at K when it ends after
+        # K" (certainty lasts to the stretch end once it begins, so a point of the stretch
+        # up to K is certain exactly when K is), the same in any order of asking. Latest
+        # first: fewer cards are left there, so it is cheaper to decide and likelier
+        # certain, and a certain one answers before the early stretches are searched.
+        for end, member in sorted(asks, reverse=True):
+            if self.certain_exists(member, end) and (
+                end <= last or self.certain_exists(member, last)
+            ):
+                return True
         return False
 
     # -- T3-16.8 / T3-16.9 --------------------------------------------------------------
@@ -2416,14 +2449,14 @@ class CapsJudge:
             seat, c, order = call
             first_after = c // self.per_trick
             if any(t != team for t in m.trick_winners[first_after:]):
-                return CapsResult("lost", reason="a trick was lost after calling")
+                return _LOST_AFTER_CALL
             if not self.sound(seat, c, order):
-                return CapsResult("wrong", reason="called before it was certain")
+                return _CALLED_UNCERTAIN
             if enforcement != "claims_only" and self.called_too_late(team, c):
-                return CapsResult("wrong", reason="called too late")
-            return CapsResult("correct", bonus=c <= self.bonus_limit())
+                return _CALLED_LATE
+            return _CORRECT_BONUS if c <= self.bonus_limit() else _CORRECT
         if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
-            return CapsResult("wrong", reason="Caps was certain but never called")
+            return _NEVER_CALLED
         return NO_CAPS
 
     # -- orders ----------------------------------------------------------------------------
