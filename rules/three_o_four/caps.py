@@ -1290,6 +1290,22 @@ def _build_default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[in
     )
 
 
+class _PartnerTakesLast:
+    """``CapsJudge._partner_takes_last`` for one knowledge, asked when a proof needs it
+    and then kept (a ``functools.cache`` of a lambda cost more to build, per proof, than
+    most proofs spend)."""
+
+    def __init__(self, judge: CapsJudge, kn: Knowledge) -> None:
+        self.judge = judge
+        self.kn = kn
+        self.answer: bool | None = None
+
+    def __call__(self) -> bool:
+        if self.answer is None:
+            self.answer = self.judge._partner_takes_last(self.kn)
+        return self.answer
+
+
 @dataclass(frozen=True)
 class PositionTable:
     """The table a judge of single positions reads (``CapsJudge(None, table)``): the search
@@ -2102,8 +2118,7 @@ class CapsJudge:
         best, outside = self._outside(kn)
         played = {seat for seat, _, _ in kn.trick}
         here_best, here_count = self._outside(kn, [s for s in self.active if s not in played])
-        rescued = functools.cache(lambda: self._partner_takes_last(kn))
-        return best, outside, here_best, here_count, rescued
+        return best, outside, here_best, here_count, _PartnerTakesLast(self, kn)
 
     def plainly_sound(
         self,
@@ -2365,7 +2380,7 @@ class CapsJudge:
                     break
         return best
 
-    def _open_stretches(self, member: int, upto: int) -> Iterator[tuple[int, int]]:
+    def _open_stretches(self, member: int, upto: int) -> list[tuple[int, int]]:
         """``member``'s stretches up to CP(``upto``) as (first call point, end), in order:
         each ends where he is to play (his cards change only there), the last at
         ``upto``. Only those in which he may be certain: while he still has a card to
@@ -2377,11 +2392,13 @@ class CapsJudge:
             ends.append(upto)
         team = member % 2
         start = 0
+        out: list[tuple[int, int]] = []  # (a list: mypyc keeps a generator's locals in an object)
         for plays, end in enumerate(ends):
             if plays >= self.m.n_tricks or not self.team_won_all_before(team, start):
-                return
-            yield start, end
+                break
+            out.append((start, end))
             start = end + 1
+        return out
 
     def ever_certain(self, team: int, upto: int) -> bool:
         """``first_certain(team, upto) is not None``, without looking for the earliest
