@@ -78,6 +78,10 @@ def ed1_index(card: Card) -> tuple[int, int]:
     return (CANONICAL_SUIT_RANK[card // 13], card % 13)
 
 
+_ED1_KEY: Final = tuple(CANONICAL_SUIT_RANK[c // 13] * 13 + c % 13 for c in range(52))
+"""``ed1_index`` as one int per card, for sorting."""
+
+
 class OutOfBudget(Exception):
     pass
 
@@ -1078,7 +1082,7 @@ class Solver:
         key = (states, hand)
         if fixed is None and key in self.solve_memo:
             return self.solve_memo[key]
-        candidates = [fixed[0]] if fixed is not None else sorted(hand, key=ed1_index)
+        candidates = [fixed[0]] if fixed is not None else sorted(hand, key=_ED1_KEY.__getitem__)
         answer = None
         for card in candidates:
             nxt: set[State] = set()
