@@ -73,13 +73,8 @@ GREEDY_BUDGET: Final = 300
 gives up (and the full search decides)."""
 
 
-def ed1_index(card: Card) -> tuple[int, int]:
-    """ED-1 canonical order: suits S, C, D, H, ranks 7 up to A."""
-    return (CANONICAL_SUIT_RANK[card // 13], card % 13)
-
-
 _ED1_KEY: Final = tuple(CANONICAL_SUIT_RANK[c // 13] * 13 + c % 13 for c in range(52))
-"""``ed1_index`` as one int per card, for sorting."""
+"""ED-1 canonical order (suits S, C, D, H, ranks 7 up to A) as one sort key per card."""
 
 
 class OutOfBudget(Exception):
@@ -266,6 +261,13 @@ class TrickChoices:
         return cls(open_last, seat, tail, count_left)
 
 
+def _last_trick_key(c: Card, strength: tuple[int, ...], trump: int, led: int) -> int:
+    """``last_trick_lost``'s order of the cards: a trump above the led suit above the
+    rest (-1: a discard never wins)."""
+    suit = SUIT[c]
+    return strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
+
+
 def _partners_below(
     places: list[tuple[int, int]],
     keys: list[int],
@@ -358,9 +360,6 @@ class Solver:
         self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
-        self.powers: dict[int, tuple[tuple[int, ...], ...]] = {}
-        """``card_powers`` per trump, kept here: its cache is keyed by the whole rank
-        order, hashed at every call."""
         self.pool_by_bits: dict[int, frozenset[Card]] = {}
         """One pool object per set of unknown cards met, by its bit mask: the same pools
         recur along lines that reach one position in different orders, and one object
@@ -638,7 +637,7 @@ class Solver:
         power: tuple[int, ...] | None = None
         best = -1
         if shared and trump >= 0 and plays:
-            power = self._card_powers(trump)[SUIT[plays[0][1]] + 1]
+            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
             for _, c in plays:
                 if power[c] > best:
                     best = power[c]
@@ -654,12 +653,6 @@ class Solver:
                 out.append(card_at[run.bit_length() - 1])
         return out
 
-    def _card_powers(self, trump: int) -> tuple[tuple[int, ...], ...]:
-        found = self.powers.get(trump)
-        if found is None:
-            found = self.powers[trump] = card_powers(trump, self.strength)
-        return found
-
     def _pool_bits(self, pool: frozenset[Card]) -> int:
         """The pool as a bit mask of card positions (kept per pool met)."""
         found = self.pool_bits.get(pool)
@@ -671,13 +664,20 @@ class Solver:
             self.pool_bits[pool] = found
         return found
 
-    def _pool_less(self, pool: frozenset[Card], c: Card) -> frozenset[Card]:
-        """``pool - {c}``, as the one pool object of that set (``pool_by_bits``)."""
-        mask = self._pool_bits(pool) & ~self.bits.bit[c]
+    def _pool_less(self, pool: frozenset[Card], pool_mask: int, c: Card) -> frozenset[Card]:
+        """``pool - {c}`` (``pool_mask``: the pool's ``_pool_bits``), as the one pool object
+        of that set (``pool_by_bits``), with its mask and, when the pool's are known, its
+        suit counts (for ``_reps`` and ``feasible``)."""
+        mask = pool_mask & ~self.bits.bit[c]
         rest = self.pool_by_bits.get(mask)
         if rest is None:
             rest = self.pool_by_bits[mask] = pool - {c}
             self.pool_bits[rest] = mask
+            found = self.suit_counts.get(pool)
+            if found is not None:
+                tally = list(found)
+                tally[SUIT[c]] = tally[SUIT[c]] - 1
+                self.suit_counts[rest] = tuple(tally)
         return rest
 
     def _pool_reps(self, state: State) -> list[Card]:
@@ -822,9 +822,6 @@ class Solver:
         # the seat's counts less the card, built once for all its cards
         nf = _set(free, seat, n_free - 1) if n_free else free
         nm = _set(must, seat, n_must - 1) if n_must else must
-        pools = self.pool_by_bits
-        counts = self.suit_counts
-        bit = self.bits.bit
         pool_mask = self._pool_bits(pool)
         for c in self._pool_reps(state):
             suit = SUIT[c]
@@ -834,16 +831,7 @@ class Solver:
                 nv = voids_led
             else:
                 nv = voids
-            rest_mask = pool_mask & ~bit[c]
-            rest = pools.get(rest_mask)
-            if rest is None:
-                rest = pools[rest_mask] = pool - {c}
-                self.pool_bits[rest] = rest_mask  # (for ``_reps``)
-                found = counts.get(pool)
-                if found is not None:  # the pool's suit counts, for ``feasible``
-                    tally = list(found)
-                    tally[suit] = tally[suit] - 1
-                    counts[rest] = tuple(tally)
+            rest = self._pool_less(pool, pool_mask, c)
             played = plays + (by_card[c],)
             if n_must and suit == trump:
                 st = (played, turn, rest, free, nm, known, nv, left, trump)
@@ -879,7 +867,7 @@ class Solver:
         replies is still a refutation."""
         plays, seat, _pool, _free, _must, _known, _voids, _left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
-        pw = self._card_powers(trump)[led + 1]
+        pw = card_powers(trump, self.strength)[led + 1]
         reps = self._pool_reps(state)
         # by (power, card): one int per card (cards < 64) sorts without a key function
         weak_first = [key & 63 for key in sorted([pw[c] * 64 + c for c in reps])]
@@ -925,7 +913,7 @@ class Solver:
             nv = voids_led
         else:
             nv = voids
-        rest = self._pool_less(pool, c)
+        rest = self._pool_less(pool, self._pool_bits(pool), c)
         if n_must and suit == trump:
             nm = _set(must, seat, n_must - 1)
             st = (plays + (_PLAY[seat][c],), seat, rest, free, nm, known, nv, left, trump)
@@ -1004,28 +992,21 @@ class Solver:
         played = 0
         for seat, c in cards:
             played |= 1 << seat
-            suit = SUIT[c]
-            k = strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
+            k = _last_trick_key(c, strength, trump, led)
             if seat % 2 == team:
                 if k > team_best:
                     team_best = k
             elif k > opp_best:
                 opp_best = k
         pool_cards = sorted(pool)
-        pool_keys: list[int] = []
-        for c in pool_cards:
-            suit = SUIT[c]
-            pool_keys.append(
-                strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
-            )
+        pool_keys = [_last_trick_key(c, strength, trump, led) for c in pool_cards]
         # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
         places: list[tuple[int, int]] = []
         for seat in self.active:
             if played >> seat & 1:
                 continue
             for c in known[seat]:
-                suit = SUIT[c]
-                k = strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
+                k = _last_trick_key(c, strength, trump, led)
                 if seat % 2 == team:
                     if k > team_best:
                         team_best = k
@@ -1199,14 +1180,10 @@ _CARD_BITS_MEMO: Final[RankOrderMemo[_CardBits]] = RankOrderMemo()
 
 def _card_bits(strength: tuple[int, ...]) -> _CardBits:
     """``_CardBits`` for a rank order (a pure function of it, kept per order)."""
-    kept = _CARD_BITS_MEMO.values(strength)
-    found = kept.get(0)
-    if found is None:
-        found = kept[0] = _build_card_bits(strength)
-    return found
+    return _CARD_BITS_MEMO.value(strength, 0, _build_card_bits)
 
 
-def _build_card_bits(strength: tuple[int, ...]) -> _CardBits:
+def _build_card_bits(strength: tuple[int, ...], _key: int = 0) -> _CardBits:
     bit = [0] * len(SUIT)
     card_at = [0] * 64
     in_suits = 0
@@ -1279,11 +1256,7 @@ _ORDER_KEYS: Final[RankOrderMemo[tuple[int, ...]]] = RankOrderMemo()
 def _default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
     """Per card, its place in ED-29's fallback order when ``trump`` is known (-1: not):
     trumps first, then the suits in canonical order, each from its strongest card."""
-    kept = _ORDER_KEYS.values(strength)
-    found = kept.get(trump)
-    if found is None:
-        found = kept[trump] = _build_default_order_keys(strength, trump)
-    return found
+    return _ORDER_KEYS.value(strength, trump, _build_default_order_keys)
 
 
 def _build_default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[int, ...]:
@@ -1338,25 +1311,24 @@ class CapsJudge:
         self.strength = layout.strength
         self.active = [s for s in range(players) if s not in sitting_out]
         self.per_trick = len(self.active)
-        # the layout's facts, kept on the match for its later hands: the place bits'
-        # cache is keyed by the whole rank order, hashed at every call
-        facts = None if match is None else match.judge_facts
-        if facts is None:
-            facts = (place_bits(self.strength), frozenset(layout.deck))
-            if match is not None:
-                match.judge_facts = facts
-        self.place_bits = facts[0]
+        self.place_bits = place_bits(self.strength)
         """Each card's place bit (``plain_lines.place_bits``)."""
-        self.deck = facts[1]
+        # the deck as a set, kept on the match for its later hands
+        deck = None if match is None else match.judge_deck
+        if deck is None:
+            deck = frozenset(layout.deck)
+            if match is not None:
+                match.judge_deck = deck
+        self.deck = deck
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
         self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
+        """Per team, the first trick it lost (``None``: none yet)."""
         # indices of the record, brought up to date together (``_follow_record``)
         self._followed = 0
         self._turns: list[list[int]] = [[] for _ in range(players)]
         """Per seat, the record's indices of his plays so far."""
-        """Per team, the first trick it lost (``None``: none yet)."""
         self._play_index: list[int] = [-1] * len(SUIT)
         """Per card, its index in the record if played so far, else -1 (a list: a
         dictionary's store cost more than the rest of reading a play)."""
@@ -1366,8 +1338,6 @@ class CapsJudge:
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[int, PlainLines] = {}
         """The plain-lines search per trump, turned to each player in turn."""
-        self._order_keys: dict[int, tuple[int, ...]] = {}
-        """ED-29's fallback sort keys per trump (``default_order``)."""
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -2487,11 +2457,7 @@ class CapsJudge:
         m = self.m
         knows = seat == m.trumper or m.revealed
         trump = m.trump if knows else -1
-        # also kept per judge (one rank order, at most two trumps a hand): a Caps offer
-        # is built on every eligible turn, and the shared cache hashes the rank table
-        keys = self._order_keys.get(trump)
-        if keys is None:
-            keys = self._order_keys[trump] = _default_order_keys(self.strength, trump)
+        keys = _default_order_keys(self.strength, trump)
         # Sorting plain ints (key above, card below: the keys are distinct per card) skips
         # a key call per card.
         return [x & _CARD_BITS for x in sorted([keys[c] << 6 | c for c in cards])]

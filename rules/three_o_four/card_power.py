@@ -3,6 +3,7 @@ led suit above the rest, then strength; and the winner of a full trick by it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
 from rules.cards import Card
@@ -21,11 +22,22 @@ class RankOrderMemo(Generic[T]):
         self._orders: dict[int, tuple[tuple[int, ...], dict[int, T]]] = {}
 
     def values(self, strength: tuple[int, ...]) -> dict[int, T]:
-        """The values kept for this order, by their int key (the caller fills it)."""
+        """Every value kept for this order, by its int key."""
         entry = self._orders.get(id(strength))
         if entry is None:
             entry = self._orders[id(strength)] = (strength, {})
         return entry[1]
+
+    def value(
+        self, strength: tuple[int, ...], key: int, build: Callable[[tuple[int, ...], int], T]
+    ) -> T:
+        """The value for this order and ``key``, built by ``build(strength, key)`` the
+        first time it is asked."""
+        kept = self.values(strength)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = build(strength, key)
+        return found
 
 
 _POWERS: Final[RankOrderMemo[tuple[tuple[int, ...], ...]]] = RankOrderMemo()
@@ -35,14 +47,10 @@ def card_powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...],
     """For each led suit (index led + 1, led = -1 when leading) the power of every card:
     200 + strength for a trump, 100 + strength for the led suit (every suit when
     leading), strength otherwise (a pure function of the rank order, strengths < 100)."""
-    found = _POWERS.values(strength)
-    powers = found.get(trump)
-    if powers is None:
-        powers = found[trump] = _card_powers(trump, strength)
-    return powers
+    return _POWERS.value(strength, trump, _build_card_powers)
 
 
-def _card_powers(trump: int, strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _build_card_powers(strength: tuple[int, ...], trump: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for led in range(-1, 4):
         row = []

@@ -222,7 +222,6 @@ class ThreeOFourMatch(Match[Options]):
         "_next_active_by_out",
         "_order_from",
         "_per_trick",
-        "_powers",
         "_previous_pack",
         "_result",
         "_seed_commitment",
@@ -259,7 +258,7 @@ class ThreeOFourMatch(Match[Options]):
         "indicator",
         "indicator_down",
         "is_over",
-        "judge_facts",
+        "judge_deck",
         "ladder",
         "last_trick",
         "last_trick_vis",
@@ -359,9 +358,8 @@ class ThreeOFourMatch(Match[Options]):
         self._dealt = players * self.layout.hand_size
         """Cards dealt to the seats; the rest of the pack is the stock."""
         self._strength = self.layout.strength
-        self._powers: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.judge_facts: tuple[tuple[int, ...], frozenset[Card]] | None = None
-        """What every hand's Caps judge reads of the layout (``CapsJudge``), kept here."""
+        self.judge_deck: frozenset[Card] | None = None
+        """The deck as a set, which every hand's Caps judge reads (``CapsJudge``)."""
         self._card_points = self.layout.points
         self._end_when_decided = options.end_hand_when_decided
         self._start_200 = plan.start_200
@@ -481,9 +479,7 @@ class ThreeOFourMatch(Match[Options]):
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
-        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action, list[Card], int]] = {}
-        """Per seat, the Caps call last offered: (its key, the action, its order, the trump
-        the order was sorted by, -1 when the seat did not know it)."""
+        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action]] = {}
         """Per seat: the Caps action offered and the (cards in hand, indicator down with
         them, trump revealed) it was built for."""
 
@@ -1206,13 +1202,9 @@ class ThreeOFourMatch(Match[Options]):
 
     def _trick_winner_index(self, cards: list[Card], trump: int | None) -> int:
         """T3-10.5, as ``rules.tricks.trick_winner_index``, read off the card powers of this
-        rank order (``card_powers``: trumps above the led suit above the rest), one table
-        per trump kept for the match: here a native call, where the shared helper is a
-        call into plain Python."""
-        key = -1 if trump is None else trump
-        powers = self._powers.get(key)
-        if powers is None:
-            powers = self._powers[key] = card_powers(key, self._strength)
+        rank order (``card_powers``: trumps above the led suit above the rest): here a
+        native call, where the shared helper is a call into plain Python."""
+        powers = card_powers(-1 if trump is None else trump, self._strength)
         led_power = powers[SUIT[cards[0]] + 1]
         best, best_power = 0, led_power[cards[0]]
         for i in range(1, len(cards)):
@@ -1272,19 +1264,8 @@ class ThreeOFourMatch(Match[Options]):
         offered = self._caps_offers.get(seat)
         if offered is not None and offered[0] == key:
             return offered[1]
-        cards = self._remaining(seat)
-        sorted_by = self.trump if seat == self.trumper or self.revealed else -1
-        order: list[Card] | None = None
-        if offered is not None and offered[3] == sorted_by:
-            # the order is a sort of the cards by keys fixed per trump, and a seat's cards
-            # only leave: the last order less the cards gone (unless a card is new to it)
-            order = [c for c in offered[2] if c in cards]
-            if len(order) != len(cards):
-                order = None
-        if order is None:
-            order = self.judge().default_order(seat, cards)
-        action = A.caps_action(order)
-        self._caps_offers[seat] = (key, action, order, sorted_by)
+        action = A.caps_action(self.judge().default_order(seat, self._remaining(seat)))
+        self._caps_offers[seat] = (key, action)
         return action
 
     def judge(self) -> CapsJudge:

@@ -49,14 +49,12 @@ _PLACES: Final[RankOrderMemo[tuple[tuple[int, ...], tuple[int, ...]]]] = RankOrd
 
 def _places(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``_build_places``, kept per rank order."""
-    kept = _PLACES.values(strength)
-    found = kept.get(0)
-    if found is None:
-        found = kept[0] = _build_places(strength)
-    return found
+    return _PLACES.value(strength, 0, _build_places)
 
 
-def _build_places(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _build_places(
+    strength: tuple[int, ...], _key: int = 0
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For every card int, the card as ``suit * 13 + place`` (-1 for a card not in the
     game), the place being its rank's position in the game's order, weakest first; and
     its bit in a mask of those (0 for a card not in the game). A card's strength depends
@@ -102,6 +100,11 @@ class PlainLines:
     ``one_card_per_run=False`` tries every card of p's where the search would try one card
     of a run (for the test that this changes no answer)."""
 
+    p: int
+    team: int
+    partner: list[bool]
+    """Per seat, whether it is of p's team (``turn_to``)."""
+
     def __init__(
         self,
         p: int,
@@ -117,9 +120,7 @@ class PlainLines:
             self.after[s] = active[(i + 1) % self.per]
         self.partners = tuple([s % 2 == team for s in range(len(self.after))] for team in (0, 1))
         """Per team, whether each seat is of it."""
-        self.p = p
-        self.team = p % 2
-        self.partner = self.partners[self.team]
+        self.turn_to(p)
         self.trump = trump
         self.trump_mask = SUIT_MASK[trump]
         self.plain_mask = ~SUIT_MASK[trump] & ((1 << 4 * SUIT_BITS) - 1)

@@ -74,8 +74,7 @@ def test_turn_passed_in_place_is_the_turn_the_phase_gives(players: int) -> None:
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_caps_offer_kept_per_seat_matches_a_fresh_default_order(players: int) -> None:
     """ED-29: the Caps action kept for a seat (until its cards or its knowledge of trump
-    change), and the order carried from its last offer less the cards it played since, is
-    the one the judge's default order gives in every state, off turn too."""
+    change) is the one the judge's default order gives in every state, off turn too."""
     options = {"external_caps": "modern", "caps_order_required": True}
     offers = 0
     for match in _random_states(players, range(20), options):
