@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, TypeVar
+
+from pydantic import BaseModel
 
 from rules.cards import CARD_STRINGS, JOKER, SUIT_NAMES, SUITS, pretty
-from rules.contract import Action, ActionTable, IllegalAction
+from rules.contract import Action, ActionTable, Event, IllegalAction
 from rules.three_o_four.auction import FULL_COURT, HALF_COURT, PCC
 
 ACTIONS: Final = ActionTable()
@@ -43,10 +45,6 @@ CHOOSE: Final[dict[int, Action]] = {
 PLAY: Final[dict[int, Action]] = {
     c: ACTIONS.add("play", CARD_STRINGS[c], f"Play {pretty(c)}") for c in range(JOKER)
 }
-PLAY_BY_ID: Final[dict[int, int]] = {id(action): c for c, action in PLAY.items()}
-"""Each prebuilt play action's card, by the action's ``id`` (they live as long as the
-process): the play path knows its own actions without reading their fields, which on a
-pydantic model is a slow attribute lookup."""
 PARTNER: Final[dict[int, Action]] = {
     c: ACTIONS.add("partner", CARD_STRINGS[c], f"Call {pretty(c)} as your partner")
     for c in range(JOKER)
@@ -76,17 +74,63 @@ PLAY_CARD: Final[dict[str, int]] = {CARD_STRINGS[c]: c for c in range(JOKER)}
 """Card text to card int for the card-valued actions."""
 
 
+FIELDS_BY_ID: Final[dict[int, tuple[str, str]]] = {
+    id(action): (action.kind, action.value) for action in ACTIONS.actions()
+}
+"""Each prebuilt action's ``(kind, value)`` by its ``id`` (they live as long as the
+process), for ``kind_value``."""
+
+
+def kind_value(action: Action) -> tuple[str, str]:
+    """``(action.kind, action.value)``: one lookup for a prebuilt action, where compiled
+    code reads each field of a pydantic model by a generic attribute lookup through its
+    ``__getattr__`` hook, which costs more than the lookup for two fields (less for
+    one). An action rebuilt by a caller is read field by field."""
+    found = FIELDS_BY_ID.get(id(action))
+    if found is None:
+        return action.kind, action.value
+    return found
+
+
 def caps_action(order: list[int]) -> Action:
     """T3-16.5: ``caps:JH,9H,8C`` calls Caps stating the order of every remaining card
     (built per state for eligible callers, so without validation)."""
     strings = _CARD_STRINGS
-    return _make_action("caps", ",".join([strings[c] for c in order]), "Call Caps")
+    values = {"kind": "caps", "value": ",".join([strings[c] for c in order]), "label": "Call Caps"}
+    return built(_ACTION, values, _ACTION_FIELDS)
 
 
-# Native statics in the compiled module (build_native.py): a Caps offer is built on every
-# eligible turn, and a plain imported name is a dictionary lookup there.
+def new_event(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None = None) -> Event:
+    """``Event.make(kind, visible_to, **data)`` without its interpreted frame (``built``)."""
+    return built(_EVENT, {"kind": kind, "data": data, "visible_to": visible_to}, _EVENT_FIELDS)
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def built(model: type[ModelT], values: dict[str, Any], fields: frozenset[str]) -> ModelT:
+    """A model from known-good engine data, in the state ``Event.make`` (rules.contract)
+    gives one: ``values`` as its fields, every one of them set (``fields``), no extra or
+    private state. Compiled, each ``object.__setattr__`` is one C call (the generic
+    setter, which stores through the slot's descriptor), where calling ``Event.make``
+    costs an interpreted frame and a call per slot through a method wrapper: a Caps
+    offer is built per state and a few events per hand."""
+    item = _new_object(model)
+    object.__setattr__(item, "__dict__", values)
+    object.__setattr__(item, "__pydantic_fields_set__", fields)
+    object.__setattr__(item, "__pydantic_extra__", None)
+    object.__setattr__(item, "__pydantic_private__", None)
+    return item
+
+
+# Native statics in the compiled module (build_native.py): a plain imported name is a
+# dictionary lookup there.
 _CARD_STRINGS: Final = CARD_STRINGS
-_make_action: Final = Action.make
+_ACTION: Final = Action
+_EVENT: Final = Event
+_ACTION_FIELDS: Final = frozenset(Action.model_fields)
+_EVENT_FIELDS: Final = frozenset(Event.model_fields)
+_new_object: Final = object.__new__
 
 
 def parse_order(text: str) -> list[int]:

@@ -1338,6 +1338,8 @@ class CapsJudge:
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[int, PlainLines] = {}
         """The plain-lines search per trump, turned to each player in turn."""
+        self.order_keys: dict[int, tuple[int, ...]] = {}
+        """``_default_order_keys`` per trump (-1: unknown) for this hand's order."""
 
     # -- knowledge ----------------------------------------------------------------------
 
@@ -2457,10 +2459,19 @@ class CapsJudge:
         m = self.m
         knows = seat == m.trumper or m.revealed
         trump = m.trump if knows else -1
-        keys = _default_order_keys(self.strength, trump)
-        # Sorting plain ints (key above, card below: the keys are distinct per card) skips
-        # a key call per card.
-        return [x & _CARD_BITS for x in sorted([keys[c] << 6 | c for c in cards])]
+        keys = self.order_keys.get(trump)
+        if keys is None:
+            keys = self.order_keys[trump] = _default_order_keys(self.strength, trump)
+        # An insertion sort by the keys (distinct per card): a hand is a few cards, and
+        # sorted() would take a key function called as a Python object, or boxed keys.
+        out: list[Card] = []
+        for c in cards:
+            key = keys[c]
+            i = len(out)
+            while i > 0 and keys[out[i - 1]] > key:
+                i -= 1
+            out.insert(i, c)
+        return out
 
     def server_order(self, seat: int) -> list[Card]:
         """ED-29: the first winning order in ED-1 order, else the fallback order."""

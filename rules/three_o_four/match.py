@@ -20,7 +20,13 @@ from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
-from rules.three_o_four.actions import BID_VALUE, PASS, PLAY_BY_ID, PLAY_CARD
+from rules.three_o_four.actions import (
+    BID_VALUE,
+    PASS,
+    PLAY_CARD,
+    kind_value,
+    new_event,
+)
 from rules.three_o_four.auction import (
     FULL_COURT,
     HALF_COURT,
@@ -39,93 +45,94 @@ SINGLE: Final = tuple(frozenset({s}) for s in range(8))
 REDEAL_BELOW: Final = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
 
-# Events that depend only on (seat, action) are built once at import (Event.make is cheap,
-# but the hot path builds one or two per action); they are frozen and shared.
+# Events that depend only on (seat, action) are built once at import (``new_event`` is
+# cheap, but the hot path builds one or two per action); they are frozen and shared.
 _BID_TEXTS: Final = ["", *(a.value for a in A.BID.values())]
 BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: Event.make("bid", seat=s, bid=v or "pass") for v in _BID_TEXTS} for s in range(8)
+    {v: new_event("bid", {"seat": s, "bid": v or "pass"}) for v in _BID_TEXTS} for s in range(8)
 )
 EIGHT_BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: Event.make("bid", seat=s, bid=v or "pass", round="eight") for v in _BID_TEXTS}
+    {v: new_event("bid", {"seat": s, "bid": v or "pass", "round": "eight"}) for v in _BID_TEXTS}
     for s in range(8)
 )
 CARD_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(Event.make("card_played", seat=s, card=CARD_STRINGS[c]) for c in range(52))
+    tuple(new_event("card_played", {"seat": s, "card": CARD_STRINGS[c]}) for c in range(52))
     for s in range(8)
 )
 INDICATOR_PLACED: Final[tuple[Event, ...]] = tuple(
-    Event.make("indicator_placed", trumper=s) for s in range(8)
+    new_event("indicator_placed", {"trumper": s}) for s in range(8)
 )
 INDICATOR_CHOSEN: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
-        Event.make("indicator_chosen", visible_to=frozenset({s}), card=CARD_STRINGS[c])
-        for c in range(52)
+        new_event("indicator_chosen", {"card": CARD_STRINGS[c]}, frozenset({s})) for c in range(52)
     )
     for s in range(8)
 )
 TRICK_WON: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(Event.make("trick_won", seat=s, team=s % 2, trick=t) for t in range(14)) for s in range(8)
+    tuple(new_event("trick_won", {"seat": s, "team": s % 2, "trick": t}) for t in range(14))
+    for s in range(8)
 )
-SECOND_DEAL: Final = Event.make("second_deal")
-NO_TRUMP_FACE_DOWN: Final = Event.make("no_trump_face_down")
+SECOND_DEAL: Final = new_event("second_deal", {})
+NO_TRUMP_FACE_DOWN: Final = new_event("no_trump_face_down", {})
 CONTRACT: Final[tuple[dict[int, Event], ...]] = tuple(
-    {v: Event.make("contract", trumper=s, bid=v) for v in A.BID_VALUE.values()} for s in range(8)
+    {v: new_event("contract", {"trumper": s, "bid": v}) for v in A.BID_VALUE.values()}
+    for s in range(8)
 )
 """``CONTRACT[trumper][bid]``: a contract won in the four-card or the single auction."""
 EIGHT_CARD_CONTRACT: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: Event.make("contract", trumper=s, bid=v, round="eight") for v in _BID_TEXTS}
+    {v: new_event("contract", {"trumper": s, "bid": v, "round": "eight"}) for v in _BID_TEXTS}
     for s in range(8)
 )
 """``EIGHT_CARD_CONTRACT[trumper][value]``: a contract won in the eight-card round, with the
 value of the round's last call (a pass: ``""``), as this event has always given it."""
-FACE_DOWN_PLAYED: Final[tuple[tuple[Event, Event], ...]] = tuple(
+FACE_DOWN_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     (
-        Event.make("card_played", seat=s, face_down=True, source="from_hand"),
-        Event.make("card_played", seat=s, face_down=True, source="indicator"),
+        new_event("card_played", {"seat": s, "face_down": True, "source": "from_hand"}),
+        new_event("card_played", {"seat": s, "face_down": True, "source": "indicator"}),
     )
     for s in range(8)
 )
 """``FACE_DOWN_PLAYED[seat][from the indicator]``: what the table sees of a face-down card."""
 FACE_DOWN_OWN: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
-        Event.make("card_played", visible_to=SINGLE[s], seat=s, card=CARD_STRINGS[c])
-        for c in range(52)
+        new_event("card_played", {"seat": s, "card": CARD_STRINGS[c]}, SINGLE[s]) for c in range(52)
     )
     for s in range(8)
 )
 """``FACE_DOWN_OWN[seat][card]``: the face-down card as its player sees it."""
 CUT_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(Event.make("cut", seat=s, cut=c) for c in range(53)) for s in range(8)
+    tuple(new_event("cut", {"seat": s, "cut": c}) for c in range(53)) for s in range(8)
 )
 ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(Event.make("asked", seat=s, teammate=t) for t in range(8)) for s in range(8)
+    tuple(new_event("asked", {"seat": s, "teammate": t}) for t in range(8)) for s in range(8)
 )
-MODE_EVENTS: Final = {m: Event.make("mode", mode=m) for m in ("open", "closed")}
+MODE_EVENTS: Final = {m: new_event("mode", {"mode": m}) for m in ("open", "closed")}
 PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
-HAND_PLAY_RECORD: Final[tuple[tuple[tuple[PlayRecord, ...], ...], ...]] = tuple(
+# The shared records below (immutable tuples) are typed Any: mypyc holds a value typed as a
+# fixed-length tuple unboxed, and would build a new tuple each time one is stored in a list.
+HAND_PLAY_RECORD: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
     tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
 )
-"""``HAND_PLAY_RECORD[face down][seat][card]``: the record of a card played from the hand
-(records are immutable, so one per play is built at import)."""
+"""``HAND_PLAY_RECORD[face down][seat][card]``: the ``PlayRecord`` of a card played from the
+hand (records are immutable, so one per play is built at import)."""
 CHOOSE_OF: Final[tuple[Action, ...]] = tuple(A.CHOOSE[c] for c in range(52))
 """``CHOOSE_OF[card]``: the prebuilt action placing that card as the trump indicator."""
 LOGGED_BID: Final[dict[str, int | str]] = {
     value: A.BID_TEXT.get(A.BID_VALUE[value], A.BID_VALUE[value]) for value in A.BID_VALUE
 }
 """A bid action's value as the auction record shows it (numbers, or PCC / HC / FC)."""
-BID_LOGGED: Final[tuple[dict[str, tuple[int, str, int | str | None]], ...]] = tuple(
+BID_LOGGED: Final[tuple[dict[str, Any], ...]] = tuple(
     {value: (s, "bid", shown) for value, shown in LOGGED_BID.items()} for s in range(8)
 )
 """``BID_LOGGED[seat][value]``: the auction record's entry for a bid (shared: immutable)."""
-PASS_LOGGED: Final[tuple[tuple[int, str, int | str | None], ...]] = tuple(
-    (s, "pass", None) for s in range(8)
-)
+PASS_LOGGED: Final[tuple[Any, ...]] = tuple((s, "pass", None) for s in range(8))
 HALF_COURT_CHOICES: Final = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
 TRUMP_REVEALED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(
-        Event.make("trump_revealed", trump=SUITS[t], indicator=CARD_STRINGS[c]) for c in range(52)
+        new_event("trump_revealed", {"trump": SUITS[t], "indicator": CARD_STRINGS[c]})
+        for c in range(52)
     )
     for t in range(4)
 )
@@ -166,6 +173,15 @@ def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[
     return cast(list[Card], out)
 
 
+def _remove(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)``, which compiled code calls as a method looked up by name."""
+    for i in range(len(cards)):
+        if cards[i] == card:
+            del cards[i]
+            return
+    cards.remove(card)  # not there: list.remove's ValueError
+
+
 def _cards(cards: list[Card]) -> list[str]:
     return [CARD_STRINGS[c] for c in cards]
 
@@ -195,13 +211,15 @@ class ThreeOFourMatch(Match[Options]):
         "_bid_200",
         "_bid_250",
         "_bids",
-        "_caps_offers",
+        "_caps_offer_keys",
+        "_caps_offered",
         "_caps_order_required",
         "_caps_teams",
         "_card_points",
         "_claims_on",
         "_cut_legal",
         "_deal_plans",
+        "_deals",
         "_dealt",
         "_deck_counter",
         "_derived",
@@ -308,6 +326,7 @@ class ThreeOFourMatch(Match[Options]):
     players: int
     options: Options
     _log: list[tuple[int, Action]]
+    _deals: list[Deal]
 
     to_act: frozenset[int]
     """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
@@ -408,7 +427,8 @@ class ThreeOFourMatch(Match[Options]):
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.second: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
-        self.stacked = self.next_stacked_deal()
+        # the base's next_stacked_deal is plain Python: not called when nothing was stacked
+        self.stacked = self.next_stacked_deal() if self._deals else None
         self.hand_seed: str | None = None
         self.seed_commitment: str | None = None
         self.riffled_from: list[Card] | None = None
@@ -479,9 +499,10 @@ class ThreeOFourMatch(Match[Options]):
         self._caps_teams: list[int] = []
         self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
-        self._caps_offers: dict[int, tuple[tuple[int, bool, bool], Action]] = {}
-        """Per seat: the Caps action offered and the (cards in hand, indicator down with
-        them, trump revealed) it was built for."""
+        self._caps_offered: list[Action | None] = [None] * n
+        """Per seat: the Caps action offered (None: none yet this hand)."""
+        self._caps_offer_keys = [0] * n
+        """Per seat: the state the offered Caps action was built for (``_caps_action``)."""
 
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
@@ -722,17 +743,17 @@ class ThreeOFourMatch(Match[Options]):
             self._log_bid(seat, "bid", HALF_COURT)
             self._set_contract(seat, HALF_COURT, "half_court")
             return [
-                Event.make("bid", seat=seat, bid="HC"),
-                Event.make("contract", trumper=seat, bid=HALF_COURT),
+                new_event("bid", {"seat": seat, "bid": "HC"}),
+                new_event("contract", {"trumper": seat, "bid": HALF_COURT}),
             ]
         self._log_bid(seat, "pass")
-        events = [Event.make("bid", seat=seat, bid="pass", round="half_court")]
+        events = [new_event("bid", {"seat": seat, "bid": "pass", "round": "half_court"})]
         if rnd.record(None) < 0:  # nobody wants Half Court: the deal is completed (T3V-8.3)
             self.round = None
             self._deal_second()
             self.auction4 = FourCardAuction.start(self.players, self.dealer)
             self.phase_name = "bidding"
-            events.append(Event.make("second_deal"))
+            events.append(new_event("second_deal", {}))
         return events
 
     def _legal_partner_cards(self, seat: int) -> list[Action]:
@@ -746,9 +767,9 @@ class ThreeOFourMatch(Match[Options]):
         self.partner_card = card
         holder = next((s for s in range(self.players) if card in self.hands[s]), -1)
         self.pair = frozenset({seat, holder} - {-1})
-        events = [Event.make("partner_card_named", seat=seat, card=CARD_STRINGS[card])]
+        events = [new_event("partner_card_named", {"seat": seat, "card": CARD_STRINGS[card]})]
         if holder >= 0:
-            events.append(Event.make("partner_called", visible_to=SINGLE[holder], seat=holder))
+            events.append(new_event("partner_called", {"seat": holder}, SINGLE[holder]))
         return events + self._after_trump_fixed()
 
     def _partner_known_to(self, seat: int | None) -> int | None:
@@ -853,8 +874,7 @@ class ThreeOFourMatch(Match[Options]):
     def _apply_bidding(self, seat: int, action: Action) -> list[Event]:
         """A four-card auction or single-round call; while the auction goes on the turn
         passes at once, a contract or a cancelled hand settles it from the new phase."""
-        kind = action.kind
-        value = action.value
+        kind, value = kind_value(action)
         auc = self.auction4
         if auc is not None:
             if kind == "pass":
@@ -931,9 +951,9 @@ class ThreeOFourMatch(Match[Options]):
         """T3-8: one turn each; the turn passes at once until the round is over."""
         rnd = self.round
         assert rnd is not None
-        value = action.value
+        kind, value = kind_value(action)
         events = [EIGHT_BID_EVENTS[seat][value]]
-        speaker = self._record_round_call(rnd, seat, action.kind == "bid", value)
+        speaker = self._record_round_call(rnd, seat, kind == "bid", value)
         if speaker >= 0:
             self._hand_to(speaker)
             return events
@@ -951,7 +971,7 @@ class ThreeOFourMatch(Match[Options]):
         self.phase_name = "trump"
         if rnd.high == PCC:
             self._go_solo(rnd.high_seat)
-        events.append(EIGHT_CARD_CONTRACT[self.trumper][action.value])
+        events.append(EIGHT_CARD_CONTRACT[self.trumper][value])
         self._hand_to(self.chooser)  # the new trumper places his indicator
         return events
 
@@ -959,7 +979,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_indicator(self, seat: int, card: Card) -> list[Event]:
         """T3-7.1 / T3-8.7: the indicator goes face down; trump is its suit."""
-        self.hands[seat].remove(card)
+        _remove(self.hands[seat], card)
         self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
         events = [INDICATOR_PLACED[seat], INDICATOR_CHOSEN[seat][card]]
         if any(self.second):
@@ -1090,10 +1110,11 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
         """A play action: a card from the hand, or the indicator (``indicator``)."""
-        if action.kind == "indicator":
+        kind, value = kind_value(action)
+        if kind == "indicator":
             assert self.indicator is not None
             return self._play(seat, self.indicator, 1)
-        return self._play(seat, PLAY_CARD[action.value], 0)
+        return self._play(seat, PLAY_CARD[value], 0)
 
     def _play(self, seat: int, card: Card, src: int) -> list[Event]:
         """A card to the trick, from the hand (``src`` 0) or the indicator (1): face down
@@ -1106,11 +1127,12 @@ class ThreeOFourMatch(Match[Options]):
                 self.revealed = True
             down = self.hidden
         else:
-            self.hands[seat].remove(card)
+            _remove(self.hands[seat], card)
             down = False  # T3-11.4: face down only off suit while trump is closed
             if self.mode == "closed" and not self.revealed and trick:
                 down = SUIT[card] != SUIT[trick[0][1]]
-        record = (seat, card, down, src) if src else HAND_PLAY_RECORD[down][seat][card]
+        # a PlayRecord, kept boxed (see HAND_PLAY_RECORD)
+        record: Any = (seat, card, down, src) if src else HAND_PLAY_RECORD[down][seat][card]
         trick.append(record)
         history = self.history
         history.append(record)
@@ -1119,7 +1141,7 @@ class ThreeOFourMatch(Match[Options]):
         if src and not down and self.reveal_cp is None:
             self.reveal_cp = len(history)
         if self.exposed and seat in self.exposed:
-            self.exposed[seat].remove(card)
+            _remove(self.exposed[seat], card)
         events: list[Event]
         if down:
             events = [FACE_DOWN_PLAYED[seat][src], FACE_DOWN_OWN[seat][card]]
@@ -1150,7 +1172,7 @@ class ThreeOFourMatch(Match[Options]):
                             vis[i] = None
                             self.public_at[base + i] = len(self.history)
                             turned.append(CARD_STRINGS[card])
-                    events.append(Event.make("face_down_turned", cards=turned))
+                    events.append(new_event("face_down_turned", {"cards": turned}))
                     events += self._reveal()
                 else:
                     for i in downs:
@@ -1160,10 +1182,10 @@ class ThreeOFourMatch(Match[Options]):
                         self.trumper_at[base + i] = len(self.history)
                     events.append(NO_TRUMP_FACE_DOWN)
                     events.append(
-                        Event.make(
+                        new_event(
                             "face_down_seen",
-                            visible_to=SINGLE[self.trumper],
-                            cards=[CARD_STRINGS[trick[i][1]] for i in downs],
+                            {"cards": [CARD_STRINGS[trick[i][1]] for i in downs]},
+                            SINGLE[self.trumper],
                         )
                     )
         cards = [p[1] for p in trick]
@@ -1179,7 +1201,10 @@ class ThreeOFourMatch(Match[Options]):
         ):
             self.exhausted = True  # ED-21
         points = self._card_points
-        self.points[team] += sum([points[c] for c in cards])
+        taken = 0
+        for c in cards:  # not sum(): a builtin looked up and called as a Python object
+            taken += points[c]
+        self.points[team] += taken
         self.won[team] += cards
         self.trick_winners.append(team)
         self._lost_trick[1 - team] = True
@@ -1257,15 +1282,22 @@ class ThreeOFourMatch(Match[Options]):
         """ED-29: the Caps call offered with the judge's default order of the seat's cards.
         That order depends only on the cards and on whether the seat knows trump, so the
         action is kept per seat until it plays a card or trump is revealed (its cards
-        only leave during the play; the indicator joining the hand keeps them the same)."""
+        only leave during the play; the indicator joining the hand keeps them the same):
+        it was built for the same cards in hand, indicator down with them and trump
+        revealed (one int: 4 * cards + 2 * indicator + revealed)."""
         if not self._caps_order_required:
             return A.CAPS_ANY_ORDER
-        key = (len(self.hands[seat]), seat == self.trumper and self.indicator_down, self.revealed)
-        offered = self._caps_offers.get(seat)
-        if offered is not None and offered[0] == key:
-            return offered[1]
+        key = len(self.hands[seat]) * 4
+        if seat == self.trumper and self.indicator_down:
+            key += 2
+        if self.revealed:
+            key += 1
+        offered = self._caps_offered[seat]
+        if offered is not None and self._caps_offer_keys[seat] == key:
+            return offered
         action = A.caps_action(self.judge().default_order(seat, self._remaining(seat)))
-        self._caps_offers[seat] = (key, action)
+        self._caps_offered[seat] = action
+        self._caps_offer_keys[seat] = key
         return action
 
     def judge(self) -> CapsJudge:
@@ -1360,7 +1392,9 @@ class ThreeOFourMatch(Match[Options]):
         cp = len(self.history)
         self.calls[seat % 2] = (seat, cp, order)
         self.exposed[seat] = list(order)
-        events = [Event.make("caps_called", seat=seat, order=_cards(order), call_point=cp)]
+        events = [
+            new_event("caps_called", {"seat": seat, "order": _cards(order), "call_point": cp})
+        ]
         if self.hidden:
             events += self._reveal(by_call=True)  # ED-28
         return events
@@ -1396,9 +1430,9 @@ class ThreeOFourMatch(Match[Options]):
         """ED-23 claim mode: upheld if the opponents had no trump once trump was fixed."""
         self.claimed.add(seat)
         if self.spoilt:
-            claim = Event.make("spoilt_claim", seat=seat, upheld=True)
+            claim = new_event("spoilt_claim", {"seat": seat, "upheld": True})
             return [claim, *self._cancel("spoilt", same_dealer=True)]
-        return [Event.make("spoilt_claim", seat=seat, upheld=False)]
+        return [new_event("spoilt_claim", {"seat": seat, "upheld": False})]
 
     def _marriage_actions(self, seat: int) -> list[Action]:
         """ED-V9: declared at any call point (on your turn or off it) once trump is
@@ -1443,7 +1477,7 @@ class ThreeOFourMatch(Match[Options]):
         for s in sorted(self.sitting_out):
             shown[SEAT_KEY[s]] = [CARD_STRINGS[c] for c in hands[s]]
         self.shown_after_hand = shown
-        return [Event.make("sitting_out_shown", hands=shown)]
+        return [new_event("sitting_out_shown", {"hands": shown})]
 
     def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
@@ -1468,7 +1502,7 @@ class ThreeOFourMatch(Match[Options]):
             self.redeals = 0
         self.hand_no += 1
         self._start_hand()
-        events = [*shown, Event.make("hand_cancelled", reason=why, dealer=self.dealer)]
+        events = [*shown, new_event("hand_cancelled", {"reason": why, "dealer": self.dealer})]
         return self._with_seed_events(events)
 
     def _gathered(self) -> list[Card]:
@@ -1597,16 +1631,20 @@ class ThreeOFourMatch(Match[Options]):
         ended = self._hand_results[-1]
         if "seed" in ended:
             events.append(
-                Event.make(
+                new_event(
                     "seed_revealed",
-                    hand=ended["hand"],
-                    seed=ended["seed"],
-                    commitment=ended["seed_commitment"],
+                    {
+                        "hand": ended["hand"],
+                        "seed": ended["seed"],
+                        "commitment": ended["seed_commitment"],
+                    },
                 )
             )
         if self._result is None and self.seed_commitment is not None:
             events.append(
-                Event.make("seed_committed", hand=self.hand_no, commitment=self.seed_commitment)
+                new_event(
+                    "seed_committed", {"hand": self.hand_no, "commitment": self.seed_commitment}
+                )
             )
         return events
 
@@ -1620,7 +1658,7 @@ class ThreeOFourMatch(Match[Options]):
         self.phase_name = "match_over"
         self.is_over = True
         self._judge = None
-        return Event.make("match_over", None, **result)
+        return new_event("match_over", dict(result))
 
     def _match_winner(self) -> int | None:
         """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""
@@ -1663,13 +1701,19 @@ class ThreeOFourMatch(Match[Options]):
         """A card (the hot path: the next seat is known at once, the next in the trick or
         the trick's winner, and unless it is a Caps caller whose order is played for him,
         it is to act) or one of the calls of the play."""
-        card = PLAY_BY_ID.get(id(action))
-        if card is not None:
+        # a card in hand: the prebuilt action found among the seat's few cards by identity,
+        # cheaper than a lookup by ``id`` (which boxes the id)
+        card = -1
+        for held in self.hands[seat]:
+            if PLAY_OF[held] is action:
+                card = held
+                break
+        if card >= 0:
             events = self._play(seat, card, 0)
         else:
-            kind = action.kind
+            kind, value = kind_value(action)
             if kind == "play":
-                events = self._play(seat, PLAY_CARD[action.value], 0)
+                events = self._play(seat, PLAY_CARD[value], 0)
             elif kind == "indicator":
                 events = self._apply_play(seat, action)
             else:
@@ -1690,17 +1734,18 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_marriage(self, seat: int, action: Action) -> list[Event]:
         self.marriages.append((seat, SUITS.index(action.value)))
-        return [Event.make("marriage", seat=seat, suit=action.value)]
+        return [new_event("marriage", {"seat": seat, "suit": action.value})]
 
     def _apply_double(self, seat: int, action: Action) -> list[Event]:
         self.double_team = seat % 2
-        return [Event.make("double", seat=seat)]
+        return [new_event("double", {"seat": seat})]
 
     def _apply_cut(self, seat: int, action: Action) -> list[Event]:
         """T3-5.4: the cut, then the first batch; the auction's first speaker is to act
         (no Caps call can be open before the play)."""
-        cut = int(action.value) if action.value else 0  # no_cut has no value
-        self._deal_first(cut if action.kind == "cut" else 0)
+        kind, value = kind_value(action)
+        cut = int(value) if value else 0  # no_cut has no value
+        self._deal_first(cut if kind == "cut" else 0)
         self._hand_to(self._turn_seat())
         return [CUT_EVENTS[seat][cut]]
 
@@ -1846,11 +1891,8 @@ class ThreeOFourMatch(Match[Options]):
 
 
 def _hand_scored(result: dict[str, Any]) -> Event:
-    """The hand's result as an event: its data a copy of the record, filled in place (as
-    ``Event.make(..., **result)`` without passing every entry as a keyword)."""
-    event = Event.make("hand_scored")
-    event.data.update(result)
-    return event
+    """The hand's result as an event (its data a copy of the record)."""
+    return new_event("hand_scored", dict(result))
 
 
 def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """The 304 engine's speed paths must not change behaviour: the inlined shuffle draws the same
-pack as ``rules.cards.shuffled`` and leaves the generator in the same state, and the fused
-apply still refuses what the base ``Match.apply`` refuses."""
+pack as ``rules.cards.shuffled`` and leaves the generator in the same state, the fused
+apply still refuses what the base ``Match.apply`` refuses, and the natively built events and
+Caps offers, the field reads by id and the hand-rolled sorts and removals give what the
+plain Python they replace gives."""
 
 from __future__ import annotations
 
@@ -137,3 +139,71 @@ def test_rank_order_memo_keeps_values_per_order_object() -> None:
     assert card_powers(0, other) != card_powers(0, order)
     assert card_powers(0, order)[0][13] == 100 + order[13]  # a heart led: led-suit power
     assert card_powers(0, order)[2][0] == 200 + order[0]  # a spade is trump
+
+
+def _model_state(model: Any) -> tuple[Any, ...]:
+    return (
+        type(model),
+        model.__dict__,
+        model.__pydantic_fields_set__,
+        model.__pydantic_extra__,
+        model.__pydantic_private__,
+    )
+
+
+def test_events_and_caps_actions_built_natively_are_those_of_the_contract() -> None:
+    """``actions.built`` gives a model the state ``Event.make`` or validation gives it."""
+    from rules.contract import Action, Event
+
+    made = Event.make("caps_called", frozenset({2}), seat=2, order=["JH"], call_point=4)
+    data = {"seat": 2, "order": ["JH"], "call_point": 4}
+    built = A.new_event("caps_called", data, frozenset({2}))
+    assert _model_state(built) == _model_state(made) and built == made
+    assert built.model_dump() == made.model_dump()
+    plain = A.new_event("second_deal", {})
+    assert _model_state(plain) == _model_state(Event.make("second_deal"))
+    order = [A.PLAY_CARD[c] for c in ("JH", "9H", "8C")]
+    offered = A.caps_action(order)
+    validated = Action(kind="caps", value="JH,9H,8C", label="Call Caps")
+    assert _model_state(offered) == _model_state(validated)
+    assert offered == validated and hash(offered) == hash(validated)
+    assert offered.id == "caps:JH,9H,8C" and offered.model_dump() == validated.model_dump()
+
+
+def test_kind_value_reads_prebuilt_and_rebuilt_actions() -> None:
+    from rules.contract import Action
+
+    for action in A.ACTIONS.actions():
+        assert A.kind_value(action) == (action.kind, action.value)
+    rebuilt = Action(kind="bid", value="150")
+    assert rebuilt is not A.BID[150] and A.kind_value(rebuilt) == ("bid", "150")
+
+
+def test_remove_takes_the_first_equal_card_or_raises_as_list_remove() -> None:
+    from rules.three_o_four.match import _remove
+
+    cards = [5, 9, 5, 1]
+    _remove(cards, 5)
+    assert cards == [9, 5, 1]
+    with pytest.raises(ValueError):
+        _remove(cards, 7)
+    assert cards == [9, 5, 1]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_default_order_sorts_by_the_fallback_keys(players: int) -> None:
+    """ED-29's fallback order (an insertion sort) is the cards sorted by their keys."""
+    from rules.three_o_four.caps import _default_order_keys
+
+    checked = 0
+    for match in _random_states(players, range(6), {}):
+        if match.phase != "play" or match.is_over:
+            continue
+        judge = match.judge()
+        for seat in range(match.players):
+            cards = match._remaining(seat)
+            knows = seat == match.trumper or match.revealed
+            keys = _default_order_keys(match.layout.strength, match.trump if knows else -1)
+            assert judge.default_order(seat, cards) == sorted(cards, key=keys.__getitem__)
+            checked += 1
+    assert checked > 500
