@@ -173,15 +173,6 @@ def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[
     return cast(list[Card], out)
 
 
-def _remove(cards: list[Card], card: Card) -> None:
-    """``cards.remove(card)``, which compiled code calls as a method looked up by name."""
-    for i in range(len(cards)):
-        if cards[i] == card:
-            del cards[i]
-            return
-    cards.remove(card)  # not there: list.remove's ValueError
-
-
 def _cards(cards: list[Card]) -> list[str]:
     return [CARD_STRINGS[c] for c in cards]
 
@@ -722,7 +713,8 @@ class ThreeOFourMatch(Match[Options]):
             return self._four_card_calls[seat][may_ask][start]  # prebuilt, shared
         rnd = self.round
         assert rnd is not None
-        start = 0 if rnd.high is None else bisect_left(self.ladder, rnd.high + 1)
+        # the high bid is a ladder bid (the only bids offered here)
+        start = 0 if rnd.high is None else self._start_above[rnd.high]
         return self._single_calls[rnd.index > 0][start]  # prebuilt, shared
 
     # -- T3V-8: the Maharashtra called partner ------------------------------------------
@@ -979,7 +971,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _apply_indicator(self, seat: int, card: Card) -> list[Event]:
         """T3-7.1 / T3-8.7: the indicator goes face down; trump is its suit."""
-        _remove(self.hands[seat], card)
+        self.hands[seat].remove(card)
         self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
         events = [INDICATOR_PLACED[seat], INDICATOR_CHOSEN[seat][card]]
         if any(self.second):
@@ -1108,14 +1100,6 @@ class ThreeOFourMatch(Match[Options]):
             out.append(A.INDICATOR)
         return out
 
-    def _apply_play(self, seat: int, action: Action) -> list[Event]:
-        """A play action: a card from the hand, or the indicator (``indicator``)."""
-        kind, value = kind_value(action)
-        if kind == "indicator":
-            assert self.indicator is not None
-            return self._play(seat, self.indicator, 1)
-        return self._play(seat, PLAY_CARD[value], 0)
-
     def _play(self, seat: int, card: Card, src: int) -> list[Event]:
         """A card to the trick, from the hand (``src`` 0) or the indicator (1): face down
         when a seat that cannot follow plays it while trump is closed (T3-11.4), else face
@@ -1127,7 +1111,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.revealed = True
             down = self.hidden
         else:
-            _remove(self.hands[seat], card)
+            self.hands[seat].remove(card)
             down = False  # T3-11.4: face down only off suit while trump is closed
             if self.mode == "closed" and not self.revealed and trick:
                 down = SUIT[card] != SUIT[trick[0][1]]
@@ -1141,7 +1125,7 @@ class ThreeOFourMatch(Match[Options]):
         if src and not down and self.reveal_cp is None:
             self.reveal_cp = len(history)
         if self.exposed and seat in self.exposed:
-            _remove(self.exposed[seat], card)
+            self.exposed[seat].remove(card)
         events: list[Event]
         if down:
             events = [FACE_DOWN_PLAYED[seat][src], FACE_DOWN_OWN[seat][card]]
@@ -1409,14 +1393,29 @@ class ThreeOFourMatch(Match[Options]):
             call = self.calls.get(seat % 2)
             if call is None or call[0] != seat:
                 break
-            legal = self._legal_plays_ignoring_call(seat)
-            indicator = self.indicator
-            by_card = {  # the card each action puts on the table; one action per card
-                indicator if a is A.INDICATOR else PLAY_CARD[a.value]: a for a in legal
-            }
-            choice = next((by_card[c] for c in call[2] if c in by_card), legal[0])
-            events += self._apply_play(seat, choice)
+            card, src = self._listed_play(seat, call[2])
+            events += self._play(seat, card, src)
         return events
+
+    def _listed_play(self, seat: int, order: list[Card]) -> tuple[Card, int]:
+        """A Caps caller's next play, as ``_play`` takes it (card, from the indicator): the
+        first card of his stated order that one of his legal plays puts on the table (one
+        play per card), else his first legal play. The plays are the prebuilt actions,
+        told apart by identity (a field read is a slow attribute lookup)."""
+        legal = self._legal_plays_ignoring_call(seat)
+        indicator = self.indicator
+        for c in order:
+            play = PLAY_OF[c]
+            for a in legal:
+                if a is play:
+                    return c, 0
+                if a is A.INDICATOR and c == indicator:
+                    return c, 1
+        first = legal[0]
+        if first is A.INDICATOR:
+            assert indicator is not None
+            return indicator, 1
+        return PLAY_CARD[first.value], 0
 
     def _legal_plays_ignoring_call(self, seat: int) -> list[Action]:
         saved = self.calls
@@ -1715,7 +1714,8 @@ class ThreeOFourMatch(Match[Options]):
             if kind == "play":
                 events = self._play(seat, PLAY_CARD[value], 0)
             elif kind == "indicator":
-                events = self._apply_play(seat, action)
+                assert self.indicator is not None
+                events = self._play(seat, self.indicator, 1)
             else:
                 return self._settled(_CALLS_IN_PLAY[kind](self, seat, action))
         if self.trick:

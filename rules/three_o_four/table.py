@@ -44,7 +44,7 @@ class TablePlan:
     """``four_card_calls[seat][may_ask][start]``: a four-card auction turn's choices
     (T3-6): pass, ask a teammate (``may_ask``: no request is open), the bids from
     ``ladder[start]`` and Half Court (T3V-4, when on). The redeal (T3-6.13) is not in them."""
-    single_calls: tuple[tuple[list[Action], ...], tuple[list[Action], ...]]
+    single_calls: tuple[tuple[list[Action], ...], ...]
     """``single_calls[may_pass][start]``: a one-round auction turn (T3V-5.3): the bids from
     ``ladder[start]``, after a pass unless the seat opens the compulsory auction."""
     eight_card_calls: tuple[list[Action], ...]
@@ -56,7 +56,7 @@ class TablePlan:
     """Around the table (T3-1.2)."""
     next_active: dict[frozenset[int], tuple[int, ...]]
     """``next_active[sitting_out]``: the next seat to play, skipping those sitting out."""
-    team_seats: tuple[list[int], list[int]]
+    team_seats: tuple[list[int], ...]
     """The seats of team 0 and of team 1 (T3-3.1: the team is the seat mod 2)."""
     order_from: tuple[tuple[int, ...], ...]
     """``order_from[s]``: the seats from ``s`` round the table (T3-1.2)."""

@@ -1,8 +1,8 @@
 """The 304 engine's speed paths must not change behaviour: the inlined shuffle draws the same
 pack as ``rules.cards.shuffled`` and leaves the generator in the same state, the fused
 apply still refuses what the base ``Match.apply`` refuses, and the natively built events and
-Caps offers, the field reads by id and the hand-rolled sorts and removals give what the
-plain Python they replace gives."""
+Caps offers, the field reads by id and the hand-rolled sort give what the plain Python they
+replace gives."""
 
 from __future__ import annotations
 
@@ -177,17 +177,6 @@ def test_kind_value_reads_prebuilt_and_rebuilt_actions() -> None:
         assert A.kind_value(action) == (action.kind, action.value)
     rebuilt = Action(kind="bid", value="150")
     assert rebuilt is not A.BID[150] and A.kind_value(rebuilt) == ("bid", "150")
-
-
-def test_remove_takes_the_first_equal_card_or_raises_as_list_remove() -> None:
-    from rules.three_o_four.match import _remove
-
-    cards = [5, 9, 5, 1]
-    _remove(cards, 5)
-    assert cards == [9, 5, 1]
-    with pytest.raises(ValueError):
-        _remove(cards, 7)
-    assert cards == [9, 5, 1]
 
 
 @pytest.mark.parametrize("players", [4, 6])
