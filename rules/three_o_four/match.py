@@ -210,7 +210,6 @@ class ThreeOFourMatch(Match[Options]):
         "_claims_on",
         "_cut_legal",
         "_deal_plans",
-        "_deals",
         "_dealt",
         "_deck_counter",
         "_derived",
@@ -317,7 +316,6 @@ class ThreeOFourMatch(Match[Options]):
     players: int
     options: Options
     _log: list[tuple[int, Action]]
-    _deals: list[Deal]
 
     to_act: frozenset[int]
     """Only the seat whose turn it is: the table waits for nobody else (Caps calls and
@@ -418,8 +416,7 @@ class ThreeOFourMatch(Match[Options]):
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.second: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
-        # the base's next_stacked_deal is plain Python: not called when nothing was stacked
-        self.stacked = self.next_stacked_deal() if self._deals else None
+        self.stacked = self.next_stacked_deal()
         self.hand_seed: str | None = None
         self.seed_commitment: str | None = None
         self.riffled_from: list[Card] | None = None
