@@ -236,11 +236,15 @@ class _Pool:
         """Per card, the pool less that card, once asked (made at the first)."""
 
 
+def _suit_lanes(counts: tuple[int, ...]) -> tuple[i64, i64]:
+    """Cards of these counts per suit in the lanes of ``_hall`` (low and high word)."""
+    return counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE, counts[3]
+
+
 def _counted_pool(cards: frozenset[Card], mask: int, counts: tuple[int, ...]) -> _Pool:
     """The ``_Pool`` of ``cards`` (bit mask ``mask``) with these suit counts."""
-    total: i64 = counts[0] + counts[1] + counts[2] + counts[3]
-    low: i64 = counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE
-    return _Pool(cards, mask, total, low, counts[3])
+    low, high = _suit_lanes(counts)
+    return _Pool(cards, mask, counts[0] + counts[1] + counts[2] + counts[3], low, high)
 
 
 class _Places:
@@ -254,6 +258,11 @@ class _Places:
         self.total = total
         self.trumps = trumps
         """The trump suit as a set of suits (the allowed suits of a hidden indicator)."""
+
+    def hold(self, total: i64, low: i64, high: i64) -> bool:
+        """These places (none left out) hold exactly ``total`` unknown cards of these suits
+        (in the lanes of ``_hall``)."""
+        return self.total == total and _hall(low, high, self.low, self.high)
 
     def fit(self, pool: _Pool, n_free: i64, free_suits: i64, n_must: i64) -> bool:
         """The cards of ``pool`` fit these places and the left-out seat's: ``n_free``
@@ -450,7 +459,9 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        return self._places_but(free, must, voids, trump, -1).fit(self._pool(pool), 0, 0, 0)
+        found = self._pool(pool)
+        places = self._places_but(free, must, voids, trump, -1)
+        return places.hold(found.total, found.low, found.high)
 
     def fits_counts(
         self,
@@ -462,9 +473,9 @@ class Solver:
     ) -> bool:
         """``feasible`` for a pool of these suit counts. Not memoized: the check costs
         less than hashing its arguments for a dictionary would."""
-        return self._places_but(free, must, voids, trump, -1).fit(
-            _counted_pool(frozenset(), 0, counts), 0, 0, 0
-        )
+        low, high = _suit_lanes(counts)
+        total = counts[0] + counts[1] + counts[2] + counts[3]
+        return self._places_but(free, must, voids, trump, -1).hold(total, low, high)
 
     def _places_but(
         self,
@@ -479,27 +490,29 @@ class Solver:
         need_low: i64 = 0
         need_high: i64 = 0
         total: i64 = 0
+        trumps: i64 = 1 << trump
         for s in self.active:  # (no other seat has an unknown place)
             if s == skip:
                 continue
             count: i64 = free[s]
             if count:
-                low, high = _in_lane(count, ALL_SUITS & ~voids[s])
+                void: i64 = voids[s]
+                low, high = _in_lane(count, ALL_SUITS & ~void)
                 need_low += low
                 need_high += high
                 total += count
             count = must[s]
             if count:
-                low, high = _in_lane(count, 1 << trump)
+                low, high = _in_lane(count, trumps)
                 need_low += low
                 need_high += high
                 total += count
         for led, _src in self.kn.hidden_slots:
-            low, high = _in_lane(1, ALL_SUITS & ~(1 << led) & ~(1 << trump))
+            low, high = _in_lane(1, ALL_SUITS & ~(1 << led) & ~trumps)
             need_low += low
             need_high += high
             total += 1
-        return _Places(need_low, need_high, total, 1 << trump)
+        return _Places(need_low, need_high, total, trumps)
 
     # -- positions -------------------------------------------------------------------------
 
@@ -545,7 +558,9 @@ class Solver:
             unknown = self._pool(kn.unknown)
             out: set[State] = set()
             for trump in kn.trumps:
-                if trivial or self._places_but(free, must, voids, trump, -1).fit(unknown, 0, 0, 0):
+                if trivial or self._places_but(free, must, voids, trump, -1).hold(
+                    unknown.total, unknown.low, unknown.high
+                ):
                     out.add((plays, to_play, kn.unknown, free, must, known, voids, left, trump))
                     if limit is not None and len(out) > limit:
                         return None
@@ -574,30 +589,23 @@ class Solver:
         pools = self.pool_by_mask
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
-            # per (suit counts before the last card, its suit): the counts left, or
-            # None when they do not fit
-            left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+            places = self._places_but(free, must, voids, trump, -1)
             by_card = _PLAY[seat]
             for plays, picked, counts, pool_bits, candidates in choices.open_last:
+                # the pool before the last card, in the lanes of ``_hall``
+                low, high = _suit_lanes(counts)
+                size: i64 = counts[0] + counts[1] + counts[2] + counts[3] - 1
                 for c in candidates:
-                    suit = SUIT[c]
-                    key = (counts, suit)
-                    if key in left_by:
-                        after = left_by[key]
-                    else:
-                        after = _less_one(counts, suit)
-                        if not (trivial or self.fits_counts(after, free, must, voids, trump)):
-                            after = None
-                        left_by[key] = after
-                    if after is None:
+                    card_low, card_high = _in_lane(1, 1 << SUIT[c])
+                    if not (trivial or places.hold(size, low - card_low, high - card_high)):
                         continue
                     left_bits = pool_bits & ~bit[c]
                     pool = pools.get(left_bits)
                     if pool is None:
                         cards = kn.unknown.difference((*picked, c))
-                        pool = pools[left_bits] = _counted_pool(cards, left_bits, after)
-                        self.pools[cards] = pool
-                    full = (*plays, by_card[c], *tail)
+                        pool = _Pool(cards, left_bits, size, low - card_low, high - card_high)
+                        pools[left_bits] = self.pools[cards] = pool
+                    full = plays + (by_card[c],) + tail
                     out.add((full, to_play, pool.cards, free, must, known, voids, left, trump))
         return out
 
@@ -1100,7 +1108,14 @@ class Solver:
                     team_best = k
             elif k > opp_best:
                 opp_best = k
-        pool_cards = sorted(pool)
+        # (the order of the pool's cards changes no answer: a matching exists or not)
+        pool_cards: list[Card] = []
+        card_at = self.bits.card_at
+        rest = self._pool(pool).mask
+        while rest:
+            low = rest & -rest
+            pool_cards.append(card_at[low.bit_length() - 1])
+            rest ^= low
         pool_keys = [_last_trick_key(c, strength, trump, led) for c in pool_cards]
         # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
         places: list[tuple[int, int]] = []
