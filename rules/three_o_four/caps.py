@@ -330,9 +330,9 @@ class TrickChoices:
         return cls(open_last, seat, tail, count_left)
 
 
-def _last_trick_key(c: Card, strength: tuple[int, ...], trump: int, led: int) -> int:
-    """``last_trick_lost``'s order of the cards: a trump above the led suit above the
-    rest (-1: a discard never wins)."""
+def _trick_key(c: Card, strength: tuple[int, ...], trump: int, led: int) -> int:
+    """The order of the cards in a trick once a card is led: a trump above the led suit
+    above the rest (-1: a discard never wins; strengths < 64)."""
     suit = SUIT[c]
     return strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
 
@@ -425,7 +425,7 @@ class Solver:
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.bits = _card_bits(strength)
-        after = [-1] * (max(active) + 1)
+        after = [-1] * players
         for i, s in enumerate(active):
             after[s] = active[(i + 1) % len(active)]
         self.after = after
@@ -686,13 +686,15 @@ class Solver:
         for _, c in plays:
             separators |= bit[c]
         open_ = bits.in_suits & ~separators
-        power: tuple[int, ...] | None = None
+        strength = self.strength
+        led = -1  # (-1: no card on the table to beat)
         best = -1
         if shared and trump >= 0 and plays:
-            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
+            led = SUIT[plays[0][1]]
             for _, c in plays:
-                if power[c] > best:
-                    best = power[c]
+                key = _trick_key(c, strength, trump, led)
+                if key > best:
+                    best = key
         out: list[Card] = []
         while rest:
             low = rest & -rest  # the top card of the next run
@@ -701,7 +703,11 @@ class Solver:
             rest ^= run
             top = card_at[low.bit_length() - 1]
             out.append(top)
-            if run != low and shared >> SUIT[top] & 1 and (power is None or power[top] > best):
+            if (
+                run != low
+                and shared >> SUIT[top] & 1
+                and (led < 0 or _trick_key(top, strength, trump, led) > best)
+            ):
                 out.append(card_at[run.bit_length() - 1])
         return out
 
@@ -1102,7 +1108,7 @@ class Solver:
         played = 0
         for seat, c in cards:
             played |= 1 << seat
-            k = _last_trick_key(c, strength, trump, led)
+            k = _trick_key(c, strength, trump, led)
             if seat % 2 == team:
                 if k > team_best:
                     team_best = k
@@ -1116,14 +1122,14 @@ class Solver:
             low = rest & -rest
             pool_cards.append(card_at[low.bit_length() - 1])
             rest ^= low
-        pool_keys = [_last_trick_key(c, strength, trump, led) for c in pool_cards]
+        pool_keys = [_trick_key(c, strength, trump, led) for c in pool_cards]
         # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
         places: list[tuple[int, int]] = []
         for seat in self.active:
             if played >> seat & 1:
                 continue
             for c in known[seat]:
-                k = _last_trick_key(c, strength, trump, led)
+                k = _trick_key(c, strength, trump, led)
                 if seat % 2 == team:
                     if k > team_best:
                         team_best = k
