@@ -26,7 +26,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -38,6 +38,8 @@ from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
     from rules.three_o_four.match import ThreeOFourMatch
+
+T = TypeVar("T")
 
 PlayRecord = tuple[int, Card, bool, int]
 """(seat, card, face down, source: 0 hand / 1 indicator)."""
@@ -1135,13 +1137,12 @@ class Solver:
                         team_best = k
                 elif k > opp_best:
                     opp_best = k
-            if must[seat] or free[seat]:
+            n_must, n_free, seat_voids = must[seat], free[seat], voids[seat]
+            if n_must or n_free:
                 allowed = 0
                 for i, c in enumerate(pool_cards):
                     suit = SUIT[c]
-                    if (must[seat] and suit == trump) or (
-                        free[seat] and not voids[seat] >> suit & 1
-                    ):
+                    if (n_must and suit == trump) or (n_free and not seat_voids >> suit & 1):
                         allowed |= 1 << i
                 places.append((seat, allowed))
         for hidden_led, _src in self.kn.hidden_slots:
@@ -1363,10 +1364,14 @@ def _plain_pick(
     return pick
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
-    items = list(values)
-    items[index] = value
-    return tuple(items)
+_POSITIONS: Final = tuple(tuple(range(n)) for n in range(9))
+"""``tuple(range(n))`` for each number of seats (``_set``)."""
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``index``. (Over a tuple of the positions: mypyc fills a
+    tuple of known length in place, where a list would be built and copied.)"""
+    return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
 _CARD_BITS: Final = 63
