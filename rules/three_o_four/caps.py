@@ -1008,40 +1008,21 @@ class Solver:
             nv = voids
         suits = ALL_SUITS & ~nv[seat]
         rest = self._pool_less(pool, c)
+        played = plays + (_PLAY[seat][c],)
         if (
             n_must
             and suit == trump
             and (places is None or places.fit(rest, n_free, suits, n_must - 1))
         ):
             nm = _set(must, seat, n_must - 1)
-            return (
-                plays + (_PLAY[seat][c],),
-                seat,
-                rest.cards,
-                free,
-                nm,
-                known,
-                nv,
-                left,
-                trump,
-            )
+            return (played, seat, rest.cards, free, nm, known, nv, left, trump)
         if (
             n_free
             and not voids[seat] >> suit & 1
             and (places is None or places.fit(rest, n_free - 1, suits, n_must))
         ):
             nf = _set(free, seat, n_free - 1)
-            return (
-                plays + (_PLAY[seat][c],),
-                seat,
-                rest.cards,
-                nf,
-                must,
-                known,
-                nv,
-                left,
-                trump,
-            )
+            return (played, seat, rest.cards, nf, must, known, nv, left, trump)
         return None
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
