@@ -26,9 +26,9 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from rules.cards import Card
 from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
@@ -38,6 +38,8 @@ from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
     from rules.three_o_four.match import ThreeOFourMatch
+
+T = TypeVar("T")
 
 PlayRecord = tuple[int, Card, bool, int]
 """(seat, card, face down, source: 0 hand / 1 indicator)."""
@@ -169,27 +171,27 @@ trick is always one of these (fewer tuples to build and for the collector to tra
 
 
 LANE: Final = 7
-"""Bits per lane of ``_fits_lanes``: a count of unknown cards (at most 52) and a guard."""
+"""Bits per lane of the Hall check (``_hall``): a count of unknown places or cards (at most
+52) and a guard bit (64)."""
 _LANE_FULL: Final = (1 << LANE) - 1
 _WITHOUT_SUIT_0: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 1)
 _WITHOUT_SUIT_1: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 2)
 _WITHOUT_SUIT_2: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m & 4)
-"""The lanes of the sets of suits without suit 0, 1, 2 (``_fits_lanes``)."""
+"""The lanes of the sets of suits without suit 0, 1, 2 (``_hall``)."""
 _LANE_GUARDS: Final = sum(1 << LANE - 1 << LANE * m for m in range(8))
 
 
-def _fits_lanes(need_low: int, need_high: int, counts: tuple[int, ...]) -> bool:
+def _hall(have_low: i64, have_high: i64, need_low: i64, need_high: i64) -> bool:
     """Hall's condition over suits, given equal totals: for every set S of suits, the
     unknown places whose allowed suits lie inside S (``need``) are at most the unknown
-    cards of S. The places are counted per allowed mask m, in lane m of ``need_low`` (m <
-    8) or lane m - 8 of ``need_high``, ``LANE`` bits a lane; one subset-sum pass, a
-    suit at a time, turns each lane m into the count of every mask inside m, for the
-    places and for the cards alike (no lane exceeds the total, at most 52: no carry
-    between lanes), and one subtraction per word compares every set at once: a lane
-    keeps its guard bit (64) exactly when its places are at most its cards. Ints of 56
-    bits, native to mypyc, where a list of 16 sums cost boxing at every step."""
-    have_low = counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE
-    have_high = counts[3]
+    cards of S (``have``). Both are counted per set of suits m (the places by their
+    allowed suits, the cards by their suit), in lane m of the low word (m < 8) or lane m
+    - 8 of the high word, ``LANE`` bits a lane (``_in_lane``); one subset-sum pass, a
+    suit at a time, turns each lane m into the count of every set inside m (no lane
+    exceeds the total, at most 52: no carry between lanes), and one subtraction per word
+    compares every set at once: a lane keeps its guard bit (64) exactly when its places
+    are at most its cards. Native 64-bit ints (``i64``): mypyc's plain ints are checked
+    for overflow at every step."""
     # each set with the suit adds the set without it
     need_low += (need_low & _WITHOUT_SUIT_0) << LANE
     need_high += (need_high & _WITHOUT_SUIT_0) << LANE
@@ -209,6 +211,75 @@ def _fits_lanes(need_low: int, need_high: int, counts: tuple[int, ...]) -> bool:
     return (((have_low | _LANE_GUARDS) - need_low) & _LANE_GUARDS) == _LANE_GUARDS and (
         ((have_high | _LANE_GUARDS) - need_high) & _LANE_GUARDS
     ) == _LANE_GUARDS
+
+
+def _in_lane(count: i64, suits: i64) -> tuple[i64, i64]:
+    """``count`` in the lane of the set of suits ``suits`` (``_hall``): low and high word.
+    (Always shift a variable: mypyc 2.4 compiles ``1 << n`` with an i64 ``n`` as a C int
+    shift, 32 bits wide.)"""
+    if suits < 8:
+        return count << LANE * suits, 0
+    return 0, count << LANE * (suits - 8)
+
+
+class _Pool:
+    """A pool of unknown cards met by a search, with what the search reads of it: its cards
+    as a bit mask of card positions (``_CardBits``), their number and their suits counted
+    in the lanes of ``_hall`` (``low``, ``high``), and the pools left by dealing one of
+    its cards, as met (``Solver._pool_less``)."""
+
+    def __init__(self, cards: frozenset[Card], mask: int, total: i64, low: i64, high: i64) -> None:
+        self.cards = cards
+        self.mask = mask
+        self.total = total
+        self.low = low
+        self.high = high
+        self.less: list[_Pool | None] | None = None
+        """Per card, the pool less that card, once asked (made at the first)."""
+
+
+def _suit_lanes(counts: tuple[int, ...]) -> tuple[i64, i64]:
+    """Cards of these counts per suit in the lanes of ``_hall`` (low and high word)."""
+    return counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE, counts[3]
+
+
+def _counted_pool(cards: frozenset[Card], mask: int, counts: tuple[int, ...]) -> _Pool:
+    """The ``_Pool`` of ``cards`` (bit mask ``mask``) with these suit counts."""
+    low, high = _suit_lanes(counts)
+    return _Pool(cards, mask, counts[0] + counts[1] + counts[2] + counts[3], low, high)
+
+
+class _Places:
+    """Unknown places (``Solver._places_but``): their number and their allowed suits, in
+    the lanes of ``_hall`` (``low``, ``high``), those of one seat left out: the replies of
+    that seat share the rest."""
+
+    def __init__(self, low: i64, high: i64, total: i64, trumps: i64) -> None:
+        self.low = low
+        self.high = high
+        self.total = total
+        self.trumps = trumps
+        """The trump suit as a set of suits (the allowed suits of a hidden indicator)."""
+
+    def hold(self, total: i64, low: i64, high: i64) -> bool:
+        """These places (none left out) hold exactly ``total`` unknown cards of these suits
+        (in the lanes of ``_hall``)."""
+        return self.total == total and _hall(low, high, self.low, self.high)
+
+    def fit(self, pool: _Pool, n_free: i64, free_suits: i64, n_must: i64) -> bool:
+        """The cards of ``pool`` fit these places and the left-out seat's: ``n_free``
+        allowed the suits ``free_suits`` and ``n_must`` trumps (a hidden indicator).
+        The sizes add up and every set S of suits holds at least as many of the cards
+        as the places confined to S (Hall's condition, ``_hall``; equivalent to
+        checking every set of suits against the places that allow any of them, given
+        equal totals)."""
+        if self.total + n_free + n_must != pool.total:
+            return False
+        free_low, free_high = _in_lane(n_free, free_suits)
+        must_low, must_high = _in_lane(n_must, self.trumps)
+        return _hall(
+            pool.low, pool.high, self.low + free_low + must_low, self.high + free_high + must_high
+        )
 
 
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -261,9 +332,9 @@ class TrickChoices:
         return cls(open_last, seat, tail, count_left)
 
 
-def _last_trick_key(c: Card, strength: tuple[int, ...], trump: int, led: int) -> int:
-    """``last_trick_lost``'s order of the cards: a trump above the led suit above the
-    rest (-1: a discard never wins)."""
+def _trick_key(c: Card, strength: tuple[int, ...], trump: int, led: int) -> int:
+    """The order of the cards in a trick once a card is led: a trump above the led suit
+    above the rest (-1: a discard never wins; strengths < 64)."""
     suit = SUIT[c]
     return strength[c] + 64 if suit == trump else strength[c] if suit == led else -1
 
@@ -351,20 +422,22 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
-        self.suit_counts: dict[frozenset[Card], tuple[int, ...]] = {}
-        """Unknown cards per suit of each pool met (a pool's hash is cached, its count is not)."""
+        self.pools: dict[frozenset[Card], _Pool] = {}
+        """The ``_Pool`` of each pool met (a pool's hash is cached, its counts are not)."""
         self.solve_memo: dict[tuple[frozenset[State], frozenset[Card]], list[Card] | None] = {}
         self.trivial = not kn.unknown and not kn.hidden_slots and not any(kn.must_trump)
         self.bits = _card_bits(strength)
-        self.pool_bits: dict[frozenset[Card], int] = {}
-        self.after = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+        after = [-1] * players
+        for i, s in enumerate(active):
+            after[s] = active[(i + 1) % len(active)]
+        self.after = after
         """The seat after each active seat (the search asks this at every card)."""
         self.per_trick = len(active)
-        self.pool_by_bits: dict[int, frozenset[Card]] = {}
-        """One pool object per set of unknown cards met, by its bit mask: the same pools
-        recur along lines that reach one position in different orders, and one object
-        per set lets every dictionary and set of positions compare pools by identity
-        instead of card by card."""
+        self.pool_by_mask: dict[int, _Pool] = {}
+        """One pool object per set of unknown cards the search deals down to, by its bit
+        mask: the same pools recur along lines that reach one position in different
+        orders, and one object per set lets every dictionary and set of positions compare
+        pools by identity instead of card by card."""
         # Plain attributes, not cached properties: mypyc compiles a cached_property as a
         # property, which would recount the masks at every use (``_runs`` reads one per
         # position).
@@ -388,13 +461,9 @@ class Solver:
         if self.trivial:
             return True  # the real deal: nothing unknown to place
         _, _, pool, free, must, _, voids, _, trump = state
-        counts = self.suit_counts.get(pool)  # (a pool's hash is cached in it)
-        if counts is None:
-            tally = [0, 0, 0, 0]
-            for c in pool:
-                tally[SUIT[c]] = tally[SUIT[c]] + 1
-            counts = self.suit_counts[pool] = tuple(tally)
-        return self.fits_counts(counts, free, must, voids, trump)
+        found = self._pool(pool)
+        places = self._places_but(free, must, voids, trump, -1)
+        return places.hold(found.total, found.low, found.high)
 
     def fits_counts(
         self,
@@ -405,41 +474,47 @@ class Solver:
         trump: int,
     ) -> bool:
         """``feasible`` for a pool of these suit counts. Not memoized: the check costs
-        less than hashing its arguments for a dictionary would. Every set S of suits
-        must hold at least as many unknown cards as the places confined to S (Hall's
-        condition; equivalent to checking every set of suits against the places that
-        allow any of them, given equal totals)."""
-        # Hall's condition over suits (``_fits_lanes``), with the places counted per
-        # allowed mask in lanes of two ints; the sizes must also add up.
-        need_low = 0
-        need_high = 0
-        total = 0
+        less than hashing its arguments for a dictionary would."""
+        low, high = _suit_lanes(counts)
+        total = counts[0] + counts[1] + counts[2] + counts[3]
+        return self._places_but(free, must, voids, trump, -1).hold(total, low, high)
+
+    def _places_but(
+        self,
+        free: tuple[int, ...],
+        must: tuple[int, ...],
+        voids: tuple[int, ...],
+        trump: int,
+        skip: int,
+    ) -> _Places:
+        """The unknown places of every seat but ``skip`` (-1: none), past face-down slots
+        included, as ``_Places``."""
+        need_low: i64 = 0
+        need_high: i64 = 0
+        total: i64 = 0
+        trumps: i64 = 1 << trump
         for s in self.active:  # (no other seat has an unknown place)
-            count = free[s]
+            if s == skip:
+                continue
+            count: i64 = free[s]
             if count:
-                mask = ALL_SUITS & ~voids[s]
-                if mask < 8:
-                    need_low += count << LANE * mask
-                else:
-                    need_high += count << LANE * (mask - 8)
+                void: i64 = voids[s]
+                low, high = _in_lane(count, ALL_SUITS & ~void)
+                need_low += low
+                need_high += high
                 total += count
             count = must[s]
             if count:
-                if trump < 3:
-                    need_low += count << LANE * (1 << trump)
-                else:
-                    need_high += count
+                low, high = _in_lane(count, trumps)
+                need_low += low
+                need_high += high
                 total += count
         for led, _src in self.kn.hidden_slots:
-            mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
-            if mask < 8:
-                need_low += 1 << LANE * mask
-            else:
-                need_high += 1 << LANE * (mask - 8)
+            low, high = _in_lane(1, ALL_SUITS & ~(1 << led) & ~trumps)
+            need_low += low
+            need_high += high
             total += 1
-        if total != counts[0] + counts[1] + counts[2] + counts[3]:
-            return False
-        return _fits_lanes(need_low, need_high, counts)
+        return _Places(need_low, need_high, total, trumps)
 
     # -- positions -------------------------------------------------------------------------
 
@@ -482,13 +557,12 @@ class Solver:
         if all(card is not None for _, card, _ in kn.trick):
             # every card of the trick known (the common case): one position per trump
             plays = tuple(_PLAY[seat][card] for seat, card, _ in kn.trick if card is not None)
-            tally = [0, 0, 0, 0]
-            for c in kn.unknown:
-                tally[SUIT[c]] = tally[SUIT[c]] + 1
-            counts = self.suit_counts[kn.unknown] = tuple(tally)  # (for ``feasible``)
+            unknown = self._pool(kn.unknown)
             out: set[State] = set()
             for trump in kn.trumps:
-                if trivial or self.fits_counts(counts, free, must, voids, trump):
+                if trivial or self._places_but(free, must, voids, trump, -1).hold(
+                    unknown.total, unknown.low, unknown.high
+                ):
                     out.add((plays, to_play, kn.unknown, free, must, known, voids, left, trump))
                     if limit is not None and len(out) > limit:
                         return None
@@ -512,38 +586,29 @@ class Solver:
             if total > limit:
                 return None
         out = set()
-        unknown = kn.unknown
         bit = self.bits.bit
-        suit_counts = self.suit_counts
         # the pool left by each choice (by its bit mask), once for all trumps
-        pools = self.pool_by_bits
+        pools = self.pool_by_mask
         for trump, choices in listed:
             seat, tail = choices.seat, choices.tail
-            # per (suit counts before the last card, its suit): the counts left, or
-            # None when they do not fit
-            left_by: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+            places = self._places_but(free, must, voids, trump, -1)
             by_card = _PLAY[seat]
             for plays, picked, counts, pool_bits, candidates in choices.open_last:
+                # the pool before the last card, in the lanes of ``_hall``
+                low, high = _suit_lanes(counts)
+                size: i64 = counts[0] + counts[1] + counts[2] + counts[3] - 1
                 for c in candidates:
-                    suit = SUIT[c]
-                    key = (counts, suit)
-                    if key in left_by:
-                        after = left_by[key]
-                    else:
-                        after = _less_one(counts, suit)
-                        if not (trivial or self.fits_counts(after, free, must, voids, trump)):
-                            after = None
-                        left_by[key] = after
-                    if after is None:
+                    card_low, card_high = _in_lane(1, 1 << SUIT[c])
+                    if not (trivial or places.hold(size, low - card_low, high - card_high)):
                         continue
                     left_bits = pool_bits & ~bit[c]
                     pool = pools.get(left_bits)
                     if pool is None:
-                        pool = pools[left_bits] = unknown.difference((*picked, c))
-                        suit_counts[pool] = after  # (for ``feasible``)
-                        self.pool_bits[pool] = left_bits
-                    full = (*plays, by_card[c], *tail)
-                    out.add((full, to_play, pool, free, must, known, voids, left, trump))
+                        cards = kn.unknown.difference((*picked, c))
+                        pool = _Pool(cards, left_bits, size, low - card_low, high - card_high)
+                        pools[left_bits] = self.pools[cards] = pool
+                    full = plays + (by_card[c],) + tail
+                    out.add((full, to_play, pool.cards, free, must, known, voids, left, trump))
         return out
 
     def _trick_choices(self, trump: int) -> TrickChoices:
@@ -595,27 +660,6 @@ class Solver:
             partial = nxt
         raise ValueError("no unknown card in the trick in progress")
 
-    def _reps(
-        self,
-        pool: frozenset[Card],
-        plays: tuple[tuple[int, Card], ...],
-        suits: int = ALL_SUITS,
-        shared: int = 0,
-        trump: int = -1,
-    ) -> list[Card]:
-        """The unknown cards worth dealing (see the module docstring), in the suits of
-        ``suits``: walking each suit from the top, a new run starts after any card that
-        is not unknown (p's cards, cards known to be in a seat, cards on the table). Each
-        run gives its top card and, in the suits of ``shared`` (a mask: suits a later
-        seat of this trick could play from the pool), its bottom card too, unless
-        (``trump`` given) a card on the table already beats the run: then none of its
-        cards can win this trick.
-
-        Worked on bit masks of card positions (``_CardBits``): the cards between two
-        separators are one stretch of the positions that are not separators, and a
-        run is the pool's cards in such a stretch (cards out of play separate nothing)."""
-        return self._runs(self._pool_bits(pool), plays, suits, shared, trump)
-
     def _runs(
         self,
         rest: int,
@@ -624,7 +668,17 @@ class Solver:
         shared: int = 0,
         trump: int = -1,
     ) -> list[Card]:
-        """``_reps`` for a pool given as a bit mask of card positions."""
+        """The unknown cards worth dealing (see the module docstring) of a pool given as a
+        bit mask of card positions, in the suits of ``suits``: walking each suit from
+        the top, a new run starts after any card that is not unknown (p's cards, cards
+        known to be in a seat, cards on the table). Each run gives its top card and, in
+        the suits of ``shared`` (a mask: suits a later seat of this trick could play
+        from the pool), its bottom card too, unless (``trump`` given) a card on the
+        table already beats the run: then none of its cards can win this trick.
+
+        Worked on bit masks of card positions (``_CardBits``): the cards between two
+        separators are one stretch of the positions that are not separators, and a
+        run is the pool's cards in such a stretch (cards out of play separate nothing)."""
         bits = self.bits
         bit = bits.bit
         card_at = bits.card_at
@@ -634,13 +688,15 @@ class Solver:
         for _, c in plays:
             separators |= bit[c]
         open_ = bits.in_suits & ~separators
-        power: tuple[int, ...] | None = None
+        strength = self.strength
+        led = -1  # (-1: no card on the table to beat)
         best = -1
         if shared and trump >= 0 and plays:
-            power = card_powers(trump, self.strength)[SUIT[plays[0][1]] + 1]
+            led = SUIT[plays[0][1]]
             for _, c in plays:
-                if power[c] > best:
-                    best = power[c]
+                key = _trick_key(c, strength, trump, led)
+                if key > best:
+                    best = key
         out: list[Card] = []
         while rest:
             low = rest & -rest  # the top card of the next run
@@ -649,43 +705,57 @@ class Solver:
             rest ^= run
             top = card_at[low.bit_length() - 1]
             out.append(top)
-            if run != low and shared >> SUIT[top] & 1 and (power is None or power[top] > best):
+            if (
+                run != low
+                and shared >> SUIT[top] & 1
+                and (led < 0 or _trick_key(top, strength, trump, led) > best)
+            ):
                 out.append(card_at[run.bit_length() - 1])
         return out
 
-    def _pool_bits(self, pool: frozenset[Card]) -> int:
-        """The pool as a bit mask of card positions (kept per pool met)."""
-        found = self.pool_bits.get(pool)
+    def _pool(self, pool: frozenset[Card]) -> _Pool:
+        """The ``_Pool`` of a pool met (kept per pool)."""
+        found = self.pools.get(pool)
         if found is None:
             bit = self.bits.bit
-            found = 0
+            mask = 0
+            tally = [0, 0, 0, 0]
             for c in pool:
-                found |= bit[c]
-            self.pool_bits[pool] = found
+                mask |= bit[c]
+                tally[SUIT[c]] = tally[SUIT[c]] + 1
+            found = self.pools[pool] = _counted_pool(pool, mask, tuple(tally))
         return found
 
-    def _pool_less(self, pool: frozenset[Card], pool_mask: int, c: Card) -> frozenset[Card]:
-        """``pool - {c}`` (``pool_mask``: the pool's ``_pool_bits``), as the one pool object
-        of that set (``pool_by_bits``), with its mask and, when the pool's are known, its
-        suit counts (for ``_reps`` and ``feasible``)."""
-        mask = pool_mask & ~self.bits.bit[c]
-        rest = self.pool_by_bits.get(mask)
-        if rest is None:
-            rest = self.pool_by_bits[mask] = pool - {c}
-            self.pool_bits[rest] = mask
-            found = self.suit_counts.get(pool)
-            if found is not None:
-                tally = list(found)
-                tally[SUIT[c]] = tally[SUIT[c]] - 1
-                self.suit_counts[rest] = tuple(tally)
-        return rest
+    def _pool_bits(self, pool: frozenset[Card]) -> int:
+        """The pool as a bit mask of card positions (kept per pool met)."""
+        return self._pool(pool).mask
 
-    def _pool_reps(self, state: State) -> list[Card]:
-        """``_reps`` for the seat to play in ``state``: the bottoms of runs go to the suits
-        that a later seat of the trick could play from the pool (its unknown cards outside
-        its known voids; trumps for a hidden indicator) and that could win the trick (the
-        led suit and trumps once a card is led: a discard never wins, whatever its rank)."""
-        plays, seat, pool, free, must, _known, voids, _left, trump = state
+    def _pool_less(self, pool: _Pool, c: Card) -> _Pool:
+        """The pool less ``c``, as the one pool object of that set (``pool_by_mask``)."""
+        less = pool.less
+        if less is None:
+            less = pool.less = [None] * len(SUIT)
+        found = less[c]
+        if found is None:
+            mask = pool.mask & ~self.bits.bit[c]
+            found = self.pool_by_mask.get(mask)
+            if found is None:
+                low, high = _in_lane(1, 1 << SUIT[c])
+                found = _Pool(
+                    pool.cards - {c}, mask, pool.total - 1, pool.low - low, pool.high - high
+                )
+                self.pool_by_mask[mask] = found
+                self.pools[found.cards] = found
+            less[c] = found
+        return found
+
+    def _pool_reps(self, state: State, pool_mask: int) -> list[Card]:
+        """``_runs`` for the seat to play in ``state`` (``pool_mask``: its pool's): the
+        bottoms of runs go to the suits that a later seat of the trick could play from
+        the pool (its unknown cards outside its known voids; trumps for a hidden
+        indicator) and that could win the trick (the led suit and trumps once a card is
+        led: a discard never wins, whatever its rank)."""
+        plays, seat, _pool, free, must, _known, voids, _left, trump = state
         shared = 0
         s = seat
         for _ in range(self.per_trick - len(plays) - 1):
@@ -696,10 +766,7 @@ class Solver:
                 shared |= 1 << trump
         if plays:
             shared &= 1 << SUIT[plays[0][1]] | 1 << trump
-        return self._reps(pool, plays, ALL_SUITS, shared, trump)
-
-    def _next_seat(self, seat: int) -> int:
-        return self.after[seat]
+        return self._runs(pool_mask, plays, ALL_SUITS, shared, trump)
 
     def _finish(self, plays: tuple[tuple[int, Card], ...], trump: int) -> int | None:
         """The winner of a complete trick (None if it is not complete)."""
@@ -735,13 +802,14 @@ class Solver:
     def _known_reps(
         self,
         cards: frozenset[Card],
-        pool: frozenset[Card],
+        pool_mask: int,
         plays: tuple[tuple[int, Card], ...],
     ) -> list[Card]:
         """One card per run of a seat's known cards that no other live card separates
         (equal for every later trick; card points do not matter to Caps). The live cards
         are the static separators (every known holding only shrinks from them), the
-        unknown pool and the cards of the trick in progress."""
+        unknown pool (``pool_mask``: its bit mask) and the cards of the trick in
+        progress."""
         if len(cards) <= 1:
             return list(cards)
         bit = self.bits.bit
@@ -749,7 +817,7 @@ class Solver:
         rest = 0
         for c in cards:
             rest |= bit[c]
-        separators = self.static_bits | self._pool_bits(pool)
+        separators = self.static_bits | pool_mask
         for _, c in plays:
             separators |= bit[c]
         open_ = self.bits.in_suits & ~(separators & ~rest)
@@ -782,7 +850,6 @@ class Solver:
         led = SUIT[plays[0][1]] if plays else -1
         kn_cards = known[seat]
         has_known_led = bool(kn_cards) and led >= 0 and any(SUIT[c] == led for c in kn_cards)
-        trivial = self.trivial
         # Mid-trick, settling a card only hands the turn on (as ``_advance`` does), so the
         # position is built with the next seat at once; the last card of a trick is
         # settled by ``_advance`` (feasibility does not read the seat to play).
@@ -791,10 +858,18 @@ class Solver:
         voids_led = voids
         if led >= 0 and not voids[seat] >> led & 1:
             voids_led = _set(voids, seat, voids[seat] | 1 << led)
+        n_free = free[seat]
+        n_must = must[seat]
+        # feasibility of each reply: only the seat's places and the pool differ from the
+        # position's (the suits the seat's free places allow: as it is, or void in led)
+        info = self._pool(pool)
+        places = None if self.trivial else self._places_but(free, must, voids, trump, seat)
+        allowed = ALL_SUITS & ~voids[seat]
+        allowed_led = ALL_SUITS & ~voids_led[seat]
         by_card = _PLAY[seat]
         if kn_cards:
             # a known card (a revealed indicator; every card in the actual-deal world)
-            choices = self._known_reps(kn_cards, pool, plays)
+            choices = self._known_reps(kn_cards, info.mask, plays)
             if self.restricted and len(choices) > 2:
                 choices = self._few(choices, led, has_known_led, trump)
             for c in choices:
@@ -802,52 +877,58 @@ class Solver:
                     if has_known_led:
                         continue
                     nv = voids_led
+                    suits = allowed_led
                 else:
                     nv = voids
-                nk = _set(known, seat, kn_cards - {c})
-                st = (plays + (by_card[c],), turn, pool, free, must, nk, nv, left, trump)
-                if trivial or self.feasible(st):
+                    suits = allowed
+                if places is None or places.fit(info, n_free, suits, n_must):
+                    nk = _set(known, seat, kn_cards - {c})
+                    st = (plays + (by_card[c],), turn, pool, free, must, nk, nv, left, trump)
                     if not complete:
                         out.append(st)
                     elif self._settled_into(out, st):
                         return out
-        n_free = free[seat]
-        n_must = must[seat]
         if not (n_free or n_must):
             return out
         if self.thin:
-            out.extend(self._thin(state, voids_led, has_known_led))
+            out.extend(self._thin(state, info, places, voids_led, has_known_led))
             return out
-        seat_voids = voids[seat]
         # the seat's counts less the card, built once for all its cards
         nf = _set(free, seat, n_free - 1) if n_free else free
         nm = _set(must, seat, n_must - 1) if n_must else must
-        pool_mask = self._pool_bits(pool)
-        for c in self._pool_reps(state):
+        for c in self._pool_reps(state, info.mask):
             suit = SUIT[c]
             if led >= 0 and suit != led:
                 if has_known_led:
                     continue
                 nv = voids_led
+                suits = allowed_led
             else:
                 nv = voids
-            rest = self._pool_less(pool, pool_mask, c)
+                suits = allowed
+            rest = self._pool_less(info, c)
             played = plays + (by_card[c],)
-            if n_must and suit == trump:
-                st = (played, turn, rest, free, nm, known, nv, left, trump)
-                if trivial or self.feasible(st):
-                    if not complete:
-                        out.append(st)
-                    elif self._settled_into(out, st):
-                        return out
-                    continue
-            if n_free and not seat_voids >> suit & 1:
-                st = (played, turn, rest, nf, must, known, nv, left, trump)
-                if trivial or self.feasible(st):
-                    if not complete:
-                        out.append(st)
-                    elif self._settled_into(out, st):
-                        return out
+            if (
+                n_must
+                and suit == trump
+                and (places is None or places.fit(rest, n_free, suits, n_must - 1))
+            ):
+                st = (played, turn, rest.cards, free, nm, known, nv, left, trump)
+                if not complete:
+                    out.append(st)
+                elif self._settled_into(out, st):
+                    return out
+                continue
+            if (
+                n_free
+                and allowed >> suit & 1
+                and (places is None or places.fit(rest, n_free - 1, suits, n_must))
+            ):
+                st = (played, turn, rest.cards, nf, must, known, nv, left, trump)
+                if not complete:
+                    out.append(st)
+                elif self._settled_into(out, st):
+                    return out
         return out
 
     def _settled_into(self, out: list[State | None], st: State) -> bool:
@@ -858,17 +939,23 @@ class Solver:
         return settled is None
 
     def _thin(
-        self, state: State, voids_led: tuple[int, ...], has_known_led: bool
+        self,
+        state: State,
+        pool: _Pool,
+        places: _Places | None,
+        voids_led: tuple[int, ...],
+        has_known_led: bool,
     ) -> list[State | None]:
         """The unknown-card replies of the thin adversary, settled: p's partners play the
         weakest card they may hold; opponents the strongest (``thin == 1``) or
         (``THRIFTY``) the weakest that takes the trick so far, else the weakest, leading
         their strongest (trumps over the led suit over the rest). Refuting against fewer
-        replies is still a refutation."""
+        replies is still a refutation. (``pool``: the position's; ``places``: as in
+        ``replies``.)"""
         plays, seat, _pool, _free, _must, _known, _voids, _left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         pw = card_powers(trump, self.strength)[led + 1]
-        reps = self._pool_reps(state)
+        reps = self._pool_reps(state, pool.mask)
         # by (power, card): one int per card (cards < 64) sorts without a key function
         weak_first = [key & 63 for key in sorted([pw[c] * 64 + c for c in reps])]
         out: list[State | None] = []
@@ -887,7 +974,7 @@ class Solver:
             ends = [reversed(weak_first)]  # the strongest
         for end in ends:
             for c in end:
-                st = self._thin_dealt(state, c, voids_led, has_known_led)
+                st = self._thin_dealt(state, pool, places, c, voids_led, has_known_led)
                 if st is not None:
                     if c not in picked:
                         picked.add(c)
@@ -898,11 +985,17 @@ class Solver:
         return out
 
     def _thin_dealt(
-        self, state: State, c: Card, voids_led: tuple[int, ...], has_known_led: bool
+        self,
+        state: State,
+        pool: _Pool,
+        places: _Places | None,
+        c: Card,
+        voids_led: tuple[int, ...],
+        has_known_led: bool,
     ) -> State | None:
         """The position after the thin adversary deals ``c`` to the seat to play (not yet
         settled), or ``None`` if the seat cannot hold it."""
-        plays, seat, pool, free, must, known, voids, left, trump = state
+        plays, seat, _pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
         n_free = free[seat]
         n_must = must[seat]
@@ -913,17 +1006,23 @@ class Solver:
             nv = voids_led
         else:
             nv = voids
-        rest = self._pool_less(pool, self._pool_bits(pool), c)
-        if n_must and suit == trump:
+        suits = ALL_SUITS & ~nv[seat]
+        rest = self._pool_less(pool, c)
+        played = plays + (_PLAY[seat][c],)
+        if (
+            n_must
+            and suit == trump
+            and (places is None or places.fit(rest, n_free, suits, n_must - 1))
+        ):
             nm = _set(must, seat, n_must - 1)
-            st = (plays + (_PLAY[seat][c],), seat, rest, free, nm, known, nv, left, trump)
-            if self.feasible(st):
-                return st
-        if n_free and not voids[seat] >> suit & 1:
+            return (played, seat, rest.cards, free, nm, known, nv, left, trump)
+        if (
+            n_free
+            and not voids[seat] >> suit & 1
+            and (places is None or places.fit(rest, n_free - 1, suits, n_must))
+        ):
             nf = _set(free, seat, n_free - 1)
-            st = (plays + (_PLAY[seat][c],), seat, rest, nf, must, known, nv, left, trump)
-            if self.feasible(st):
-                return st
+            return (played, seat, rest.cards, nf, must, known, nv, left, trump)
         return None
 
     def expand(self, state: State, card: Card | None) -> frozenset[State] | None:
@@ -992,33 +1091,39 @@ class Solver:
         played = 0
         for seat, c in cards:
             played |= 1 << seat
-            k = _last_trick_key(c, strength, trump, led)
+            k = _trick_key(c, strength, trump, led)
             if seat % 2 == team:
                 if k > team_best:
                     team_best = k
             elif k > opp_best:
                 opp_best = k
-        pool_cards = sorted(pool)
-        pool_keys = [_last_trick_key(c, strength, trump, led) for c in pool_cards]
+        # (the order of the pool's cards changes no answer: a matching exists or not)
+        pool_cards: list[Card] = []
+        card_at = self.bits.card_at
+        rest = self._pool(pool).mask
+        while rest:
+            low = rest & -rest
+            pool_cards.append(card_at[low.bit_length() - 1])
+            rest ^= low
+        pool_keys = [_trick_key(c, strength, trump, led) for c in pool_cards]
         # the unknown places: (seat or -1 for a past face-down slot, allowed cards as a mask)
         places: list[tuple[int, int]] = []
         for seat in self.active:
             if played >> seat & 1:
                 continue
             for c in known[seat]:
-                k = _last_trick_key(c, strength, trump, led)
+                k = _trick_key(c, strength, trump, led)
                 if seat % 2 == team:
                     if k > team_best:
                         team_best = k
                 elif k > opp_best:
                     opp_best = k
-            if must[seat] or free[seat]:
+            n_must, n_free, seat_voids = must[seat], free[seat], voids[seat]
+            if n_must or n_free:
                 allowed = 0
                 for i, c in enumerate(pool_cards):
                     suit = SUIT[c]
-                    if (must[seat] and suit == trump) or (
-                        free[seat] and not voids[seat] >> suit & 1
-                    ):
+                    if (n_must and suit == trump) or (n_free and not seat_voids >> suit & 1):
                         allowed |= 1 << i
                 places.append((seat, allowed))
         for hidden_led, _src in self.kn.hidden_slots:
@@ -1240,10 +1345,14 @@ def _plain_pick(
     return pick
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
-    items = list(values)
-    items[index] = value
-    return tuple(items)
+_POSITIONS: Final = tuple(tuple(range(n)) for n in range(9))
+"""``tuple(range(n))`` for each number of seats (``_set``)."""
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``index``. (Over a tuple of the positions: mypyc fills a
+    tuple of known length in place, where a list would be built and copied.)"""
+    return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
 _CARD_BITS: Final = 63
