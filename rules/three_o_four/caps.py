@@ -1355,10 +1355,6 @@ def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
-_CARD_BITS: Final = 63
-assert len(SUIT) <= _CARD_BITS + 1
-
-
 _ORDER_KEYS: Final[RankOrderMemo[tuple[int, ...]]] = RankOrderMemo()
 
 
