@@ -21,7 +21,6 @@ the trick, the seats before it take the bottom, it takes the top.
 
 from __future__ import annotations
 
-import bisect
 import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from mypy_extensions import mypyc_attr
 from rules.cards import Card
 from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
 from rules.three_o_four.options import Layout
-from rules.three_o_four.plain_lines import PlainLines, place_bits
+from rules.three_o_four.plain_lines import SUIT_MASK, PlainLines, card_places, place_bits
 from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
@@ -1516,71 +1515,60 @@ class CapsJudge:
         Failing when the play began, it fails at every later point of the hand at which
         ``team`` has won every trick: each opponent trump played in those tricks took a
         higher team trump of its own, and those pairs with the rest would have matched."""
-        played_at = self._played_at()
-        start = (k // self.per_trick) * self.per_trick
+        per = self.per_trick
+        start = (k // per) * per
         history = self.m.history
         trump = self.m.trump
-        # per opponent: his trumps counted so far less the team's above them (one more
-        # for the team trump in the trick when he is yet to play to it)
-        slack = [0] * self.players
-        if start < k and any(
-            history[i][0] % 2 == team and SUIT[history[i][1]] == trump for i in range(start, k)
-        ):
-            for o in self.active:
-                slack[o] = 1
-            for i in range(start, k):
-                slack[history[i][0]] = 0
-        above = 0
-        for card, holder in self._trumps_held():
-            if 0 <= played_at[card] < k:
-                continue  # played before CP(k)
-            if holder % 2 == team:
-                above += 1
-            else:
-                slack[holder] = slack[holder] - 1  # (not -=: generic under mypyc)
-                if slack[holder] + above < 0:
-                    return True
+        # on place masks (``plain_lines``: within a suit a higher bit is a stronger card)
+        live_trumps = SUIT_MASK[trump] & ~self._played_masks()[k]
+        dealt = self._dealt_masks()
+        # an opponent yet to play to the trick in progress has one more when a team trump
+        # is in it (seats as bits)
+        team_trump_here = False
+        played_here = 0
+        for i in range(start, k):
+            record = history[i]
+            played_here |= 1 << record[0]
+            if record[0] % 2 == team and SUIT[record[1]] == trump:
+                team_trump_here = True
+        ours = 0
+        for s in self.active:
+            if s % 2 == team:
+                ours |= dealt[s]
+        ours &= live_trumps
+        for o in self.active:
+            if o % 2 == team:
+                continue
+            slack = 1 if team_trump_here and not played_here >> o & 1 else 0
+            theirs = dealt[o] & live_trumps
+            # from the highest trump down: his trumps so far against the team's above them
+            rest = ours | theirs
+            while theirs:
+                bit = 1 << rest.bit_length() - 1
+                rest ^= bit
+                if theirs & bit:
+                    theirs ^= bit
+                    slack -= 1
+                    if slack < 0:
+                        return True
+                else:
+                    slack += 1
         return False
 
-    def _trumps_held(self) -> list[tuple[Card, int]]:
-        """Every trump of the deal, highest first, with the active seat dealt it (the
-        indicator is the trumper's)."""
-        if self._trump_holders is None:
-            m = self.m
-            strength = m.layout.strength
-            trump = m.trump
-            # one int per trump, (-strength, card, seat) packed (strengths < 100, cards <
-            # 64, seats < 8): the strengths of one suit differ, so sorting the ints orders
-            # by strength alone, without a key function called per item
-            keyed = []
-            for s in self.active:
-                for c in self._dealt(s):
-                    if SUIT[c] == trump:
-                        keyed.append(((127 - strength[c]) * 64 + c) * 8 + s)
-            keyed.sort()
-            self._trump_holders = [(key >> 3 & 63, key & 7) for key in keyed]
-        return self._trump_holders
-
     def _follow_record(self) -> None:
-        """Bring the indices of the record up to date: it only grows within a hand, so
-        each play is read once, whichever index is asked first."""
+        """Bring the played masks up to date: the record only grows within a hand, so
+        each play is read once."""
         history = self.m.history
         if self._followed == len(history):
             return
-        bits = self.place_bits
-        masks, index, turns = self._played_mask, self._play_index, self._turns
+        # (a place as a small int, shifted here: a place bit from a tuple is a boxed int)
+        places = card_places(self.strength)
+        masks = self._played_mask
+        mask = masks[self._followed]
         for i in range(self._followed, len(history)):
-            record = history[i]  # (unboxed once)
-            seat, card = record[0], record[1]
-            index[card] = i
-            masks.append(masks[i] | bits[card])
-            turns[seat].append(i)
+            mask |= 1 << places[history[i][1]]
+            masks.append(mask)
         self._followed = len(history)
-
-    def _played_at(self) -> list[int]:
-        """Per card, its index in the record if played so far this hand, else -1."""
-        self._follow_record()
-        return self._play_index
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or
@@ -1785,22 +1773,31 @@ class CapsJudge:
         if left <= 0:
             return False
         dealt = self._dealt_masks()
-        played = self._played_masks()[k]
-        hands = [mask & ~played for mask in dealt]
+        # every seat holds its dealt cards still live (those not played by CP(k))
+        live = 0
+        for mask in dealt:
+            live |= mask
+        live &= ~self._played_masks()[k]
         start = (k // per) * per
         plays = [(r[0], r[1]) for r in self.m.history[start:k]]
         lines = self.plain_lines(p, self.m.trump)
-        return lines.refuted_masks(plays, self._to_play(k), hands, left)
+        return lines.refuted_masks(plays, self._to_play(k), dealt, live, left)
 
     def _dealt_masks(self) -> list[int]:
         """Each seat's cards when the play began as a place mask (none for a seat sitting
         out)."""
         if self._dealt_mask is None:
-            bits = self.place_bits
+            m = self.m
+            places = card_places(self.strength)
+            indicator = m.start_indicator
             masks = [0] * self.players
             for s in self.active:
-                for c in self._dealt(s):
-                    masks[s] = masks[s] | bits[c]
+                mask = 0
+                for c in m.start_hands[s]:
+                    mask |= 1 << places[c]
+                if s == m.trumper and indicator is not None:
+                    mask |= 1 << places[indicator]
+                masks[s] = mask
             self._dealt_mask = masks
         return self._dealt_mask
 
@@ -2359,9 +2356,17 @@ class CapsJudge:
         each ends where he is to play (his cards change only there), the last at
         ``upto``. Only those in which he may be certain: while he still has a card to
         call with and his team had lost no trick when the stretch began."""
-        self._follow_record()
-        turns = self._turns[member]
-        ends = turns[: bisect.bisect_right(turns, upto)]
+        # his turns so far: in each trick the seats play in turn from its leader
+        m = self.m
+        active, per = self.active, self.per_trick
+        played = len(m.history)
+        here = active.index(member)
+        ends: list[int] = []
+        for t, leader in enumerate(m.trick_leaders):
+            end = t * per + (here - active.index(leader)) % per
+            if end >= played or end > upto:
+                break
+            ends.append(end)
         if not ends or ends[-1] < upto:
             ends.append(upto)
         team = member % 2
