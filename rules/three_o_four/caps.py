@@ -32,7 +32,7 @@ from mypy_extensions import mypyc_attr
 from rules.cards import Card
 from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
 from rules.three_o_four.options import Layout
-from rules.three_o_four.plain_lines import SUIT_MASK, PlainLines, card_places, place_bits
+from rules.three_o_four.plain_lines import SUIT_MASK, PlainLines, place_bits
 from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
@@ -1561,12 +1561,11 @@ class CapsJudge:
         history = self.m.history
         if self._followed == len(history):
             return
-        # (a place as a small int, shifted here: a place bit from a tuple is a boxed int)
-        places = card_places(self.strength)
+        bits = self.place_bits
         masks = self._played_mask
         mask = masks[self._followed]
         for i in range(self._followed, len(history)):
-            mask |= 1 << places[history[i][1]]
+            mask |= bits[history[i][1]]
             masks.append(mask)
         self._followed = len(history)
 
@@ -1788,15 +1787,15 @@ class CapsJudge:
         out)."""
         if self._dealt_mask is None:
             m = self.m
-            places = card_places(self.strength)
+            bits = self.place_bits
             indicator = m.start_indicator
             masks = [0] * self.players
             for s in self.active:
                 mask = 0
                 for c in m.start_hands[s]:
-                    mask |= 1 << places[c]
+                    mask |= bits[c]
                 if s == m.trumper and indicator is not None:
-                    mask |= 1 << places[indicator]
+                    mask |= bits[indicator]
                 masks[s] = mask
             self._dealt_mask = masks
         return self._dealt_mask
@@ -2356,27 +2355,28 @@ class CapsJudge:
         each ends where he is to play (his cards change only there), the last at
         ``upto``. Only those in which he may be certain: while he still has a card to
         call with and his team had lost no trick when the stretch began."""
-        # his turns so far: in each trick the seats play in turn from its leader
         m = self.m
         active, per = self.active, self.per_trick
-        played = len(m.history)
-        here = active.index(member)
-        ends: list[int] = []
+        played, n_tricks = len(m.history), m.n_tricks
+        team = member % 2
+        # each seat's place in the order of play (a list: ``list.index`` boxes its argument)
+        place = [0] * self.players
+        for i, s in enumerate(active):
+            place[s] = i
+        here = place[member]
+        out: list[tuple[int, int]] = []  # (a list: mypyc keeps a generator's locals in an object)
+        start = 0
+        # his turns so far (in each trick the seats play in turn from its leader), then upto
         for t, leader in enumerate(m.trick_leaders):
-            end = t * per + (here - active.index(leader)) % per
+            end = t * per + (here - place[leader]) % per
             if end >= played or end > upto:
                 break
-            ends.append(end)
-        if not ends or ends[-1] < upto:
-            ends.append(upto)
-        team = member % 2
-        start = 0
-        out: list[tuple[int, int]] = []  # (a list: mypyc keeps a generator's locals in an object)
-        for plays, end in enumerate(ends):
-            if plays >= self.m.n_tricks or not self.team_won_all_before(team, start):
-                break
+            if len(out) >= n_tricks or not self.team_won_all_before(team, start):
+                return out
             out.append((start, end))
             start = end + 1
+        if start <= upto and len(out) < n_tricks and self.team_won_all_before(team, start):
+            out.append((start, upto))
         return out
 
     def ever_certain(self, team: int, upto: int) -> bool:

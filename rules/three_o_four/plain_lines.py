@@ -90,12 +90,6 @@ def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-def card_places(strength: tuple[int, ...]) -> tuple[int, ...]:
-    """Each card as ``suit * 13 + place`` (see the module's docstring), -1 for a card not
-    in the game."""
-    return _places(strength)[0]
-
-
 def place_bits(strength: tuple[int, ...]) -> tuple[int, ...]:
     """Each card's place bit (see the module's docstring), 0 for a card not in the game:
     a set of cards is the sum of its cards' bits."""
