@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import mypyc_attr
 
 from rules.cards import Card
-from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
+from rules.three_o_four.card_power import RankOrderMemo, card_powers
 from rules.three_o_four.options import Layout
-from rules.three_o_four.plain_lines import SUIT_MASK, PlainLines, place_bits
+from rules.three_o_four.plain_lines import LED_POWER, SUIT_MASK, PlainLines, place_bits
 from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
@@ -1207,36 +1207,31 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
 
 
+def _holds_suit(cards: set[Card], suit: int) -> bool:
+    """Some card of ``cards`` is of ``suit``."""
+    return any(SUIT[c] == suit for c in cards)
+
+
 def _plain_pick(
-    cards: list[Card],
-    pw: tuple[int, ...],
-    plays: tuple[tuple[int, Card], ...],
-    partner: bool,
-    thrifty: bool,
+    cards: set[Card], pw: tuple[int, ...], led: int, top: int, partner: bool, cheap: bool
 ) -> Card:
-    """The plain adversary's card (``greedy_refutes_order``): a partner plays his weakest; an
-    opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
-    else his weakest. On a tie, the first of ``cards``."""
-    # loops, not min and max with a key: mypyc calls a key function as a Python object
-    if partner or (thrifty and plays):
-        if thrifty and not partner:
-            top = -1
-            for _, c in plays:
-                if pw[c] > top:
-                    top = pw[c]
-            takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
-            if takers:
-                cards = takers
-        pick = cards[0]
-        for c in cards:
-            if pw[c] < pw[pick]:
-                pick = c
-        return pick
-    pick = cards[0]
+    """The plain adversary's card (``greedy_refutes_order``) among the legal ``cards`` (the
+    led suit's, if any), -1 for none: a partner plays his weakest; an opponent his
+    strongest, or (``cheap``: the thrifty adversary, after the lead) the weakest that
+    beats ``top`` (the best power on the table, a discard never does), else his weakest.
+    On a tie of powers, the first in the set's order."""
+    follows = led >= 0 and _holds_suit(cards, led)
+    low = partner or cheap
+    pick, pick_power, taker, taker_power = -1, 0, -1, 0
     for c in cards:
-        if pw[c] > pw[pick]:
-            pick = c
-    return pick
+        if follows and SUIT[c] != led:
+            continue
+        x = pw[c]
+        if pick < 0 or (x < pick_power if low else x > pick_power):
+            pick, pick_power = c, x
+        if x >= LED_POWER and x > top and (taker < 0 or x < taker_power):
+            taker, taker_power = c, x
+    return taker if cheap and not partner and taker >= 0 else pick
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -1843,43 +1838,59 @@ class CapsJudge:
             return False
         if sorted(order) != sorted(kn.hand):
             return True
-        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
-        if len(plays) != len(kn.trick):
-            return False
         power = card_powers(kn.trumps[0], self.strength)
         team = p % 2
         active = self.active
         per = self.per_trick
-        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+        after = [0] * self.players
+        for i, s in enumerate(active):
+            after[s] = active[(i + 1) % per]
+        # The seats' cards as sets, built and emptied as the first implementation did: the
+        # plain picks take the first card of a set's iteration order on a tie of powers.
         held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.players)]
+        # the trick in progress: its size and led suit, the best power (``trick_winner``)
+        # and its seat; ``pw`` the powers for the led suit (every suit when leading)
+        n, led, best, best_seat = 0, -1, -1, -1
+        pw = power[0]
+        for seat, card, _ in kn.trick:
+            if card is None:
+                return False
+            if not n:
+                led = SUIT[card]
+                pw = power[led + 1]
+                best, best_seat = pw[card], seat
+            elif pw[card] > best:
+                best, best_seat = pw[card], seat
+            n += 1
         seat, left, i = kn.to_play, kn.tricks_left, 0
         while True:
-            if len(plays) == per:
-                best_seat = trick_winner(plays, power)
+            if n == per:
                 if best_seat % 2 != team:
                     return True
                 if left == 1:
                     return False
-                plays, seat, left = (), best_seat, left - 1
+                n, led, pw, seat, left = 0, -1, power[0], best_seat, left - 1
                 continue
-            led = SUIT[plays[0][1]] if plays else -1
-            pw = power[led + 1]
             cards = held[seat]
             if seat == p:
                 if i >= len(order):
                     return False
                 pick = order[i]
                 i += 1
-                if led >= 0 and SUIT[pick] != led and any(SUIT[c] == led for c in cards):
+                if led >= 0 and SUIT[pick] != led and _holds_suit(cards, led):
                     return True  # he must follow suit: the order cannot be played
             else:
-                legal = [c for c in cards if SUIT[c] == led] if led >= 0 else []
-                legal = legal or list(cards)
-                if not legal:
+                pick = _plain_pick(cards, pw, led, best, seat % 2 == team, thrifty and n > 0)
+                if pick < 0:
                     return False
-                pick = _plain_pick(legal, pw, plays, seat % 2 == team, thrifty)
             cards.discard(pick)
-            plays = (*plays, (seat, pick))
+            if not n:
+                led = SUIT[pick]
+                pw = power[led + 1]
+                best, best_seat = pw[pick], seat
+            elif pw[pick] > best:
+                best, best_seat = pw[pick], seat
+            n += 1
             seat = after[seat]
 
     def team_won_all_before(self, team: int, k: int) -> bool:

@@ -1,11 +1,16 @@
 """What the Caps judge reads from a hand's record, against the first implementations, kept
 here as references: the stretches in which a member may become certain (his turns found by
-the seat order of each trick, not by reading every play) and the trumps an opponent holds
-that the team cannot each beat (on place masks, not on a list of the deal's trumps)."""
+the seat order of each trick, not by reading every play), the trumps an opponent holds
+that the team cannot each beat (on place masks, not on a list of the deal's trumps) and the
+plain adversary's line against a stated order (``greedy_refutes_order``)."""
 
 from __future__ import annotations
 
-from rules.three_o_four.caps import SUIT, CapsJudge
+import random
+
+from rules.cards import Card
+from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge
+from rules.three_o_four.card_power import card_powers, trick_winner
 from tests.rules.three_o_four.helpers import call_points
 
 
@@ -71,3 +76,101 @@ def test_t3_16_4_stretches_and_unbeaten_trumps_read_from_the_record_as_play_by_p
             unbeaten += expected_unbeaten
             compared += 1
     assert compared > 2000 and 0.1 * compared < unbeaten < 0.9 * compared
+
+
+def _reference_plain_pick(
+    cards: list[Card],
+    pw: tuple[int, ...],
+    plays: tuple[tuple[int, Card], ...],
+    partner: bool,
+    thrifty: bool,
+) -> Card:
+    if partner or (thrifty and plays):
+        if thrifty and not partner:
+            top = max(pw[c] for _, c in plays)
+            takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
+            if takers:
+                cards = takers
+        pick = cards[0]
+        for c in cards:
+            if pw[c] < pw[pick]:
+                pick = c
+        return pick
+    pick = cards[0]
+    for c in cards:
+        if pw[c] > pw[pick]:
+            pick = c
+    return pick
+
+
+def _reference_greedy_refutes_order(
+    judge: CapsJudge, kn: Knowledge, order: list[Card], thrifty: bool
+) -> bool:
+    """``greedy_refutes_order`` as first written: the trick as a tuple of plays, each
+    seat's legal cards listed from its set (its order breaks ties of powers)."""
+    p = kn.seat
+    if kn.tricks_left <= 0:
+        return False
+    if sorted(order) != sorted(kn.hand):
+        return True
+    plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
+    if len(plays) != len(kn.trick):
+        return False
+    power = card_powers(kn.trumps[0], judge.strength)
+    team = p % 2
+    active, per = judge.active, judge.per_trick
+    after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+    held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(judge.players)]
+    seat, left, i = kn.to_play, kn.tricks_left, 0
+    while True:
+        if len(plays) == per:
+            best_seat = trick_winner(plays, power)
+            if best_seat % 2 != team:
+                return True
+            if left == 1:
+                return False
+            plays, seat, left = (), best_seat, left - 1
+            continue
+        led = SUIT[plays[0][1]] if plays else -1
+        pw = power[led + 1]
+        cards = held[seat]
+        if seat == p:
+            if i >= len(order):
+                return False
+            pick = order[i]
+            i += 1
+            if led >= 0 and SUIT[pick] != led and any(SUIT[c] == led for c in cards):
+                return True
+        else:
+            legal = [c for c in cards if SUIT[c] == led] if led >= 0 else []
+            legal = legal or list(cards)
+            if not legal:
+                return False
+            pick = _reference_plain_pick(legal, pw, plays, seat % 2 == team, thrifty)
+        cards.discard(pick)
+        plays = (*plays, (seat, pick))
+        seat = after[seat]
+
+
+def test_t3_16_5_greedy_order_line_as_first_written() -> None:
+    """``greedy_refutes_order`` follows the trick by its best power instead of a tuple of
+    plays and picks from each seat's set without listing it: the same answers, in the real
+    deal and in the strong worlds, for the default order and shuffled ones (many of them
+    not playable, which refutes too)."""
+    rng = random.Random(5)
+    compared = refuted = 0
+    cases = [(4, s) for s in range(60, 63)] + [(6, s) for s in range(70, 73)] + [(8, 80)]
+    for _players, _seed, _match, judge, k, p in call_points(cases):
+        worlds = [judge.knowledge(p, k, actual=True)]
+        worlds += judge.strong_worlds(judge.solver(p, k))
+        for kn in worlds:
+            orders = [judge.default_order(p, list(kn.hand))]
+            orders += [rng.sample(kn.hand, len(kn.hand)) for _ in range(2)]
+            for order in orders:
+                for thrifty in (False, True):
+                    expected = _reference_greedy_refutes_order(judge, kn, order, thrifty)
+                    answer = judge.greedy_refutes_order(kn, order, thrifty)
+                    assert answer == expected, (_players, _seed, p, k, order, thrifty)
+                    compared += 1
+                    refuted += expected
+    assert refuted > 0.2 * compared and compared - refuted > 1000
