@@ -1515,7 +1515,7 @@ class CapsJudge:
         history = self.m.history
         trump = self.m.trump
         # on place masks (``plain_lines``: within a suit a higher bit is a stronger card)
-        live_trumps = SUIT_MASK[trump] & ~self._played_masks()[k]
+        live_trumps = SUIT_MASK[trump] & ~self._played_before(k)
         dealt = self._dealt_masks()
         # an opponent yet to play to the trick in progress has one more when a team trump
         # is in it (seats as bits)
@@ -1550,19 +1550,18 @@ class CapsJudge:
                     slack += 1
         return False
 
-    def _follow_record(self) -> None:
-        """Bring the played masks up to date: the record only grows within a hand, so
-        each play is read once."""
-        history = self.m.history
-        if self._followed == len(history):
-            return
-        bits = self.place_bits
+    def _played_before(self, k: int) -> int:
+        """The cards played before CP(k) as a place mask. The masks are kept per call point
+        and read from the record only as far as asked: it only grows within a hand, and
+        the questions often end at the first call point (the trumps already unbeaten)."""
         masks = self._played_mask
-        mask = masks[self._followed]
-        for i in range(self._followed, len(history)):
-            mask |= bits[history[i][1]]
-            masks.append(mask)
-        self._followed = len(history)
+        if k >= len(masks):
+            history, bits = self.m.history, self.place_bits
+            mask = masks[-1]
+            for i in range(len(masks) - 1, k):
+                mask |= bits[history[i][1]]
+                masks.append(mask)
+        return masks[k]
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or
@@ -1771,7 +1770,7 @@ class CapsJudge:
         live = 0
         for mask in dealt:
             live |= mask
-        live &= ~self._played_masks()[k]
+        live &= ~self._played_before(k)
         start = (k // per) * per
         plays = [(r[0], r[1]) for r in self.m.history[start:k]]
         lines = self.plain_lines(p, self.m.trump)
@@ -1794,11 +1793,6 @@ class CapsJudge:
                 masks[s] = mask
             self._dealt_mask = masks
         return self._dealt_mask
-
-    def _played_masks(self) -> list[int]:
-        """Per call point k, the cards played before it as a place mask."""
-        self._follow_record()
-        return self._played_mask
 
     def plain_lines_refute(self, kn: Knowledge) -> bool:
         """In the one world ``kn`` (every holding known), every order of p's cards loses a

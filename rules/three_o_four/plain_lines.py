@@ -23,7 +23,6 @@ from the two masks when p is to play (the search's memo key, see ``_lost``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection, Sequence
 from typing import Final
 
@@ -71,7 +70,6 @@ def _build_places(
     return places, tuple(1 << c if c >= 0 else 0 for c in places)
 
 
-@functools.cache
 def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
     """For each led suit (index led + 1, led = -1 when leading) the power of every card
     (as a place card int)."""
@@ -88,6 +86,10 @@ def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
                 row.append(place)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+POWERS: Final = tuple(_powers(trump) for trump in range(4))
+"""``_powers`` per trump, made once (a cached function is a Python call)."""
 
 
 def place_bits(strength: tuple[int, ...]) -> tuple[int, ...]:
@@ -110,7 +112,7 @@ class PlainLines:
     def __init__(
         self,
         p: int,
-        active: Sequence[int],
+        active: list[int],
         trump: int,
         strength: tuple[int, ...],
         *,
@@ -120,14 +122,15 @@ class PlainLines:
         self.after = [-1] * (max(active) + 1)
         for i, s in enumerate(active):
             self.after[s] = active[(i + 1) % self.per]
-        self.partners = tuple([s % 2 == team for s in range(len(self.after))] for team in (0, 1))
+        seats = range(len(self.after))
+        self.partners = ([s % 2 == 0 for s in seats], [s % 2 == 1 for s in seats])
         """Per team, whether each seat is of it."""
         self.turn_to(p)
         self.trump = trump
         self.trump_mask = SUIT_MASK[trump]
         self.plain_mask = ~SUIT_MASK[trump] & ((1 << 4 * SUIT_BITS) - 1)
         self.places, self.bits = _places(strength)
-        self.power = _powers(trump)
+        self.power = POWERS[trump]
         self.one_card_per_run = one_card_per_run
         self.thrifty = False
         self.hands: list[int] = []
