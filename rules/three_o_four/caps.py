@@ -1261,6 +1261,43 @@ def _build_default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[in
     )
 
 
+def _place_lanes(
+    active: list[int],
+    free: list[int],
+    must: list[int],
+    voids: tuple[int, ...],
+    trump: int,
+    hidden_slots: list[tuple[int, int]],
+) -> tuple[int, int, int]:
+    """The unknown places counted per allowed mask in ``_fits_lanes``'s two lane words,
+    as ``Solver.fits_counts`` counts them, and how many there are."""
+    need_low = need_high = total = 0
+    for s in active:
+        count = free[s]
+        if count:
+            mask = ALL_SUITS & ~voids[s]
+            if mask < 8:
+                need_low += count << LANE * mask
+            else:
+                need_high += count << LANE * (mask - 8)
+            total += count
+        count = must[s]
+        if count:
+            if trump < 3:
+                need_low += count << LANE * (1 << trump)
+            else:
+                need_high += count
+            total += count
+    for led, _src in hidden_slots:
+        mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
+        if mask < 8:
+            need_low += 1 << LANE * mask
+        else:
+            need_high += 1 << LANE * (mask - 8)
+        total += 1
+    return need_low, need_high, total
+
+
 class _PartnerTakesLast:
     """``CapsJudge._partner_takes_last`` for one knowledge, asked when a proof needs it
     and then kept (a ``functools.cache`` of a lambda cost more to build, per proof, than
@@ -1691,41 +1728,51 @@ class CapsJudge:
         n_others = n_opponents + len(partners)
         turn = 0
         suit = SUIT[ranked[0]] if ranked else -1
-        # ``solver.feasible`` of the world with ``c`` placed, asked by the suit counts of
-        # the cards left to place (all it reads of them)
+        # ``solver.feasible`` of the world with ``c`` placed, asked as ``fits_counts`` asks
+        # it: the places left counted per allowed mask in two lane words (kept up to date
+        # here, a place at a time) against the suit counts of the cards left to place
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[SUIT[c]] += 1
+        need_low, need_high, places = _place_lanes(
+            self.active, free, must, voids, trump, solver.kn.hidden_slots
+        )
+        unplaced = len(ranked)
         trivial = solver.trivial
         for c in ranked:
-            if long_suits and SUIT[c] != suit:
-                suit, turn = SUIT[c], (turn + 1) % len(opponents)
+            card_suit = SUIT[c]
+            if long_suits and card_suit != suit:
+                suit, turn = card_suit, (turn + 1) % len(opponents)
             # (x[i] = x[i] - 1: mypyc makes x[i] -= 1 a generic Python subtraction)
-            counts[SUIT[c]] = counts[SUIT[c]] - 1
-            counts_left = tuple(counts)
-            counts[SUIT[c]] = counts[SUIT[c]] + 1
+            counts[card_suit] = counts[card_suit] - 1
+            counts_left = (counts[0], counts[1], counts[2], counts[3])
+            counts[card_suit] = counts[card_suit] + 1
             # the opponents from ``turn`` on, then the partners
             for j in range(n_others):
                 if j < n_opponents:
                     seat = opponents[(turn + j) % n_opponents]
                 else:
                     seat = partners[j - n_opponents]
-                if must[seat] and SUIT[c] == trump:
-                    slots = must
-                elif free[seat] and not voids[seat] >> SUIT[c] & 1:
-                    slots = free
+                if must[seat] and card_suit == trump:
+                    slots, lane = must, 1 << trump
+                elif free[seat] and not voids[seat] >> card_suit & 1:
+                    slots, lane = free, ALL_SUITS & ~voids[seat]
                 else:
                     continue
-                slots[seat] = slots[seat] - 1
-                if trivial or solver.fits_counts(
-                    counts_left, tuple(free), tuple(must), voids, trump
-                ):
-                    counts[SUIT[c]] = counts[SUIT[c]] - 1
+                low, high = need_low, need_high
+                if lane < 8:
+                    low -= 1 << LANE * lane
+                else:
+                    high -= 1 << LANE * (lane - 8)
+                # (the sizes add up, with this card placed, when they add up now)
+                if trivial or (places == unplaced and _fits_lanes(low, high, counts_left)):
+                    slots[seat] = slots[seat] - 1
+                    need_low, need_high, places, unplaced = low, high, places - 1, unplaced - 1
+                    counts[card_suit] = counts[card_suit] - 1
                     held[seat].add(c)
                     if j < n_opponents and not long_suits:
                         turn = (turn + j + 1) % n_opponents
                     break
-                slots[seat] = slots[seat] + 1
         if any(free) or any(must):
             return None
         return Knowledge(

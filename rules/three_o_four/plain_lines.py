@@ -119,11 +119,14 @@ class PlainLines:
         one_card_per_run: bool = True,
     ) -> None:
         self.per = len(active)
-        self.after = [-1] * (max(active) + 1)
+        seats = 0  # (a loop, not max(): a builtin is a Python call)
+        for s in active:
+            if s >= seats:
+                seats = s + 1
+        self.after = [-1] * seats
         for i, s in enumerate(active):
             self.after[s] = active[(i + 1) % self.per]
-        seats = range(len(self.after))
-        self.partners = ([s % 2 == 0 for s in seats], [s % 2 == 1 for s in seats])
+        self.partners = ([s % 2 == 0 for s in range(seats)], [s % 2 == 1 for s in range(seats)])
         """Per team, whether each seat is of it."""
         self.turn_to(p)
         self.trump = trump
@@ -192,10 +195,12 @@ class PlainLines:
         hands = []
         live = 0
         for cards in held:
-            hand = sum(map(bits.__getitem__, cards))
-            # a card twice in one hand would carry into another bit: fewer bits than cards
-            if hand.bit_count() != len(cards) or live & hand:
-                raise ValueError("a card is held twice, or is not in the game")
+            hand = 0
+            for c in cards:
+                bit = bits[c]
+                if not bit or (hand | live) & bit:
+                    raise ValueError("a card is held twice, or is not in the game")
+                hand |= bit
             hands.append(hand)
             live |= hand
         for _seat, card in plays:

@@ -1,15 +1,16 @@
 """What the Caps judge reads from a hand's record, against the first implementations, kept
 here as references: the stretches in which a member may become certain (his turns found by
 the seat order of each trick, not by reading every play), the trumps an opponent holds
-that the team cannot each beat (on place masks, not on a list of the deal's trumps) and the
-plain adversary's line against a stated order (``greedy_refutes_order``)."""
+that the team cannot each beat (on place masks, not on a list of the deal's trumps), the
+plain adversary's line against a stated order (``greedy_refutes_order``) and the strong
+worlds the plain adversaries play in."""
 
 from __future__ import annotations
 
 import random
 
 from rules.cards import Card
-from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge
+from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge, Solver, State
 from rules.three_o_four.card_power import card_powers, trick_winner
 from tests.rules.three_o_four.helpers import call_points
 
@@ -174,3 +175,108 @@ def test_t3_16_5_greedy_order_line_as_first_written() -> None:
                     compared += 1
                     refuted += expected
     assert refuted > 0.2 * compared and compared - refuted > 1000
+
+
+def _reference_strong_world(
+    judge: CapsJudge, solver: Solver, state: State, long_suits: bool
+) -> Knowledge | None:
+    """``_strong_world`` as first written: each placement asked of ``solver.fits_counts``."""
+    team, p = solver.team, solver.kn.seat
+    opponents = [s for s in judge.active if s % 2 != team]
+    partners = [s for s in judge.active if s % 2 == team and s != p]
+    plays, to_play, pool, free_t, must_t, known, voids, left, trump = state
+    free, must = list(free_t), list(must_t)
+    held = [set(cards) for cards in known]
+    ranked = sorted(
+        pool,
+        key=lambda c: (SUIT[c] != trump, SUIT[c] if long_suits else 0, -judge.strength[c], c),
+    )
+    turn = 0
+    suit = SUIT[ranked[0]] if ranked else -1
+    counts = [0, 0, 0, 0]
+    for c in pool:
+        counts[SUIT[c]] += 1
+    for c in ranked:
+        if long_suits and SUIT[c] != suit:
+            suit, turn = SUIT[c], (turn + 1) % len(opponents)
+        counts[SUIT[c]] -= 1
+        counts_left = tuple(counts)
+        counts[SUIT[c]] += 1
+        seats = [opponents[(turn + j) % len(opponents)] for j in range(len(opponents))]
+        for j, seat in enumerate(seats + partners):
+            if must[seat] and SUIT[c] == trump:
+                slots = must
+            elif free[seat] and not voids[seat] >> SUIT[c] & 1:
+                slots = free
+            else:
+                continue
+            slots[seat] -= 1
+            if solver.trivial or solver.fits_counts(
+                counts_left, tuple(free), tuple(must), voids, trump
+            ):
+                counts[SUIT[c]] -= 1
+                held[seat].add(c)
+                if j < len(opponents) and not long_suits:
+                    turn = (turn + j + 1) % len(opponents)
+                break
+            slots[seat] += 1
+    if any(free) or any(must):
+        return None
+    return Knowledge(
+        seat=p,
+        hand=solver.kn.hand,
+        trick=[(seat, card, 0) for seat, card in plays],
+        to_play=to_play,
+        unknown=frozenset(),
+        free=[0] * len(free),
+        must_trump=[0] * len(must),
+        known=[frozenset(cards) for cards in held],
+        voids=[0] * len(voids),
+        hidden_slots=[],
+        tricks_left=left,
+        trumps=[trump],
+    )
+
+
+def _fields(kn: Knowledge) -> tuple[object, ...]:
+    return (
+        kn.seat,
+        kn.hand,
+        kn.trick,
+        kn.to_play,
+        kn.unknown,
+        kn.free,
+        kn.must_trump,
+        kn.known,
+        kn.voids,
+        kn.hidden_slots,
+        kn.tricks_left,
+        kn.trumps,
+    )
+
+
+def test_ed27_strong_worlds_as_first_written() -> None:
+    """``_strong_world`` counts the places left in lane words as it deals (no
+    ``fits_counts`` per placement): the same worlds, each seat's cards in the same set
+    order (the plain picks of ``greedy_refutes_order`` break ties by it)."""
+    compared = built = 0
+    cases = [(4, s) for s in range(90, 92)] + [(6, s) for s in range(94, 96)] + [(8, 99)]
+    for _players, _seed, _match, judge, k, p in call_points(cases):
+        solver = judge.solver(p, k)
+        if solver.too_many_initial_states():
+            continue
+        for state in list(solver.initial_states())[:3]:
+            for long_suits in (False, True):
+                expected = _reference_strong_world(judge, solver, state, long_suits)
+                world = judge._strong_world(solver, state, long_suits)
+                compared += 1
+                if expected is None:
+                    assert world is None
+                    continue
+                built += 1
+                assert world is not None
+                assert [list(cards) for cards in world.known] == [
+                    list(cards) for cards in expected.known
+                ], (_players, _seed, p, k)
+                assert _fields(world) == _fields(expected)
+    assert built > 0.9 * compared > 1000
