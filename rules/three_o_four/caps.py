@@ -22,7 +22,7 @@ the trick, the seats before it take the bottom, it takes the top.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
@@ -1265,7 +1265,7 @@ def _place_lanes(
     active: list[int],
     free: list[int],
     must: list[int],
-    voids: tuple[int, ...],
+    voids: Sequence[int],
     trump: int,
     hidden_slots: list[tuple[int, int]],
 ) -> tuple[int, int, int]:
@@ -2029,7 +2029,10 @@ class CapsJudge:
         trump = kn.trumps[0]
         strength = self.strength
         facts = self.proof_facts(kn)
-        hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        # by (not a trump, -strength, card) packed in one int (strengths < 100, cards < 64)
+        keys = [((SUIT[c] != trump) * 128 + 127 - strength[c]) * 64 + c for c in kn.hand]
+        keys.sort()
+        hand = [key & 63 for key in keys]
         if played_here or not kn.trick or kn.trick[0][1] is None:
             return hand if self.plainly_sound(kn, hand, facts) else None
         led = SUIT[kn.trick[0][1]]
@@ -2250,14 +2253,16 @@ class CapsJudge:
         follow suit). ``keeps_lead``: the card is p's own and every seat counts (a
         partner's overtaking would take the lead from him); else only the opponents do.
         Every card of the trick must be known to p."""
-        if any(card is None for _, card, _ in kn.trick):
-            return False
         power = card_powers(trump, self.strength)[led + 1]
-        seat, card, _ = max(kn.trick, key=lambda play: power[play[1] or 0])
+        seat, top = -1, -1  # the first best card's seat and power (a loop, not max with a key)
+        for s, c, _ in kn.trick:
+            if c is None:
+                return False
+            if seat < 0 or power[c] > top:
+                seat, top = s, power[c]
         team = kn.seat % 2
         if seat != kn.seat if keeps_lead else seat % 2 != team:
             return False
-        top = power[card] if card is not None else -1
         played = {s for s, _, _ in kn.trick}
         for s in self.active:
             if s == kn.seat or s in played or (s % 2 == team and not keeps_lead):
@@ -2314,42 +2319,69 @@ class CapsJudge:
         partners = [s for s in self.active if s % 2 == team and s != kn.seat]
         if not any(kn.free[s] or kn.must_trump[s] for s in partners):
             return False
-        solver = Solver(kn, self.players, self.active, strength, 0)
-        free, must = tuple(kn.free), tuple(kn.must_trump)
-        known, voids = tuple(kn.known), tuple(kn.voids)
-
-        def fits(card: Card, seat: int) -> bool:
-            """Some consistent world puts ``card`` in one of ``seat``'s unknown places."""
-            rest = kn.unknown - {card}
-            if must[seat] and SUIT[card] == trump:
-                nm = _set(must, seat, must[seat] - 1)
-                if solver.feasible(((), kn.to_play, rest, free, nm, known, voids, 0, trump)):
-                    return True
-            if free[seat] and not voids[seat] >> SUIT[card] & 1:
-                nf = _set(free, seat, free[seat] - 1)
-                return solver.feasible(((), kn.to_play, rest, nf, must, known, voids, 0, trump))
-            return False
-
-        if not solver.feasible(((), kn.to_play, kn.unknown, free, must, known, voids, 0, trump)):
+        counts = [0, 0, 0, 0]
+        for c in kn.unknown:
+            counts[SUIT[c]] = counts[SUIT[c]] + 1
+        if not self._places_fit(kn, counts, kn.free, kn.must_trump):
             return False
         opponents = [s for s in self.active if s % 2 != team]
         threat = max(
             (strength[c] for s in opponents for c in kn.known[s] if SUIT[c] == trump), default=-1
         )
-        for c in sorted(kn.unknown, key=lambda c: -strength[c]):
-            if SUIT[c] != trump or strength[c] <= threat:
-                continue
-            if any(fits(c, s) for s in opponents):
-                threat = strength[c]
-                break
+        # Whether a consistent world puts a card in a seat depends on the card's suit alone
+        # (feasibility reads the unknown cards' suit counts): the top unknown trump above
+        # the threat is one an opponent may hold exactly when any trump above it is.
+        top = -1
+        for c in kn.unknown:
+            if SUIT[c] == trump and strength[c] > max(threat, top):
+                top = strength[c]
+        if top >= 0 and any(self._suit_fits(kn, counts, trump, s) for s in opponents):
+            threat = top
         for s in partners:
             if not (kn.free[s] or kn.must_trump[s]):
                 continue  # (wholly known: asked above)
             if not all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s]):
                 continue
-            if not any(fits(c, s) for c in kn.unknown if SUIT[c] != trump or strength[c] <= threat):
+            low_suits = 0  # the suits of the unknown cards that would not take the trick
+            for c in kn.unknown:
+                if SUIT[c] != trump or strength[c] <= threat:
+                    low_suits |= 1 << SUIT[c]
+            if not any(
+                low_suits >> suit & 1 and self._suit_fits(kn, counts, suit, s) for suit in range(4)
+            ):
                 return True
         return False
+
+    def _suit_fits(self, kn: Knowledge, counts: list[int], suit: int, seat: int) -> bool:
+        """Some world consistent with ``kn`` puts an unknown card of ``suit`` (there is one;
+        ``counts``: the unknown cards per suit) in one of ``seat``'s unknown places."""
+        rest = list(counts)
+        rest[suit] = rest[suit] - 1
+        trump = kn.trumps[0]
+        if kn.must_trump[seat] and suit == trump:
+            must = list(kn.must_trump)
+            must[seat] = must[seat] - 1
+            if self._places_fit(kn, rest, kn.free, must):
+                return True
+        if kn.free[seat] and not kn.voids[seat] >> suit & 1:
+            free = list(kn.free)
+            free[seat] = free[seat] - 1
+            return self._places_fit(kn, rest, free, kn.must_trump)
+        return False
+
+    def _places_fit(
+        self, kn: Knowledge, counts: list[int], free: list[int], must: list[int]
+    ) -> bool:
+        """``Solver.feasible`` for ``kn`` with these unknown cards per suit and unknown
+        places per seat (``kn``'s voids and past face-down slots)."""
+        if not kn.unknown and not kn.hidden_slots and not any(kn.must_trump):
+            return True  # (``Solver.trivial``)
+        need_low, need_high, total = _place_lanes(
+            self.active, free, must, kn.voids, kn.trumps[0], kn.hidden_slots
+        )
+        if total != counts[0] + counts[1] + counts[2] + counts[3]:
+            return False
+        return _fits_lanes(need_low, need_high, (counts[0], counts[1], counts[2], counts[3]))
 
     def _outside(
         self, kn: Knowledge, seats: list[int] | None = None
@@ -2360,12 +2392,20 @@ class CapsJudge:
         strength = self.strength
         best = [-1, -1, -1, -1]
         counts = [0, 0, 0, 0]
-        known = kn.known if seats is None else [kn.known[s] for s in seats]
-        for c in kn.unknown.union(*known):
+        outside = 0  # the cards as bits (a card both unknown and known counts once)
+        for c in kn.unknown:
+            outside |= 1 << c
+        for cards in kn.known if seats is None else [kn.known[s] for s in seats]:
+            for c in cards:
+                outside |= 1 << c
+        while outside:
+            low = outside & -outside
+            outside ^= low
+            c = low.bit_length() - 1
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-            counts[suit] += 1
+            counts[suit] = counts[suit] + 1  # (not +=: generic under mypyc)
         return best, counts
 
     def first_certain(self, team: int, upto: int) -> int | None:

@@ -2,15 +2,15 @@
 here as references: the stretches in which a member may become certain (his turns found by
 the seat order of each trick, not by reading every play), the trumps an opponent holds
 that the team cannot each beat (on place masks, not on a list of the deal's trumps), the
-plain adversary's line against a stated order (``greedy_refutes_order``) and the strong
-worlds the plain adversaries play in."""
+plain adversary's line against a stated order (``greedy_refutes_order``), the strong
+worlds the plain adversaries play in and the facts of a quick proof of soundness."""
 
 from __future__ import annotations
 
 import random
 
 from rules.cards import Card
-from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge, Solver, State
+from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge, Solver, State, _set
 from rules.three_o_four.card_power import card_powers, trick_winner
 from tests.rules.three_o_four.helpers import call_points
 
@@ -280,3 +280,102 @@ def test_ed27_strong_worlds_as_first_written() -> None:
                 ], (_players, _seed, p, k)
                 assert _fields(world) == _fields(expected)
     assert built > 0.9 * compared > 1000
+
+
+def _reference_partner_forced_to_take_last(judge: CapsJudge, kn: Knowledge) -> bool:
+    """``_partner_forced_to_take_last`` as first written: each card asked in turn, each
+    placement checked by a solver's ``feasible`` on the pool less that card."""
+    if any(card is None for _, card, _ in kn.trick):
+        return False
+    trump = kn.trumps[0]
+    strength = judge.strength
+    team = kn.seat % 2
+    partners = [s for s in judge.active if s % 2 == team and s != kn.seat]
+    if not any(kn.free[s] or kn.must_trump[s] for s in partners):
+        return False
+    solver = Solver(kn, judge.players, judge.active, strength, 0)
+    free, must = tuple(kn.free), tuple(kn.must_trump)
+    known, voids = tuple(kn.known), tuple(kn.voids)
+
+    def fits(card: Card, seat: int) -> bool:
+        rest = kn.unknown - {card}
+        if must[seat] and SUIT[card] == trump:
+            nm = _set(must, seat, must[seat] - 1)
+            if solver.feasible(((), kn.to_play, rest, free, nm, known, voids, 0, trump)):
+                return True
+        if free[seat] and not voids[seat] >> SUIT[card] & 1:
+            nf = _set(free, seat, free[seat] - 1)
+            return solver.feasible(((), kn.to_play, rest, nf, must, known, voids, 0, trump))
+        return False
+
+    if not solver.feasible(((), kn.to_play, kn.unknown, free, must, known, voids, 0, trump)):
+        return False
+    opponents = [s for s in judge.active if s % 2 != team]
+    threat = max(
+        (strength[c] for s in opponents for c in kn.known[s] if SUIT[c] == trump), default=-1
+    )
+    for c in sorted(kn.unknown, key=lambda c: -strength[c]):
+        if SUIT[c] != trump or strength[c] <= threat:
+            continue
+        if any(fits(c, s) for s in opponents):
+            threat = strength[c]
+            break
+    for s in partners:
+        if not (kn.free[s] or kn.must_trump[s]):
+            continue
+        if not all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s]):
+            continue
+        if not any(fits(c, s) for c in kn.unknown if SUIT[c] != trump or strength[c] <= threat):
+            return True
+    return False
+
+
+def _reference_outside(
+    judge: CapsJudge, kn: Knowledge, seats: list[int] | None = None
+) -> tuple[list[int], list[int]]:
+    best = [-1, -1, -1, -1]
+    counts = [0, 0, 0, 0]
+    known = kn.known if seats is None else [kn.known[s] for s in seats]
+    for c in kn.unknown.union(*known):
+        best[SUIT[c]] = max(best[SUIT[c]], judge.strength[c])
+        counts[SUIT[c]] += 1
+    return best, counts
+
+
+def test_t3_16_5_proof_facts_as_first_written() -> None:
+    """A partner forced to take the last trick is asked per suit of the unknown cards
+    (feasibility reads only their suit counts), without a solver, and the outside cards
+    are counted without building their union: the same answers at every call point, for
+    every seat, with the trump known or not (and with a trump taken as known)."""
+    compared = forced = 0
+    cases = [(4, s) for s in range(110, 116)] + [(6, s) for s in range(116, 122)] + [(8, 122)]
+    for _players, _seed, _match, judge, k, p in call_points(cases, every_seat=True):
+        kn = judge.knowledge(p, k)
+        if len(kn.trumps) != 1:
+            kn = _with_trump(kn, judge.m.trump)
+        expected = _reference_partner_forced_to_take_last(judge, kn)
+        assert judge._partner_forced_to_take_last(kn) == expected, (_players, _seed, p, k)
+        forced += expected
+        assert judge._outside(kn) == _reference_outside(judge, kn)
+        here = [s for s in judge.active if s % 2 == k % 2]
+        assert judge._outside(kn, here) == _reference_outside(judge, kn, here)
+        compared += 1
+    assert compared > 2000 and forced > 20
+
+
+def _with_trump(kn: Knowledge, trump: int) -> Knowledge:
+    """``kn`` with the trump known (the proof facts are asked only then)."""
+    return Knowledge(
+        kn.seat,
+        kn.hand,
+        kn.trick,
+        kn.to_play,
+        kn.unknown,
+        kn.free,
+        kn.must_trump,
+        kn.known,
+        kn.voids,
+        kn.hidden_slots,
+        kn.tricks_left,
+        [trump],
+    )
