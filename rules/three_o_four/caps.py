@@ -2505,10 +2505,13 @@ class CapsJudge:
         # K" (certainty lasts to the stretch end once it begins, so a point of the stretch
         # up to K is certain exactly when K is), the same in any order of asking. Latest
         # first: fewer cards are left there, so it is cheaper to decide and likelier
-        # certain, and a certain one answers before the early stretches are searched.
+        # certain, and a certain one answers before the early stretches are searched. For
+        # a stretch past K, K first: certainty there fails as often as not, and then the
+        # stretch end (in random play often the dearer question, or one that runs out of
+        # nodes) is not searched.
         for end, member in sorted(asks, reverse=True):
-            if self.certain_exists(member, end) and (
-                end <= last or self.certain_exists(member, last)
+            if (end <= last or self.certain_exists(member, last)) and self.certain_exists(
+                member, end
             ):
                 return True
         return False
