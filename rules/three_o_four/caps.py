@@ -21,9 +21,8 @@ the trick, the seats before it take the bottom, it takes the top.
 
 from __future__ import annotations
 
-import bisect
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -31,9 +30,9 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from mypy_extensions import i64, mypyc_attr
 
 from rules.cards import Card
-from rules.three_o_four.card_power import RankOrderMemo, card_powers, trick_winner
+from rules.three_o_four.card_power import RankOrderMemo, card_powers
 from rules.three_o_four.options import Layout
-from rules.three_o_four.plain_lines import PlainLines, place_bits
+from rules.three_o_four.plain_lines import LED_POWER, SUIT_MASK, PlainLines, place_bits
 from rules.three_o_four.scoring import NO_CAPS, CapsResult
 
 if TYPE_CHECKING:
@@ -1313,36 +1312,31 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
 
 
+def _holds_suit(cards: set[Card], suit: int) -> bool:
+    """Some card of ``cards`` is of ``suit``."""
+    return any(SUIT[c] == suit for c in cards)
+
+
 def _plain_pick(
-    cards: list[Card],
-    pw: tuple[int, ...],
-    plays: tuple[tuple[int, Card], ...],
-    partner: bool,
-    thrifty: bool,
+    cards: set[Card], pw: tuple[int, ...], led: int, top: int, partner: bool, cheap: bool
 ) -> Card:
-    """The plain adversary's card (``greedy_refutes_order``): a partner plays his weakest; an
-    opponent his strongest, or (``thrifty``) the weakest that takes the trick so far,
-    else his weakest. On a tie, the first of ``cards``."""
-    # loops, not min and max with a key: mypyc calls a key function as a Python object
-    if partner or (thrifty and plays):
-        if thrifty and not partner:
-            top = -1
-            for _, c in plays:
-                if pw[c] > top:
-                    top = pw[c]
-            takers = [c for c in cards if pw[c] >= 100 and pw[c] > top]
-            if takers:
-                cards = takers
-        pick = cards[0]
-        for c in cards:
-            if pw[c] < pw[pick]:
-                pick = c
-        return pick
-    pick = cards[0]
+    """The plain adversary's card (``greedy_refutes_order``) among the legal ``cards`` (the
+    led suit's, if any), -1 for none: a partner plays his weakest; an opponent his
+    strongest, or (``cheap``: the thrifty adversary, after the lead) the weakest that
+    beats ``top`` (the best power on the table, a discard never does), else his weakest.
+    On a tie of powers, the first in the set's order."""
+    follows = led >= 0 and _holds_suit(cards, led)
+    low = partner or cheap
+    pick, pick_power, taker, taker_power = -1, 0, -1, 0
     for c in cards:
-        if pw[c] > pw[pick]:
-            pick = c
-    return pick
+        if follows and SUIT[c] != led:
+            continue
+        x = pw[c]
+        if pick < 0 or (x < pick_power if low else x > pick_power):
+            pick, pick_power = c, x
+        if x >= LED_POWER and x > top and (taker < 0 or x < taker_power):
+            taker, taker_power = c, x
+    return taker if cheap and not partner and taker >= 0 else pick
 
 
 _POSITIONS: Final = tuple(tuple(range(n)) for n in range(9))
@@ -1370,6 +1364,43 @@ def _build_default_order_keys(strength: tuple[int, ...], trump: int) -> tuple[in
         ((0 if SUIT[c] == trump else 4) + CANONICAL_SUIT_RANK[SUIT[c]]) * top - strength[c]
         for c in range(len(SUIT))
     )
+
+
+def _place_lanes(
+    active: list[int],
+    free: list[int],
+    must: list[int],
+    voids: Sequence[int],
+    trump: int,
+    hidden_slots: list[tuple[int, int]],
+) -> tuple[int, int, int]:
+    """The unknown places counted per allowed mask in ``_fits_lanes``'s two lane words,
+    as ``Solver.fits_counts`` counts them, and how many there are."""
+    need_low = need_high = total = 0
+    for s in active:
+        count = free[s]
+        if count:
+            mask = ALL_SUITS & ~voids[s]
+            if mask < 8:
+                need_low += count << LANE * mask
+            else:
+                need_high += count << LANE * (mask - 8)
+            total += count
+        count = must[s]
+        if count:
+            if trump < 3:
+                need_low += count << LANE * (1 << trump)
+            else:
+                need_high += count
+            total += count
+    for led, _src in hidden_slots:
+        mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
+        if mask < 8:
+            need_low += 1 << LANE * mask
+        else:
+            need_high += 1 << LANE * (mask - 8)
+        total += 1
+    return need_low, need_high, total
 
 
 class _PartnerTakesLast:
@@ -1623,71 +1654,58 @@ class CapsJudge:
         Failing when the play began, it fails at every later point of the hand at which
         ``team`` has won every trick: each opponent trump played in those tricks took a
         higher team trump of its own, and those pairs with the rest would have matched."""
-        played_at = self._played_at()
-        start = (k // self.per_trick) * self.per_trick
+        per = self.per_trick
+        start = (k // per) * per
         history = self.m.history
         trump = self.m.trump
-        # per opponent: his trumps counted so far less the team's above them (one more
-        # for the team trump in the trick when he is yet to play to it)
-        slack = [0] * self.players
-        if start < k and any(
-            history[i][0] % 2 == team and SUIT[history[i][1]] == trump for i in range(start, k)
-        ):
-            for o in self.active:
-                slack[o] = 1
-            for i in range(start, k):
-                slack[history[i][0]] = 0
-        above = 0
-        for card, holder in self._trumps_held():
-            if 0 <= played_at[card] < k:
-                continue  # played before CP(k)
-            if holder % 2 == team:
-                above += 1
-            else:
-                slack[holder] = slack[holder] - 1  # (not -=: generic under mypyc)
-                if slack[holder] + above < 0:
-                    return True
+        # on place masks (``plain_lines``: within a suit a higher bit is a stronger card)
+        live_trumps = SUIT_MASK[trump] & ~self._played_before(k)
+        dealt = self._dealt_masks()
+        # an opponent yet to play to the trick in progress has one more when a team trump
+        # is in it (seats as bits)
+        team_trump_here = False
+        played_here = 0
+        for i in range(start, k):
+            record = history[i]
+            played_here |= 1 << record[0]
+            if record[0] % 2 == team and SUIT[record[1]] == trump:
+                team_trump_here = True
+        ours = 0
+        for s in self.active:
+            if s % 2 == team:
+                ours |= dealt[s]
+        ours &= live_trumps
+        for o in self.active:
+            if o % 2 == team:
+                continue
+            slack = 1 if team_trump_here and not played_here >> o & 1 else 0
+            theirs = dealt[o] & live_trumps
+            # from the highest trump down: his trumps so far against the team's above them
+            rest = ours | theirs
+            while theirs:
+                bit = 1 << rest.bit_length() - 1
+                rest ^= bit
+                if theirs & bit:
+                    theirs ^= bit
+                    slack -= 1
+                    if slack < 0:
+                        return True
+                else:
+                    slack += 1
         return False
 
-    def _trumps_held(self) -> list[tuple[Card, int]]:
-        """Every trump of the deal, highest first, with the active seat dealt it (the
-        indicator is the trumper's)."""
-        if self._trump_holders is None:
-            m = self.m
-            strength = m.layout.strength
-            trump = m.trump
-            # one int per trump, (-strength, card, seat) packed (strengths < 100, cards <
-            # 64, seats < 8): the strengths of one suit differ, so sorting the ints orders
-            # by strength alone, without a key function called per item
-            keyed = []
-            for s in self.active:
-                for c in self._dealt(s):
-                    if SUIT[c] == trump:
-                        keyed.append(((127 - strength[c]) * 64 + c) * 8 + s)
-            keyed.sort()
-            self._trump_holders = [(key >> 3 & 63, key & 7) for key in keyed]
-        return self._trump_holders
-
-    def _follow_record(self) -> None:
-        """Bring the indices of the record up to date: it only grows within a hand, so
-        each play is read once, whichever index is asked first."""
-        history = self.m.history
-        if self._followed == len(history):
-            return
-        bits = self.place_bits
-        masks, index, turns = self._played_mask, self._play_index, self._turns
-        for i in range(self._followed, len(history)):
-            record = history[i]  # (unboxed once)
-            seat, card = record[0], record[1]
-            index[card] = i
-            masks.append(masks[i] | bits[card])
-            turns[seat].append(i)
-        self._followed = len(history)
-
-    def _played_at(self) -> list[int]:
-        """Per card, its index in the record if played so far this hand, else -1."""
-        self._follow_record()
-        return self._play_index
+    def _played_before(self, k: int) -> int:
+        """The cards played before CP(k) as a place mask. The masks are kept per call point
+        and read from the record only as far as asked: it only grows within a hand, and
+        the questions often end at the first call point (the trumps already unbeaten)."""
+        masks = self._played_mask
+        if k >= len(masks):
+            history, bits = self.m.history, self.place_bits
+            mask = masks[-1]
+            for i in range(len(masks) - 1, k):
+                mask |= bits[history[i][1]]
+                masks.append(mask)
+        return masks[k]
 
     def _refuted_in_positions(self, solver: Solver) -> bool:
         """More initial positions than the node budget (``too_many_initial_states``), or
@@ -1817,41 +1835,51 @@ class CapsJudge:
         n_others = n_opponents + len(partners)
         turn = 0
         suit = SUIT[ranked[0]] if ranked else -1
-        # ``solver.feasible`` of the world with ``c`` placed, asked by the suit counts of
-        # the cards left to place (all it reads of them)
+        # ``solver.feasible`` of the world with ``c`` placed, asked as ``fits_counts`` asks
+        # it: the places left counted per allowed mask in two lane words (kept up to date
+        # here, a place at a time) against the suit counts of the cards left to place
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[SUIT[c]] += 1
+        need_low, need_high, places = _place_lanes(
+            self.active, free, must, voids, trump, solver.kn.hidden_slots
+        )
+        unplaced = len(ranked)
         trivial = solver.trivial
         for c in ranked:
-            if long_suits and SUIT[c] != suit:
-                suit, turn = SUIT[c], (turn + 1) % len(opponents)
+            card_suit = SUIT[c]
+            if long_suits and card_suit != suit:
+                suit, turn = card_suit, (turn + 1) % len(opponents)
             # (x[i] = x[i] - 1: mypyc makes x[i] -= 1 a generic Python subtraction)
-            counts[SUIT[c]] = counts[SUIT[c]] - 1
-            counts_left = tuple(counts)
-            counts[SUIT[c]] = counts[SUIT[c]] + 1
+            counts[card_suit] = counts[card_suit] - 1
+            counts_left = (counts[0], counts[1], counts[2], counts[3])
+            counts[card_suit] = counts[card_suit] + 1
             # the opponents from ``turn`` on, then the partners
             for j in range(n_others):
                 if j < n_opponents:
                     seat = opponents[(turn + j) % n_opponents]
                 else:
                     seat = partners[j - n_opponents]
-                if must[seat] and SUIT[c] == trump:
-                    slots = must
-                elif free[seat] and not voids[seat] >> SUIT[c] & 1:
-                    slots = free
+                if must[seat] and card_suit == trump:
+                    slots, lane = must, 1 << trump
+                elif free[seat] and not voids[seat] >> card_suit & 1:
+                    slots, lane = free, ALL_SUITS & ~voids[seat]
                 else:
                     continue
-                slots[seat] = slots[seat] - 1
-                if trivial or solver.fits_counts(
-                    counts_left, tuple(free), tuple(must), voids, trump
-                ):
-                    counts[SUIT[c]] = counts[SUIT[c]] - 1
+                low, high = need_low, need_high
+                if lane < 8:
+                    low -= 1 << LANE * lane
+                else:
+                    high -= 1 << LANE * (lane - 8)
+                # (the sizes add up, with this card placed, when they add up now)
+                if trivial or (places == unplaced and _fits_lanes(low, high, counts_left)):
+                    slots[seat] = slots[seat] - 1
+                    need_low, need_high, places, unplaced = low, high, places - 1, unplaced - 1
+                    counts[card_suit] = counts[card_suit] - 1
                     held[seat].add(c)
                     if j < n_opponents and not long_suits:
                         turn = (turn + j + 1) % n_opponents
                     break
-                slots[seat] = slots[seat] + 1
         if any(free) or any(must):
             return None
         return Knowledge(
@@ -1892,29 +1920,33 @@ class CapsJudge:
         if left <= 0:
             return False
         dealt = self._dealt_masks()
-        played = self._played_masks()[k]
-        hands = [mask & ~played for mask in dealt]
+        # every seat holds its dealt cards still live (those not played by CP(k))
+        live = 0
+        for mask in dealt:
+            live |= mask
+        live &= ~self._played_before(k)
         start = (k // per) * per
         plays = [(r[0], r[1]) for r in self.m.history[start:k]]
         lines = self.plain_lines(p, self.m.trump)
-        return lines.refuted_masks(plays, self._to_play(k), hands, left)
+        return lines.refuted_masks(plays, self._to_play(k), dealt, live, left)
 
     def _dealt_masks(self) -> list[int]:
         """Each seat's cards when the play began as a place mask (none for a seat sitting
         out)."""
         if self._dealt_mask is None:
+            m = self.m
             bits = self.place_bits
+            indicator = m.start_indicator
             masks = [0] * self.players
             for s in self.active:
-                for c in self._dealt(s):
-                    masks[s] = masks[s] | bits[c]
+                mask = 0
+                for c in m.start_hands[s]:
+                    mask |= bits[c]
+                if s == m.trumper and indicator is not None:
+                    mask |= bits[indicator]
+                masks[s] = mask
             self._dealt_mask = masks
         return self._dealt_mask
-
-    def _played_masks(self) -> list[int]:
-        """Per call point k, the cards played before it as a place mask."""
-        self._follow_record()
-        return self._played_mask
 
     def plain_lines_refute(self, kn: Knowledge) -> bool:
         """In the one world ``kn`` (every holding known), every order of p's cards loses a
@@ -1954,43 +1986,59 @@ class CapsJudge:
             return False
         if sorted(order) != sorted(kn.hand):
             return True
-        plays = tuple((seat, card) for seat, card, _ in kn.trick if card is not None)
-        if len(plays) != len(kn.trick):
-            return False
         power = card_powers(kn.trumps[0], self.strength)
         team = p % 2
         active = self.active
         per = self.per_trick
-        after = {s: active[(i + 1) % per] for i, s in enumerate(active)}
+        after = [0] * self.players
+        for i, s in enumerate(active):
+            after[s] = active[(i + 1) % per]
+        # The seats' cards as sets, built and emptied as the first implementation did: the
+        # plain picks take the first card of a set's iteration order on a tie of powers.
         held = [set(kn.hand) if s == p else set(kn.known[s]) for s in range(self.players)]
+        # the trick in progress: its size and led suit, the best power (``trick_winner``)
+        # and its seat; ``pw`` the powers for the led suit (every suit when leading)
+        n, led, best, best_seat = 0, -1, -1, -1
+        pw = power[0]
+        for seat, card, _ in kn.trick:
+            if card is None:
+                return False
+            if not n:
+                led = SUIT[card]
+                pw = power[led + 1]
+                best, best_seat = pw[card], seat
+            elif pw[card] > best:
+                best, best_seat = pw[card], seat
+            n += 1
         seat, left, i = kn.to_play, kn.tricks_left, 0
         while True:
-            if len(plays) == per:
-                best_seat = trick_winner(plays, power)
+            if n == per:
                 if best_seat % 2 != team:
                     return True
                 if left == 1:
                     return False
-                plays, seat, left = (), best_seat, left - 1
+                n, led, pw, seat, left = 0, -1, power[0], best_seat, left - 1
                 continue
-            led = SUIT[plays[0][1]] if plays else -1
-            pw = power[led + 1]
             cards = held[seat]
             if seat == p:
                 if i >= len(order):
                     return False
                 pick = order[i]
                 i += 1
-                if led >= 0 and SUIT[pick] != led and any(SUIT[c] == led for c in cards):
+                if led >= 0 and SUIT[pick] != led and _holds_suit(cards, led):
                     return True  # he must follow suit: the order cannot be played
             else:
-                legal = [c for c in cards if SUIT[c] == led] if led >= 0 else []
-                legal = legal or list(cards)
-                if not legal:
+                pick = _plain_pick(cards, pw, led, best, seat % 2 == team, thrifty and n > 0)
+                if pick < 0:
                     return False
-                pick = _plain_pick(legal, pw, plays, seat % 2 == team, thrifty)
             cards.discard(pick)
-            plays = (*plays, (seat, pick))
+            if not n:
+                led = SUIT[pick]
+                pw = power[led + 1]
+                best, best_seat = pw[pick], seat
+            elif pw[pick] > best:
+                best, best_seat = pw[pick], seat
+            n += 1
             seat = after[seat]
 
     def team_won_all_before(self, team: int, k: int) -> bool:
@@ -2088,7 +2136,10 @@ class CapsJudge:
         trump = kn.trumps[0]
         strength = self.strength
         facts = self.proof_facts(kn)
-        hand = sorted(kn.hand, key=lambda c: (SUIT[c] != trump, -strength[c], c))
+        # by (not a trump, -strength, card) packed in one int (strengths < 100, cards < 64)
+        keys = [((SUIT[c] != trump) * 128 + 127 - strength[c]) * 64 + c for c in kn.hand]
+        keys.sort()
+        hand = [key & 63 for key in keys]
         if played_here or not kn.trick or kn.trick[0][1] is None:
             return hand if self.plainly_sound(kn, hand, facts) else None
         led = SUIT[kn.trick[0][1]]
@@ -2309,14 +2360,16 @@ class CapsJudge:
         follow suit). ``keeps_lead``: the card is p's own and every seat counts (a
         partner's overtaking would take the lead from him); else only the opponents do.
         Every card of the trick must be known to p."""
-        if any(card is None for _, card, _ in kn.trick):
-            return False
         power = card_powers(trump, self.strength)[led + 1]
-        seat, card, _ = max(kn.trick, key=lambda play: power[play[1] or 0])
+        seat, top = -1, -1  # the first best card's seat and power (a loop, not max with a key)
+        for s, c, _ in kn.trick:
+            if c is None:
+                return False
+            if seat < 0 or power[c] > top:
+                seat, top = s, power[c]
         team = kn.seat % 2
         if seat != kn.seat if keeps_lead else seat % 2 != team:
             return False
-        top = power[card] if card is not None else -1
         played = {s for s, _, _ in kn.trick}
         for s in self.active:
             if s == kn.seat or s in played or (s % 2 == team and not keeps_lead):
@@ -2373,42 +2426,69 @@ class CapsJudge:
         partners = [s for s in self.active if s % 2 == team and s != kn.seat]
         if not any(kn.free[s] or kn.must_trump[s] for s in partners):
             return False
-        solver = Solver(kn, self.players, self.active, strength, 0)
-        free, must = tuple(kn.free), tuple(kn.must_trump)
-        known, voids = tuple(kn.known), tuple(kn.voids)
-
-        def fits(card: Card, seat: int) -> bool:
-            """Some consistent world puts ``card`` in one of ``seat``'s unknown places."""
-            rest = kn.unknown - {card}
-            if must[seat] and SUIT[card] == trump:
-                nm = _set(must, seat, must[seat] - 1)
-                if solver.feasible(((), kn.to_play, rest, free, nm, known, voids, 0, trump)):
-                    return True
-            if free[seat] and not voids[seat] >> SUIT[card] & 1:
-                nf = _set(free, seat, free[seat] - 1)
-                return solver.feasible(((), kn.to_play, rest, nf, must, known, voids, 0, trump))
-            return False
-
-        if not solver.feasible(((), kn.to_play, kn.unknown, free, must, known, voids, 0, trump)):
+        counts = [0, 0, 0, 0]
+        for c in kn.unknown:
+            counts[SUIT[c]] = counts[SUIT[c]] + 1
+        if not self._places_fit(kn, counts, kn.free, kn.must_trump):
             return False
         opponents = [s for s in self.active if s % 2 != team]
         threat = max(
             (strength[c] for s in opponents for c in kn.known[s] if SUIT[c] == trump), default=-1
         )
-        for c in sorted(kn.unknown, key=lambda c: -strength[c]):
-            if SUIT[c] != trump or strength[c] <= threat:
-                continue
-            if any(fits(c, s) for s in opponents):
-                threat = strength[c]
-                break
+        # Whether a consistent world puts a card in a seat depends on the card's suit alone
+        # (feasibility reads the unknown cards' suit counts): the top unknown trump above
+        # the threat is one an opponent may hold exactly when any trump above it is.
+        top = -1
+        for c in kn.unknown:
+            if SUIT[c] == trump and strength[c] > max(threat, top):
+                top = strength[c]
+        if top >= 0 and any(self._suit_fits(kn, counts, trump, s) for s in opponents):
+            threat = top
         for s in partners:
             if not (kn.free[s] or kn.must_trump[s]):
                 continue  # (wholly known: asked above)
             if not all(SUIT[c] == trump and strength[c] > threat for c in kn.known[s]):
                 continue
-            if not any(fits(c, s) for c in kn.unknown if SUIT[c] != trump or strength[c] <= threat):
+            low_suits = 0  # the suits of the unknown cards that would not take the trick
+            for c in kn.unknown:
+                if SUIT[c] != trump or strength[c] <= threat:
+                    low_suits |= 1 << SUIT[c]
+            if not any(
+                low_suits >> suit & 1 and self._suit_fits(kn, counts, suit, s) for suit in range(4)
+            ):
                 return True
         return False
+
+    def _suit_fits(self, kn: Knowledge, counts: list[int], suit: int, seat: int) -> bool:
+        """Some world consistent with ``kn`` puts an unknown card of ``suit`` (there is one;
+        ``counts``: the unknown cards per suit) in one of ``seat``'s unknown places."""
+        rest = list(counts)
+        rest[suit] = rest[suit] - 1
+        trump = kn.trumps[0]
+        if kn.must_trump[seat] and suit == trump:
+            must = list(kn.must_trump)
+            must[seat] = must[seat] - 1
+            if self._places_fit(kn, rest, kn.free, must):
+                return True
+        if kn.free[seat] and not kn.voids[seat] >> suit & 1:
+            free = list(kn.free)
+            free[seat] = free[seat] - 1
+            return self._places_fit(kn, rest, free, kn.must_trump)
+        return False
+
+    def _places_fit(
+        self, kn: Knowledge, counts: list[int], free: list[int], must: list[int]
+    ) -> bool:
+        """``Solver.feasible`` for ``kn`` with these unknown cards per suit and unknown
+        places per seat (``kn``'s voids and past face-down slots)."""
+        if not kn.unknown and not kn.hidden_slots and not any(kn.must_trump):
+            return True  # (``Solver.trivial``)
+        need_low, need_high, total = _place_lanes(
+            self.active, free, must, kn.voids, kn.trumps[0], kn.hidden_slots
+        )
+        if total != counts[0] + counts[1] + counts[2] + counts[3]:
+            return False
+        return _fits_lanes(need_low, need_high, (counts[0], counts[1], counts[2], counts[3]))
 
     def _outside(
         self, kn: Knowledge, seats: list[int] | None = None
@@ -2419,12 +2499,20 @@ class CapsJudge:
         strength = self.strength
         best = [-1, -1, -1, -1]
         counts = [0, 0, 0, 0]
-        known = kn.known if seats is None else [kn.known[s] for s in seats]
-        for c in kn.unknown.union(*known):
+        outside = 0  # the cards as bits (a card both unknown and known counts once)
+        for c in kn.unknown:
+            outside |= 1 << c
+        for cards in kn.known if seats is None else [kn.known[s] for s in seats]:
+            for c in cards:
+                outside |= 1 << c
+        while outside:
+            low = outside & -outside
+            outside ^= low
+            c = low.bit_length() - 1
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-            counts[suit] += 1
+            counts[suit] = counts[suit] + 1  # (not +=: generic under mypyc)
         return best, counts
 
     def first_certain(self, team: int, upto: int) -> int | None:
@@ -2466,19 +2554,28 @@ class CapsJudge:
         each ends where he is to play (his cards change only there), the last at
         ``upto``. Only those in which he may be certain: while he still has a card to
         call with and his team had lost no trick when the stretch began."""
-        self._follow_record()
-        turns = self._turns[member]
-        ends = turns[: bisect.bisect_right(turns, upto)]
-        if not ends or ends[-1] < upto:
-            ends.append(upto)
+        m = self.m
+        active, per = self.active, self.per_trick
+        played, n_tricks = len(m.history), m.n_tricks
         team = member % 2
-        start = 0
+        # each seat's place in the order of play (a list: ``list.index`` boxes its argument)
+        place = [0] * self.players
+        for i, s in enumerate(active):
+            place[s] = i
+        here = place[member]
         out: list[tuple[int, int]] = []  # (a list: mypyc keeps a generator's locals in an object)
-        for plays, end in enumerate(ends):
-            if plays >= self.m.n_tricks or not self.team_won_all_before(team, start):
+        start = 0
+        # his turns so far (in each trick the seats play in turn from its leader), then upto
+        for t, leader in enumerate(m.trick_leaders):
+            end = t * per + (here - place[leader]) % per
+            if end >= played or end > upto:
                 break
+            if len(out) >= n_tricks or not self.team_won_all_before(team, start):
+                return out
             out.append((start, end))
             start = end + 1
+        if start <= upto and len(out) < n_tricks and self.team_won_all_before(team, start):
+            out.append((start, upto))
         return out
 
     def ever_certain(self, team: int, upto: int) -> bool:
@@ -2486,13 +2583,15 @@ class CapsJudge:
         point: the same stretch ends are asked in the same way (the answer is some
         member certain at some stretch end before his team lost a trick), but the first
         certain end answers at once, where ``first_certain`` goes on to search the
-        points before it (the uncalled-Caps duty only asks whether there was one)."""
-        return any(
-            self.certain_exists(member, end)
-            for member in self.active
-            if member % 2 == team
-            for _, end in self._open_stretches(member, upto)
-        )
+        points before it (the uncalled-Caps duty only asks whether there was one). The
+        latest ends first, as in ``called_too_late``: fewer cards are left there, so they
+        are cheaper to decide and likelier certain (any order gives the same answer)."""
+        asks: list[tuple[int, int]] = []
+        for member in self.active:
+            if member % 2 == team:
+                for _, end in self._open_stretches(member, upto):
+                    asks.append((end, member))
+        return any(self.certain_exists(member, end) for end, member in sorted(asks, reverse=True))
 
     def called_too_late(self, team: int, c: int) -> bool:
         """``first_certain(team, c)`` is some k* with ``c > deadline(k*)``, asked as "k* <=
@@ -2515,10 +2614,13 @@ class CapsJudge:
         # K" (certainty lasts to the stretch end once it begins, so a point of the stretch
         # up to K is certain exactly when K is), the same in any order of asking. Latest
         # first: fewer cards are left there, so it is cheaper to decide and likelier
-        # certain, and a certain one answers before the early stretches are searched.
+        # certain, and a certain one answers before the early stretches are searched. For
+        # a stretch past K, K first: certainty there fails as often as not, and then the
+        # stretch end (in random play often the dearer question, or one that runs out of
+        # nodes) is not searched.
         for end, member in sorted(asks, reverse=True):
-            if self.certain_exists(member, end) and (
-                end <= last or self.certain_exists(member, last)
+            if (end <= last or self.certain_exists(member, last)) and self.certain_exists(
+                member, end
             ):
                 return True
         return False

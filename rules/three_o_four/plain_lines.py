@@ -23,7 +23,6 @@ from the two masks when p is to play (the search's memo key, see ``_lost``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection, Sequence
 from typing import Final
 
@@ -35,12 +34,14 @@ RANKS_OF_SUIT: Final = (1 << SUIT_BITS) - 1
 SUIT_MASK: Final = tuple(RANKS_OF_SUIT << (SUIT_BITS * s) for s in range(4))
 PLACE_ZERO: Final = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Place 0 of every suit: ``cards >> place & PLACE_ZERO`` marks the suits holding ``place``."""
+KEY_SHIFT: Final = 4 * SUIT_BITS
+"""The table's place in a memo key (``live | table << KEY_SHIFT``)."""
 TRUMP_POWER: Final = 200
 LED_POWER: Final = 100
 """A card's power in a trick (as ``card_powers``, with places for strengths): a trump
 200 + place, the led suit 100 + place (every suit when leading), the rest its place."""
 
-Start = tuple[tuple[int, ...], int, int, int, int, int, int]
+Start = tuple[list[int], int, int, int, int, int, int]
 """A search's start, from ``PlainLines._start``."""
 
 
@@ -69,7 +70,6 @@ def _build_places(
     return places, tuple(1 << c if c >= 0 else 0 for c in places)
 
 
-@functools.cache
 def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
     """For each led suit (index led + 1, led = -1 when leading) the power of every card
     (as a place card int)."""
@@ -86,6 +86,10 @@ def _powers(trump: int) -> tuple[tuple[int, ...], ...]:
                 row.append(place)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+POWERS: Final = tuple(_powers(trump) for trump in range(4))
+"""``_powers`` per trump, made once (a cached function is a Python call)."""
 
 
 def place_bits(strength: tuple[int, ...]) -> tuple[int, ...]:
@@ -108,28 +112,32 @@ class PlainLines:
     def __init__(
         self,
         p: int,
-        active: Sequence[int],
+        active: list[int],
         trump: int,
         strength: tuple[int, ...],
         *,
         one_card_per_run: bool = True,
     ) -> None:
         self.per = len(active)
-        self.after = [-1] * (max(active) + 1)
+        seats = 0  # (a loop, not max(): a builtin is a Python call)
+        for s in active:
+            if s >= seats:
+                seats = s + 1
+        self.after = [-1] * seats
         for i, s in enumerate(active):
             self.after[s] = active[(i + 1) % self.per]
-        self.partners = tuple([s % 2 == team for s in range(len(self.after))] for team in (0, 1))
+        self.partners = ([s % 2 == 0 for s in range(seats)], [s % 2 == 1 for s in range(seats)])
         """Per team, whether each seat is of it."""
         self.turn_to(p)
         self.trump = trump
         self.trump_mask = SUIT_MASK[trump]
         self.plain_mask = ~SUIT_MASK[trump] & ((1 << 4 * SUIT_BITS) - 1)
         self.places, self.bits = _places(strength)
-        self.power = _powers(trump)
+        self.power = POWERS[trump]
         self.one_card_per_run = one_card_per_run
         self.thrifty = False
-        self.hands: tuple[int, ...] = ()
-        self.memo: dict[tuple[int, int], bool] = {}
+        self.hands: list[int] = []
+        self.memo: dict[int, bool] = {}
 
     def turn_to(self, p: int) -> None:
         """The same search for another player of the deal (the judge keeps one per trump)."""
@@ -152,15 +160,15 @@ class PlainLines:
         self,
         plays: Sequence[tuple[int, Card]],
         to_play: int,
-        hands: Sequence[int],
+        hands: list[int],
+        live: int,
         left: int,
     ) -> bool:
-        """``refuted`` with each seat's cards already a place mask (``place_bits``),
-        unchecked: the judge builds them from the real deal, where no card is held twice."""
-        live = 0
-        for hand in hands:
-            live |= hand
-        return self._refuted_from(self._with_table(tuple(hands), live, plays), to_play, left)
+        """``refuted`` with the cards as place masks (``place_bits``), unchecked: each
+        seat holds ``hands[seat] & live`` (a starting hand, the cards in hands ``live``).
+        The judge reads them from the real deal, where no card is held twice; ``hands``
+        is only read."""
+        return self._refuted_from(self._with_table(hands, live, plays), to_play, left)
 
     def _refuted_from(self, start: Start, to_play: int, left: int) -> bool:
         # the thrifty one first: in random play it refutes nearly every position the
@@ -187,10 +195,12 @@ class PlainLines:
         hands = []
         live = 0
         for cards in held:
-            hand = sum(map(bits.__getitem__, cards))
-            # a card twice in one hand would carry into another bit: fewer bits than cards
-            if hand.bit_count() != len(cards) or live & hand:
-                raise ValueError("a card is held twice, or is not in the game")
+            hand = 0
+            for c in cards:
+                bit = bits[c]
+                if not bit or (hand | live) & bit:
+                    raise ValueError("a card is held twice, or is not in the game")
+                hand |= bit
             hands.append(hand)
             live |= hand
         for _seat, card in plays:
@@ -198,11 +208,9 @@ class PlainLines:
                 raise ValueError("a card on the table is also held")
         if len({card for _, card in plays}) != len(plays):
             raise ValueError("a card is on the table twice")
-        return self._with_table(tuple(hands), live, plays)
+        return self._with_table(hands, live, plays)
 
-    def _with_table(
-        self, hands: tuple[int, ...], live: int, plays: Sequence[tuple[int, Card]]
-    ) -> Start:
+    def _with_table(self, hands: list[int], live: int, plays: Sequence[tuple[int, Card]]) -> Start:
         """The start from the hands' masks and the trick so far."""
         places, power = self.places, self.power
         table, led, best, best_seat = 0, -1, -1, -1
@@ -269,14 +277,15 @@ class PlainLines:
         one) every order of p's cards loses a trick. The others play as the adversary
         says up to p's turn; a seat with nothing to play ends the line, no trick lost.
 
-        At p's turn the memo key is (``live``, ``table``): within one search they fix the
-        rest. The starting hands are disjoint, so who played each table card is known (its
-        holder, or the seat given for a card on the table at the start); the leader is the
-        seat ``n`` (the table's size) places before p; ``led``, ``best`` and ``best_seat``
-        follow from those; every hand is its start ``& live``; and ``left`` follows from
-        how many cards have left the hands."""
+        At p's turn the memo key is ``live`` and ``table`` in one int: within one search
+        they fix the rest. The starting hands are disjoint, so who played each table card
+        is known (its holder, or the seat given for a card on the table at the start); the
+        leader is the seat ``n`` (the table's size) places before p; ``led``, ``best`` and
+        ``best_seat`` follow from those; every hand is its start ``& live``; and ``left``
+        follows from how many cards have left the hands."""
         p, team, per, after = self.p, self.team, self.per, self.after
         hands, partner, power = self.hands, self.partner, self.power
+        thrifty, trump = self.thrifty, self.trump
         row = power[led + 1]
         while True:
             if n == per:
@@ -289,15 +298,16 @@ class PlainLines:
             if seat == p:
                 break
             hand = hands[seat] & live
-            following = hand & SUIT_MASK[led] if led >= 0 else 0
+            # (a shift, not SUIT_MASK[led]: a mask read from a tuple is a boxed int)
+            following = hand & RANKS_OF_SUIT << SUIT_BITS * led if led >= 0 else 0
             if following:
                 # one suit: the lowest card is the weakest, the highest the strongest
                 if partner[seat]:
                     pick = (following & -following).bit_length() - 1
-                elif self.thrifty:
+                elif thrifty:
                     # the cheapest card of the led suit above the best power so far
                     # (none when the led suit is plain and a trump is best)
-                    above = best - (TRUMP_POWER if led == self.trump else LED_POWER)
+                    above = best - (TRUMP_POWER if led == trump else LED_POWER)
                     if above < SUIT_BITS:
                         shift = led * SUIT_BITS + above + 1
                         beaters = following >> shift << shift
@@ -310,11 +320,11 @@ class PlainLines:
                 return False
             elif partner[seat]:
                 pick = self._weakest(hand)
-            elif self.thrifty and n:
+            elif thrifty and n:
                 # void in the led suit: the cheapest trump above the best power so far
                 trumps = hand & self.trump_mask
                 if trumps and best >= TRUMP_POWER:
-                    shift = self.trump * SUIT_BITS + best - TRUMP_POWER + 1
+                    shift = trump * SUIT_BITS + best - TRUMP_POWER + 1
                     trumps = trumps >> shift << shift
                 pick = (trumps & -trumps).bit_length() - 1 if trumps else self._weakest(hand)
             else:
@@ -332,7 +342,7 @@ class PlainLines:
             n += 1
             seat = after[seat]
 
-        key = (live, table)
+        key = live | table << KEY_SHIFT
         memo = self.memo
         found = memo.get(key)
         if found is not None:
@@ -340,41 +350,13 @@ class PlainLines:
         hand = hands[p] & live
         if not hand:
             return False  # a seat with nothing to play ends the line (no trick lost)
-        following = hand & SUIT_MASK[led] if led >= 0 else 0
-        cards = []
-        if following:  # one suit: strongest first is highest first
-            while following:
-                card = following.bit_length() - 1
-                cards.append(card)
-                following ^= 1 << card
-        else:
-            rest = hand
-            while rest:
-                low = rest & -rest
-                cards.append(low.bit_length() - 1)
-                rest ^= low
-            # strongest first (an order that survives is usually found at once); ties
-            # between suits keep the lower suit first
-            cards.sort(key=row.__getitem__, reverse=True)
-        # Two of p's cards of one suit with no other live card between them (in another
-        # seat's hand or on the table) lead to the same lines, one with the other card
-        # left: only the higher is tried (cards of a suit come highest first; the bits
-        # strictly between two cards of one suit are (1 << higher) - (2 << lower)).
-        others = live ^ hand | table
-        prune = self.one_card_per_run
-        kept = [-1, -1, -1, -1]
         nxt = after[p]
         answer = True
-        for card in cards:
-            suit = card // SUIT_BITS
-            higher = kept[suit]
-            if prune and higher >= 0 and not others & ((1 << higher) - (2 << card)):
-                continue
-            kept[suit] = card
+        for card in self._tries(hand, live | table, led if n else -1):
             bit = 1 << card
             if not n:
-                card_row = power[suit + 1]
-                lost = self._lost(live ^ bit, bit, suit, card_row[card], p, 1, nxt, left)
+                suit = card // SUIT_BITS
+                lost = self._lost(live ^ bit, bit, suit, power[suit + 1][card], p, 1, nxt, left)
             elif row[card] > best:
                 lost = self._lost(live ^ bit, table | bit, led, row[card], p, n + 1, nxt, left)
             else:
@@ -384,3 +366,46 @@ class PlainLines:
                 break
         memo[key] = answer
         return answer
+
+    def _tries(self, hand: int, occupied: int, led: int) -> list[int]:
+        """The cards of p's ``hand`` to try (the led suit's when he holds it, else all),
+        strongest first: an order that survives is usually found at once.
+
+        Two of p's cards of one suit with no other card of ``occupied`` (the cards in
+        hands and on the table) between them lead to the same lines, one with the other
+        card left: only the higher of such a run is tried (a card whose next occupied
+        card above it, in its suit, is p's own is left out)."""
+        following = hand & RANKS_OF_SUIT << SUIT_BITS * led if led >= 0 else 0
+        if following:
+            hand = following
+        tries = hand
+        if self.one_card_per_run:
+            rest = hand
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                suit = (low.bit_length() - 1) // SUIT_BITS
+                above = occupied & RANKS_OF_SUIT << SUIT_BITS * suit & ~((low << 1) - 1)
+                if above & -above & hand:
+                    tries ^= low
+        cards: list[int] = []
+        # in power order: trumps (or the one suit followed) highest first, then the
+        # plain cards by place, highest first, the lower suit first on a tie
+        top = tries if following else tries & self.trump_mask
+        plain = tries ^ top
+        while top:
+            card = top.bit_length() - 1
+            cards.append(card)
+            top ^= 1 << card
+        while plain:
+            places = (
+                plain | plain >> SUIT_BITS | plain >> 2 * SUIT_BITS | plain >> 3 * SUIT_BITS
+            ) & RANKS_OF_SUIT
+            place = places.bit_length() - 1
+            suits = plain >> place & PLACE_ZERO
+            plain ^= suits << place
+            while suits:
+                low = suits & -suits
+                suits ^= low
+                cards.append(low.bit_length() - 1 + place)
+        return cards
