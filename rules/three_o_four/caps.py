@@ -242,6 +242,14 @@ def _suit_lanes(counts: tuple[int, ...]) -> tuple[i64, i64]:
     return counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE, counts[3]
 
 
+def _fits_lanes(need_low: int, need_high: int, counts: tuple[int, ...]) -> bool:
+    """Hall's condition (``_hall``) for places counted in its lanes (``need_low``,
+    ``need_high``) and unknown cards of these counts per suit, given equal totals (the
+    judge's strong worlds and proofs count their places themselves)."""
+    have_low, have_high = _suit_lanes(counts)
+    return _hall(have_low, have_high, need_low, need_high)
+
+
 def _counted_pool(cards: frozenset[Card], mask: int, counts: tuple[int, ...]) -> _Pool:
     """The ``_Pool`` of ``cards`` (bit mask ``mask``) with these suit counts."""
     low, high = _suit_lanes(counts)
