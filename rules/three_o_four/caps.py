@@ -164,6 +164,9 @@ class Knowledge:
         self.trumps = trumps
 
 
+SEATS: Final = 8
+"""At most eight seats: a seat packed with a call point is ``k * SEATS + seat``."""
+
 _PLAY: Final = tuple(tuple((seat, card) for card in range(len(SUIT))) for seat in range(8))
 """(seat, card) for each of the at most eight seats and each card, made once: a play in a
 trick is always one of these (fewer tuples to build and for the collector to track)."""
@@ -2594,12 +2597,18 @@ class CapsJudge:
         points before it (the uncalled-Caps duty only asks whether there was one). The
         latest ends first, as in ``called_too_late``: fewer cards are left there, so they
         are cheaper to decide and likelier certain (any order gives the same answer)."""
-        asks: list[tuple[int, int]] = []
+        # (end, member) packed in one int, sorted in place and read from the end (no tuples;
+        # ``sorted`` with ``reverse`` is a Python call)
+        asks: list[int] = []
         for member in self.active:
             if member % 2 == team:
                 for _, end in self._open_stretches(member, upto):
-                    asks.append((end, member))
-        return any(self.certain_exists(member, end) for end, member in sorted(asks, reverse=True))
+                    asks.append(end * SEATS + member)
+        asks.sort()
+        for i in range(len(asks) - 1, -1, -1):
+            if self.certain_exists(asks[i] % SEATS, asks[i] // SEATS):
+                return True
+        return False
 
     def called_too_late(self, team: int, c: int) -> bool:
         """``first_certain(team, c)`` is some k* with ``c > deadline(k*)``, asked as "k* <=
