@@ -1355,20 +1355,13 @@ class CapsJudge:
                 match.judge_deck = deck
         self.deck = deck
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
-        self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
         """Per team, the first trick it lost (``None``: none yet)."""
-        # indices of the record, brought up to date together (``_follow_record``)
-        self._followed = 0
-        self._turns: list[list[int]] = [[] for _ in range(players)]
-        """Per seat, the record's indices of his plays so far."""
-        self._play_index: list[int] = [-1] * len(SUIT)
-        """Per card, its index in the record if played so far, else -1 (a list: a
-        dictionary's store cost more than the rest of reading a play)."""
         self._dealt_mask: list[int] | None = None
         self._played_mask: list[int] = [0]
-        """Per call point k, the cards played before it as a place mask."""
+        """Per call point k, the cards played before it as a place mask (``_played_before``
+        reads the record only as far as asked)."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[int, PlainLines] = {}
         """The plain-lines search per trump, turned to each player in turn."""
