@@ -1468,20 +1468,13 @@ class CapsJudge:
                 match.judge_deck = deck
         self.deck = deck
         self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
-        self._trump_holders: list[tuple[Card, int]] | None = None
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
         """Per team, the first trick it lost (``None``: none yet)."""
-        # indices of the record, brought up to date together (``_follow_record``)
-        self._followed = 0
-        self._turns: list[list[int]] = [[] for _ in range(players)]
-        """Per seat, the record's indices of his plays so far."""
-        self._play_index: list[int] = [-1] * len(SUIT)
-        """Per card, its index in the record if played so far, else -1 (a list: a
-        dictionary's store cost more than the rest of reading a play)."""
         self._dealt_mask: list[int] | None = None
         self._played_mask: list[int] = [0]
-        """Per call point k, the cards played before it as a place mask."""
+        """Per call point k, the cards played before it as a place mask (``_played_before``
+        reads the record only as far as asked)."""
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[int, PlainLines] = {}
         """The plain-lines search per trump, turned to each player in turn."""
@@ -1527,7 +1520,7 @@ class CapsJudge:
         # own entry (his own cards, or made public / shown to the trumper by CP(k))
         for i in range(k):
             seat, card, _down, src = hist[i]
-            sizes[seat] -= 1
+            sizes[seat] = sizes[seat] - 1  # (not -=: generic under mypyc)
             if seat == p:
                 mine.add(card)
             if seat == trumper and card == indicator:
@@ -1535,7 +1528,7 @@ class CapsJudge:
             if i % per == 0:
                 led = SUIT[card]
             elif src == 0 and SUIT[card] != led:
-                voids[seat] |= 1 << led
+                voids[seat] = voids[seat] | 1 << led
             pub = public_at[i]
             if (pub is not None and pub <= k) or (
                 learns and (learned := trumper_at[i]) is not None and learned <= k
@@ -1597,21 +1590,33 @@ class CapsJudge:
         holding known, the real trump."""
         m = self.m
         hist = m.history
-        played = {hist[i][1] for i in range(k)}
-        holdings = [[c for c in self._dealt(s) if c not in played] for s in range(m.players)]
+        played = 0  # the cards played before CP(k) as bits
+        for i in range(k):
+            played |= 1 << hist[i][1]
+        active = [False] * m.players
+        for s in self.active:
+            active[s] = True
+        indicator = m.start_indicator
+        # each seat's dealt cards still held, in the order dealt (the sets' order follows)
+        hand: list[Card] = []
+        known: list[frozenset[Card]] = []
+        for s in range(m.players):
+            held = [c for c in m.start_hands[s] if not played >> c & 1]
+            if s == m.trumper and indicator is not None and not played >> indicator & 1:
+                held.append(indicator)
+            if s == p:
+                hand = held
+            known.append(frozenset(held) if s != p and active[s] else frozenset())
         start_trick = (k // self.per_trick) * self.per_trick
         return Knowledge(
             seat=p,
-            hand=holdings[p],
+            hand=hand,
             trick=[(r[0], r[1], 0) for r in hist[start_trick:k]],
             to_play=self._to_play(k),
             unknown=frozenset(),
             free=[0] * m.players,
             must_trump=[0] * m.players,
-            known=[
-                frozenset(holdings[s]) if s != p and s in self.active else frozenset()
-                for s in range(m.players)
-            ],
+            known=known,
             voids=[0] * m.players,
             hidden_slots=[],
             tricks_left=m.n_tricks - k // self.per_trick,

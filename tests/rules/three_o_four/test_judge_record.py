@@ -379,3 +379,42 @@ def _with_trump(kn: Knowledge, trump: int) -> Knowledge:
         kn.tricks_left,
         [trump],
     )
+
+
+def _reference_actual_world(judge: CapsJudge, p: int, k: int) -> Knowledge:
+    m = judge.m
+    hist = m.history
+    played = {hist[i][1] for i in range(k)}
+    holdings = [[c for c in judge._dealt(s) if c not in played] for s in range(m.players)]
+    start_trick = (k // judge.per_trick) * judge.per_trick
+    return Knowledge(
+        p,
+        holdings[p],
+        [(r[0], r[1], 0) for r in hist[start_trick:k]],
+        judge._to_play(k),
+        frozenset(),
+        [0] * m.players,
+        [0] * m.players,
+        [
+            frozenset(holdings[s]) if s != p and s in judge.active else frozenset()
+            for s in range(m.players)
+        ],
+        [0] * m.players,
+        [],
+        m.n_tricks - k // judge.per_trick,
+        [m.trump],
+    )
+
+
+def test_ed27_the_actual_world_as_first_written() -> None:
+    """``_actual_world`` reads the played cards as bits: the same world, each seat's cards
+    in the same set order (the plain picks of ``greedy_refutes_order`` break ties by it)."""
+    compared = 0
+    cases = [(4, 130), (6, 131), (6, 132), (8, 133)]
+    for _players, _seed, _match, judge, k, p in call_points(cases, every_seat=True):
+        world = judge._actual_world(p, k)
+        expected = _reference_actual_world(judge, p, k)
+        assert _fields(world) == _fields(expected), (_players, _seed, p, k)
+        assert [list(cards) for cards in world.known] == [list(c) for c in expected.known]
+        compared += 1
+    assert compared > 1000
