@@ -365,20 +365,8 @@ def test_t3_16_5_proof_facts_as_first_written() -> None:
 
 def _with_trump(kn: Knowledge, trump: int) -> Knowledge:
     """``kn`` with the trump known (the proof facts are asked only then)."""
-    return Knowledge(
-        kn.seat,
-        kn.hand,
-        kn.trick,
-        kn.to_play,
-        kn.unknown,
-        kn.free,
-        kn.must_trump,
-        kn.known,
-        kn.voids,
-        kn.hidden_slots,
-        kn.tricks_left,
-        [trump],
-    )
+    *rest, _trumps = _fields(kn)
+    return Knowledge(*rest, [trump])  # type: ignore[arg-type]
 
 
 def _reference_actual_world(judge: CapsJudge, p: int, k: int) -> Knowledge:
