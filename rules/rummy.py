@@ -839,6 +839,8 @@ def _find_runs(
                     break  # longer windows only need more wilds
                 if naturals < rules.min_naturals_run:
                     continue
+                if only_unbuildable and n - naturals < 2 and not wild_for_held_natural:
+                    continue
                 chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
                 free = [i for i, c in enumerate(chosen) if c < 0]
                 optional = (
@@ -874,15 +876,15 @@ def _runs_in_window(
 ) -> None:
     limits = _run_limits(rules) if only_unbuildable else None
     n = len(chosen)
-    for extra in range(0, len(optional) + 1):
+    # a run with one wild at most always grows from a smallest one
+    fewest = max(0, 2 - len(free)) if only_unbuildable else 0
+    for extra in range(fewest, len(optional) + 1):
         if len(free) + extra > max_wilds:
             break
         for swapped in itertools.combinations(optional, extra):
             need = len(free) + extra
             places = sorted((*free, *swapped))
             if limits is not None:
-                if need < 2:
-                    continue
                 pattern = [False] * n
                 for i in places:
                     pattern[i] = True
