@@ -25,6 +25,7 @@ from rules.telefunken.melds import Candidate, TableMeld
 from rules.telefunken.scoring import Scoring
 from rules.telefunken.table import Op, StateCache
 from rules.telefunken.variants import VARIANT_TITLES, TelefunkenOptions, ruleset
+from rules.telefunken.wild_refusals import explain_wild_move
 
 # The attributes that make up a match's state (snapshot/restore copies exactly these).
 STATE_FIELDS = (
@@ -412,8 +413,10 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             return "You have already drawn this turn."
         if action.kind == "take_upcard":
             return "Only the first player of the deal may take the upcard, instead of drawing."
-        if action.kind in ("takejoker", "movejoker"):
-            return "You can work with jokers from the turn after your contract."
+        if action.kind in ("takejoker", "movejoker", "swap"):
+            reason = explain_wild_move(self, seat, action.kind, action.value)
+            if reason is not None:
+                return reason
         if action.kind == "discard" and self._phase == "draw":
             return "Draw first."
         return super().explain_illegal(seat, action)
