@@ -365,6 +365,30 @@ def test_th6_11_ex24_moenie_success_failure_and_partner_catch() -> None:
         assert (result["outcome"], result["balls_to"], result["balls"]) == expected
 
 
+def test_th6_11_4_th20_2_a_moenie_is_never_annulled() -> None:
+    """TH6-11.4 / TH-20.2 (amended): TH-20 does not apply to a Moenie. Every spade is with
+    the declarer's team (seat 1: J-10-K-Q, partner seat 3: 9-A), so no opponent holds a
+    trump, yet the hand is played out: the partner catch of EX-24, 8 balls, not annulled."""
+    match = new_n(6, moenie_deal("JS 10S KS QS", 3, "9S AS"))
+    start(match)
+    spades = {c for s in (0, 2, 4) for c in match.full[s] if c // 13 == 0}  # type: ignore[attr-defined]
+    assert match.trump == 0 and not spades and len(match.full[0]) == 4  # type: ignore[attr-defined]
+    act(match, 1, "call:moenie")
+    for lead in ("JS", "10S"):
+        if match.hand_number != 1:
+            break
+        play(match, lead)
+        while match.hand_number == 1 and match.turn != 1:
+            act(match, match.turn, match.legal_actions(match.turn)[0])
+    result = match.hand_results[-1]
+    assert result["outcome"] != "annulled"
+    assert (result["outcome"], result["balls_to"], result["balls"]) == (
+        "contract_partner_catch",
+        0,
+        8,
+    )
+
+
 def test_th6_6_thunee_needs_two_suits_with_four_cards() -> None:
     """TH6-6: a four-card hand all of one suit may not call Thunee (only Moenie)."""
     match = new_n(6, moenie_deal("JS 9S AS 10S", 2, "KS QS"))
