@@ -48,15 +48,21 @@ def _have(table: TableState, seat: int) -> Counter[Card]:
     return have
 
 
+def _target(table: TableState, seat: int, text: str) -> TableMeld | str:
+    """TF-44/TF-45's shared preconditions: the contract in an earlier turn, the meld named."""
+    if not _earlier_contract(table, seat):
+        return NOT_YET
+    tm = _meld(table, text)
+    return f"There is no meld {text}." if tm is None else tm
+
+
 def _take(table: TableState, seat: int, parts: list[str]) -> str:
     rs = table.rs
     if rs.wild_take not in ("two", "bolivia"):
         return "Jokers are not taken into the hand in this game."
-    if not _earlier_contract(table, seat):
-        return NOT_YET
-    tm = _meld(table, parts[0])
-    if tm is None:
-        return f"There is no meld {parts[0]}."
+    tm = _target(table, seat, parts[0])
+    if isinstance(tm, str):
+        return tm
     if tm.meld.kind == RUN:
         return f"Meld {tm.id} is a run: its joker stays on the table."
     if not tm.meld.wilds:
@@ -74,11 +80,9 @@ def _take(table: TableState, seat: int, parts: list[str]) -> str:
 def _move(table: TableState, seat: int, parts: list[str]) -> str:
     if not table.rs.run_joker_shift:
         return "Jokers in runs do not move in this game."
-    if not _earlier_contract(table, seat):
-        return NOT_YET
-    tm = _meld(table, parts[0])
-    if tm is None:
-        return f"There is no meld {parts[0]}."
+    tm = _target(table, seat, parts[0])
+    if isinstance(tm, str):
+        return tm
     m = tm.meld
     if m.kind != RUN or tm.colour or not m.wilds:
         return f"Meld {tm.id} is not a run with a joker."
