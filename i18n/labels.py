@@ -389,6 +389,10 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
             N_("The wild card in meld {meld} doesn't stand for {card}."),
         ),
         (
+            r"^Lay (?P<count>\d+) of these cards as a meld, then lay off the rest\.$",
+            N_("Lay {count} of these cards as a meld, then lay off the rest."),
+        ),
+        (
             r"^You couldn't use that wild card at once in a new meld\.$",
             N_("You couldn't use that wild card at once in a new meld."),
         ),

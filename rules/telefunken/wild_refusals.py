@@ -1,5 +1,6 @@
 """Why a joker or wild-card move is refused (TF-44, TF-45, TFV-EC-7, TFV-PE1-8,
-TFV-PE1-WG-4, TFV-BO-11): the real reason, named for the player (issue 34 item 4).
+TFV-PE1-WG-4, TFV-BO-11): the real reason, named for the player (issue 34 item 4); and
+why a long new meld that grows by layoffs is not laid whole (TF-43).
 
 Only called for a ``takejoker``, ``movejoker`` or ``swap`` that is not among the legal
 actions; the checks follow the rule's preconditions in order, so the first one that fails
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.cards import Card, parse_card, pretty
-from rules.rummy import RUN, SET, swap_wild
+from rules.rummy import RUN, SET, grows_from_smallest, make_run, make_set, swap_wild
 from rules.telefunken.melds import TableMeld
 from rules.telefunken.table import TableState
 
@@ -125,3 +126,28 @@ def _swap(table: TableState, seat: int, parts: list[str]) -> str:
     if all(swap_wild(tm.meld, i, [natural], rules) is None for i in places):
         return f"The wild card in meld {tm.id} doesn't stand for {pretty(natural)}."
     return "You couldn't use that wild card at once in a new meld."
+
+
+def explain_long_meld(table: TableState, seat: int, value: str) -> str | None:
+    """A new meld longer than the smallest that layoffs can build is offered as its
+    smallest part (TF-43, the package docstring): say so, or ``None`` if that is not why."""
+    rs = table.rs
+    if not (table.has_melded[seat] and rs.new_melds_after_contract and table._phase == "play"):
+        return None
+    try:
+        cards = [parse_card(c) for c in value.split(",")]
+    except ValueError:
+        return None
+    have = _have(table, seat)
+    if any(have[c] < k for c, k in Counter(cards).items()):
+        return None
+    meld = make_set(cards, rs.set_rules)
+    rules = rs.set_rules
+    if meld is None and rs.runs_allowed:
+        meld, rules = make_run(cards, rs.run_rules), rs.run_rules
+    if meld is None:
+        return None
+    least = rules.min_set if meld.kind == SET else rules.min_run
+    if len(cards) <= least or not grows_from_smallest(meld, rules):
+        return None
+    return f"Lay {least} of these cards as a meld, then lay off the rest."

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.cards import JOKER, card_str, parse_card
+from rules.contract import IllegalAction
 from rules.rummy import make_run
 from rules.telefunken import TelefunkenMatch
 from tests.rules.telefunken.helpers import begin, ids, settle_window, stacked
@@ -116,3 +117,16 @@ def test_tfv_fr_3_a_set_with_two_wilds_is_laid_whole() -> None:
     assert "meld:8S,8H,8D,2C,*" in offered
     assert "meld:8S,8H,8D,2C" not in offered and "meld:8S,8D,2C" in offered
     assert not any(m.count("*") + m.count("2C") == 2 and m.count("8") < 3 for m in offered)
+
+
+def test_tf43_a_long_meld_that_grows_by_layoffs_is_refused_with_the_way() -> None:
+    """TF-43: 5♥-6♥-7♥-8♥ is offered as 5♥-6♥-7♥ then a layoff; laid whole it is refused
+    with that advice (Peru's 5♠-JK-JK-8♠, which cannot grow, is offered whole instead)."""
+    match = after_contract(["5H", "6H", "7H", "8H", "4C", "KD"])
+    assert "meld:5H,6H,7H,8H" not in melds_offered(match)
+    with pytest.raises(IllegalAction) as info:
+        match.apply(1, "meld:5H,6H,7H,8H")
+    assert str(info.value) == "Lay 3 of these cards as a meld, then lay off the rest."
+    match.apply(1, "meld:5H,6H,7H")
+    match.apply(1, f"lay:{match.melds[-1].id}:8H")
+    assert len(match.melds[-1].meld.cards) == 4
