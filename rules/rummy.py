@@ -49,7 +49,8 @@ interchangeable_wilds=False, only_unbuildable=False)`` -> ``list[Meld]``
 ``twos_interchangeable(rules)`` -> ``bool``
     wild 2s mean the same wherever they go (2s wild and never natural in place).
 ``grows_from_smallest(meld, rules)`` -> ``bool``
-    the meld can be built from one of the smallest size by one-card layoffs.
+    the meld can be built from one of the smallest size by one-card layoffs;
+    ``unbuildable_run_bound(rules, wilds)`` the longest run that may not.
 ``wild_use_order(cards)`` -> ``list[Card]``
     jokers, then 2s of clubs, diamonds, hearts, spades.
 ``lay_off(meld, card, rules, end=None)`` -> ``Meld | None`` and
@@ -684,6 +685,18 @@ def grows_from_smallest(meld: Meld, rules: RummyRules) -> bool:
     )
 
 
+def unbuildable_run_bound(rules: RummyRules, wilds: int) -> int:
+    """The longest run with at most ``wilds`` wilds that may not grow from a smallest one.
+
+    For three-card runs with two naturals at least and wilds no more than naturals (or any
+    number), it is 3 x wilds - 2 (N-W-W-N with two; every pattern up to 13 cards is checked
+    in the tests); otherwise no bound is known but the longest run."""
+    ratio = rules.wild_ratio_run or rules.wild_ratio
+    if rules.min_run == 3 and rules.min_naturals_run == 2 and ratio != "fewer_than_naturals":
+        return 3 * wilds - 2
+    return 13
+
+
 def _run_limits(rules: RummyRules) -> tuple[int, int | None, WildRatio]:
     return (rules.min_naturals_run, rules.max_wilds_run, rules.wild_ratio_run or rules.wild_ratio)
 
@@ -803,6 +816,8 @@ def _find_runs(
         return
     max_len = min(rules.max_run, 13)
     shortest = rules.min_run + 1 if only_unbuildable else rules.min_run
+    if only_unbuildable:
+        max_len = min(max_len, unbuildable_run_bound(rules, max_wilds))
     if rules.ace_around:
         lows = range(1, 14)
         top = 13 + max_len
