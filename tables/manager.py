@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leagues.recording import record_match
+from players import PlayerRegistry, Situation, default_registry
 from rules import registry
 from rules.contract import Action, GameSpec, IllegalAction, Match
 from storage import (
@@ -59,7 +60,6 @@ from tables.errors import (
     UnknownGame,
     UnknownPlayerLevel,
 )
-from tables.players import PlayerRegistry, Situation, default_registry
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 

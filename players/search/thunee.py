@@ -23,20 +23,20 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from rules.cards import SUITS, Card, parse_card
-from rules.contract import Action
-from rules.thunee.cardplay import legal_cards
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
-from tables.players.search.sampling import NoConsistentDeal
-from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
-from tables.players.search.thunee_challenge import (
+from players.base import ComputerPlayer, Situation
+from players.search.player import SearchBudget, SearchStats, mean_over_worlds
+from players.search.sampling import NoConsistentDeal
+from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
+from players.search.thunee_challenge import (
     challenge_choice,
     forced_challenge,
     sure_challenge,
 )
-from tables.players.search.thunee_playout import CALL_MARGIN_SCALE, playout
-from tables.players.search.thunee_worlds import NotSearched, ThuneeWorlds
+from players.search.thunee_playout import CALL_MARGIN_SCALE, playout
+from players.search.thunee_worlds import NotSearched, ThuneeWorlds
+from rules.cards import SUITS, Card, parse_card
+from rules.contract import Action
+from rules.thunee.cardplay import legal_cards
 
 log = logging.getLogger(__name__)
 

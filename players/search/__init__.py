@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from tables.players.base import ComputerPlayer
-from tables.players.heuristic import heuristic_for
-from tables.players.search.model import SearchModel
-from tables.players.search.player import SearchBudget, SearchPlayer, SearchStats
+from players.base import ComputerPlayer
+from players.heuristic import heuristic_for
+from players.search.model import SearchModel
+from players.search.player import SearchBudget, SearchPlayer, SearchStats
 
 __all__ = ["SearchBudget", "SearchPlayer", "SearchStats", "search_for"]
 
 
 def _models() -> dict[str, SearchModel]:
-    from tables.players.search.nigerian import NigerianModel
+    from players.search.nigerian import NigerianModel
 
     return {"nigerian_thunee": NigerianModel()}
 
@@ -20,11 +20,11 @@ def search_for(game: str, budget: SearchBudget | None = None) -> ComputerPlayer:
     """The search player of ``game``; games without a search model get the heuristic."""
     fallback = heuristic_for(game)
     if game == "thunee":
-        from tables.players.search.thunee import ThuneeSearch
+        from players.search.thunee import ThuneeSearch
 
         return ThuneeSearch(fallback, budget)
     if game == "304":
-        from tables.players.search.three_o_four import ThreeOFourSearch
+        from players.search.three_o_four import ThreeOFourSearch
 
         return ThreeOFourSearch(fallback, budget)
     model = _models().get(game)

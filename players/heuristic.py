@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tables.players.base import ComputerPlayer
-from tables.players.rummy import RummyHeuristic
-from tables.players.tricks import TrickHeuristic
+from players.base import ComputerPlayer
+from players.rummy import RummyHeuristic
+from players.tricks import TrickHeuristic
 
 RUMMY_GAMES = frozenset({"tonk", "telefunken"})
 """Every other game is played by the trick-game heuristic (it falls back to the game's

@@ -1,4 +1,5 @@
-"""Computer players by level: ``random`` (easy), ``heuristic`` (normal), and whatever else
+"""Computer players by level, a layer of their own between ``rules`` and ``tables``: pure,
+given a seat's view and a budget. Levels: ``random`` (easy), ``heuristic`` (normal), and
 is registered (``search`` for the trick games, issue 13).
 """
 
@@ -6,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.random_player import RandomPlayer
+from players.base import ComputerPlayer, Situation
+from players.random_player import RandomPlayer
 
 __all__ = ["ComputerPlayer", "PlayerRegistry", "RandomPlayer", "Situation", "default_registry"]
 
@@ -40,8 +41,8 @@ class PlayerRegistry:
 
 
 def default_registry() -> PlayerRegistry:
-    from tables.players.heuristic import heuristic_for
-    from tables.players.search import search_for
+    from players.heuristic import heuristic_for
+    from players.search import search_for
 
     registry = PlayerRegistry()
     registry.register("random", lambda game: RandomPlayer())

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from players.base import Situation
+from players.search.sampling import Zone, deal_unseen
 from rules.cards import NIGERIAN_ORDER, SUITS, Card, card_str, parse_card
 from rules.contract import Action, Deal, Match
 from rules.nigerian_thunee import (
@@ -31,8 +33,6 @@ from rules.nigerian_thunee import (
     team_score,
 )
 from rules.tricks import SUIT_OF, trick_winner_index
-from tables.players.base import Situation
-from tables.players.search.sampling import Zone, deal_unseen
 
 STRENGTH = NIGERIAN_ORDER.strength
 WIN_BONUS = 12.0

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from players.base import ComputerPlayer, Situation
+from players.search.model import SearchModel
+from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.model import SearchModel
-from tables.players.search.sampling import NoConsistentDeal
 
 log = logging.getLogger(__name__)
 
