@@ -1,16 +1,29 @@
 """Computer players by level, a layer of their own between ``rules`` and ``tables``: pure,
-given a seat's view and a budget. Levels: ``random`` (easy), ``heuristic`` (normal), and
-is registered (``search`` for the trick games, issue 13).
+given a seat's view and a budget. Levels: ``random`` (easy), ``heuristic`` (normal),
+``search`` (strong, issue 13), each game's from its plugin (``players.levels``), and
+whatever else a registry is given.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.levels import player_of
 from players.random_player import RandomPlayer
+from rules.plugin import LEVELS
+from rules.registry import BUILTIN, GameRegistry
 
-__all__ = ["ComputerPlayer", "PlayerRegistry", "RandomPlayer", "Situation", "default_registry"]
+__all__ = [
+    "ComputerPlayer",
+    "PlayerRegistry",
+    "RandomPlayer",
+    "SearchBudget",
+    "Situation",
+    "default_registry",
+]
 
 PlayerFactory = Callable[[str], ComputerPlayer]
 """Builds the player of one level for a game name (a level may differ by game family)."""
@@ -40,12 +53,19 @@ class PlayerRegistry:
         return player
 
 
-def default_registry() -> PlayerRegistry:
-    from players.heuristic import heuristic_for
-    from players.search import search_for
-
+def default_registry(
+    games: GameRegistry = BUILTIN, budget: SearchBudget | None = None
+) -> PlayerRegistry:
+    """Every level of ``LEVELS`` for the games of ``games``, each as its plugin says; the
+    search thinks within ``budget`` (the defaults unless the caller's settings say more)."""
+    thinking = budget or SearchBudget()
     registry = PlayerRegistry()
-    registry.register("random", lambda game: RandomPlayer())
-    registry.register("heuristic", heuristic_for)
-    registry.register("search", search_for)
+    for level in LEVELS:
+        registry.register(level, functools.partial(_plugin_player, games, level, thinking))
     return registry
+
+
+def _plugin_player(
+    games: GameRegistry, level: str, budget: SearchBudget, game: str
+) -> ComputerPlayer:
+    return player_of(games.plugin(game), level, budget)

@@ -1,33 +1,21 @@
-"""The ``search`` level (issue 13): determinized Monte Carlo search for the trick games."""
+"""The ``search`` level (issue 13): determinized Monte Carlo search for the trick games.
+
+A game's search player is the factory its plugin names for ``search``; games without one
+are played by their heuristic."""
 
 from __future__ import annotations
 
 from players.base import ComputerPlayer
-from players.heuristic import heuristic_for
-from players.search.model import SearchModel
-from players.search.player import SearchBudget, SearchPlayer, SearchStats
+from players.budget import SearchBudget
+from players.levels import player_of
+from players.search.player import SearchPlayer, SearchStats
+from rules.registry import BUILTIN, GameRegistry
 
 __all__ = ["SearchBudget", "SearchPlayer", "SearchStats", "search_for"]
 
 
-def _models() -> dict[str, SearchModel]:
-    from players.search.nigerian import NigerianModel
-
-    return {"nigerian_thunee": NigerianModel()}
-
-
-def search_for(game: str, budget: SearchBudget | None = None) -> ComputerPlayer:
+def search_for(
+    game: str, budget: SearchBudget | None = None, games: GameRegistry = BUILTIN
+) -> ComputerPlayer:
     """The search player of ``game``; games without a search model get the heuristic."""
-    fallback = heuristic_for(game)
-    if game == "thunee":
-        from players.search.thunee import ThuneeSearch
-
-        return ThuneeSearch(fallback, budget)
-    if game == "304":
-        from players.search.three_o_four import ThreeOFourSearch
-
-        return ThreeOFourSearch(fallback, budget)
-    model = _models().get(game)
-    if model is None:
-        return fallback
-    return SearchPlayer(model, fallback, budget)
+    return player_of(games.plugin(game), "search", budget or SearchBudget())

@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from players.base import Situation
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.search.player import SearchPlayer
 from players.search.sampling import Zone, deal_unseen
+from players.tricks import TrickHeuristic
 from rules.cards import NIGERIAN_ORDER, SUITS, Card, card_str, parse_card
 from rules.contract import Action, Deal, Match
 from rules.nigerian_thunee import (
@@ -382,3 +385,8 @@ def lowest(cards: list[Card], trump: int | None) -> Card:
         if key < best_key:
             best, best_key = c, key
     return best
+
+
+def nigerian_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of Nigerian Thunee's ``search`` level (the heuristic as fallback)."""
+    return SearchPlayer(NigerianModel(), TrickHeuristic(game), budget)

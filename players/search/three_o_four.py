@@ -27,8 +27,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
-from players.search.player import SearchBudget, SearchStats, mean_over_worlds
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from players.tricks import TrickHeuristic
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.three_o_four import actions as A
@@ -680,7 +682,7 @@ class ThreeOFourSearch:
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
-        self.budget = budget or SearchBudget.from_settings()
+        self.budget = budget or SearchBudget()
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
@@ -848,3 +850,8 @@ class ThreeOFourSearch:
 
 
 __all__ = ["ThreeOFourSearch", "ThreeOFourWorlds", "rollout"]
+
+
+def three_o_four_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of 304's ``search`` level (the heuristic as fallback)."""
+    return ThreeOFourSearch(TrickHeuristic(game), budget)

@@ -24,7 +24,8 @@ from dataclasses import replace
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
-from players.search.player import SearchBudget, SearchStats, mean_over_worlds
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal
 from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
 from players.search.thunee_challenge import (
@@ -34,6 +35,7 @@ from players.search.thunee_challenge import (
 )
 from players.search.thunee_playout import CALL_MARGIN_SCALE, playout
 from players.search.thunee_worlds import NotSearched, ThuneeWorlds
+from players.tricks import TrickHeuristic
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.thunee.cardplay import legal_cards
@@ -51,7 +53,7 @@ class ThuneeSearch:
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
-        self.budget = budget or SearchBudget.from_settings()
+        self.budget = budget or SearchBudget()
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
@@ -164,3 +166,8 @@ class ThuneeSearch:
 
 
 __all__ = ["ThuneeSearch", "ThuneeWorlds"]
+
+
+def thunee_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of Thunee's ``search`` level (the heuristic as fallback)."""
+    return ThuneeSearch(TrickHeuristic(game), budget)

@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from players.base import Situation
-from players.search.player import SearchBudget, SearchStats, mean_over_worlds
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
 from players.search.thunee_playout import (
     CALL_MARGIN_SCALE,
     MARGIN_SCALE,

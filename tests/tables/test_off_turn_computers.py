@@ -191,7 +191,7 @@ class CountingPlayer:
     blocking = False
 
     def __init__(self, game: str, manager: TableManager) -> None:
-        self.inner = heuristic_for(game)
+        self.inner = heuristic_for(game, manager.games)
         self.manager = manager
         self.asked: list[tuple[int, int, tuple[str, ...], tuple[int, ...]]] = []
 
