@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from players import Situation, default_registry
 from rules.cards import card_str, parse_cards
-from tables.players import Situation, default_registry
 from tests.rules.telefunken.helpers import begin, settle_window, stacked
 
 DELI = {"variant": "delifante"}

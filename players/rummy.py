@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from players.base import Situation
 from rules.cards import CARD_STRINGS, JOKER, RANKS
 from rules.contract import Action
 from rules.random_play import choose as random_choice
-from tables.players.base import Situation
 
 GO_OUT_KINDS = ("tunk", "goout", "go_out", "out")
 MELD_KINDS = ("meld", "spread")
