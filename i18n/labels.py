@@ -303,6 +303,78 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
             r"^You may tunk only with (?P<limit>\d+) or fewer unmatched points left\.$",
             N_("You may tunk only with {limit} or fewer unmatched points left."),
         ),
+        # issue 34: Telefunken joker and wild-card refusals (rules/telefunken/wild_refusals.py)
+        (
+            r"^Jokers are not taken into the hand in this game\.$",
+            N_("Jokers are not taken into the hand in this game."),
+        ),
+        (r"^There is no meld (?P<meld>\d+)\.$", N_("There is no meld {meld}.")),
+        (
+            r"^Meld (?P<meld>\d+) is a run: its joker stays on the table\.$",
+            N_("Meld {meld} is a run: its joker stays on the table."),
+        ),
+        (r"^Meld (?P<meld>\d+) has no joker\.$", N_("Meld {meld} has no joker.")),
+        (
+            r"^You can't take a joker from your own meld\.$",
+            N_("You can't take a joker from your own meld."),
+        ),
+        (
+            r"^Taking the joker from meld (?P<meld>\d+) takes (?P<count>\d+) cards of its rank\.$",
+            N_("Taking the joker from meld {meld} takes {count} cards of its rank."),
+        ),
+        (
+            r"^Jokers in runs do not move in this game\.$",
+            N_("Jokers in runs do not move in this game."),
+        ),
+        (
+            r"^Meld (?P<meld>\d+) is not a run with a joker\.$",
+            N_("Meld {meld} is not a run with a joker."),
+        ),
+        (
+            r"^The joker in meld (?P<meld>\d+) is no longer at an end, so it can't move\.$",
+            N_("The joker in meld {meld} is no longer at an end, so it can't move."),
+        ),
+        (
+            r"^You don't hold (?P<card>\S+), the card the joker stands for\.$",
+            N_("You don't hold {card}, the card the joker stands for."),
+        ),
+        (r"^The joker can't go beyond the ace\.$", N_("The joker can't go beyond the ace.")),
+        (
+            r"^Wild cards are not swapped in this game\.$",
+            N_("Wild cards are not swapped in this game."),
+        ),
+        (
+            r"^In this game you take a joker while laying your contract\.$",
+            N_("In this game you take a joker while laying your contract."),
+        ),
+        (
+            r"^You can swap for a wild card once your contract is down\.$",
+            N_("You can swap for a wild card once your contract is down."),
+        ),
+        (
+            r"^You can take a joker only from another player's contract meld\.$",
+            N_("You can take a joker only from another player's contract meld."),
+        ),
+        (
+            r"^Only a run's wild card can be swapped in this game\.$",
+            N_("Only a run's wild card can be swapped in this game."),
+        ),
+        (
+            r"^Meld (?P<meld>\d+) has no (?P<card>\S+) as a wild card\.$",
+            N_("Meld {meld} has no {card} as a wild card."),
+        ),
+        (
+            r"^The wild card in meld (?P<meld>\d+) doesn't stand for (?P<card>\S+)\.$",
+            N_("The wild card in meld {meld} doesn't stand for {card}."),
+        ),
+        (
+            r"^Lay (?P<count>\d+) of these cards as a meld, then lay off the rest\.$",
+            N_("Lay {count} of these cards as a meld, then lay off the rest."),
+        ),
+        (
+            r"^You couldn't use that wild card at once in a new meld\.$",
+            N_("You couldn't use that wild card at once in a new meld."),
+        ),
     ]
 ]
 
