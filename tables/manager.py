@@ -442,8 +442,9 @@ class TableManager:
         return self.state(table_id)
 
     async def rematch(self, table_id: int, user_id: int) -> TableState:
-        """A new match in the same channel with the same game, options and seats."""
-        old = await self._ready(table_id)
+        """A new match in the same channel with the same game, options and seats (of a
+        closed table still here, or read back from storage once ``release``d)."""
+        old = await self._closed_or_ready(table_id)
         if old.status.is_open:
             raise TableRunning()
         if old.seat_of(user_id) is None and old.record.host_id != user_id:
@@ -471,6 +472,35 @@ class TableManager:
             table.record.seats[:] = seats
             await self._save_seats(table)
         return await self.start(state.id, host, is_admin=True)
+
+    def release(self, table_id: int) -> None:
+        """Forget a closed table once its last message is shown (the front end that shows
+        it calls this): the manager drops it, its channel's entries and lock, and every
+        per-table cache drops its own on the ``released`` update, so memory does not grow
+        with every table played (tables in threads: a channel each). An open or unknown
+        table is left alone."""
+        table = self._tables.get(table_id)
+        if table is None or table.status.is_open or table.lock.locked():
+            return
+        table.cancel_timer()
+        if table.computer_timer is not None:
+            table.computer_timer.cancel()
+        del self._tables[table_id]
+        channel = table.record.channel_id
+        if self._by_channel.get(channel) == table_id:
+            del self._by_channel[channel]
+            lock = self._channel_locks.get(channel)
+            if lock is not None and not lock.locked():
+                del self._channel_locks[channel]
+        self._publish(table, "released")
+
+    async def _closed_or_ready(self, table_id: int) -> Table:
+        if table_id in self._tables:
+            return await self._ready(table_id)
+        record = await self.storage.tables.get(table_id)
+        if record is None or record.status.is_open:
+            raise NoSuchTable()  # (an open table is always in memory)
+        return Table(record, self._spec(record.game))
 
     # -- acting ----------------------------------------------------------------------
 
@@ -993,7 +1023,7 @@ class TableManager:
         record = table.record
         spec = table.spec
         start = 0
-        snapshot = record.snapshot
+        snapshot = record.stored_snapshot()
         replayed: list[tuple[int, str]] = []
         if snapshot is not None and record.snapshot_seq > 0:
             start = record.snapshot_seq
