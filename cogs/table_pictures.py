@@ -32,7 +32,7 @@ import discord
 from pictures import HandScene, TableScene, render_hand, render_table
 from pictures.from_views import hand_scene, table_scene
 from pictures.render import SceneCache
-from pictures.worker import warm_up
+from pictures.worker import queue_order, warm_up
 from pictures.worker_client import PictureProcess
 from rules import registry
 from storage import TableStatus
@@ -158,11 +158,17 @@ class PictureDrawer:
             pending.future.add_done_callback(lambda done: self._forget(key, cache, scene, done))
             self._pending[key] = pending
         elif priority < pending.priority:
-            self._move_up(pending, priority)
+            self._move(pending, priority)
+        if wait is not None:
+            pending.waiters += 1
         try:
             return await asyncio.wait_for(asyncio.shield(pending.future), wait)
         except TimeoutError:
             log.info("a picture took over %.1f s; answering without it", wait)
+            if pending.waiters == 1 and not pending.future.done():
+                # Nobody waits for it now: it goes behind the answers still waiting (left
+                # urgent, such pictures made every newer answer wait its full limit).
+                self._move(pending, self.BACKGROUND)
             return None
         except asyncio.CancelledError:
             if pending.future.cancelled():
@@ -171,6 +177,9 @@ class PictureDrawer:
         except Exception:
             log.exception("no picture for %r", scene)
             return None
+        finally:
+            if wait is not None:
+                pending.waiters -= 1
 
     def _submit(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:
         if self._process is not None and self._process.broken:
@@ -183,17 +192,19 @@ class PictureDrawer:
         self.start()
         job = _Job(cache, scene, asyncio.get_running_loop())
         assert job.future is not None
-        self._queue.put((priority, next(self._order), job))
+        job.priority = priority
+        self._queue.put((priority, queue_order(priority, next(self._order)), job))
         return _Pending(job.future, priority, job=job)
 
-    def _move_up(self, pending: _Pending, priority: int) -> None:
+    def _move(self, pending: _Pending, priority: int) -> None:
+        """Draw a queued picture at ``priority`` (up for an answer, down once nobody
+        waits for it); a job's latest priority is the one it is drawn at."""
         pending.priority = priority
         if self._process is not None:
             self._process.move_up(pending.job_id, priority)
-        else:
-            self._queue.put(
-                (priority, next(self._order), pending.job)
-            )  # the worker skips the other
+        elif pending.job is not None:
+            pending.job.priority = priority  # the worker skips the other entry
+            self._queue.put((priority, queue_order(priority, next(self._order)), pending.job))
 
     def _forget(
         self, key: tuple[int, Any], cache: SceneCache[Any], scene: Any, done: asyncio.Future[bytes]
@@ -207,10 +218,11 @@ class PictureDrawer:
     @staticmethod
     def _work(jobs: queue.PriorityQueue[tuple[int, int, _Job | None]]) -> None:
         while True:
-            _, _, job = jobs.get()
+            priority, _, job = jobs.get()
             if job is None:
                 return
-            job.run()
+            if priority == job.priority:  # else moved since: drawn at its new place
+                job.run()
 
 
 @dataclasses.dataclass
@@ -221,6 +233,8 @@ class _Pending:
     priority: int
     job_id: int = 0  # process mode
     job: _Job | None = None  # thread mode
+    waiters: int = 0
+    """Answers waiting for it now."""
 
 
 class _Job:
@@ -235,6 +249,8 @@ class _Job:
         self.loop = loop
         self.future: asyncio.Future[bytes] | None = None if loop is None else loop.create_future()
         self.taken = False  # read and written by the worker thread only
+        self.priority = PictureDrawer.BACKGROUND
+        """Its latest priority (set on the loop, read by the worker)."""
 
     @classmethod
     def warm_up(cls) -> _Job:

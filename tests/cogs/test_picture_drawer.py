@@ -156,3 +156,28 @@ async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
         assert drawing.order == ["busy", "b", "a"]  # b drawn once, ahead of a
     finally:
         await drawer.aclose()
+
+
+async def test_a_picture_nobody_waits_for_any_more_goes_behind_the_waiting_answers() -> None:
+    """Issue 37: an answer that gave up on its picture leaves it queued, but no longer
+    urgent, so a newer answer is drawn first (left urgent and first in first out, such
+    pictures made every later answer wait its full limit once drawing fell behind)."""
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        gave_up = await drawer.draw(cache, HandScene(cards=("3C",), caption="old"), wait=0.05)
+        assert gave_up is None
+        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("5C",), caption="edit")))
+        new = asyncio.ensure_future(
+            drawer.draw(cache, HandScene(cards=("4C",), caption="new"), wait=5)
+        )
+        await asyncio.sleep(0.01)
+        drawing.release.set()
+        assert await new == b"\x89PNG new"
+        await asyncio.gather(busy, edit)
+        await asyncio.sleep(0.05)  # "old" is still drawn (and cached) after them
+        assert drawing.order == ["busy", "new", "old", "edit"]
+    finally:
+        await drawer.aclose()
