@@ -53,6 +53,11 @@ THREAD_NAME = "pictures"
 ANSWER_WAIT = 1.0
 """Seconds an answer to a click waits for its picture; later, it goes without (the text
 says everything) and the picture, once drawn, is cached for the next refresh."""
+MOST_ANSWERS_WAITING = 8
+"""Answers that may wait for a picture at once: when one more asks, the one waiting
+longest goes without (its picture is still drawn, after theirs). Past the drawing's
+pace, waiting longer only makes every answer late: answers are drawn newest first, so the
+oldest waiter is the one least likely to get its picture within ``ANSWER_WAIT``."""
 
 
 class PictureDrawer:
@@ -96,6 +101,8 @@ class PictureDrawer:
         if mode == "process":
             self._process = PictureProcess(*(() if worker_command is None else (worker_command,)))
         self._pending: dict[tuple[int, Any], _Pending] = {}
+        self._answers: list[asyncio.Future[None]] = []
+        """One per answer waiting for a picture, oldest first (set: stop waiting)."""
 
     @property
     def worker_pid(self) -> int | None:
@@ -159,17 +166,46 @@ class PictureDrawer:
             self._pending[key] = pending
         elif priority < pending.priority:
             self._move(pending, priority)
-        if wait is not None:
-            pending.waiters += 1
+        if wait is None:
+            return await self._background(pending, scene)
+        pending.waiters += 1
+        cut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._answers.append(cut)
+        if len(self._answers) > MOST_ANSWERS_WAITING:
+            oldest = self._answers.pop(0)
+            if not oldest.done():
+                oldest.set_result(None)  # that answer goes without its picture now
         try:
-            return await asyncio.wait_for(asyncio.shield(pending.future), wait)
-        except TimeoutError:
-            log.info("a picture took over %.1f s; answering without it", wait)
-            if pending.waiters == 1 and not pending.future.done():
-                # Nobody waits for it now: it goes behind the answers still waiting (left
-                # urgent, such pictures made every newer answer wait its full limit).
-                self._move(pending, self.BACKGROUND)
+            waiting: set[asyncio.Future[Any]] = {pending.future, cut}
+            await asyncio.wait(waiting, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+            if not pending.future.done():
+                log.info("no picture within %.1f s or behind newer answers", wait)
+                if pending.waiters == 1:
+                    # Nobody waits for it now: it goes behind the answers still waiting
+                    # (left urgent, such pictures made every newer answer wait its full
+                    # limit once the drawing fell behind).
+                    self._move(pending, self.BACKGROUND)
+                return None
+            if pending.future.cancelled():
+                return None  # the drawer closed
+            return pending.future.result()
+        except asyncio.CancelledError:
+            if pending.future.cancelled():
+                return None
+            raise
+        except Exception:
+            log.exception("no picture for %r", scene)
             return None
+        finally:
+            pending.waiters -= 1
+            if cut in self._answers:
+                self._answers.remove(cut)
+
+    @staticmethod
+    async def _background(pending: _Pending, scene: Any) -> bytes | None:
+        """Wait for a picture nobody's answer waits for (a table-message edit)."""
+        try:
+            return await asyncio.shield(pending.future)
         except asyncio.CancelledError:
             if pending.future.cancelled():
                 return None  # the drawer closed
@@ -177,9 +213,6 @@ class PictureDrawer:
         except Exception:
             log.exception("no picture for %r", scene)
             return None
-        finally:
-            if wait is not None:
-                pending.waiters -= 1
 
     def _submit(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:
         if self._process is not None and self._process.broken:
