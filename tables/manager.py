@@ -1054,18 +1054,18 @@ class TableManager:
                 raise ValueError(f"gap in the log before seq {entry.seq}")
         clock = time.perf_counter
         until = clock() + REPLAY_SLICE
-        for count, (seat, action_id) in enumerate(replayed, 1):
+        for seat, action_id in replayed:
             match.apply(seat, action_id)
-            if not count % 16 and clock() > until:
+            if clock() > until:
                 await self._yield_replay(table, background)
                 until = clock() + REPLAY_SLICE
-        for count, entry in enumerate(actions, 1):
+        for entry in actions:
             if entry.seq <= start:
                 continue
             match.apply(entry.seat, entry.action_id)
             if entry.by == "player":
                 table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
-            if not count % 16 and clock() > until:
+            if clock() > until:
                 await self._yield_replay(table, background)
                 until = clock() + REPLAY_SLICE
         table.match = match

@@ -59,7 +59,7 @@ async def test_a_click_during_the_warm_up_is_served_before_the_warm_up_ends(
 async def test_logs_replayed_in_slices_rebuild_the_same_matches_with_clicks_between(
     game: str, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A slice of no time: every replay yields every 16 actions, and clicks on the table
+    """A slice of no time: every replay yields after each action, and clicks on the table
     being replayed and on others interleave with it (none waits for ever)."""
     monkeypatch.setattr(manager_module, "REPLAY_SLICE", 0.0)
     store, manager, before = await _restart(db_path, game, 4, TableSettings(snapshot_every=0))
