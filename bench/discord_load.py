@@ -33,6 +33,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -91,9 +92,72 @@ async def play_tables(
     return [o for o in outcomes if isinstance(o, Players)]
 
 
+class Stages:
+    """Where an answer waits, by stage (``--in-process``): the bot's own methods wrapped
+    in this process, each call timed. ``picture`` is an answer's wait for a picture not
+    cached yet (the picture worker's queue and draw, cut at ``ANSWER_WAIT``); ``act`` a
+    click's whole turn in the manager (the table lock, the engine, the computers' answers
+    and the commit); ``commit`` the wait for the action log's group commit."""
+
+    def __init__(self) -> None:
+        self.samples: dict[str, list[float]] = {"picture": [], "act": [], "commit": []}
+        self.picture_timeouts = 0
+        self.queued: list[int] = []
+
+    def install(self, manager: Any) -> None:
+        from cogs import table_pictures
+
+        drawer = table_pictures.drawer
+        draw, act, settle = drawer.draw, manager.act, manager._settle
+
+        async def timed_draw(cache: Any, scene: Any, wait: float | None = None) -> Any:
+            if wait is None or scene is None or cache.peek(scene) is not None:
+                return await draw(cache, scene, wait)
+            self.queued.append(len(drawer._pending))
+            started = time.perf_counter()
+            picture = await draw(cache, scene, wait)
+            self.samples["picture"].append(time.perf_counter() - started)
+            self.picture_timeouts += picture is None
+            return picture
+
+        async def timed_act(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await act(*args, **kwargs)
+            finally:
+                self.samples["act"].append(time.perf_counter() - started)
+
+        async def timed_settle(table: Any) -> None:
+            started = time.perf_counter()
+            try:
+                await settle(table)
+            finally:
+                self.samples["commit"].append(time.perf_counter() - started)
+
+        drawer.draw = timed_draw  # type: ignore[method-assign]
+        manager.act = timed_act
+        manager._settle = timed_settle
+
+    def report(self) -> str:
+        parts = []
+        for name, values in self.samples.items():
+            if values:
+                values = sorted(values)
+                parts.append(
+                    f"{name} ({len(values)}) p50 {statistics.median(values) * 1000:.1f},"
+                    f" p99 {values[int(len(values) * 0.99)] * 1000:.1f}"
+                )
+        queued = sorted(self.queued) or [0]
+        parts.append(
+            f"pictures given up at the wait limit: {self.picture_timeouts}; pictures pending"
+            f" when an answer asked: p50 {statistics.median(queued):.0f}, max {queued[-1]}"
+        )
+        return "; ".join(parts)
+
+
 async def run(
     tables: int, actions: int, game: str, concurrency: int, think: float, memory_tables: int
-) -> dict[str, float]:
+) -> dict[str, Any]:
     fake = FakeDiscord()
     fake.settle_timeout = 60.0  # a loaded machine may need long for deferred answers
     await fake.start()
@@ -102,10 +166,14 @@ async def run(
         runner = BotRunner(fake, Path(tmp) / "load.sqlite3")
         users = [runner.user(f"player{n}") for n in range(tables + memory_tables)]
         await runner.start()
+        assert runner.bot is not None
+        stages = Stages()
+        stages.install(runner.bot.manager)
         try:
-            result = await measure(
+            result: dict[str, Any] = await measure(
                 fake, runner, users[:tables], channels[:tables], game, actions, concurrency, think
             )
+            result["stages"] = stages.report()
             result["kb_per_table"] = await memory_per_table(
                 fake, runner, users[tables:], channels[tables:], game, actions
             )
@@ -432,7 +500,9 @@ def latency_by_kind(fake: FakeDiscord) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument(
+        "--tables", default="500", help="tables at once; several (100,500,1000) run in turn"
+    )
     parser.add_argument("--actions", type=int, default=8, help="clicked actions per table")
     parser.add_argument("--game", default="nigerian_thunee")
     parser.add_argument("--concurrency", type=int, default=1000, help="most users active at once")
@@ -448,11 +518,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
+    for tables in (int(n) for n in args.tables.split(",")):
+        run_one(args, tables)
+
+
+def run_one(args: argparse.Namespace, tables: int) -> None:
     load = os.getloadavg()[0]
     if not args.in_process:
-        r = asyncio.run(
-            run_separate(args.tables, args.actions, args.game, args.think, args.profile)
-        )
+        r = asyncio.run(run_separate(tables, args.actions, args.game, args.think, args.profile))
         print(
             f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
             f"{r['actions']} clicked actions ({r['applied']} applied with the computers') "
@@ -473,7 +546,7 @@ def main() -> None:
         )
         return
     r = asyncio.run(
-        run(args.tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
+        run(tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
     )
     print(
         f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
@@ -486,6 +559,7 @@ def main() -> None:
         f"REST calls per clicked action: {r['rest_per_action']:.3f}; per applied action: "
         f"{r['rest_per_applied']:.3f} (target <= 1.1); per interaction (every click and "
         f"command): {r['rest_per_interaction']:.3f}\n"
+        f"per stage (ms): {r['stages']}\n"
         f"memory kept per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
         f"fake Discord failures: {r['failures']}"
     )

@@ -1,18 +1,23 @@
-"""Time to recover unfinished tables after a restart.
+"""Time to recover unfinished tables after a restart, and how long the event loop stalls.
 
-    python bench/recovery.py [--tables 10000] [--snapshot-every 0]
+    python bench/recovery.py [--tables 10000] [--snapshot-every 50]
 
 Builds N running tables (every registered game and player count, humans in every seat,
-each stopped at a random point of a random match) in a fresh SQLite file, then times a
-new ``TableManager.recover(warm=False)`` over it (rows and packed logs read: the bot
-serves again, each table rebuilt on its first click) and the background ``warm_up()``
-that replays every match (from the snapshot plus tail when stored) and re-arms timers.
+each stopped at a random point of a random match) in a fresh SQLite file, storing state
+snapshots exactly as the bot does (``TableSettings().snapshot_every``, only for engines
+whose snapshot is their state: ``has_state_snapshot``). Then, as the bot starts: a new
+``TableManager.recover(warm=False)`` over it (rows read: the bot serves again), the
+background ``warm_up()`` that replays every match, and, just after the restart, a click
+on a random table the warm-up has not reached (``ready`` + ``seat_view``, what a button
+press waits for). A ticker on the event loop measures its longest gap meanwhile.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import os
 import random
 import sys
 import tempfile
@@ -26,7 +31,7 @@ from rules.random_play import random_step
 from storage import LoggedAction, SeatRecord, SqliteStorage, TableRecord, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
-from tables.manager import TableManager
+from tables.manager import TableManager, has_state_snapshot
 
 
 async def build(path: Path, tables: int, snapshot_every: int) -> int:
@@ -59,10 +64,12 @@ async def build(path: Path, tables: int, snapshot_every: int) -> int:
                 settings={"slow": False},
             )
         )
+        # the snapshot the bot would hold now: its latest, taken at a multiple of the period
+        snapshot_at = stop - stop % snapshot_every if snapshot_every else 0
         for seq, (seat, action_id) in enumerate(steps[:stop], start=1):
             batch.append(LoggedAction(record.id, seq, seat, action_id, 0.0, "player"))
             match.apply(seat, action_id)
-            if snapshot_every and seq % snapshot_every == 0:
+            if seq == snapshot_at and has_state_snapshot(match):
                 await store.tables.save_snapshot(record.id, match.snapshot(), seq)
         total += stop
         if len(batch) > 50_000:
@@ -80,46 +87,118 @@ async def count_actions(path: Path) -> int:
     return sum(text.count("\x1e") + 1 for text in packed.values() if text)
 
 
-async def recover(path: Path, snapshot_every: int) -> tuple[float, float, int]:
-    """Seconds until the manager serves (rows and packed logs read, nothing replayed yet),
-    then seconds for the background warm-up to rebuild every match."""
-    start = time.perf_counter()
+class Ticker:
+    """The event loop's longest gap: a task that wakes every millisecond and keeps the
+    longest time between two wake-ups (a blocked loop shows as one long gap), in wall time
+    and in the loop thread's CPU time (what the loop itself ran without yielding: on a
+    loaded machine the wall gap also counts time the process waited for a core)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.longest_cpu = 0.0
+        self.ticks = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        last, last_cpu = time.perf_counter(), time.thread_time()
+        while True:
+            await asyncio.sleep(0.001)
+            now, cpu = time.perf_counter(), time.thread_time()
+            self.longest = max(self.longest, now - last)
+            self.longest_cpu = max(self.longest_cpu, cpu - last_cpu)
+            self.ticks += 1
+            last, last_cpu = now, cpu
+
+    def stop(self) -> float:
+        if self._task is not None:
+            self._task.cancel()
+        return self.longest
+
+
+async def recover(path: Path, snapshot_every: int, seed: int) -> dict[str, float]:
+    """The figures of one restart (seconds unless named otherwise)."""
+    figures: dict[str, float] = {}
+    for game in registry.names():  # imported before the restart, as the bot's launcher does
+        registry.get(game)
+    loop_gap = Ticker()
+    loop_gap.start()
+    cpu, start = time.process_time(), time.perf_counter()
     store = await SqliteStorage.open(path)
     manager = TableManager(store, TableSettings(snapshot_every=snapshot_every), FakeClock())
     report = await manager.recover(warm=False)
-    ready = time.perf_counter() - start
-    start = time.perf_counter()
-    failed = await manager.warm_up()
-    warm = time.perf_counter() - start
+    figures["serving"] = time.perf_counter() - start
+    figures["recover_gap"] = loop_gap.stop()
+    figures["running"] = report.running
+    task = manager.start_warm_up()
+    # as the launcher does before connecting (the warm-up task made, not yet run)
+    gc.collect()
+    gc.freeze()
+    warm_gap = Ticker()
+    warm_gap.start()
+    warm_start, warm_cpu = time.perf_counter(), time.process_time()
+    await asyncio.sleep(0.01)  # the warm-up is under way when the click comes
+    cold = [t for t in manager.open_tables() if manager.state(t).restoring]
+    figures["cold_at_click"] = len(cold)
+    if cold:
+        table_id = random.Random(seed).choice(cold)
+        clicked = time.perf_counter()
+        await manager.ready(table_id)
+        manager.seat_view(table_id, manager.state(table_id).seats[0].user_id or 0)
+        figures["click"] = time.perf_counter() - clicked
+        figures["click_since_restart"] = time.perf_counter() - start
+    failed = await task
+    figures["warm"] = time.perf_counter() - warm_start
+    figures["warm_cpu"] = time.process_time() - warm_cpu
+    figures["warm_gap"] = warm_gap.stop()
+    figures["warm_gap_cpu"] = warm_gap.longest_cpu
+    figures["cpu"] = time.process_time() - cpu
     assert not report.failed and not failed, (report.failed, failed)
     await manager.close()
     await store.close()
-    return ready, warm, report.running
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--snapshot-every", type=int, default=0)
+    parser.add_argument(
+        "--snapshot-every", type=int, default=TableSettings().snapshot_every, help="the bot's"
+    )
     parser.add_argument("--db", default=None, help="build here once, reuse on later runs")
+    parser.add_argument("--seed", type=int, default=1, help="which cold table is clicked")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "recovery.sqlite3"
         if path.exists():
             actions = asyncio.run(count_actions(path))
-            print(f"reusing {path}: {actions} logged actions")
+            print(f"reusing {path}: {actions} logged actions after the snapshots")
         else:
             t = time.perf_counter()
             actions = asyncio.run(build(path, args.tables, args.snapshot_every))
             print(
                 f"built {args.tables} running tables ({', '.join(registry.names())}),"
-                f" {actions} logged actions, in {time.perf_counter() - t:.1f} s"
+                f" {actions} logged actions, snapshots every {args.snapshot_every},"
+                f" in {time.perf_counter() - t:.1f} s"
             )
-        ready, warm, running = asyncio.run(recover(path, args.snapshot_every))
-        print(f"serving again after {ready:.2f} s ({running} tables taken back, none replayed)")
+        f = asyncio.run(recover(path, args.snapshot_every, args.seed))
+        load = os.getloadavg()[0]
+        print(f"load average {load:.2f}")
         print(
-            f"background warm-up rebuilt every match in {warm:.2f} s"
-            f" ({actions / warm:,.0f} actions replayed/s)"
+            f"serving again after {f['serving']:.2f} s ({f['running']:.0f} tables taken back,"
+            f" none replayed); longest loop gap meanwhile {f['recover_gap'] * 1000:.0f} ms"
+        )
+        if "click" in f:
+            print(
+                f"a click on a cold table ({f['cold_at_click']:.0f} not warm yet) answered in"
+                f" {f['click'] * 1000:.0f} ms, {f['click_since_restart']:.2f} s after the restart"
+            )
+        print(
+            f"background warm-up rebuilt every match in {f['warm']:.2f} s"
+            f" ({f['warm_cpu']:.2f} s CPU); longest event-loop gap during warm-up"
+            f" {f['warm_gap'] * 1000:.1f} ms ({f['warm_gap_cpu'] * 1000:.1f} ms of loop-thread CPU)"
         )
 
 

@@ -42,6 +42,9 @@ MAX_DELAY = 2.0
 HISTORY_LOOKUP = 50
 FINAL_KEPT = 1000
 """Finished tables whose league outcome is kept for re-rendering their summary."""
+RELEASE_AFTER = 30.0
+"""Seconds a closed table stays in memory once its final state is shown (a late answer
+or button on its last message still reads it), then the manager releases it."""
 
 
 class TableMessages:
@@ -161,6 +164,9 @@ class TableMessages:
     # -- coalesced editing ---------------------------------------------------------------
 
     def on_update(self, update: TableUpdate) -> None:
+        if update.kind == "released":
+            self._forget(update.table_id)
+            return
         if update.kind == "finished" and update.data:
             # The league's outcome (match id, rating changes) for the end-of-match summary.
             self.final[update.table_id] = dict(update.data)
@@ -264,6 +270,18 @@ class TableMessages:
                 self.messages.pop(table_id, None)
                 self._next_edit.pop(table_id, None)
                 self._last_change.pop(table_id, None)
+                # its last message is sent: the manager lets it go (``released``) soon
+                loop = asyncio.get_running_loop()
+                loop.call_later(RELEASE_AFTER, self.manager.release, table_id)
+
+    def _forget(self, table_id: int) -> None:
+        """Everything kept for a table the manager has released."""
+        for kept in (self.messages, self.last_key, self._next_edit, self.final):
+            kept.pop(table_id, None)
+        self._last_change.pop(table_id, None)
+        self._first_change.pop(table_id, None)
+        self._dirty.discard(table_id)
+        self._recovered.discard(table_id)
 
     def pending(self) -> dict[str, Any]:
         return {"dirty": len(self._dirty), "tasks": len(self._tasks)}

@@ -32,7 +32,7 @@ import discord
 from pictures import HandScene, TableScene, render_hand, render_table
 from pictures.from_views import hand_scene, table_scene
 from pictures.render import SceneCache
-from pictures.worker import warm_up
+from pictures.worker import queue_order, warm_up
 from pictures.worker_client import PictureProcess
 from rules.registry import BUILTIN, GameRegistry
 from storage import TableStatus
@@ -53,6 +53,11 @@ THREAD_NAME = "pictures"
 ANSWER_WAIT = 1.0
 """Seconds an answer to a click waits for its picture; later, it goes without (the text
 says everything) and the picture, once drawn, is cached for the next refresh."""
+MOST_ANSWERS_WAITING = 8
+"""Answers that may wait for a picture at once: when one more asks, the one waiting
+longest goes without (its picture is still drawn, after theirs). Past the drawing's
+pace, waiting longer only makes every answer late: answers are drawn newest first, so the
+oldest waiter is the one least likely to get its picture within ``ANSWER_WAIT``."""
 
 
 class PictureDrawer:
@@ -96,6 +101,8 @@ class PictureDrawer:
         if mode == "process":
             self._process = PictureProcess(*(() if worker_command is None else (worker_command,)))
         self._pending: dict[tuple[int, Any], _Pending] = {}
+        self._answers: list[asyncio.Future[None]] = []
+        """One per answer waiting for a picture, oldest first (set: stop waiting)."""
 
     @property
     def worker_pid(self) -> int | None:
@@ -158,12 +165,47 @@ class PictureDrawer:
             pending.future.add_done_callback(lambda done: self._forget(key, cache, scene, done))
             self._pending[key] = pending
         elif priority < pending.priority:
-            self._move_up(pending, priority)
+            self._move(pending, priority)
+        if wait is None:
+            return await self._background(pending, scene)
+        pending.waiters += 1
+        cut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._answers.append(cut)
+        if len(self._answers) > MOST_ANSWERS_WAITING:
+            oldest = self._answers.pop(0)
+            if not oldest.done():
+                oldest.set_result(None)  # that answer goes without its picture now
         try:
-            return await asyncio.wait_for(asyncio.shield(pending.future), wait)
-        except TimeoutError:
-            log.info("a picture took over %.1f s; answering without it", wait)
+            waiting: set[asyncio.Future[Any]] = {pending.future, cut}
+            await asyncio.wait(waiting, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+            if not pending.future.done():
+                log.info("no picture within %.1f s or behind newer answers", wait)
+                if pending.waiters == 1:
+                    # Nobody waits for it now: it goes behind the answers still waiting
+                    # (left urgent, such pictures made every newer answer wait its full
+                    # limit once the drawing fell behind).
+                    self._move(pending, self.BACKGROUND)
+                return None
+            if pending.future.cancelled():
+                return None  # the drawer closed
+            return pending.future.result()
+        except asyncio.CancelledError:
+            if pending.future.cancelled():
+                return None
+            raise
+        except Exception:
+            log.exception("no picture for %r", scene)
             return None
+        finally:
+            pending.waiters -= 1
+            if cut in self._answers:
+                self._answers.remove(cut)
+
+    @staticmethod
+    async def _background(pending: _Pending, scene: Any) -> bytes | None:
+        """Wait for a picture nobody's answer waits for (a table-message edit)."""
+        try:
+            return await asyncio.shield(pending.future)
         except asyncio.CancelledError:
             if pending.future.cancelled():
                 return None  # the drawer closed
@@ -183,17 +225,19 @@ class PictureDrawer:
         self.start()
         job = _Job(cache, scene, asyncio.get_running_loop())
         assert job.future is not None
-        self._queue.put((priority, next(self._order), job))
+        job.priority = priority
+        self._queue.put((priority, queue_order(priority, next(self._order)), job))
         return _Pending(job.future, priority, job=job)
 
-    def _move_up(self, pending: _Pending, priority: int) -> None:
+    def _move(self, pending: _Pending, priority: int) -> None:
+        """Draw a queued picture at ``priority`` (up for an answer, down once nobody
+        waits for it); a job's latest priority is the one it is drawn at."""
         pending.priority = priority
         if self._process is not None:
             self._process.move_up(pending.job_id, priority)
-        else:
-            self._queue.put(
-                (priority, next(self._order), pending.job)
-            )  # the worker skips the other
+        elif pending.job is not None:
+            pending.job.priority = priority  # the worker skips the other entry
+            self._queue.put((priority, queue_order(priority, next(self._order)), pending.job))
 
     def _forget(
         self, key: tuple[int, Any], cache: SceneCache[Any], scene: Any, done: asyncio.Future[bytes]
@@ -207,10 +251,11 @@ class PictureDrawer:
     @staticmethod
     def _work(jobs: queue.PriorityQueue[tuple[int, int, _Job | None]]) -> None:
         while True:
-            _, _, job = jobs.get()
+            priority, _, job = jobs.get()
             if job is None:
                 return
-            job.run()
+            if priority == job.priority:  # else moved since: drawn at its new place
+                job.run()
 
 
 @dataclasses.dataclass
@@ -221,6 +266,8 @@ class _Pending:
     priority: int
     job_id: int = 0  # process mode
     job: _Job | None = None  # thread mode
+    waiters: int = 0
+    """Answers waiting for it now."""
 
 
 class _Job:
@@ -235,6 +282,8 @@ class _Job:
         self.loop = loop
         self.future: asyncio.Future[bytes] | None = None if loop is None else loop.create_future()
         self.taken = False  # read and written by the worker thread only
+        self.priority = PictureDrawer.BACKGROUND
+        """Its latest priority (set on the loop, read by the worker)."""
 
     @classmethod
     def warm_up(cls) -> _Job:

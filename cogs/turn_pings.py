@@ -46,6 +46,12 @@ class TurnPings:
             timer.cancel()
 
     def on_update(self, update: TableUpdate) -> None:
+        if update.kind == "released":  # the table left memory: so does what is kept for it
+            self._last_ping.pop(update.table_id, None)
+            timer = self._timers.pop(update.table_id, None)
+            if timer is not None:
+                timer.cancel()
+            return
         if update.kind not in TURN_CHANGES:
             return
         old = self._timers.pop(update.table_id, None)

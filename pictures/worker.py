@@ -12,9 +12,11 @@ at hundreds of tables.
 Frames (little-endian): a request is ``job id (u32), priority (u8), length (u32)`` then a
 pickle of ``(draw, scene)`` (``draw`` a module-level function such as
 ``pictures.render._draw_table``); a request with length 0 moves an earlier job to the
-given priority. A reply is ``job id (u32), ok (u8), length (u32)`` then the PNG bytes, or
-the error's text when ok is 0. Lower priority numbers are drawn first, equal ones in
-arrival order. The process ends when stdin closes, so it never outlives the bot.
+given priority (up, or down: a job's latest priority is the one it is drawn at). A reply
+is ``job id (u32), ok (u8), length (u32)`` then the PNG bytes, or the error's text when ok
+is 0. Lower priority numbers are drawn first; urgent ones (0: an answer waits) newest
+first, since the oldest are the likeliest to have stopped waiting; others in arrival
+order. The process ends when stdin closes, so it never outlives the bot.
 """
 
 from __future__ import annotations
@@ -32,10 +34,22 @@ REQUEST = struct.Struct("<IBI")
 REPLY = struct.Struct("<IBI")
 STOP = -1
 """Priority of the end-of-input marker: ahead of any queued drawing."""
+URGENT = 0
+
+
+def queue_order(priority: int, arrival: int) -> int:
+    """Where a job goes among those of its priority: urgent ones newest first (when the
+    drawing falls behind, first in first out would draw, one after the other, pictures
+    whose answers have gone without them, and every newer answer would wait its full
+    limit behind them), others first come first served."""
+    return -arrival if priority == URGENT else arrival
 
 
 def read_requests(
-    source: BinaryIO, jobs: queue.PriorityQueue[tuple[int, int, int]], payloads: dict[int, bytes]
+    source: BinaryIO,
+    jobs: queue.PriorityQueue[tuple[int, int, int]],
+    payloads: dict[int, bytes],
+    current: dict[int, int],
 ) -> None:
     """Reader thread: requests from ``source`` into the queue; a marker at end of input."""
     order = itertools.count()
@@ -49,7 +63,8 @@ def read_requests(
             if len(payload) < length:
                 break
             payloads[job_id] = payload
-        jobs.put((priority, next(order), job_id))
+        current[job_id] = priority  # (before it is queued: the drawer checks it)
+        jobs.put((priority, queue_order(priority, next(order)), job_id))
     jobs.put((STOP, next(order), 0))
 
 
@@ -57,16 +72,24 @@ def serve(source: BinaryIO, sink: BinaryIO) -> None:
     """Draw requests from ``source`` until it closes, replying on ``sink``."""
     jobs: queue.PriorityQueue[tuple[int, int, int]] = queue.PriorityQueue()
     payloads: dict[int, bytes] = {}
+    current: dict[int, int] = {}
+    """Each queued job's latest priority: an entry at another one was moved since."""
     threading.Thread(
-        target=read_requests, args=(source, jobs, payloads), name="requests", daemon=True
+        target=read_requests,
+        args=(source, jobs, payloads, current),
+        name="requests",
+        daemon=True,
     ).start()
     while True:
         priority, _, job_id = jobs.get()
         if priority == STOP:
             return
+        if current.get(job_id, priority) != priority:
+            continue  # moved since: drawn at its new place
+        current.pop(job_id, None)
         payload = payloads.pop(job_id, None)
         if payload is None:
-            continue  # moved up earlier and drawn then
+            continue  # moved earlier and drawn then
         try:
             draw, scene = pickle.loads(payload)
             data: bytes = draw(scene)

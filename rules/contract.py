@@ -11,8 +11,9 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -120,6 +121,10 @@ class ActionTable:
 
     def __init__(self) -> None:
         self._by_id: dict[str, Action] = {}
+        self._in_order: list[Action] = []
+        self._index_of: dict[int, int] = {}
+        """``id()`` of each action -> its place in ``_in_order`` (an ``ActionLog`` stores
+        the place; the table keeps every action alive, so an ``id()`` is never reused)."""
 
     def add(self, kind: str, value: str = "", label: str = "") -> Action:
         action = Action(kind=kind, value=value, label=label)
@@ -127,6 +132,8 @@ class ActionTable:
         if existing is not None:
             return existing
         self._by_id[action.id] = action
+        self._index_of[id(action)] = len(self._in_order)
+        self._in_order.append(action)
         return action
 
     def get(self, action_id: str) -> Action | None:
@@ -144,6 +151,76 @@ class ActionTable:
     def actions(self) -> list[Action]:
         """Every action in the table, in the order first added."""
         return list(self._by_id.values())
+
+
+_SEAT_BITS = 4
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
+_OTHER = 1 << 27
+"""Marks a code whose index is into ``ActionLog._others`` (an action not in the table)."""
+
+
+class ActionLog:
+    """The ``(seat, Action)`` pairs a match has applied, in a cheap form: four bytes per
+    action of the game's ``ActionTable`` (its place there, and the seat), the id text
+    for any other (a rummy meld list). It reads back as the same pairs (equal actions:
+    the table's own objects, others parsed again), so ``snapshot()`` and
+    ``actions_applied`` are unchanged; a match of thousands of actions holds kilobytes
+    instead of the hundreds a list of tuples (and their id lists) held.
+
+    List-like where engines and the base use the log: ``append((seat, action))``,
+    ``len``, iteration and slices."""
+
+    __slots__ = ("_codes", "_in_order", "_index_of", "_others", "_parse")
+
+    def __init__(self, table: ActionTable, parse: Callable[[str], Action]) -> None:
+        self._codes = array("I")
+        self._in_order = table._in_order
+        self._index_of = table._index_of
+        self._others: list[str] = []
+        self._parse = parse
+
+    def append(self, entry: tuple[int, Action]) -> None:
+        seat, action = entry
+        if not 0 <= seat <= _SEAT_MASK:
+            raise ValueError(f"seat {seat} does not fit the action log")
+        index = self._index_of.get(id(action))
+        if index is None:
+            index = _OTHER | len(self._others)
+            self._others.append(action.id)
+        self._codes.append(index << _SEAT_BITS | seat)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def _pair(self, code: int) -> tuple[int, Action]:
+        index = code >> _SEAT_BITS
+        if index & _OTHER:
+            return code & _SEAT_MASK, self._parse(self._others[index & ~_OTHER])
+        return code & _SEAT_MASK, self._in_order[index]
+
+    def __iter__(self) -> Iterator[tuple[int, Action]]:
+        return map(self._pair, self._codes)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, Action]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, Action]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, Action] | list[tuple[int, Action]]:
+        if isinstance(index, slice):
+            return [self._pair(code) for code in self._codes[index]]
+        return self._pair(self._codes[index])
+
+    def __copy__(self) -> ActionLog:
+        clone = ActionLog.__new__(ActionLog)
+        clone._codes = array("I", self._codes)
+        clone._in_order, clone._index_of = self._in_order, self._index_of
+        clone._others, clone._parse = list(self._others), self._parse
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionLog:
+        return self.__copy__()  # the game's table is shared, never copied
 
 
 class GameOptions(BaseModel):
@@ -173,7 +250,7 @@ class Match(ABC, Generic[OptionsT]):
         self.rng = random.Random(seed)
         self._deals: list[Deal] = list(deals)
         self._deals_used = 0
-        self._log: list[tuple[int, Action]] = []
+        self._log = ActionLog(self.spec.actions, self.spec.parse_action)
         self._log_ids: list[list[Any]] = []  # JSON form of _log, extended lazily
 
     # -- contract members every game implements --------------------------------------

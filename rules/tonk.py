@@ -360,8 +360,7 @@ class Tonk(Match[TonkOptions]):
 
     # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
     # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
-    # and attribute reads on the hot path; slots give it the fast specialised forms. (_log_ids
-    # is a Match attribute, kept in the base instance dict.)
+    # and attribute reads on the hot path; slots give it the fast specialised forms.
     __slots__ = (
         "_action_cache",
         "_hand_results",
@@ -418,7 +417,6 @@ class Tonk(Match[TonkOptions]):
         self.last_winner: int | None = None
         self._phase = "draw"
         self._public: dict[str, Any] | None = None
-        self._log_ids: list[list[Any]] = []  # [seat, action id] as applied, for snapshot()
         self._next_hand()
 
     # -- dealing ----------------------------------------------------------------------
@@ -828,21 +826,7 @@ class Tonk(Match[TonkOptions]):
             events = self._tunk(seat, TUNK_CARD[action])
         if self._phase != "match_over":
             self._refresh()
-        self._log_ids.append([seat, action.id])
         return events
-
-    def snapshot(self) -> dict[str, Any]:
-        """The contract's snapshot (identity + action log), with the log's ids kept as they
-        are applied: rebuilding them from the Actions on every call was quadratic in the
-        long Hoyle games (thousands of actions) and dominated the conformance suite."""
-        log = self._log
-        self._log = []
-        try:
-            snapshot = super().snapshot()
-        finally:
-            self._log = log
-        snapshot["actions"] = list(self._log_ids)
-        return snapshot
 
     def _draw(self, seat: int, from_stock: bool) -> list[Event]:
         """TK-17: the top of the stock (private) or the top discard (public)."""

@@ -46,7 +46,7 @@ def _seats_json(seats: Sequence[SeatRecord | None]) -> str:
     return _dumps([s.to_json() if s is not None else None for s in seats])
 
 
-def _table_from_row(row: Sequence[Any]) -> TableRecord:
+def _table_from_row(row: Sequence[Any], *, lazy_snapshot: bool = False) -> TableRecord:
     seats = [SeatRecord.from_json(s) if s is not None else None for s in json.loads(row[6])]
     return TableRecord(
         id=row[0],
@@ -63,8 +63,9 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         channel_id=row[11],
         created_at=row[12],
         updated_at=row[13],
-        snapshot=json.loads(row[14]) if row[14] is not None else None,
+        snapshot=json.loads(row[14]) if row[14] is not None and not lazy_snapshot else None,
         snapshot_seq=row[15],
+        snapshot_text=row[14] if lazy_snapshot else None,
     )
 
 
@@ -216,7 +217,8 @@ class PgTableRepository:
         tables = []
         for row in rows:
             try:
-                tables.append(_table_from_row(row))
+                # (each snapshot is decoded when its table is rebuilt)
+                tables.append(_table_from_row(row, lazy_snapshot=True))
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("skipping unreadable table row %r: %s", row[0], exc)
         return tables

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -73,6 +75,13 @@ SETTLE_EVERY = 16
 click's answers (a few) share one commit, while computers playing on alone commit (and
 let the event loop serve others) every so often instead of holding it for a whole match."""
 """Guard against an engine that never ends a computer-only match."""
+REPLAY_SLICE = 0.002
+"""Seconds of log replay after which a rebuild lets the event loop serve others."""
+WARM_FREEZE_EVERY = 0.1
+"""Seconds of warm-up after which the matches rebuilt so far are frozen (``gc.freeze``).
+They live until their tables close, and unfrozen every full collection would scan all of
+them with the loop stopped: 10-136 ms pauses, growing with the tables rebuilt, at 1,000
+tables (the bot's ``cogs.heap`` freezes survivors the same way once it is connected)."""
 
 
 CloseHook = Callable[[TableRecord, "Match[Any] | None"], Awaitable[None]]
@@ -87,9 +96,14 @@ class RecoveryReport:
 
 
 def has_state_snapshot(match: Match[Any]) -> bool:
-    """The engine saves its state in ``snapshot()``: the contract's default saves the
-    action log, and restoring that replays it, so storing one would save no time."""
-    return type(match).snapshot is not Match.snapshot
+    """The engine saves its state in ``snapshot()`` and restores it without replay. The
+    contract's default saves the action log and its ``restore`` replays it (304 and Tonk
+    only keep that log's ids faster): storing one would save no restart time, cost a
+    write of the whole log every ``snapshot_every`` actions and make restarts read it."""
+    return (
+        type(match).snapshot is not Match.snapshot
+        and type(match.spec).restore is not GameSpec.restore
+    )
 
 
 def default_player_count(spec: GameSpec[Any]) -> int:
@@ -119,6 +133,9 @@ class TableManager:
         self._warm_task: asyncio.Task[list[int]] | None = None
         self._reloads: set[asyncio.Task[Table]] = set()
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._urgent: dict[int, int] = {}
+        """Per table: clicks rebuilding it just now (the warm-up waits for them)."""
+        self._urgent_done = asyncio.Event()
 
     # -- reading ---------------------------------------------------------------------
 
@@ -428,8 +445,9 @@ class TableManager:
         return self.state(table_id)
 
     async def rematch(self, table_id: int, user_id: int) -> TableState:
-        """A new match in the same channel with the same game, options and seats."""
-        old = await self._ready(table_id)
+        """A new match in the same channel with the same game, options and seats (of a
+        closed table still here, or read back from storage once ``release``d)."""
+        old = await self._closed_or_ready(table_id)
         if old.status.is_open:
             raise TableRunning()
         if old.seat_of(user_id) is None and old.record.host_id != user_id:
@@ -457,6 +475,35 @@ class TableManager:
             table.record.seats[:] = seats
             await self._save_seats(table)
         return await self.start(state.id, host, is_admin=True)
+
+    def release(self, table_id: int) -> None:
+        """Forget a closed table once its last message is shown (the front end that shows
+        it calls this): the manager drops it, its channel's entries and lock, and every
+        per-table cache drops its own on the ``released`` update, so memory does not grow
+        with every table played (tables in threads: a channel each). An open or unknown
+        table is left alone."""
+        table = self._tables.get(table_id)
+        if table is None or table.status.is_open or table.lock.locked():
+            return
+        table.cancel_timer()
+        if table.computer_timer is not None:
+            table.computer_timer.cancel()
+        del self._tables[table_id]
+        channel = table.record.channel_id
+        if self._by_channel.get(channel) == table_id:
+            del self._by_channel[channel]
+            lock = self._channel_locks.get(channel)
+            if lock is not None and not lock.locked():
+                del self._channel_locks[channel]
+        self._publish(table, "released")
+
+    async def _closed_or_ready(self, table_id: int) -> Table:
+        if table_id in self._tables:
+            return await self._ready(table_id)
+        record = await self.storage.tables.get(table_id)
+        if record is None or record.status.is_open:
+            raise NoSuchTable()  # (an open table is always in memory)
+        return Table(record, self._spec(record.game))
 
     # -- acting ----------------------------------------------------------------------
 
@@ -888,42 +935,75 @@ class TableManager:
 
     async def warm_up(self, chunk: int = 256) -> list[int]:
         """Rebuild every table still waiting since ``recover(warm=False)``, reading their
-        logs a chunk at a time; returns the ids of tables whose log did not replay."""
+        logs a chunk at a time; returns the ids of tables whose log did not replay.
+
+        The event loop is never held longer than ``REPLAY_SLICE`` of replay: the warm-up
+        yields after each table and inside a long log, and stands aside while a click
+        rebuilds its own table (``_ready``), so that table is served first."""
         failed: list[int] = []
         waiting = [t.id for t in self._tables.values() if t.needs_replay]
+        freeze_at = time.perf_counter() + WARM_FREEZE_EVERY
         for start in range(0, len(waiting), chunk):
-            ids = waiting[start : start + chunk]
+            ids = [i for i in waiting[start : start + chunk] if self._waits_for_replay(i)]
+            if not ids:
+                continue
             packed = await self.storage.actions.packed_logs(ids)
             for table_id in ids:
+                await self._clicks_first()
                 table = self._tables.get(table_id)
+                text = packed.pop(table_id, "")
                 if table is None or not table.needs_replay:
                     continue  # rebuilt meanwhile by a click
                 async with table.lock:
                     if table.needs_replay and not await self._rebuild(
-                        table, unpack_log(table_id, packed.get(table_id, ""))
+                        table, unpack_log(table_id, text), background=True
                     ):
                         failed.append(table_id)
-            await asyncio.sleep(0)  # let clicks through while warming up
+                if time.perf_counter() > freeze_at:
+                    gc.freeze()
+                    freeze_at = time.perf_counter() + WARM_FREEZE_EVERY
+                await asyncio.sleep(0)  # let clicks through while warming up
         return failed
 
+    def _waits_for_replay(self, table_id: int) -> bool:
+        table = self._tables.get(table_id)
+        return table is not None and table.needs_replay
+
+    async def _clicks_first(self, rebuilding: int | None = None) -> None:
+        """Wait while a click is rebuilding its table (the warm-up stands aside), unless
+        that is the table the warm-up holds (``rebuilding``): the click waits for it."""
+        while self._urgent and (rebuilding is None or set(self._urgent) != {rebuilding}):
+            self._urgent_done.clear()
+            await self._urgent_done.wait()
+
     async def _ready(self, table_id: int) -> Table:
-        """The table, its match rebuilt first if the bot has just restarted."""
+        """The table, its match rebuilt first if the bot has just restarted (ahead of the
+        background warm-up, which waits meanwhile)."""
         table = self._table(table_id)
         if table.needs_replay:
-            async with table.lock:
-                if table.needs_replay:
-                    tail = await self.storage.actions.for_table(
-                        table.id, after_seq=table.record.snapshot_seq
-                    )
-                    if not await self._rebuild(table, tail):
-                        raise NoSuchTable()
+            self._urgent[table_id] = self._urgent.get(table_id, 0) + 1
+            try:
+                async with table.lock:
+                    if table.needs_replay:
+                        tail = await self.storage.actions.for_table(
+                            table.id, after_seq=table.record.snapshot_seq
+                        )
+                        if not await self._rebuild(table, tail):
+                            raise NoSuchTable()
+            finally:
+                left = self._urgent.pop(table_id) - 1
+                if left:
+                    self._urgent[table_id] = left
+                self._urgent_done.set()  # the warm-up looks again
         return table
 
-    async def _rebuild(self, table: Table, actions: list[LoggedAction]) -> bool:
+    async def _rebuild(
+        self, table: Table, actions: list[LoggedAction], *, background: bool = False
+    ) -> bool:
         """Replay a recovered table's log (the caller holds its lock) and resume it; a log
         that does not replay leaves the table closed (logged) and returns False."""
         try:
-            self._replay(table, actions)
+            await self._replay(table, actions, background)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             log.warning("table %s: log does not replay (%s), left closed", table.id, exc)
             self._tables.pop(table.id, None)
@@ -938,16 +1018,34 @@ class TableManager:
             await self._after_change(table)
         return True
 
-    def _replay(self, table: Table, actions: list[LoggedAction]) -> None:
+    async def _replay(self, table: Table, actions: list[LoggedAction], background: bool) -> None:
         """Rebuild the match: from the snapshot (then ``actions`` are its tail) or from the
-        start; ``seq`` must run on without a gap."""
+        start; ``seq`` must run on without a gap. A long log is replayed in slices of
+        ``REPLAY_SLICE`` seconds with the event loop served in between (the warm-up's
+        slices also wait for clicks rebuilding their own tables)."""
         record = table.record
+        spec = table.spec
         start = 0
-        if record.snapshot is not None and record.snapshot_seq > 0:
-            match = table.spec.restore(record.snapshot)
+        snapshot = record.stored_snapshot()
+        replayed: list[tuple[int, str]] = []
+        if snapshot is not None and record.snapshot_seq > 0:
             start = record.snapshot_seq
+            if type(spec).restore is GameSpec.restore:
+                if snapshot.get("game") != spec.name:
+                    raise ValueError(f"a snapshot of {snapshot.get('game')!r}")
+                # A snapshot that is the action log (stored by an older version): replayed
+                # here in slices, as the contract's restore would in one go.
+                match = spec.new_match(
+                    snapshot["players"],
+                    snapshot["options"],
+                    snapshot["seed"],
+                    snapshot.get("deals") or (),
+                )
+                replayed = [(seat, action_id) for seat, action_id in snapshot.get("actions", ())]
+            else:
+                match = spec.restore(snapshot)
         else:
-            match = table.spec.new_match(
+            match = spec.new_match(
                 record.players, record.options, seed=record.seed, deals=record.deals
             )
         expected = start
@@ -957,11 +1055,29 @@ class TableManager:
             expected += 1
             if entry.seq != expected:
                 raise ValueError(f"gap in the log before seq {entry.seq}")
+        clock = time.perf_counter
+        until = clock() + REPLAY_SLICE
+        for seat, action_id in replayed:
+            match.apply(seat, action_id)
+            if clock() > until:
+                await self._yield_replay(table, background)
+                until = clock() + REPLAY_SLICE
+        for entry in actions:
+            if entry.seq <= start:
+                continue
             match.apply(entry.seat, entry.action_id)
             if entry.by == "player":
                 table.last_by_seat[entry.seat] = (entry.action_id, entry.seq)
+            if clock() > until:
+                await self._yield_replay(table, background)
+                until = clock() + REPLAY_SLICE
         table.match = match
         table.seq = expected
+
+    async def _yield_replay(self, table: Table, background: bool) -> None:
+        await asyncio.sleep(0)
+        if background:
+            await self._clicks_first(rebuilding=table.id)
 
     # -- helpers ---------------------------------------------------------------------
 

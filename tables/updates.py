@@ -18,7 +18,8 @@ class TableUpdate:
 
     ``kind``: ``"lobby"`` (seats changed), ``"started"``, ``"action"`` (one logged action and
     the engine's events), ``"away"`` / ``"back"`` (a computer took over or handed back
-    ``seat``), ``"finished"``, ``"stopped"``.
+    ``seat``), ``"finished"``, ``"stopped"``, ``"released"`` (a closed table left memory:
+    forget whatever is kept for it).
     """
 
     table_id: int

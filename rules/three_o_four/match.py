@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 from mypy_extensions import mypyc_attr
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
-from rules.contract import Action, Deal, Event, IllegalAction, Match
+from rules.contract import Action, ActionLog, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
 from rules.three_o_four.actions import (
@@ -315,7 +315,7 @@ class ThreeOFourMatch(Match[Options]):
     # instead of the base's instance dict.
     players: int
     options: Options
-    _log: list[tuple[int, Action]]
+    _log: ActionLog
 
     to_act: frozenset[int]
     """Only the seat whose turn it is: the table waits for nobody else (Caps calls and

@@ -9,7 +9,7 @@ import threading
 import discord
 
 from cogs.responder import ANSWER_BY, picture_wait
-from cogs.table_pictures import ANSWER_WAIT, PictureDrawer
+from cogs.table_pictures import ANSWER_WAIT, MOST_ANSWERS_WAITING, PictureDrawer
 from pictures import HandScene
 from pictures.render import SceneCache
 
@@ -154,5 +154,53 @@ async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
         drawing.release.set()
         await asyncio.gather(busy, first, later, now)
         assert drawing.order == ["busy", "b", "a"]  # b drawn once, ahead of a
+    finally:
+        await drawer.aclose()
+
+
+async def test_a_picture_nobody_waits_for_any_more_goes_behind_the_waiting_answers() -> None:
+    """Issue 37: an answer that gave up on its picture leaves it queued, but no longer
+    urgent, so a newer answer is drawn first (left urgent and first in first out, such
+    pictures made every later answer wait its full limit once drawing fell behind)."""
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        gave_up = await drawer.draw(cache, HandScene(cards=("3C",), caption="old"), wait=0.05)
+        assert gave_up is None
+        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("5C",), caption="edit")))
+        new = asyncio.ensure_future(
+            drawer.draw(cache, HandScene(cards=("4C",), caption="new"), wait=5)
+        )
+        await asyncio.sleep(0.01)
+        drawing.release.set()
+        assert await new == b"\x89PNG new"
+        await asyncio.gather(busy, edit)
+        await asyncio.sleep(0.05)  # "old" is still drawn (and cached) after them
+        assert drawing.order == ["busy", "new", "old", "edit"]
+    finally:
+        await drawer.aclose()
+
+
+async def test_past_the_most_answers_waiting_the_longest_waiting_goes_without() -> None:
+    """Issue 37: one answer more than ``MOST_ANSWERS_WAITING`` and the one waiting longest
+    answers at once without its picture (it would most likely wait its whole limit)."""
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        answers = [
+            asyncio.ensure_future(
+                drawer.draw(cache, HandScene(cards=("3C",), caption=f"a{n}"), wait=30)
+            )
+            for n in range(MOST_ANSWERS_WAITING + 1)
+        ]
+        assert await asyncio.wait_for(answers[0], 10) is None  # (a hang guard, not a speed)
+        assert not any(a.done() for a in answers[1:])
+        drawing.release.set()
+        pictures = await asyncio.gather(busy, *answers[1:])
+        assert all(p is not None for p in pictures)
     finally:
         await drawer.aclose()

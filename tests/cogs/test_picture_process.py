@@ -157,3 +157,29 @@ async def test_a_worker_that_cannot_start_gives_way_to_a_thread() -> None:
         assert drawer.mode == "thread"
     finally:
         await drawer.aclose()
+
+
+async def test_in_the_worker_a_given_up_picture_goes_behind_newer_answers() -> None:
+    """Issue 37: the worker draws waiting answers newest first and a picture whose answer
+    gave up after the waiting ones."""
+    cache: SceneCache[HandScene] = SceneCache(draw_stamped)
+    drawer = PictureDrawer("process")
+    pictures: dict[str, bytes] = {}
+
+    async def draw(caption: str, wait: float | None) -> None:
+        pictures[caption] = await drawer.draw(cache, scene(caption), wait) or b""
+
+    try:
+        await drawer.draw(cache, scene("ready"), wait=10)
+        busy = asyncio.ensure_future(draw("slow:0.5", None))
+        await asyncio.sleep(0.15)  # the worker holds it
+        await draw("old", 0.05)  # gives up: demoted
+        assert pictures["old"] == b""
+        first, second = (asyncio.ensure_future(draw(c, 10)) for c in ("first", "second"))
+        await asyncio.gather(busy, first, second)
+        while cache.peek(scene("old")) is None:
+            await asyncio.sleep(0.02)
+        pictures["old"] = cache.peek(scene("old")) or b""
+        assert drawing_order(pictures) == ["slow:0.5", "second", "first", "old"]
+    finally:
+        await drawer.aclose()
