@@ -134,3 +134,18 @@ class UnknownPlayerLevel(TableError):
 
 class NotAway(TableError):
     template = N_("A computer is not playing for you.")
+
+
+# -- issue 29: kicks, quarantine, stale views (kept together for an easy merge) ----------
+
+
+class Kicked(TableError):
+    template = N_("You were removed from this table.")
+
+
+class TableQuarantined(TableError):
+    template = N_("This table could not be restored and was set aside; the channel is free.")
+
+
+class StaleView(TableError):
+    template = N_("That view was out of date, so nothing was played; here is the current one.")

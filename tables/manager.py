@@ -23,6 +23,7 @@ from rules.contract import Action, GameSpec, IllegalAction, Match
 from storage import (
     ChannelTaken,
     LoggedAction,
+    QuarantinedTable,
     SeatRecord,
     ShardSet,
     Storage,
@@ -38,6 +39,7 @@ from tables.errors import (
     BadOptions,
     ChannelBusy,
     IllegalMove,
+    Kicked,
     NoSuchSeat,
     NoSuchTable,
     NotAComputer,
@@ -49,10 +51,12 @@ from tables.errors import (
     NotYourSeat,
     NotYourTurn,
     SeatTaken,
+    StaleView,
     TableClosed,
     TableError,
     TableFull,
     TableNotRunning,
+    TableQuarantined,
     TableRestoring,
     TableRunning,
     TeamFull,
@@ -116,6 +120,7 @@ class TableManager:
         self._warm_task: asyncio.Task[list[int]] | None = None
         self._reloads: set[asyncio.Task[Table]] = set()
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._shards: ShardSet | None = None
 
     # -- reading ---------------------------------------------------------------------
 
@@ -281,6 +286,8 @@ class TableManager:
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated()
+            if user_id in table.kicked:
+                raise Kicked()
             index = self._free_seat(table, seat)
             table.seats[index] = SeatRecord(name=name, user_id=user_id)
             await self._save_seats(table)
@@ -301,6 +308,39 @@ class TableManager:
                 return self.state(table_id)
             self._require_lobby(table)
             table.seats[seat] = None
+            if table.record.host_id == user_id:
+                humans = table.humans()
+                if not humans:
+                    await self._close(table, TableStatus.STOPPED)
+                    return self.state(table_id)
+                table.record.host_id = humans[0]
+                await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
+            await self._save_seats(table)
+        return self.state(table_id)
+
+    async def kick(
+        self, table_id: int, user_id: int, *, by: int, is_admin: bool = False
+    ) -> TableState:
+        """The host (or an admin) removes a player, for the rest of this match: a running
+        seat goes to a computer for good (the player's clicks no longer take it back), a
+        lobby seat is freed and the player may not join this table again."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            if not table.status.is_open:
+                raise TableClosed()
+            self._require_host(table, by, is_admin)
+            seat = self._seat_of(table, user_id)
+            record = table.seats[seat]
+            assert record is not None
+            if table.status is TableStatus.RUNNING:
+                record.away = record.kicked = True
+                await self._save_seats(table)
+                self._publish(table, "away", seat=seat, data={"kicked": True})
+                await self._after_change(table)
+                return self.state(table_id)
+            table.seats[seat] = None
+            table.record.settings["kicked"] = sorted(table.kicked | {user_id})
+            await self.storage.tables.update_settings(table.id, table.record.settings)
             if table.record.host_id == user_id:
                 humans = table.humans()
                 if not humans:
@@ -433,8 +473,14 @@ class TableManager:
             raise NotSeated()
         record = old.record
         seats = [
-            SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer) if s else None
-            for s in record.seats
+            (
+                self._computer_seat(old, i, self.settings.takeover_level)
+                if s.kicked
+                else SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer)
+            )
+            if s
+            else None
+            for i, s in enumerate(record.seats)
         ]
         host = record.host_id if record.host_id in old.humans() else user_id
         state = await self.create(
@@ -475,6 +521,8 @@ class TableManager:
                 raise NotYourSeat()
             record = table.seats[seat]
             assert record is not None
+            if record.kicked:
+                raise Kicked()
             if record.away:
                 # Any click is coming back: the computer hands the seat back at once.
                 record.away = False
@@ -529,6 +577,8 @@ class TableManager:
             seat = self._seat_of(table, user_id)
             record = table.seats[seat]
             assert record is not None
+            if record.kicked:
+                raise Kicked()
             if not record.away:
                 raise NotAway()
             record.away = False
@@ -854,6 +904,7 @@ class TableManager:
         """
         if shards is not None:
             await self.storage.claim_shards(shards)
+        self._shards = shards
         records = await self.storage.tables.list_open(shards)
         failed: list[int] = []
         running = 0
@@ -861,7 +912,8 @@ class TableManager:
             try:
                 spec = registry.get(record.game)
             except KeyError:
-                log.warning("table %s: unknown game %r, left closed", record.id, record.game)
+                log.warning("table %s: unknown game %r, quarantined", record.id, record.game)
+                await self.storage.tables.quarantine(record.id, f"unknown game {record.game!r}")
                 failed.append(record.id)
                 continue
             table = Table(record, spec)
@@ -913,19 +965,17 @@ class TableManager:
                         table.id, after_seq=table.record.snapshot_seq
                     )
                     if not await self._rebuild(table, tail):
-                        raise NoSuchTable()
+                        raise TableQuarantined()
         return table
 
     async def _rebuild(self, table: Table, actions: list[LoggedAction]) -> bool:
         """Replay a recovered table's log (the caller holds its lock) and resume it; a log
-        that does not replay leaves the table closed (logged) and returns False."""
+        that does not replay quarantines the table and returns False."""
         try:
             self._replay(table, actions)
-        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-            log.warning("table %s: log does not replay (%s), left closed", table.id, exc)
-            self._tables.pop(table.id, None)
-            if self._by_channel.get(table.record.channel_id) == table.id:
-                del self._by_channel[table.record.channel_id]
+        except (IllegalAction, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("table %s: log does not replay (%s), quarantined", table.id, exc)
+            await self._quarantine(table, f"log does not replay: {exc}")
             return False
         table.needs_replay = False
         match = table.match
@@ -934,6 +984,46 @@ class TableManager:
         else:
             await self._after_change(table)
         return True
+
+    async def _quarantine(self, table: Table, reason: str) -> None:
+        """Set a damaged table aside: marked in storage with the reason (which frees its
+        channel there), forgotten here, and published (``"quarantined"``) so a front end
+        tells its channel."""
+        table.cancel_timer()
+        if table.computer_timer is not None:
+            table.computer_timer.cancel()
+        await self.storage.tables.quarantine(table.id, reason)
+        table.record.status = TableStatus.QUARANTINED
+        self._tables.pop(table.id, None)
+        if self._by_channel.get(table.record.channel_id) == table.id:
+            del self._by_channel[table.record.channel_id]
+        self._publish(table, "quarantined", data={"reason": reason})
+
+    async def quarantined(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        untold: bool = False,
+    ) -> list[QuarantinedTable]:
+        """Tables set aside (newest first), of this process's shards when ``untold``."""
+        return await self.storage.tables.list_quarantined(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            untold=untold,
+            shards=self._shards if untold else None,
+        )
+
+    async def quarantine_told(self, table_id: int) -> None:
+        await self.storage.tables.mark_told(table_id)
+
+    async def export_quarantined(self, table_id: int, guild_id: int | None) -> dict[str, Any]:
+        """A quarantined table's stored rows for a bug report (of this guild only)."""
+        found = [q for q in await self.quarantined(guild_id=guild_id) if q.id == table_id]
+        exported = await self.storage.tables.export(table_id) if found else None
+        if exported is None:
+            raise NoSuchTable()
+        return exported
 
     def _replay(self, table: Table, actions: list[LoggedAction]) -> None:
         """Rebuild the match: from the snapshot (then ``actions`` are its tail) or from the
