@@ -26,10 +26,10 @@ from cogs.table_pictures import (
     table_scene_of,
 )
 from cogs.table_view import Rendered, plain_name, render_table
-from i18n import translator
+from i18n import N_, translator
 from i18n.choice import LanguageChoices
 from storage import TableStatus
-from tables.errors import NoSuchTable
+from tables.errors import REASON_SHOWN, NoSuchTable, quote
 from tables.manager import TableManager
 from tables.updates import TableUpdate
 
@@ -42,6 +42,10 @@ MAX_DELAY = 2.0
 HISTORY_LOOKUP = 50
 FINAL_KEPT = 1000
 """Finished tables whose league outcome is kept for re-rendering their summary."""
+QUARANTINE_NOTICE = N_(
+    "Table {id} could not be restored ({reason}) and was set aside; this channel is free for "
+    "a new table. A server admin can export it for a bug report with /table quarantined."
+)
 
 
 class TableMessages:
@@ -72,16 +76,23 @@ class TableMessages:
         self._unsubscribe: Callable[[], None] | None = None
         self.pictures = PictureSettings(manager.storage.guilds)
         """Which servers see card pictures (``/config pictures``)."""
+        self._announcing = asyncio.Lock()
+        self._announcer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Follow the manager; tables open at startup (recovered) may need a new message."""
         self._unsubscribe = self.manager.subscribe(self.on_update)
         self._recovered = set(self.manager.open_tables())
+        self._announce_soon()  # tables set aside at recovery (or before a crash), untold
 
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
         await table_pictures.drawer.aclose()
+        if self._announcer is not None:
+            self._announcer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._announcer
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -161,6 +172,10 @@ class TableMessages:
     # -- coalesced editing ---------------------------------------------------------------
 
     def on_update(self, update: TableUpdate) -> None:
+        if update.kind == "quarantined":
+            self._forget(update.table_id)
+            self._announce_soon()
+            return
         if update.kind == "finished" and update.data:
             # The league's outcome (match id, rating changes) for the end-of-match summary.
             self.final[update.table_id] = dict(update.data)
@@ -253,6 +268,38 @@ class TableMessages:
                             self.messages[table_id] = found
                             return found
         return None
+
+    # -- quarantined tables ----------------------------------------------------------------
+
+    def _announce_soon(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._announcer = loop.create_task(self.announce_quarantined())
+
+    async def announce_quarantined(self) -> None:
+        """Tell each channel whose table was set aside, once: the table is marked told
+        after its notice is posted (a notice that fails is tried at the next one)."""
+        async with self._announcing:
+            for table in await self.manager.quarantined(untold=True):
+                t = translator(self.locale_for(table.guild_id))
+                text = t(QUARANTINE_NOTICE).format(
+                    id=table.id, reason=quote(table.reason, REASON_SHOWN)
+                )
+                channel = self.client.get_partial_messageable(table.channel_id)
+                try:
+                    await channel.send(content=text)
+                except discord.NotFound:
+                    pass  # the channel is gone: nobody to tell
+                except discord.HTTPException as exc:
+                    log.warning("table %s: quarantine notice failed: %s", table.id, exc)
+                    continue
+                await self.manager.quarantine_told(table.id)
+
+    def _forget(self, table_id: int) -> None:
+        self.last_key.pop(table_id, None)
+        self.messages.pop(table_id, None)
+        self._next_edit.pop(table_id, None)
+        self._last_change.pop(table_id, None)
+        self._dirty.discard(table_id)
 
     def _forget_if_closed(self, table_id: int) -> None:
         """Drop a finished table's bookkeeping once its final state is shown."""

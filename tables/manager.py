@@ -34,6 +34,8 @@ from storage import (
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
 from tables.errors import (
+    QUOTE_MAX,
+    REASON_SHOWN,
     AlreadyPlayed,
     AlreadySeated,
     BadOptions,
@@ -51,7 +53,6 @@ from tables.errors import (
     NotYourSeat,
     NotYourTurn,
     SeatTaken,
-    StaleView,
     TableClosed,
     TableError,
     TableFull,
@@ -62,6 +63,7 @@ from tables.errors import (
     TeamFull,
     UnknownGame,
     UnknownPlayerLevel,
+    quote,
 )
 from tables.players import PlayerRegistry, Situation, default_registry
 from tables.table import SeatView, Table, TableState
@@ -179,6 +181,8 @@ class TableManager:
         seat = self._seat_of(table, user_id)
         match = self._running_match(table)
         record = table.seats[seat]
+        if record is not None and record.kicked:
+            raise Kicked()
         return SeatView(
             table_id=table.id,
             seat=seat,
@@ -229,7 +233,7 @@ class TableManager:
             opts = spec.parse_options(options)
             spec.new_match(count, opts, seed=0 if seed is None else seed, deals=list(deals))
         except IllegalAction as exc:
-            raise BadOptions(reason=str(exc)) from exc
+            raise BadOptions(reason=quote(str(exc), 3 * QUOTE_MAX)) from exc
         lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
             if self.table_in_channel(channel_id) is not None:
@@ -997,7 +1001,7 @@ class TableManager:
         self._tables.pop(table.id, None)
         if self._by_channel.get(table.record.channel_id) == table.id:
             del self._by_channel[table.record.channel_id]
-        self._publish(table, "quarantined", data={"reason": reason})
+        self._publish(table, "quarantined", data={"reason": reason[:REASON_SHOWN]})
 
     async def quarantined(
         self,
