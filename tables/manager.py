@@ -53,6 +53,7 @@ from tables.errors import (
     NotYourSeat,
     NotYourTurn,
     SeatTaken,
+    StaleView,
     TableClosed,
     TableError,
     TableFull,
@@ -533,6 +534,7 @@ class TableManager:
                 await self._save_seats(table)
                 self._publish(table, "back", seat=seat)
                 self._arm_timer(table)
+            seq_clicked_at = table.seq
             # Computers whose off-turn answer at this call point waits on the computer
             # delay answer first: the click must not take their call point from them.
             flushed = await self._answer_due_off_turn(table)
@@ -540,7 +542,7 @@ class TableManager:
             # An off-turn action leaves the seats to act their running deadline.
             keep = table.deadline if seat not in waiting else None
             try:
-                self._act_now(table, match, seat, action_id, seen_seq)
+                self._act_now(table, match, seat, action_id, seen_seq, seq_clicked_at)
             except TableError:
                 if flushed:
                     await self._after_change(table)  # commit them and move on regardless
@@ -549,13 +551,25 @@ class TableManager:
         return self.state(table_id)
 
     def _act_now(
-        self, table: Table, match: Match[Any], seat: int, action_id: str, seen_seq: int | None
+        self,
+        table: Table,
+        match: Match[Any],
+        seat: int,
+        action_id: str,
+        seen_seq: int | None,
+        seq_clicked_at: int,
     ) -> None:
-        """Check the user's action for ``seat`` and commit it (``act`` under the lock)."""
+        """Check the user's action for ``seat`` and commit it (``act`` under the lock).
+
+        A view drawn at another log position than the table's when the click arrived
+        (``seq_clicked_at``) is stale: refused even if its action is legal now, since the
+        player chose it seeing an older table (a double click says so first)."""
         last = table.last_by_seat.get(seat)
         repeated = last is not None and last[0] == action_id
         if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
             raise AlreadyPlayed()
+        if seen_seq is not None and seen_seq != seq_clicked_at:
+            raise StaleView()
         if seat not in match.to_act and seat not in match.off_turn:
             # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
             # timers wait only on to_act, computers are asked at each call point)

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sqlite3
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
-from tests.e2e.players import choices, table_id_of
-from tests.e2e.test_refusals_and_restarts import four_player_table
+from tests.e2e.players import Players, choices, table_id_of, table_message
+from tests.e2e.test_refusals_and_restarts import four_player_table, seat_to_act
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 
@@ -121,3 +122,87 @@ async def test_a_huge_options_text_gets_a_short_answer(
     assert len(reply.text) <= 500  # the user's text quoted at most ~100 characters each
     assert runner.bot is not None and runner.bot.manager is not None
     assert runner.bot.manager.table_in_channel(fake.main_channel.id) is None
+
+
+async def click_forged(
+    user: SimulatedUser, message: FakeMessage, custom_id: object, component_type: object = 2
+) -> Reply:
+    """A component interaction Discord would deliver for a crafted client: any custom_id
+    and component type, on any message the user can see."""
+    data = {"custom_id": custom_id, "component_type": component_type}
+    interaction = await user.fake.create_interaction(user.user, 3, data, message=message)
+    return await user.wait(interaction)
+
+
+async def test_an_older_views_action_is_refused_even_when_it_is_legal_now(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    alice = runner.user("alice")
+    opened = await alice.slash("quickplay", game="toy")
+    assert opened.message is not None
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    await players.refresh(seat)
+    assert seat.hand is not None
+    old = players.manager.state(players.table_id).seq
+    await players.act(seat, random.Random(1))  # the computers answer; alice's turn again
+    now = players.manager.state(players.table_id)
+    assert now.seq > old and alice.id in [now.seats[s].user_id for s in now.to_act]
+    assert runner.bot is not None
+    log = await runner.bot.storage.actions.for_table(players.table_id)
+    played = [a.action_id for a in log if a.by == "player"][-1]
+    legal = next(
+        a for a in players.manager.seat_view(players.table_id, alice.id).legal if a.id != played
+    )
+    # An action, from a view drawn at the older position (kept open, or crafted).
+    reply = await click_forged(alice, seat.hand, f"ct:a:{players.table_id}:{old}:{legal.id}")
+    assert reply.interaction.response_type == 7, reply.text
+    assert "That view was out of date, so nothing was played" in reply.text
+    assert players.manager.state(players.table_id).seq == now.seq
+    assert all(f":{now.seq}:" in c for c, _ in choices(seat.hand))
+
+
+async def test_forged_and_mangled_component_ids_all_get_a_clean_answer(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    _, players = await four_player_table(runner)
+    owner = players.seats[seat_to_act(players)]
+    table = players.table_id
+    public = table_message(fake, table)
+    before = (public.text(), public.components)
+    seq = players.manager.state(table).seq
+    legal = players.manager.seat_view(table, owner.user.id).legal[0]
+    assert owner.hand is not None
+    forged: list[tuple[object, object]] = [
+        ("nothing we ever drew", 2),
+        ("ct:zz:1", 2),
+        (f"ct:a:{table}:{seq}:" + "x" * 150, 2),  # longer than Discord allows
+        (f"ct:s:{table}:{seq}:0", 2),  # a select's id sent as a button
+        (f"ct:a:{table}:{seq}:{legal.id}", 3),  # a button's id sent as a select
+        (f"ct:t:{table}:seat:notanumber", 2),
+        (f"ct:t:{table}:nope", 2),
+        (f"ct:t:{'9' * 80}:hand", 2),
+        (f"ct:i:{table}:{seq}:{10**40}", 2),
+        ("", 2),
+        (f"ct:t:{table}:refresh", 99),  # a component type that does not exist
+    ]  # (Discord's gateway always sends custom_id as a string: discord.py relies on it)
+    for custom_id, kind in forged:
+        reply = await click_forged(owner.user, owner.hand, custom_id, kind)
+        # A one-line refusal, or (an out-of-date choice) the current view saying so.
+        if reply.interaction.response_type == 4:
+            assert reply.ephemeral and len(reply.text.splitlines()) == 1, (custom_id, reply.text)
+        else:
+            assert reply.interaction.response_type == 7 and "out of date" in reply.text
+    assert players.manager.state(table).seq == seq
+    # Hand-view ids delivered on the public table message: refused, the message untouched.
+    for custom_id in (
+        f"ct:t:{table}:refresh",
+        f"ct:t:{table}:watch",
+        f"ct:a:{table}:{seq}:{legal.id}",
+        f"ct:c:{table}:0",
+    ):
+        reply = await click_forged(owner.user, public, custom_id)
+        assert reply.ephemeral and reply.text == "That button works only in your own hand view."
+    assert (public.text(), public.components) == before
+    assert players.manager.state(table).seq == seq
