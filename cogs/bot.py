@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.backlog import Backlog, BoundedTree, TooLate
 from cogs.components import dispatch_click
+from cogs.log_redaction import redact_library_logs
 from cogs.rate_limit_buckets import space_out_bucket_sweeps
 from i18n.choice import LanguageChoices
 from settings import Settings
@@ -39,8 +41,14 @@ class CardTableBot(commands.Bot):
             max_messages=None,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            tree_cls=BoundedTree,
             **options,
         )
+        redact_library_logs(settings.discord_token)
+        self.backlog = Backlog()
+        """Interactions being worked on, commands and clicks (``cogs.backlog``)."""
+        assert isinstance(self.tree, BoundedTree)
+        self.tree.backlog = self.backlog
         space_out_bucket_sweeps(self.http)
         self.settings = settings
         self.storage = storage
@@ -54,7 +62,11 @@ class CardTableBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a table or hand component (``cogs.components.dispatch_click``)."""
         if self.manager is not None and interaction.type is discord.InteractionType.component:
-            await dispatch_click(interaction)
+
+            async def click() -> None:
+                await dispatch_click(interaction)
+
+            await self.backlog.run(interaction, click)
 
     async def on_app_command_error(
         self,
@@ -69,6 +81,8 @@ class CardTableBot(commands.Bot):
 
         t = translator(user_locale(interaction))
         original = getattr(error, "original", error)
+        if isinstance(original, TooLate):
+            return  # expired before it was acknowledged: nothing was done, nobody to tell
         if isinstance(original, discord.HTTPException):
             # Discord refused our answer (e.g. too late: 10062): a second answer fails too.
             log.warning("Discord refused a command's answer: %s", original)

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs import custom_ids
+from cogs.backlog import TooLate, acknowledge_if_behind
 from cogs.components import TableButton, send_only
 from cogs.hand_view import render_hand
 from cogs.responder import picture_wait, reply, update, within_deadline
@@ -102,12 +103,23 @@ class TableController:
         await self.refuse(interaction, t("That button works only in your own hand view."))
 
     async def guarded(
-        self, interaction: discord.Interaction[Any], handler: Callable[[Translate], Awaitable[None]]
+        self,
+        interaction: discord.Interaction[Any],
+        handler: Callable[[Translate], Awaitable[None]],
+        *,
+        update: bool = True,
+        ephemeral: bool = True,
     ) -> None:
+        """Run a click's handler, its refusals answered in one line. An interaction that
+        arrives late is acknowledged first (``update``: as an edit of the clicked message),
+        and one Discord no longer takes is not handled at all (``cogs.backlog``)."""
         t = translator(user_locale(interaction))
         try:
+            await acknowledge_if_behind(interaction, update=update, ephemeral=ephemeral)
             await self.messages.pictures.load(interaction.guild_id)
             await handler(t)
+        except TooLate:
+            return
         except TableError as exc:
             await self.refuse(interaction, exc.translated(t))
         except discord.HTTPException:
@@ -161,7 +173,8 @@ class TableController:
         if verb in HAND_VIEW_VERBS and not self.on_own_hand_view(interaction):
             await self.refuse_off_hand_view(interaction)
             return
-        await self.guarded(interaction, handler)
+        replies = verb in ("hand", "spectate", "rematch")  # a new message, not an edit
+        await self.guarded(interaction, handler, update=not replies, ephemeral=verb != "rematch")
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
         return await self.manager.join(table_id, interaction.user.id, display_name(interaction))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
+from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.responder import picture_wait, reply, within_deadline
@@ -105,14 +107,21 @@ class PlayCog(commands.Cog):
             return thread.id
         return channel.id
 
-    async def _answer(self, interaction: discord.Interaction[Any], work: Any) -> None:
+    async def _answer(
+        self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, TableState]
+    ) -> None:
         """Answer a command that opens a table. It is acknowledged at once (Discord shows
         "thinking"; opening a table writes to storage and may let computers play first),
         and the table message then replaces the acknowledgement. A refusal or a pointer to
         another channel is said privately instead: the public acknowledgement is removed."""
         t = translator(user_locale(interaction))
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.response.defer(thinking=True)
+        try:
+            await defer_or_give_up(interaction, update=False, ephemeral=False)
+        except TooLate:
+            # Expired before it was acknowledged (10062): no table is opened, so no
+            # channel is left busy with a table nobody was shown (issue 29).
+            work.close()
+            return
         try:
             state: TableState = await work
         except TableError as exc:

@@ -790,7 +790,7 @@ class TableManager:
             if action.kind not in kinds or not (
                 action in situation.legal or match.is_legal(seat, action)
             ):
-                log.error("computer %s answered off turn with an illegal %s", level, action.id)
+                log.error("computer %s answered off turn with an illegal %s", level, action.kind)
                 continue
             self._commit(table, seat, action, level)
             return True
@@ -813,7 +813,7 @@ class TableManager:
             action = player.choose(situation)
         if action not in situation.legal and not match.is_legal(seat, action):
             # (``is_legal``: a 304 Caps call may state any order of the caller's cards)
-            log.error("computer %s chose an illegal %s; playing at random", level, action.id)
+            log.error("computer %s chose an illegal %s; playing at random", level, action.kind)
             action = situation.legal[situation.rng.randrange(len(situation.legal))]
         self._commit(table, seat, action, by or level)
 

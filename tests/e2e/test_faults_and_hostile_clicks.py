@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import sqlite3
 
@@ -206,3 +207,128 @@ async def test_forged_and_mangled_component_ids_all_get_a_clean_answer(
         assert reply.ephemeral and reply.text == "That button works only in your own hand view."
     assert (public.text(), public.components) == before
     assert players.manager.state(table).seq == seq
+
+
+async def test_debug_logs_of_a_whole_match_hold_no_token_seed_or_hand(
+    fake: FakeDiscord, runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    alice = runner.user("alice")
+    opened = await alice.slash("quickplay", game="toy")
+    assert opened.message is not None
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    hands: set[str] = set()
+    rng = random.Random(6)
+    while players.running():
+        await players.refresh(seat)
+        assert seat.hand is not None
+        hands.add(seat.hand.embeds[0]["description"])
+        if choices(seat.hand):
+            await players.act(seat, rng)
+    assert runner.bot is not None
+    record = await runner.bot.storage.tables.get(players.table_id)
+    assert record is not None
+    text = caplog.text
+    assert "WebSocket Event" in text and "has returned" in text and "executing" in text
+    assert fake.bot_token not in text
+    leaked = [i.id for i in fake.interactions.values() if i.token in text]
+    assert leaked == []
+    assert str(record.seed) not in text
+    assert [h for h in hands if h in text] == []
+    assert "play:" not in text  # no action id: the log, the buttons, the clicks
+
+
+async def late_slash(user: SimulatedUser, age: float, **options: object) -> int:
+    """``/play`` delivered ``age`` seconds after Discord created it; its interaction id."""
+    command = user.fake.command("play")
+    data = {
+        "id": command["id"],
+        "name": "play",
+        "type": 1,
+        "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()],
+        "guild_id": command.get("guild_id"),
+    }
+    interaction = await user.fake.create_interaction(user.user, 2, data, age=age)
+    return interaction.id
+
+
+def forget_expired(fake: FakeDiscord, ids: list[int]) -> None:
+    """Interactions Discord had expired: unanswered and refused by design."""
+    for interaction_id in ids:
+        fake.interactions.pop(interaction_id)
+    fake.failures[:] = [f for f in fake.failures if "10062" not in f]
+
+
+async def test_an_expired_play_opens_no_table_and_an_expired_click_plays_nothing(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    alice = runner.user("alice")
+    late = await late_slash(alice, 3.5, game="toy")
+    await fake.wait_for_call("POST /interactions/", late)
+    await asyncio.sleep(0.2)
+    assert runner.bot is not None and runner.bot.manager is not None
+    assert runner.bot.manager.table_in_channel(fake.main_channel.id) is None
+    assert fake.channel_messages() == []
+
+    opened = await alice.slash("quickplay", game="toy")  # the channel was never busy
+    assert opened.message is not None
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    await players.refresh(seat)
+    assert seat.hand is not None
+    seq = players.manager.state(players.table_id).seq
+    custom_id, _ = choices(seat.hand)[0]
+    data = {"custom_id": custom_id, "component_type": 2}
+    expired = await fake.create_interaction(alice.user, 3, data, message=seat.hand, age=3.5)
+    await fake.wait_for_call("POST /interactions/", expired.id)
+    await asyncio.sleep(0.2)
+    assert players.manager.state(players.table_id).seq == seq
+    forget_expired(fake, [late, expired.id])
+
+
+async def test_a_click_arriving_behind_is_acknowledged_before_its_work(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    alice = runner.user("alice")
+    opened = await alice.slash("quickplay", game="toy")
+    assert opened.message is not None
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    await players.refresh(seat)
+    assert seat.hand is not None
+    seq = players.manager.state(players.table_id).seq
+    custom_id, _ = choices(seat.hand)[0]
+    data = {"custom_id": custom_id, "component_type": 2}
+    behind = await fake.create_interaction(alice.user, 3, data, message=seat.hand, age=1.2)
+    reply = await alice.wait(behind)
+    assert reply.interaction.response_type == 6  # deferred first, then the hand view edited
+    assert players.manager.state(players.table_id).seq > seq
+    assert f":{players.manager.state(players.table_id).seq}:" in str(seat.hand.components)
+
+
+async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    alice = runner.user("alice")
+    opened = await alice.slash("quickplay", game="toy")
+    assert opened.message is not None
+    players = Players(runner, [alice], table_id_of(opened.message))
+    await players.open_hands()
+    seat = players.seats[alice.id]
+    assert runner.bot is not None and seat.hand is not None
+    seq = players.manager.state(players.table_id).seq
+    runner.bot.backlog.limit = runner.bot.backlog.in_flight  # as if 200 were being served
+    custom_id, _ = choices(seat.hand)[0]
+    busy = await alice.click_custom_id(seat.hand, custom_id)
+    assert busy.ephemeral and busy.text == "The bot is busy; please try again in a moment."
+    command = await alice.slash("table", subcommand="status")
+    assert command.text == "The bot is busy; please try again in a moment."
+    assert players.manager.state(players.table_id).seq == seq
+    assert runner.bot.backlog.refused == 2
+    runner.bot.backlog.limit = 200
+    played = await alice.click_custom_id(seat.hand, custom_id)
+    assert played.interaction.response_type == 7
