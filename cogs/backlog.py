@@ -8,9 +8,11 @@ and a bounded backlog.
   at all (``TooLate``): nothing is applied that its user was told had failed. (A click
   whose work started in time and whose deferral then fails is the one case left: its move
   stands and shows on the table message.)
-- At most ``MAX_IN_FLIGHT`` interactions are worked on at once; beyond that each is
-  answered at once, in one call, "busy, try again" (``Backlog``), so a burst neither
-  queues without bound nor holds memory per waiting interaction.
+- At most ``MAX_UNANSWERED`` interactions are worked on and not yet acknowledged, and at
+  most ``MAX_IN_FLIGHT`` in all; beyond either, each is answered at once, in one call,
+  "busy, try again" (``Backlog``), so a burst neither queues without bound nor holds
+  memory per waiting interaction. (One already acknowledged is safe from the deadline:
+  its wait for Discord or a picture is not what makes the next one late.)
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ log = logging.getLogger(__name__)
 
 BEHIND_AFTER = 1.0
 """Seconds after its creation past which an interaction is acknowledged before its work."""
-MAX_IN_FLIGHT = 400
-"""Interactions worked on at once. Most of an interaction's time in flight is waiting (for
-its table's lock, storage, a picture, Discord), not CPU: the bound is on what is kept
-waiting (memory, and answers that would come too late to matter), and 1,000 tables opening
-within 10 s stay under it for the most part."""
+MAX_UNANSWERED = 100
+"""Interactions worked on and not acknowledged yet: each of them is racing its deadline."""
+MAX_IN_FLIGHT = 2000
+"""Interactions worked on at once (most of that time is waiting for a table's lock,
+storage, a picture or Discord, not CPU): the bound on the memory they hold."""
 BUSY = N_("The bot is busy; please try again in a moment.")
 
 
@@ -85,25 +87,34 @@ def user_language(interaction: discord.Interaction[Any]) -> str:
 class Backlog:
     """Counts the interactions being worked on; past ``limit`` the next is told "busy"."""
 
-    def __init__(self, limit: int = MAX_IN_FLIGHT) -> None:
+    def __init__(self, limit: int = MAX_UNANSWERED, total: int = MAX_IN_FLIGHT) -> None:
         self.limit = limit
-        self.in_flight = 0
+        self.total = total
+        self._serving: set[discord.Interaction[Any]] = set()
         self.refused = 0
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._serving)
+
+    def unanswered(self) -> int:
+        """Interactions being served that are not acknowledged yet."""
+        return sum(1 for i in self._serving if not i.response.is_done())
 
     async def run(
         self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
     ) -> None:
-        if self.in_flight >= self.limit:
+        if len(self._serving) >= self.total or self.unanswered() >= self.limit:
             self.refused += 1
             t = translator(user_language(interaction))
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(t(BUSY), ephemeral=True)
             return
-        self.in_flight += 1
+        self._serving.add(interaction)
         try:
             await work()
         finally:
-            self.in_flight -= 1
+            self._serving.discard(interaction)
 
 
 class BoundedTree(app_commands.CommandTree[Any]):

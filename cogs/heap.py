@@ -65,6 +65,14 @@ class HeapKeeper:
                 await self._task
             self._task = None
 
+    def due(self) -> bool:
+        """A freeze may run now: at most ``FREEZE_IN_FLIGHT`` interactions in flight (else
+        it is put off to the next period, and counted in ``skipped``)."""
+        if self.in_flight() > FREEZE_IN_FLIGHT:
+            self.skipped += 1
+            return False
+        return True
+
     def freeze(self) -> None:
         """Freeze what is alive now; a young collection first drops what already died."""
         gc.collect(1)
@@ -90,7 +98,5 @@ class HeapKeeper:
             if time.monotonic() >= next_sweep:
                 self.sweep()
                 next_sweep = time.monotonic() + self.sweep_every
-            elif self.in_flight() > FREEZE_IN_FLIGHT:
-                self.skipped += 1
-            else:
+            elif self.due():
                 self.freeze()

@@ -321,7 +321,7 @@ async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
     seat = players.seats[alice.id]
     assert runner.bot is not None and seat.hand is not None
     seq = players.manager.state(players.table_id).seq
-    runner.bot.backlog.limit = runner.bot.backlog.in_flight  # as if 400 were being served
+    runner.bot.backlog.limit = 0  # as if 100 unanswered interactions were being served
     custom_id, _ = choices(seat.hand)[0]
     busy = await alice.click_custom_id(seat.hand, custom_id)
     assert busy.ephemeral and busy.text == "The bot is busy; please try again in a moment."
@@ -329,6 +329,6 @@ async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
     assert command.text == "The bot is busy; please try again in a moment."
     assert players.manager.state(players.table_id).seq == seq
     assert runner.bot.backlog.refused == 2
-    runner.bot.backlog.limit = 400
+    runner.bot.backlog.limit = 100
     played = await alice.click_custom_id(seat.hand, custom_id)
     assert played.interaction.response_type == 7
