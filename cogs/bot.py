@@ -58,10 +58,29 @@ class CardTableBot(commands.Bot):
         self.controller: TableController
         self.turn_pings: TurnPings | None = None
         self.languages = LanguageChoices(getattr(storage, "languages", None))
+        self.library_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        """Dynamic items registered with discord.py (``add_dynamic_items``: the league's
+        page buttons), which discord.py dispatches itself."""
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.library_items.extend(items)
+
+    def dispatched_by_library(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        return isinstance(custom_id, str) and any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id)
+            for item in self.library_items
+        )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a table or hand component (``cogs.components.dispatch_click``)."""
-        if self.manager is not None and interaction.type is discord.InteractionType.component:
+        if (
+            self.manager is not None
+            and interaction.type is discord.InteractionType.component
+            and not self.dispatched_by_library(interaction)
+        ):
 
             async def click() -> None:
                 await dispatch_click(interaction)
