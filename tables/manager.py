@@ -312,16 +312,21 @@ class TableManager:
                 await self._after_change(table)
                 return self.state(table_id)
             self._require_lobby(table)
-            table.seats[seat] = None
-            if table.record.host_id == user_id:
-                humans = table.humans()
-                if not humans:
-                    await self._close(table, TableStatus.STOPPED)
-                    return self.state(table_id)
-                table.record.host_id = humans[0]
-                await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
-            await self._save_seats(table)
+            await self._vacate(table, seat, user_id)
         return self.state(table_id)
+
+    async def _vacate(self, table: Table, seat: int, user_id: int) -> None:
+        """Free a lobby seat; the host's leaving passes the table to the next human, or
+        stops it when none is left."""
+        table.seats[seat] = None
+        if table.record.host_id == user_id:
+            humans = table.humans()
+            if not humans:
+                await self._close(table, TableStatus.STOPPED)
+                return
+            table.record.host_id = humans[0]
+            await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
+        await self._save_seats(table)
 
     async def kick(
         self, table_id: int, user_id: int, *, by: int, is_admin: bool = False
@@ -343,17 +348,9 @@ class TableManager:
                 self._publish(table, "away", seat=seat, data={"kicked": True})
                 await self._after_change(table)
                 return self.state(table_id)
-            table.seats[seat] = None
             table.record.settings["kicked"] = sorted(table.kicked | {user_id})
             await self.storage.tables.update_settings(table.id, table.record.settings)
-            if table.record.host_id == user_id:
-                humans = table.humans()
-                if not humans:
-                    await self._close(table, TableStatus.STOPPED)
-                    return self.state(table_id)
-                table.record.host_id = humans[0]
-                await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
-            await self._save_seats(table)
+            await self._vacate(table, seat, user_id)
         return self.state(table_id)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> TableState:

@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
-from tests.e2e.players import Players, choices, table_id_of, table_message
+from tests.e2e.players import Players, Seat, choices, table_id_of, table_message
 from tests.e2e.test_refusals_and_restarts import four_player_table, seat_to_act
 
 pytestmark = pytest.mark.usefixtures("toy_game")
@@ -135,15 +135,20 @@ async def click_forged(
     return await user.wait(interaction)
 
 
+async def alone_with_computers(runner: BotRunner, user: SimulatedUser) -> tuple[Players, Seat]:
+    """A ``/quickplay`` toy table: ``user`` with computers, the hand view open."""
+    opened = await user.slash("quickplay", game="toy")
+    assert opened.message is not None
+    players = Players(runner, [user], table_id_of(opened.message))
+    await players.open_hands()
+    return players, players.seats[user.id]
+
+
 async def test_an_older_views_action_is_refused_even_when_it_is_legal_now(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
     alice = runner.user("alice")
-    opened = await alice.slash("quickplay", game="toy")
-    assert opened.message is not None
-    players = Players(runner, [alice], table_id_of(opened.message))
-    await players.open_hands()
-    seat = players.seats[alice.id]
+    players, seat = await alone_with_computers(runner, alice)
     await players.refresh(seat)
     assert seat.hand is not None
     old = players.manager.state(players.table_id).seq
@@ -214,11 +219,7 @@ async def test_debug_logs_of_a_whole_match_hold_no_token_seed_or_hand(
 ) -> None:
     caplog.set_level(logging.DEBUG)
     alice = runner.user("alice")
-    opened = await alice.slash("quickplay", game="toy")
-    assert opened.message is not None
-    players = Players(runner, [alice], table_id_of(opened.message))
-    await players.open_hands()
-    seat = players.seats[alice.id]
+    players, seat = await alone_with_computers(runner, alice)
     hands: set[str] = set()
     rng = random.Random(6)
     while players.running():
@@ -272,11 +273,7 @@ async def test_an_expired_play_opens_no_table_and_an_expired_click_plays_nothing
     assert runner.bot.manager.table_in_channel(fake.main_channel.id) is None
     assert fake.channel_messages() == []
 
-    opened = await alice.slash("quickplay", game="toy")  # the channel was never busy
-    assert opened.message is not None
-    players = Players(runner, [alice], table_id_of(opened.message))
-    await players.open_hands()
-    seat = players.seats[alice.id]
+    players, seat = await alone_with_computers(runner, alice)  # the channel was never busy
     await players.refresh(seat)
     assert seat.hand is not None
     seq = players.manager.state(players.table_id).seq
@@ -293,11 +290,7 @@ async def test_a_click_arriving_behind_is_acknowledged_before_its_work(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
     alice = runner.user("alice")
-    opened = await alice.slash("quickplay", game="toy")
-    assert opened.message is not None
-    players = Players(runner, [alice], table_id_of(opened.message))
-    await players.open_hands()
-    seat = players.seats[alice.id]
+    players, seat = await alone_with_computers(runner, alice)
     await players.refresh(seat)
     assert seat.hand is not None
     seq = players.manager.state(players.table_id).seq
@@ -314,11 +307,7 @@ async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
     alice = runner.user("alice")
-    opened = await alice.slash("quickplay", game="toy")
-    assert opened.message is not None
-    players = Players(runner, [alice], table_id_of(opened.message))
-    await players.open_hands()
-    seat = players.seats[alice.id]
+    players, seat = await alone_with_computers(runner, alice)
     assert runner.bot is not None and seat.hand is not None
     seq = players.manager.state(players.table_id).seq
     runner.bot.backlog.limit = 0  # as if 100 unanswered interactions were being served
