@@ -29,9 +29,9 @@ from i18n import N_, translator
 
 log = logging.getLogger(__name__)
 
-BEHIND_AFTER = 1.0
+BEHIND_AFTER = 2.0
 """Seconds after its creation past which an interaction is acknowledged before its work."""
-MAX_UNANSWERED = 100
+MAX_UNANSWERED = 300
 """Interactions worked on and not acknowledged yet: each of them is racing its deadline."""
 MAX_IN_FLIGHT = 2000
 """Interactions worked on at once (most of that time is waiting for a table's lock,

@@ -296,7 +296,7 @@ async def test_a_click_arriving_behind_is_acknowledged_before_its_work(
     seq = players.manager.state(players.table_id).seq
     custom_id, _ = choices(seat.hand)[0]
     data = {"custom_id": custom_id, "component_type": 2}
-    behind = await fake.create_interaction(alice.user, 3, data, message=seat.hand, age=1.2)
+    behind = await fake.create_interaction(alice.user, 3, data, message=seat.hand, age=2.2)
     reply = await alice.wait(behind)
     assert reply.interaction.response_type == 6  # deferred first, then the hand view edited
     assert players.manager.state(players.table_id).seq > seq
@@ -310,7 +310,7 @@ async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
     players, seat = await alone_with_computers(runner, alice)
     assert runner.bot is not None and seat.hand is not None
     seq = players.manager.state(players.table_id).seq
-    runner.bot.backlog.limit = 0  # as if 100 unanswered interactions were being served
+    runner.bot.backlog.limit = 0  # as if 300 unanswered interactions were being served
     custom_id, _ = choices(seat.hand)[0]
     busy = await alice.click_custom_id(seat.hand, custom_id)
     assert busy.ephemeral and busy.text == "The bot is busy; please try again in a moment."
@@ -318,6 +318,6 @@ async def test_past_the_backlog_limit_a_click_is_told_busy_and_changes_nothing(
     assert command.text == "The bot is busy; please try again in a moment."
     assert players.manager.state(players.table_id).seq == seq
     assert runner.bot.backlog.refused == 2
-    runner.bot.backlog.limit = 100
+    runner.bot.backlog.limit = 300
     played = await alice.click_custom_id(seat.hand, custom_id)
     assert played.interaction.response_type == 7
