@@ -32,12 +32,13 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage, SimulatedUser
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, choices, select_a_card, table_id_of
 
@@ -345,15 +346,33 @@ def applied_actions(database: Path) -> int:
     return int(count)
 
 
+BUSY_TEXT = "The bot is busy; please try again in a moment."
+
+
+async def until_not_busy(
+    send: Callable[[], Awaitable[Reply]], rng: random.Random, tries: int = 20
+) -> Reply:
+    """What a person does with "busy, try again": waits a moment and tries again."""
+    for _ in range(tries - 1):
+        reply = await send()
+        if reply.text != BUSY_TEXT:
+            return reply
+        await asyncio.sleep(rng.uniform(1.0, 3.0))
+    return await send()
+
+
 async def user_session(
     user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int, think: float
 ) -> list[int]:
     """One table by one user with nothing but clicks; returns the action interactions."""
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, think))
-    opened = await user.slash("quickplay", channel_id=channel_id, game=game)
+    opened = await until_not_busy(
+        lambda: user.slash("quickplay", channel_id=channel_id, game=game), rng
+    )
     assert opened.message is not None, opened.text
-    hand_reply = await user.click(opened.message, "My hand")
+    table_message = opened.message
+    hand_reply = await until_not_busy(lambda: user.click(table_message, "My hand"), rng)
     hand: FakeMessage | None = hand_reply.message
     assert hand is not None
     clicked: list[int] = []
@@ -464,10 +483,22 @@ async def run_separate(
         "worker_rss_mb": worker_rss / 1024,
         "kb_per_table": grown / tables,
         "failures": len(fake.failures),
+        "missed": missed_deadlines(fake),
+        "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
         "harness": f"loop lag {harness_lag}, CPU per interaction "
         f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms",
     }
+
+
+def missed_deadlines(fake: FakeDiscord) -> int:
+    """Interactions not acknowledged within Discord's 3 s (the fake then refuses the
+    acknowledgement with 10062, and the user sees "This interaction failed")."""
+    return sum(
+        1
+        for i in fake.interactions.values()
+        if i.response_type is None or (i.ack_latency or 0.0) > fake.ack_deadline
+    )
 
 
 def latency_by_kind(fake: FakeDiscord) -> str:
@@ -542,7 +573,8 @@ def run_one(args: argparse.Namespace, tables: int) -> None:
             f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
             f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"
             f"bot RSS growth per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
-            f"fake Discord failures: {r['failures']}"
+            f"missed acknowledgement deadlines: {r['missed']} (target 0); answered busy: "
+            f"{r['busy']}; fake Discord failures: {r['failures']}"
         )
         return
     r = asyncio.run(

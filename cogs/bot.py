@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.backlog import Backlog, BoundedTree, TooLate
 from cogs.components import dispatch_click
+from cogs.log_redaction import redact_library_logs
 from cogs.rate_limit_buckets import space_out_bucket_sweeps
 from i18n.choice import LanguageChoices
 from rules.registry import BUILTIN, GameRegistry
@@ -40,8 +42,14 @@ class CardTableBot(commands.Bot):
             max_messages=None,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            tree_cls=BoundedTree,
             **options,
         )
+        redact_library_logs(settings.discord_token)
+        self.backlog = Backlog()
+        """Interactions being worked on, commands and clicks (``cogs.backlog``)."""
+        assert isinstance(self.tree, BoundedTree)
+        self.tree.backlog = self.backlog
         space_out_bucket_sweeps(self.http)
         self.settings = settings
         self.storage = storage
@@ -53,11 +61,34 @@ class CardTableBot(commands.Bot):
         self.controller: TableController
         self.turn_pings: TurnPings | None = None
         self.languages = LanguageChoices(getattr(storage, "languages", None))
+        self.library_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        """Dynamic items registered with discord.py (``add_dynamic_items``: the league's
+        page buttons), which discord.py dispatches itself."""
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.library_items.extend(items)
+
+    def dispatched_by_library(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        return isinstance(custom_id, str) and any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id)
+            for item in self.library_items
+        )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a table or hand component (``cogs.components.dispatch_click``)."""
-        if self.manager is not None and interaction.type is discord.InteractionType.component:
-            await dispatch_click(interaction)
+        if (
+            self.manager is not None
+            and interaction.type is discord.InteractionType.component
+            and not self.dispatched_by_library(interaction)
+        ):
+
+            async def click() -> None:
+                await dispatch_click(interaction)
+
+            await self.backlog.run(interaction, click)
 
     async def on_app_command_error(
         self,
@@ -72,6 +103,8 @@ class CardTableBot(commands.Bot):
 
         t = translator(user_locale(interaction))
         original = getattr(error, "original", error)
+        if isinstance(original, TooLate):
+            return  # expired before it was acknowledged: nothing was done, nobody to tell
         if isinstance(original, discord.HTTPException):
             # Discord refused our answer (e.g. too late: 10062): a second answer fails too.
             log.warning("Discord refused a command's answer: %s", original)

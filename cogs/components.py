@@ -179,8 +179,10 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
-    """Run the click's item callback straight from its custom_id; False when the custom_id
-    is none of ``DYNAMIC_ITEMS``'.
+    """Run the click's item callback straight from its custom_id; False (after a one-line
+    refusal: every click is answered) when the custom_id is none of ``DYNAMIC_ITEMS``', is
+    longer than Discord allows, or comes from a component of another type (a forged or
+    mangled id: issue 29).
 
     The bot dispatches these itself rather than registering them with discord.py
     (``add_dynamic_items``), which rebuilds a ``View`` of the whole clicked message (every
@@ -188,18 +190,36 @@ async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
     and at hundreds of tables that was ~0.4 ms of the event loop per click.
     """
     data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id") or "")
+    custom_id = data.get("custom_id")
     component_type = data.get("component_type")
-    for factory in DYNAMIC_ITEMS:
-        match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is None:
-            continue
-        base: discord.ui.Item[Any]
-        if component_type == discord.ComponentType.button.value:
-            base = discord.ui.Button(custom_id=custom_id)
-        else:
-            base = discord.ui.Select(custom_id=custom_id)
-        item = await factory.from_custom_id(interaction, base, match)
-        await item.callback(interaction)
-        return True
+    if isinstance(custom_id, str) and len(custom_id) <= custom_ids.CUSTOM_ID_MAX:
+        for factory in DYNAMIC_ITEMS:
+            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is None:
+                continue
+            base: discord.ui.Item[Any]
+            if component_type == discord.ComponentType.button.value:
+                base = discord.ui.Button(custom_id=custom_id)
+            elif component_type == discord.ComponentType.select.value:
+                base = discord.ui.Select(custom_id=custom_id)
+            else:
+                break
+            if not isinstance(base, _ITEM_TYPES[factory]):
+                break
+            item = await factory.from_custom_id(interaction, base, match)
+            await item.callback(interaction)
+            return True
+    await controller_of(interaction).refuse_unknown(interaction)
     return False
+
+
+_ITEM_TYPES: dict[type[discord.ui.DynamicItem[Any]], type[discord.ui.Item[Any]]] = {
+    TableButton: discord.ui.Button,
+    ActionButton: discord.ui.Button,
+    IndexedActionButton: discord.ui.Button,
+    ActionSelect: discord.ui.Select,
+    CardButton: discord.ui.Button,
+    HandSelect: discord.ui.Select,
+}
+"""The component each custom_id template is drawn on (a select's id sent as a button's
+is refused, not half-parsed)."""

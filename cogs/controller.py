@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs import custom_ids
+from cogs.backlog import TooLate, acknowledge_if_behind
 from cogs.components import TableButton, send_only
 from cogs.hand_view import render_hand
 from cogs.responder import picture_wait, reply, update, within_deadline
@@ -26,13 +27,17 @@ from i18n import translator
 from i18n.choice import LanguageChoices
 from rules.contract import IllegalAction
 from storage import TableStatus
-from tables.errors import NoSuchTable, TableError
+from tables.errors import NoSuchTable, StaleView, TableError
 from tables.manager import TableManager
 from tables.table import SeatView, TableState
 
 log = logging.getLogger(__name__)
 
 Translate = Callable[[str], str]
+
+HAND_VIEW_VERBS = frozenset({"refresh", "watch"})
+"""Table-button verbs that rewrite the clicked message with a private view: honoured only
+on an ephemeral message (``TableController.on_own_hand_view``)."""
 
 
 def user_locale(interaction: discord.Interaction[Any]) -> str:
@@ -77,13 +82,44 @@ class TableController:
         """An ephemeral one-line answer; nothing else changes."""
         await reply(interaction, content=text, ephemeral=True)
 
-    async def guarded(
-        self, interaction: discord.Interaction[Any], handler: Callable[[Translate], Awaitable[None]]
-    ) -> None:
+    async def refuse_unknown(self, interaction: discord.Interaction[Any]) -> None:
+        """A component id the bot never drew (forged, mangled, or from a retired layout)."""
         t = translator(user_locale(interaction))
         try:
+            await self.refuse(interaction, t("That button is no longer in use."))
+        except discord.HTTPException:
+            log.warning("could not refuse an unknown component")
+
+    @staticmethod
+    def on_own_hand_view(interaction: discord.Interaction[Any]) -> bool:
+        """The click comes from an ephemeral message: a hand view (or a spectator view)
+        only its one viewer can see and click. A hand-view id delivered on the public table
+        message is refused: answering it would write a private hand into public view."""
+        message = interaction.message
+        return message is not None and message.flags.ephemeral
+
+    async def refuse_off_hand_view(self, interaction: discord.Interaction[Any]) -> None:
+        t = translator(user_locale(interaction))
+        await self.refuse(interaction, t("That button works only in your own hand view."))
+
+    async def guarded(
+        self,
+        interaction: discord.Interaction[Any],
+        handler: Callable[[Translate], Awaitable[None]],
+        *,
+        update: bool = True,
+        ephemeral: bool = True,
+    ) -> None:
+        """Run a click's handler, its refusals answered in one line. An interaction that
+        arrives late is acknowledged first (``update``: as an edit of the clicked message),
+        and one Discord no longer takes is not handled at all (``cogs.backlog``)."""
+        t = translator(user_locale(interaction))
+        try:
+            await acknowledge_if_behind(interaction, update=update, ephemeral=ephemeral)
             await self.messages.pictures.load(interaction.guild_id)
             await handler(t)
+        except TooLate:
+            return
         except TableError as exc:
             await self.refuse(interaction, exc.translated(t))
         except discord.HTTPException:
@@ -131,11 +167,14 @@ class TableController:
             "rematch": lambda t: self._rematch(interaction, table_id, t),
         }
         handler = handlers.get(verb)
-        if handler is None:
-            t = translator(user_locale(interaction))
-            await self.refuse(interaction, t("That button is no longer in use."))
+        if handler is None or (verb in ("team", "seat") and not (arg or "").isdigit()):
+            await self.refuse_unknown(interaction)
             return
-        await self.guarded(interaction, handler)
+        if verb in HAND_VIEW_VERBS and not self.on_own_hand_view(interaction):
+            await self.refuse_off_hand_view(interaction)
+            return
+        replies = verb in ("hand", "spectate", "rematch")  # a new message, not an edit
+        await self.guarded(interaction, handler, update=not replies, ephemeral=verb != "rematch")
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
         return await self.manager.join(table_id, interaction.user.id, display_name(interaction))
@@ -287,12 +326,22 @@ class TableController:
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, action_id: str
     ) -> None:
+        if not self.on_own_hand_view(interaction):
+            await self.refuse_off_hand_view(interaction)
+            return
+
         async def handler(t: Translate) -> None:
-            await within_deadline(
-                interaction,
-                self.manager.act(table_id, interaction.user.id, action_id, seen_seq=seq),
-                update=True,
-            )
+            try:
+                await within_deadline(
+                    interaction,
+                    self.manager.act(table_id, interaction.user.id, action_id, seen_seq=seq),
+                    update=True,
+                )
+            except StaleView as stale:
+                # Drawn for an older log position: nothing played; the current view, with
+                # one line saying so, replaces it (issue 29).
+                await self._refresh_hand(interaction, table_id, t, stale.translated(t))
+                return
             await self._refresh_hand(interaction, table_id, t)
 
         await self.guarded(interaction, handler)
@@ -300,10 +349,14 @@ class TableController:
     async def on_indexed_action(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, index: int
     ) -> None:
+        if not self.on_own_hand_view(interaction):
+            await self.refuse_off_hand_view(interaction)
+            return
+
         async def handler(t: Translate) -> None:
             view = self.manager.seat_view(table_id, interaction.user.id)
             if view.seq != seq or not 0 <= index < len(view.legal):
-                await self.refuse(interaction, t("That choice is out of date; press Refresh."))
+                await self._refresh_hand(interaction, table_id, t, StaleView().translated(t))
                 return
             await self.on_action(interaction, table_id, seq, view.legal[index].id)
 
@@ -313,11 +366,14 @@ class TableController:
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, values: list[str]
     ) -> None:
         """Cards chosen in a rummy hand's menu: show what can be done with exactly those."""
+        if not self.on_own_hand_view(interaction):
+            await self.refuse_off_hand_view(interaction)
+            return
 
         async def handler(t: Translate) -> None:
             view = self.manager.seat_view(table_id, interaction.user.id)
             if view.seq != seq:
-                await self.refuse(interaction, t("That choice is out of date; press Refresh."))
+                await self._refresh_hand(interaction, table_id, t, StaleView().translated(t))
                 return
             hand = [str(c) for c in view.view.get("hand") or []]
             selected = parse_selection(values, hand)

@@ -55,7 +55,7 @@ async def _run(settings: Settings) -> None:
     # fake Discord: the longest full collection fell from 160-196 ms to 75 ms.
     gc.collect()
     gc.freeze()
-    heap = HeapKeeper()
+    heap = HeapKeeper(in_flight=lambda: bot.backlog.in_flight)
     bot.add_listener(_freeze_when_ready(heap), "on_ready")
     try:
         async with bot:

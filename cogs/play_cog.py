@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import io
+import json
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -10,13 +13,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
+from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
 from storage import GuildSettings
-from tables.errors import BadOptions, NotHost, TableError
+from tables.errors import REASON_SHOWN, BadOptions, NotHost, TableError, quote
 from tables.manager import TableManager
 from tables.table import TableState
 
@@ -38,7 +42,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
             continue
         key, sep, raw = part.partition("=")
         if not sep:
-            raise BadOptions(reason=f"'{part.strip()}' should look like name=value")
+            raise BadOptions(reason=f"'{quote(part)}' should look like name=value")
         value: Any = raw.strip()
         lowered = value.lower()
         if lowered in ("true", "yes", "on"):
@@ -50,6 +54,10 @@ def parse_options(text: str | None) -> dict[str, Any]:
                 value = int(value)
         options[key.strip()] = value
     return options
+
+
+QUARANTINE_LIST_MAX = 20
+"""Quarantined tables listed in one answer (the newest; each can be exported by id)."""
 
 
 class PlayCog(commands.Cog):
@@ -99,14 +107,21 @@ class PlayCog(commands.Cog):
             return thread.id
         return channel.id
 
-    async def _answer(self, interaction: discord.Interaction[Any], work: Any) -> None:
+    async def _answer(
+        self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, TableState]
+    ) -> None:
         """Answer a command that opens a table. It is acknowledged at once (Discord shows
         "thinking"; opening a table writes to storage and may let computers play first),
         and the table message then replaces the acknowledgement. A refusal or a pointer to
         another channel is said privately instead: the public acknowledgement is removed."""
         t = translator(user_locale(interaction))
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.response.defer(thinking=True)
+        try:
+            await defer_or_give_up(interaction, update=False, ephemeral=False)
+        except TooLate:
+            # Expired before it was acknowledged (10062): no table is opened, so no
+            # channel is left busy with a table nobody was shown (issue 29).
+            work.close()
+            return
         try:
             state: TableState = await work
         except TableError as exc:
@@ -191,7 +206,18 @@ class PlayCog(commands.Cog):
         channel_id = interaction.channel_id
         table_id = self.manager.table_in_channel(channel_id) if channel_id else None
         if table_id is None:
-            await reply(interaction, content=t("There is no open table in this channel."))
+            text = t("There is no open table in this channel.")
+            set_aside = await self.manager.quarantined(channel_id=channel_id) if channel_id else []
+            if set_aside:
+                # What became of the table that was here (issue 29): said, not guessed at.
+                text += " " + t(
+                    "Table {id} here could not be restored and was set aside <t:{at}:R> ({reason})."
+                ).format(
+                    id=set_aside[0].id,
+                    at=int(set_aside[0].at),
+                    reason=quote(set_aside[0].reason, REASON_SHOWN),
+                )
+            await reply(interaction, content=text)
         return table_id
 
     @table.command(name="status", description=N_("Show the table in this channel"))
@@ -264,11 +290,55 @@ class PlayCog(commands.Cog):
         try:
             if state.host_id != interaction.user.id and not is_admin(interaction):
                 raise NotHost()
-            await within_deadline(interaction, self.manager.leave(table_id, member.id))
-            text = t("{name} was removed from the table.").format(name=member.display_name)
+            work = self.manager.kick(
+                table_id, member.id, by=interaction.user.id, is_admin=is_admin(interaction)
+            )
+            await within_deadline(interaction, work)
+            text = t("{name} was removed from the table.").format(name=quote(member.display_name))
         except TableError as exc:
             text = exc.translated(t)
         await reply(interaction, content=text)
+
+    @table.command(
+        name="quarantined",
+        description=N_("Tables set aside as damaged; export one for a bug report (admins)"),
+    )
+    @app_commands.describe(table=N_("The id of a quarantined table to export as a file"))
+    async def quarantined(
+        self, interaction: discord.Interaction[Any], table: int | None = None
+    ) -> None:
+        t = translator(user_locale(interaction))
+        if not is_admin(interaction):
+            await reply(interaction, content=t("Only a server admin can do that."))
+            return
+        if table is not None:
+            try:
+                exported = await self.manager.export_quarantined(table, interaction.guild_id)
+            except TableError as exc:
+                await reply(interaction, content=exc.translated(t))
+                return
+            data = json.dumps(exported, indent=1, sort_keys=True).encode()
+            await reply(
+                interaction,
+                content=t("Table {id} as stored, for a bug report.").format(id=table),
+                attachments=[discord.File(io.BytesIO(data), f"table-{table}.json")],
+            )
+            return
+        found = await self.manager.quarantined(guild_id=interaction.guild_id)
+        if not found:
+            await reply(interaction, content=t("No table of this server is quarantined."))
+            return
+        lines = [
+            t("Table {id} ({game}) in <#{channel}>, <t:{at}:R>: {reason}").format(
+                id=q.id,
+                game=quote(q.game, 30),
+                channel=q.channel_id,
+                at=int(q.at),
+                reason=quote(q.reason, REASON_SHOWN),
+            )
+            for q in found[:QUARANTINE_LIST_MAX]
+        ]
+        await reply(interaction, content="\n".join(lines))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
 
+from cogs.backlog import acknowledge_if_behind
 from cogs.table_pictures import ANSWER_WAIT, send_kwargs
 
 T = TypeVar("T")
@@ -35,7 +37,15 @@ async def within_deadline(
     the interaction was created.
 
     ``update``: the answer will edit the clicked message (a deferred update, no "thinking").
+    An interaction already late is acknowledged before the work starts, and the work is
+    never started if Discord no longer takes it (``cogs.backlog``).
     """
+    try:
+        await acknowledge_if_behind(interaction, update=update, ephemeral=ephemeral)
+    except BaseException:
+        if inspect.iscoroutine(work):
+            work.close()  # never started: nothing applied for an expired interaction
+        raise
     task = asyncio.ensure_future(work)
     # Count from the interaction's creation (its snowflake time), not from now: when the
     # bot is busy an event may reach this handler already late. Clamped against clock skew.
@@ -60,6 +70,19 @@ def picture_wait(interaction: discord.Interaction[Any]) -> float:
     return max(0.0, min(ANSWER_WAIT, ANSWER_BY - max(age, 0.0)))
 
 
+CONTENT_MAX = 2000
+"""Discord's limit on a message's content: longer content is refused whole (50035)."""
+
+
+def bounded(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The answer with its content cut to Discord's limit (a last guard: the texts quote
+    user input at most ~100 characters already)."""
+    content = kwargs.get("content")
+    if isinstance(content, str) and len(content) > CONTENT_MAX:
+        return {**kwargs, "content": content[: CONTENT_MAX - 1] + "…"}
+    return kwargs
+
+
 async def reply(
     interaction: discord.Interaction[Any], *, ephemeral: bool = True, **kwargs: Any
 ) -> int | None:
@@ -67,6 +90,7 @@ async def reply(
 
     ``attachments`` (files, as for an edit) are uploaded with the message in the same call.
     """
+    kwargs = bounded(kwargs)
     if not interaction.response.is_done():
         callback = await interaction.response.send_message(
             ephemeral=ephemeral, **send_kwargs(kwargs)
@@ -83,6 +107,7 @@ async def reply(
 
 async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
     """Edit the message the clicked component sits on (one call, or an edit after a defer)."""
+    kwargs = bounded(kwargs)
     if not interaction.response.is_done():
         await interaction.response.edit_message(**kwargs)
     else:

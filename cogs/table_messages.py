@@ -26,10 +26,10 @@ from cogs.table_pictures import (
     table_scene_of,
 )
 from cogs.table_view import Rendered, plain_name, render_table
-from i18n import translator
+from i18n import N_, translator
 from i18n.choice import LanguageChoices
 from storage import TableStatus
-from tables.errors import NoSuchTable
+from tables.errors import REASON_SHOWN, NoSuchTable, quote
 from tables.manager import TableManager
 from tables.updates import TableUpdate
 
@@ -45,6 +45,10 @@ FINAL_KEPT = 1000
 RELEASE_AFTER = 30.0
 """Seconds a closed table stays in memory once its final state is shown (a late answer
 or button on its last message still reads it), then the manager releases it."""
+QUARANTINE_NOTICE = N_(
+    "Table {id} could not be restored ({reason}) and was set aside; this channel is free for "
+    "a new table. A server admin can export it for a bug report with /table quarantined."
+)
 
 
 class TableMessages:
@@ -75,16 +79,23 @@ class TableMessages:
         self._unsubscribe: Callable[[], None] | None = None
         self.pictures = PictureSettings(manager.storage.guilds)
         """Which servers see card pictures (``/config pictures``)."""
+        self._announcing = asyncio.Lock()
+        self._announcer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Follow the manager; tables open at startup (recovered) may need a new message."""
         self._unsubscribe = self.manager.subscribe(self.on_update)
         self._recovered = set(self.manager.open_tables())
+        self._announce_soon()  # tables set aside at recovery (or before a crash), untold
 
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
         await table_pictures.drawer.aclose()
+        if self._announcer is not None:
+            self._announcer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._announcer
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -166,6 +177,10 @@ class TableMessages:
     def on_update(self, update: TableUpdate) -> None:
         if update.kind == "released":
             self._forget(update.table_id)
+            return
+        if update.kind == "quarantined":
+            self._forget(update.table_id)
+            self._announce_soon()
             return
         if update.kind == "finished" and update.data:
             # The league's outcome (match id, rating changes) for the end-of-match summary.
@@ -259,6 +274,31 @@ class TableMessages:
                             self.messages[table_id] = found
                             return found
         return None
+
+    # -- quarantined tables ----------------------------------------------------------------
+
+    def _announce_soon(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._announcer = loop.create_task(self.announce_quarantined())
+
+    async def announce_quarantined(self) -> None:
+        """Tell each channel whose table was set aside, once: the table is marked told
+        after its notice is posted (a notice that fails is tried at the next one)."""
+        async with self._announcing:
+            for table in await self.manager.quarantined(untold=True):
+                t = translator(self.locale_for(table.guild_id))
+                text = t(QUARANTINE_NOTICE).format(
+                    id=table.id, reason=quote(table.reason, REASON_SHOWN)
+                )
+                channel = self.client.get_partial_messageable(table.channel_id)
+                try:
+                    await channel.send(content=text)
+                except discord.NotFound:
+                    pass  # the channel is gone: nobody to tell
+                except discord.HTTPException as exc:
+                    log.warning("table %s: quarantine notice failed: %s", table.id, exc)
+                    continue
+                await self.manager.quarantine_told(table.id)
 
     def _forget_if_closed(self, table_id: int) -> None:
         """Drop a finished table's bookkeeping once its final state is shown."""

@@ -155,7 +155,7 @@ class PictureDrawer:
             try:
                 return cache(scene)
             except Exception:
-                log.exception("no picture for %r", scene)
+                log.exception("no picture for a %s", type(scene).__name__)
                 return None
         priority = self.BACKGROUND if wait is None else self.URGENT
         key = (id(cache), scene)
@@ -211,7 +211,7 @@ class PictureDrawer:
                 return None  # the drawer closed
             raise
         except Exception:
-            log.exception("no picture for %r", scene)
+            log.exception("no picture for a %s", type(scene).__name__)
             return None
 
     def _submit(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:

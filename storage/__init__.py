@@ -18,7 +18,14 @@ from storage.match_records import (
     Season,
     Standing,
 )
-from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus, unpack_log
+from storage.records import (
+    LoggedAction,
+    QuarantinedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    unpack_log,
+)
 from storage.repositories import (
     ActionLog,
     ChannelTaken,
@@ -48,6 +55,7 @@ __all__ = [
     "MatchSummary",
     "Page",
     "PlayerGameStats",
+    "QuarantinedTable",
     "RatingChange",
     "Season",
     "SeatRecord",

@@ -24,9 +24,17 @@ from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations
-from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.records import (
+    REASON_MAX,
+    LoggedAction,
+    QuarantinedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+)
 from storage.repositories import ChannelTaken
 from storage.shards import ShardSet, ShardTaken
+from storage.sqlite import _quarantined_from_row, _quarantined_query, export_rows
 
 log = logging.getLogger(__name__)
 
@@ -219,9 +227,53 @@ class PgTableRepository:
             try:
                 # (each snapshot is decoded when its table is rebuilt)
                 tables.append(_table_from_row(row, lazy_snapshot=True))
-            except (ValueError, KeyError, TypeError) as exc:
-                log.warning("skipping unreadable table row %r: %s", row[0], exc)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                log.warning("table %s: unreadable row, quarantined: %s", row[0], exc)
+                await self.quarantine(row[0], f"unreadable row: {exc}")
         return tables
+
+    async def update_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        await self._pool.execute(
+            "UPDATE tables SET settings = $1, updated_at = $2 WHERE id = $3",
+            _dumps(settings),
+            time.time(),
+            table_id,
+        )
+
+    async def quarantine(self, table_id: int, reason: str) -> None:
+        now = time.time()
+        await self._pool.execute(
+            "UPDATE tables SET status = 'quarantined', quarantine_reason = $1,"
+            " quarantined_at = $2, quarantine_told = 0, updated_at = $2 WHERE id = $3",
+            reason[:REASON_MAX],
+            now,
+            table_id,
+        )
+
+    async def list_quarantined(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        untold: bool = False,
+        shards: ShardSet | None = None,
+    ) -> list[QuarantinedTable]:
+        sql, params = _quarantined_query(guild_id, channel_id, untold, shards)
+        rows = await self._pool.fetch(pg_sql(sql), *params)
+        return [_quarantined_from_row(row) for row in rows]
+
+    async def mark_told(self, table_id: int) -> None:
+        await self._pool.execute("UPDATE tables SET quarantine_told = 1 WHERE id = $1", table_id)
+
+    async def export(self, table_id: int) -> dict[str, Any] | None:
+        row = await self._pool.fetchrow("SELECT * FROM tables WHERE id = $1", table_id)
+        if row is None:
+            return None
+        actions = await self._pool.fetch(
+            "SELECT seq, seat, action_id, at, by FROM actions WHERE table_id = $1 ORDER BY seq",
+            table_id,
+        )
+        return export_rows(dict(row.items()), [tuple(a) for a in actions])
 
     async def update_seats(self, table_id: int, seats: Sequence[SeatRecord | None]) -> None:
         await self._pool.execute(

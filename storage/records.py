@@ -13,6 +13,9 @@ class TableStatus(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     STOPPED = "stopped"
+    QUARANTINED = "quarantined"
+    """Set aside: its row does not read or its log does not replay (issue 29). The
+    channel is free; the rows stay for a bug report (``TableRepository.export``)."""
 
     @property
     def is_open(self) -> bool:
@@ -24,7 +27,9 @@ class SeatRecord:
     """Who sits in a seat: a user (``user_id``) or a computer (``computer`` names its level).
 
     ``away`` marks a user whose seat a computer has taken over after repeated timeouts;
-    ``timeouts`` counts their timeouts in this match.
+    ``timeouts`` counts their timeouts in this match; ``kicked`` marks a user the host
+    removed (a computer plays the seat for the rest of the match, the user cannot take it
+    back).
     """
 
     name: str
@@ -32,6 +37,7 @@ class SeatRecord:
     computer: str | None = None
     away: bool = False
     timeouts: int = 0
+    kicked: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +46,7 @@ class SeatRecord:
             "computer": self.computer,
             "away": self.away,
             "timeouts": self.timeouts,
+            **({"kicked": True} if self.kicked else {}),
         }
 
     @classmethod
@@ -50,6 +57,7 @@ class SeatRecord:
             computer=data.get("computer"),
             away=bool(data.get("away", False)),
             timeouts=int(data.get("timeouts", 0)),
+            kicked=bool(data.get("kicked", False)),
         )
 
 
@@ -85,6 +93,24 @@ class TableRecord:
             self.snapshot = json.loads(self.snapshot_text)
             self.snapshot_text = None
         return self.snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class QuarantinedTable:
+    """A table set aside (``TableStatus.QUARANTINED``): where it was and why."""
+
+    id: int
+    game: str
+    channel_id: int
+    guild_id: int | None
+    reason: str
+    at: float
+    told: bool
+    """Its channel has been told (once)."""
+
+
+REASON_MAX = 300
+"""Characters of a quarantine reason kept (an exception's text, bounded)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from storage.match_records import (
     Season,
     Standing,
 )
-from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.records import LoggedAction, QuarantinedTable, SeatRecord, TableRecord, TableStatus
 from storage.shards import ShardSet
 
 
@@ -37,7 +37,8 @@ class TableRepository(Protocol):
 
     async def list_open(self, shards: ShardSet | None = None) -> list[TableRecord]:
         """Every table in the lobby or running (restart recovery); with ``shards``, only
-        those of guilds on these shards."""
+        those of guilds on these shards. A row that does not read is quarantined
+        (``quarantine``) and left out, so its channel is free."""
 
     async def update_seats(self, table_id: int, seats: Sequence[SeatRecord | None]) -> None: ...
 
@@ -51,6 +52,31 @@ class TableRepository(Protocol):
         """Mark a table running with its final seats and seed, in one transaction."""
 
     async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None: ...
+
+    async def update_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        """Replace the table's settings (its JSON object: timers, lobby kicks)."""
+
+    async def quarantine(self, table_id: int, reason: str) -> None:
+        """Set a damaged table aside (``TableStatus.QUARANTINED``) with the reason: its
+        channel is free and its rows stay, untouched, for ``export``."""
+
+    async def list_quarantined(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        untold: bool = False,
+        shards: ShardSet | None = None,
+    ) -> list[QuarantinedTable]:
+        """Quarantined tables, newest first: of a guild, of a channel, only those whose
+        channel was not told yet, of these shards' guilds (each filter when given)."""
+
+    async def mark_told(self, table_id: int) -> None:
+        """The quarantined table's channel has been told."""
+
+    async def export(self, table_id: int) -> dict[str, Any] | None:
+        """The table's stored row (every column as stored, unparsed) and its action log,
+        JSON-able, for a bug report; None if there is no such table."""
 
 
 class ActionLog(Protocol):

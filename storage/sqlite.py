@@ -26,7 +26,14 @@ from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
-from storage.records import LoggedAction, SeatRecord, TableRecord, TableStatus
+from storage.records import (
+    REASON_MAX,
+    LoggedAction,
+    QuarantinedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+)
 from storage.repositories import ChannelTaken
 from storage.shards import ShardSet
 
@@ -219,9 +226,51 @@ class SqliteTableRepository:
             try:
                 # (each snapshot is decoded when its table is rebuilt)
                 tables.append(_table_from_row(row, lazy_snapshot=True))
-            except (ValueError, KeyError, TypeError) as exc:
-                log.warning("skipping unreadable table row %r: %s", row[0], exc)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                log.warning("table %s: unreadable row, quarantined: %s", row[0], exc)
+                await self.quarantine(row[0], f"unreadable row: {exc}")
         return tables
+
+    async def update_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        await self._write(
+            "UPDATE tables SET settings = ?, updated_at = ? WHERE id = ?",
+            (_dumps(settings), time.time(), table_id),
+        )
+
+    async def quarantine(self, table_id: int, reason: str) -> None:
+        now = time.time()
+        await self._write(
+            "UPDATE tables SET status = 'quarantined', quarantine_reason = ?,"
+            " quarantined_at = ?, quarantine_told = 0, updated_at = ? WHERE id = ?",
+            (reason[:REASON_MAX], now, now, table_id),
+        )
+
+    async def list_quarantined(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        untold: bool = False,
+        shards: ShardSet | None = None,
+    ) -> list[QuarantinedTable]:
+        sql, params = _quarantined_query(guild_id, channel_id, untold, shards)
+        rows = await self._conn.execute_fetchall(sql, params)
+        return [_quarantined_from_row(row) for row in rows]
+
+    async def mark_told(self, table_id: int) -> None:
+        await self._write("UPDATE tables SET quarantine_told = 1 WHERE id = ?", (table_id,))
+
+    async def export(self, table_id: int) -> dict[str, Any] | None:
+        async with self._conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
+            row = await cursor.fetchone()
+            names = [d[0] for d in cursor.description]
+        if row is None:
+            return None
+        actions = await self._conn.execute_fetchall(
+            "SELECT seq, seat, action_id, at, by FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        return export_rows(dict(zip(names, row, strict=True)), [tuple(a) for a in actions])
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
         async with self._write_lock:
@@ -261,6 +310,53 @@ class SqliteTableRepository:
         committed): busy tables snapshot often, and a commit of its own would hold up
         every table's next batch behind the single writer."""
         await self._actions.save_snapshot(table_id, _dumps(snapshot), seq)
+
+
+_QUARANTINED_COLUMNS = (
+    "id, game, channel_id, guild_id, quarantine_reason, quarantined_at, quarantine_told"
+)
+
+
+def _quarantined_query(
+    guild_id: int | None, channel_id: int | None, untold: bool, shards: ShardSet | None
+) -> tuple[str, tuple[Any, ...]]:
+    """The ``list_quarantined`` query with ``?`` marks (PostgreSQL converts them)."""
+    sql = f"SELECT {_QUARANTINED_COLUMNS} FROM tables WHERE status = 'quarantined'"
+    params: tuple[Any, ...] = ()
+    if guild_id is not None:
+        sql, params = sql + " AND guild_id = ?", (*params, guild_id)
+    if channel_id is not None:
+        sql, params = sql + " AND channel_id = ?", (*params, channel_id)
+    if untold:
+        sql += " AND quarantine_told = 0"
+    if shards is not None:
+        clause, extra = shards.sql_filter()
+        sql, params = f"{sql} AND {clause}", (*params, *extra)
+    return sql + " ORDER BY id DESC", params
+
+
+def _quarantined_from_row(row: Sequence[Any]) -> QuarantinedTable:
+    return QuarantinedTable(
+        id=int(row[0]),
+        game=str(row[1]),
+        channel_id=int(row[2]),
+        guild_id=None if row[3] is None else int(row[3]),
+        reason=str(row[4] or ""),
+        at=float(row[5] or 0.0),
+        told=bool(row[6]),
+    )
+
+
+def export_rows(table: dict[str, Any], actions: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """A quarantined table's rows as one JSON-able object (``TableRepository.export``)."""
+    return {
+        "table": {k: v if isinstance(v, (int, float, str, type(None))) else str(v)
+                  for k, v in table.items()},
+        "actions": [
+            {"seq": a[0], "seat": a[1], "action_id": a[2], "at": a[3], "by": a[4]}
+            for a in actions
+        ],
+    }  # fmt: skip
 
 
 _INSERT_SQLITE = "INSERT INTO actions (table_id, seq, seat, action_id, at, by) VALUES (?,?,?,?,?,?)"

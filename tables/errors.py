@@ -134,3 +134,30 @@ class UnknownPlayerLevel(TableError):
 
 class NotAway(TableError):
     template = N_("A computer is not playing for you.")
+
+
+# -- issue 29: kicks, quarantine, stale views (kept together for an easy merge) ----------
+
+QUOTE_MAX = 100
+REASON_SHOWN = 100
+"""Characters of a quarantine reason shown to players (the stored one is longer)."""
+"""Characters of a user's (or an engine's) text an answer quotes at most: a 6,000-character
+``options:`` must not make the answer longer than Discord takes."""
+
+
+def quote(text: str, limit: int = QUOTE_MAX) -> str:
+    """``text`` on one line, cut to ``limit`` characters (an ellipsis marks the cut)."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+class Kicked(TableError):
+    template = N_("You were removed from this table.")
+
+
+class TableQuarantined(TableError):
+    template = N_("This table could not be restored and was set aside; the channel is free.")
+
+
+class StaleView(TableError):
+    template = N_("That view was out of date, so nothing was played; here is the current one.")

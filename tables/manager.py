@@ -26,6 +26,7 @@ from rules.registry import BUILTIN, GameRegistry
 from storage import (
     ChannelTaken,
     LoggedAction,
+    QuarantinedTable,
     SeatRecord,
     ShardSet,
     Storage,
@@ -36,11 +37,14 @@ from storage import (
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
 from tables.errors import (
+    QUOTE_MAX,
+    REASON_SHOWN,
     AlreadyPlayed,
     AlreadySeated,
     BadOptions,
     ChannelBusy,
     IllegalMove,
+    Kicked,
     NoSuchSeat,
     NoSuchTable,
     NotAComputer,
@@ -52,15 +56,18 @@ from tables.errors import (
     NotYourSeat,
     NotYourTurn,
     SeatTaken,
+    StaleView,
     TableClosed,
     TableError,
     TableFull,
     TableNotRunning,
+    TableQuarantined,
     TableRestoring,
     TableRunning,
     TeamFull,
     UnknownGame,
     UnknownPlayerLevel,
+    quote,
 )
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
@@ -136,6 +143,7 @@ class TableManager:
         self._urgent: dict[int, int] = {}
         """Per table: clicks rebuilding it just now (the warm-up waits for them)."""
         self._urgent_done = asyncio.Event()
+        self._shards: ShardSet | None = None
 
     # -- reading ---------------------------------------------------------------------
 
@@ -194,6 +202,8 @@ class TableManager:
         seat = self._seat_of(table, user_id)
         match = self._running_match(table)
         record = table.seats[seat]
+        if record is not None and record.kicked:
+            raise Kicked()
         return SeatView(
             table_id=table.id,
             seat=seat,
@@ -244,7 +254,7 @@ class TableManager:
             opts = spec.parse_options(options)
             spec.new_match(count, opts, seed=0 if seed is None else seed, deals=list(deals))
         except IllegalAction as exc:
-            raise BadOptions(reason=str(exc)) from exc
+            raise BadOptions(reason=quote(str(exc), 3 * QUOTE_MAX)) from exc
         lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
             if self.table_in_channel(channel_id) is not None:
@@ -301,6 +311,8 @@ class TableManager:
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated()
+            if user_id in table.kicked:
+                raise Kicked()
             index = self._free_seat(table, seat)
             table.seats[index] = SeatRecord(name=name, user_id=user_id)
             await self._save_seats(table)
@@ -320,15 +332,45 @@ class TableManager:
                 await self._after_change(table)
                 return self.state(table_id)
             self._require_lobby(table)
-            table.seats[seat] = None
-            if table.record.host_id == user_id:
-                humans = table.humans()
-                if not humans:
-                    await self._close(table, TableStatus.STOPPED)
-                    return self.state(table_id)
-                table.record.host_id = humans[0]
-                await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
-            await self._save_seats(table)
+            await self._vacate(table, seat, user_id)
+        return self.state(table_id)
+
+    async def _vacate(self, table: Table, seat: int, user_id: int) -> None:
+        """Free a lobby seat; the host's leaving passes the table to the next human, or
+        stops it when none is left."""
+        table.seats[seat] = None
+        if table.record.host_id == user_id:
+            humans = table.humans()
+            if not humans:
+                await self._close(table, TableStatus.STOPPED)
+                return
+            table.record.host_id = humans[0]
+            await self.storage.tables.update_status(table.id, table.status, host_id=humans[0])
+        await self._save_seats(table)
+
+    async def kick(
+        self, table_id: int, user_id: int, *, by: int, is_admin: bool = False
+    ) -> TableState:
+        """The host (or an admin) removes a player, for the rest of this match: a running
+        seat goes to a computer for good (the player's clicks no longer take it back), a
+        lobby seat is freed and the player may not join this table again."""
+        table = await self._ready(table_id)
+        async with table.lock:
+            if not table.status.is_open:
+                raise TableClosed()
+            self._require_host(table, by, is_admin)
+            seat = self._seat_of(table, user_id)
+            record = table.seats[seat]
+            assert record is not None
+            if table.status is TableStatus.RUNNING:
+                record.away = record.kicked = True
+                await self._save_seats(table)
+                self._publish(table, "away", seat=seat, data={"kicked": True})
+                await self._after_change(table)
+                return self.state(table_id)
+            table.record.settings["kicked"] = sorted(table.kicked | {user_id})
+            await self.storage.tables.update_settings(table.id, table.record.settings)
+            await self._vacate(table, seat, user_id)
         return self.state(table_id)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> TableState:
@@ -454,8 +496,14 @@ class TableManager:
             raise NotSeated()
         record = old.record
         seats = [
-            SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer) if s else None
-            for s in record.seats
+            (
+                self._computer_seat(old, i, self.settings.takeover_level)
+                if s.kicked
+                else SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer)
+            )
+            if s
+            else None
+            for i, s in enumerate(record.seats)
         ]
         host = record.host_id if record.host_id in old.humans() else user_id
         state = await self.create(
@@ -525,12 +573,15 @@ class TableManager:
                 raise NotYourSeat()
             record = table.seats[seat]
             assert record is not None
+            if record.kicked:
+                raise Kicked()
             if record.away:
                 # Any click is coming back: the computer hands the seat back at once.
                 record.away = False
                 await self._save_seats(table)
                 self._publish(table, "back", seat=seat)
                 self._arm_timer(table)
+            seq_clicked_at = table.seq
             # Computers whose off-turn answer at this call point waits on the computer
             # delay answer first: the click must not take their call point from them.
             flushed = await self._answer_due_off_turn(table)
@@ -538,7 +589,7 @@ class TableManager:
             # An off-turn action leaves the seats to act their running deadline.
             keep = table.deadline if seat not in waiting else None
             try:
-                self._act_now(table, match, seat, action_id, seen_seq)
+                self._act_now(table, match, seat, action_id, seen_seq, seq_clicked_at)
             except TableError:
                 if flushed:
                     await self._after_change(table)  # commit them and move on regardless
@@ -547,13 +598,25 @@ class TableManager:
         return self.state(table_id)
 
     def _act_now(
-        self, table: Table, match: Match[Any], seat: int, action_id: str, seen_seq: int | None
+        self,
+        table: Table,
+        match: Match[Any],
+        seat: int,
+        action_id: str,
+        seen_seq: int | None,
+        seq_clicked_at: int,
     ) -> None:
-        """Check the user's action for ``seat`` and commit it (``act`` under the lock)."""
+        """Check the user's action for ``seat`` and commit it (``act`` under the lock).
+
+        A view drawn at another log position than the table's when the click arrived
+        (``seq_clicked_at``) is stale: refused even if its action is legal now, since the
+        player chose it seeing an older table (a double click says so first)."""
         last = table.last_by_seat.get(seat)
         repeated = last is not None and last[0] == action_id
         if repeated and seen_seq is not None and last is not None and last[1] > seen_seq:
             raise AlreadyPlayed()
+        if seen_seq is not None and seen_seq != seq_clicked_at:
+            raise StaleView()
         if seat not in match.to_act and seat not in match.off_turn:
             # (an off-turn seat may take its optional actions, e.g. 304's Caps call;
             # timers wait only on to_act, computers are asked at each call point)
@@ -579,6 +642,8 @@ class TableManager:
             seat = self._seat_of(table, user_id)
             record = table.seats[seat]
             assert record is not None
+            if record.kicked:
+                raise Kicked()
             if not record.away:
                 raise NotAway()
             record.away = False
@@ -772,7 +837,7 @@ class TableManager:
             if action.kind not in kinds or not (
                 action in situation.legal or match.is_legal(seat, action)
             ):
-                log.error("computer %s answered off turn with an illegal %s", level, action.id)
+                log.error("computer %s answered off turn with an illegal %s", level, action.kind)
                 continue
             self._commit(table, seat, action, level)
             return True
@@ -795,7 +860,7 @@ class TableManager:
             action = player.choose(situation)
         if action not in situation.legal and not match.is_legal(seat, action):
             # (``is_legal``: a 304 Caps call may state any order of the caller's cards)
-            log.error("computer %s chose an illegal %s; playing at random", level, action.id)
+            log.error("computer %s chose an illegal %s; playing at random", level, action.kind)
             action = situation.legal[situation.rng.randrange(len(situation.legal))]
         self._commit(table, seat, action, by or level)
 
@@ -904,6 +969,7 @@ class TableManager:
         """
         if shards is not None:
             await self.storage.claim_shards(shards)
+        self._shards = shards
         records = await self.storage.tables.list_open(shards)
         failed: list[int] = []
         running = 0
@@ -911,7 +977,8 @@ class TableManager:
             try:
                 spec = self.games.get(record.game)
             except KeyError:
-                log.warning("table %s: unknown game %r, left closed", record.id, record.game)
+                log.warning("table %s: unknown game %r, quarantined", record.id, record.game)
+                await self.storage.tables.quarantine(record.id, f"unknown game {record.game!r}")
                 failed.append(record.id)
                 continue
             table = Table(record, spec)
@@ -989,7 +1056,7 @@ class TableManager:
                             table.id, after_seq=table.record.snapshot_seq
                         )
                         if not await self._rebuild(table, tail):
-                            raise NoSuchTable()
+                            raise TableQuarantined()
             finally:
                 left = self._urgent.pop(table_id) - 1
                 if left:
@@ -1001,14 +1068,12 @@ class TableManager:
         self, table: Table, actions: list[LoggedAction], *, background: bool = False
     ) -> bool:
         """Replay a recovered table's log (the caller holds its lock) and resume it; a log
-        that does not replay leaves the table closed (logged) and returns False."""
+        that does not replay quarantines the table and returns False."""
         try:
             await self._replay(table, actions, background)
-        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-            log.warning("table %s: log does not replay (%s), left closed", table.id, exc)
-            self._tables.pop(table.id, None)
-            if self._by_channel.get(table.record.channel_id) == table.id:
-                del self._by_channel[table.record.channel_id]
+        except (IllegalAction, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("table %s: log does not replay (%s), quarantined", table.id, exc)
+            await self._quarantine(table, f"log does not replay: {exc}")
             return False
         table.needs_replay = False
         match = table.match
@@ -1017,6 +1082,46 @@ class TableManager:
         else:
             await self._after_change(table)
         return True
+
+    async def _quarantine(self, table: Table, reason: str) -> None:
+        """Set a damaged table aside: marked in storage with the reason (which frees its
+        channel there), forgotten here, and published (``"quarantined"``) so a front end
+        tells its channel."""
+        table.cancel_timer()
+        if table.computer_timer is not None:
+            table.computer_timer.cancel()
+        await self.storage.tables.quarantine(table.id, reason)
+        table.record.status = TableStatus.QUARANTINED
+        self._tables.pop(table.id, None)
+        if self._by_channel.get(table.record.channel_id) == table.id:
+            del self._by_channel[table.record.channel_id]
+        self._publish(table, "quarantined", data={"reason": reason[:REASON_SHOWN]})
+
+    async def quarantined(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        untold: bool = False,
+    ) -> list[QuarantinedTable]:
+        """Tables set aside (newest first), of this process's shards when ``untold``."""
+        return await self.storage.tables.list_quarantined(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            untold=untold,
+            shards=self._shards if untold else None,
+        )
+
+    async def quarantine_told(self, table_id: int) -> None:
+        await self.storage.tables.mark_told(table_id)
+
+    async def export_quarantined(self, table_id: int, guild_id: int | None) -> dict[str, Any]:
+        """A quarantined table's stored rows for a bug report (of this guild only)."""
+        found = [q for q in await self.quarantined(guild_id=guild_id) if q.id == table_id]
+        exported = await self.storage.tables.export(table_id) if found else None
+        if exported is None:
+            raise NoSuchTable()
+        return exported
 
     async def _replay(self, table: Table, actions: list[LoggedAction], background: bool) -> None:
         """Rebuild the match: from the snapshot (then ``actions`` are its tail) or from the

@@ -83,6 +83,11 @@ class Table:
     def slow(self) -> bool:
         return bool(self.record.settings.get("slow", False))
 
+    @property
+    def kicked(self) -> set[int]:
+        """Users the host removed from this table's lobby (they may not join again)."""
+        return {int(u) for u in self.record.settings.get("kicked") or ()}
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.record.seats):
             if seat is not None and seat.user_id == user_id:

@@ -61,3 +61,13 @@ async def test_the_keeper_freezes_on_its_period_and_sweeps_on_its_own() -> None:
     await asyncio.sleep(0.2)
     await keeper.stop()
     assert keeper.freezes >= 3 and keeper.sweeps >= 1
+
+
+def test_no_freeze_while_interactions_are_in_flight() -> None:
+    """Issue 29: an interaction in flight is a cycle; frozen, it would outlive its answer
+    until the hourly sweep, so the keeper waits for a quieter moment."""
+    in_flight = [5]
+    keeper = HeapKeeper(in_flight=lambda: in_flight[0])
+    assert keeper.due() is False and keeper.skipped == 1
+    in_flight[0] = 1
+    assert keeper.due() is True

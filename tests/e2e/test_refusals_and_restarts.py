@@ -179,9 +179,11 @@ async def test_a_lobby_survives_a_restart(fake: FakeDiscord, runner: BotRunner) 
     assert "My hand" in [b["label"] for b in opened.message.buttons()]
 
 
-async def test_a_stale_hand_view_after_the_turn_passed_says_not_your_turn(
+async def test_a_stale_hand_view_after_the_turn_passed_is_refused_with_a_fresh_view(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
+    """Issue 29: a view drawn at an older log position plays nothing; its message is
+    replaced by the current view, with one line saying why."""
     _, players = await four_player_table(runner)
     owner = players.seats[seat_to_act(players)]
     await players.refresh(owner)
@@ -195,5 +197,7 @@ async def test_a_stale_hand_view_after_the_turn_passed_says_not_your_turn(
     state = players.manager.state(players.table_id)
     assert owner.user.id not in [state.seats[s].user_id for s in state.to_act]
     reply = await owner.user.click_custom_id(stale.message, other)
-    assert reply.ephemeral and reply.text == "It is not your turn."
+    assert reply.interaction.response_type == 7 and reply.message is stale.message
+    assert "That view was out of date, so nothing was played" in reply.text
     assert players.manager.state(players.table_id).seq == state.seq
+    assert all(f":{state.seq}:" in c for c, _ in choices(stale.message))  # redrawn now

@@ -225,3 +225,33 @@ async def test_language_choices_round_trip_and_clear(store: Storage) -> None:
     await store.languages.set_user(7, None)
     await store.languages.set_guild(10, None)
     assert await store.languages.all() == ({}, {8: "en"})
+
+
+async def test_a_quarantined_table_frees_its_channel_and_exports_its_rows(store: Storage) -> None:
+    """Issue 29: a damaged table is set aside with its reason; its channel takes a new
+    table; its rows come back as stored, with its log, for a bug report."""
+    table = await store.tables.create(a_table(channel=20, guild=3))
+    await store.tables.start(table.id, [SeatRecord("Ann", 7), SeatRecord("Bob", 8)], 5, 2)
+    await store.actions.append(LoggedAction(table.id, 1, 0, "bid:1", 1.5, "player"))
+    await store.tables.update_settings(table.id, {"kicked": [9]})
+    await store.tables.quarantine(table.id, "log does not replay: " + "x" * 1000)
+    assert await store.tables.open_in_channel(20) is None
+    assert [t.id for t in await store.tables.list_open()] == []
+    await store.tables.create(a_table(channel=20, guild=3))  # the channel is free again
+    (set_aside,) = await store.tables.list_quarantined(guild_id=3)
+    assert (set_aside.id, set_aside.channel_id, set_aside.guild_id) == (table.id, 20, 3)
+    assert set_aside.reason.startswith("log does not replay") and len(set_aside.reason) <= 300
+    assert await store.tables.list_quarantined(guild_id=4) == []
+    assert [q.id for q in await store.tables.list_quarantined(channel_id=20, untold=True)] == [
+        table.id
+    ]
+    await store.tables.mark_told(table.id)
+    assert await store.tables.list_quarantined(untold=True) == []
+    exported = await store.tables.export(table.id)
+    assert exported is not None
+    assert exported["table"]["status"] == "quarantined"
+    assert exported["table"]["settings"] == '{"kicked":[9]}'
+    assert exported["actions"] == [
+        {"seq": 1, "seat": 0, "action_id": "bid:1", "at": 1.5, "by": "player"}
+    ]
+    assert await store.tables.export(10**9) is None

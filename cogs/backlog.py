@@ -1,0 +1,130 @@
+"""Interactions when the bot is behind (issue 29): acknowledged first, never done late,
+and a bounded backlog.
+
+- An interaction already ``BEHIND_AFTER`` seconds old when its handler starts is
+  acknowledged (deferred) before any work, so however long the work then takes, Discord's
+  3-second deadline was met by the acknowledgement.
+- An interaction whose acknowledgement Discord refuses (too late: 10062) is not worked on
+  at all (``TooLate``): nothing is applied that its user was told had failed. (A click
+  whose work started in time and whose deferral then fails is the one case left: its move
+  stands and shows on the table message.)
+- At most ``MAX_UNANSWERED`` interactions are worked on and not yet acknowledged, and at
+  most ``MAX_IN_FLIGHT`` in all; beyond either, each is answered at once, in one call,
+  "busy, try again" (``Backlog``), so a burst neither queues without bound nor holds
+  memory per waiting interaction. (One already acknowledged is safe from the deadline:
+  its wait for Discord or a picture is not what makes the next one late.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from i18n import N_, translator
+
+log = logging.getLogger(__name__)
+
+BEHIND_AFTER = 2.0
+"""Seconds after its creation past which an interaction is acknowledged before its work."""
+MAX_UNANSWERED = 300
+"""Interactions worked on and not acknowledged yet: each of them is racing its deadline."""
+MAX_IN_FLIGHT = 2000
+"""Interactions worked on at once (most of that time is waiting for a table's lock,
+storage, a picture or Discord, not CPU): the bound on the memory they hold."""
+BUSY = N_("The bot is busy; please try again in a moment.")
+
+
+class TooLate(Exception):
+    """Discord refused the acknowledgement: the interaction expired, so nothing is done."""
+
+
+def age_of(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created the interaction (its snowflake time), at least 0."""
+    return max((discord.utils.utcnow() - interaction.created_at).total_seconds(), 0.0)
+
+
+async def acknowledge_if_behind(
+    interaction: discord.Interaction[Any], *, update: bool, ephemeral: bool = True
+) -> None:
+    """Defer now when the interaction is ``BEHIND_AFTER`` old; ``TooLate`` when Discord no
+    longer takes it. ``update``: the answer will edit the clicked message."""
+    if interaction.response.is_done() or age_of(interaction) < BEHIND_AFTER:
+        return
+    await defer_or_give_up(interaction, update=update, ephemeral=ephemeral)
+
+
+async def defer_or_give_up(
+    interaction: discord.Interaction[Any], *, update: bool, ephemeral: bool = True
+) -> None:
+    """Defer the interaction; ``TooLate`` if Discord refuses (the caller then does nothing)."""
+    try:
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    except discord.HTTPException as exc:
+        log.info(
+            "an interaction %.1f s old could not be acknowledged: %s", age_of(interaction), exc
+        )
+        raise TooLate() from exc
+
+
+def user_language(interaction: discord.Interaction[Any]) -> str:
+    choices = getattr(interaction.client, "languages", None)
+    if choices is None:
+        return str(interaction.locale)
+    language: str = choices.for_player(
+        interaction.user.id, interaction.guild_id, str(interaction.locale)
+    )
+    return language
+
+
+class Backlog:
+    """Counts the interactions being worked on; past ``limit`` the next is told "busy"."""
+
+    def __init__(self, limit: int = MAX_UNANSWERED, total: int = MAX_IN_FLIGHT) -> None:
+        self.limit = limit
+        self.total = total
+        self._serving: set[discord.Interaction[Any]] = set()
+        self.refused = 0
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._serving)
+
+    def unanswered(self) -> int:
+        """Interactions being served that are not acknowledged yet."""
+        return sum(1 for i in self._serving if not i.response.is_done())
+
+    async def run(
+        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    ) -> None:
+        if len(self._serving) >= self.total or self.unanswered() >= self.limit:
+            self.refused += 1
+            t = translator(user_language(interaction))
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(t(BUSY), ephemeral=True)
+            return
+        self._serving.add(interaction)
+        try:
+            await work()
+        finally:
+            self._serving.discard(interaction)
+
+
+class BoundedTree(app_commands.CommandTree[Any]):
+    """The command tree, its commands counted in the bot's ``Backlog`` (``_call`` is where
+    discord.py 2.x runs one interaction's command)."""
+
+    def __init__(self, client: Any, *, backlog: Backlog | None = None, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.backlog = backlog or Backlog()
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        call = super()._call
+        await self.backlog.run(interaction, lambda: call(interaction))
