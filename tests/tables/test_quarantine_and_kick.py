@@ -14,6 +14,7 @@ from tables.config import TableSettings
 from tables.errors import Kicked, NotHost, TableQuarantined
 from tables.manager import TableManager
 from tests.tables.conftest import Recorder
+from tests.tables.toy_game import GAMES
 
 
 async def running_toy(manager: TableManager, channel: int) -> int:
@@ -38,14 +39,14 @@ async def test_a_log_that_does_not_replay_quarantines_the_table_and_frees_the_ch
     db_path: Path, warm: bool
 ) -> None:
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, TableSettings(), FakeClock())
+    first = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     broken = await running_toy(first, channel=3)
     await first.close()
     await store.close()
     corrupt(db_path, "INSERT INTO actions VALUES (?, 1, 0, 'play:ZZ', 0, 'player')", broken)
 
     store = await SqliteStorage.open(db_path)
-    second = TableManager(store, TableSettings(), FakeClock())
+    second = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     heard = Recorder(second)
     report = await second.recover(warm=warm)
     if not warm:  # found out on the table's first use: the user hears why
@@ -76,7 +77,7 @@ async def test_an_unreadable_row_is_quarantined_instead_of_blocking_its_channel(
     db_path: Path,
 ) -> None:
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, TableSettings(), FakeClock())
+    first = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     broken = await running_toy(first, channel=4)
     fine = await running_toy(first, channel=5)
     await first.close()
@@ -84,7 +85,7 @@ async def test_an_unreadable_row_is_quarantined_instead_of_blocking_its_channel(
     corrupt(db_path, "UPDATE tables SET seats = '[{\"nom\": 1}' WHERE id = ?", broken)
 
     store = await SqliteStorage.open(db_path)
-    second = TableManager(store, TableSettings(), FakeClock())
+    second = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     report = await second.recover()
     assert report.tables == 1 and second.open_tables() == [fine]
     (set_aside,) = await second.quarantined()
@@ -118,7 +119,7 @@ async def test_a_player_kicked_from_a_lobby_may_not_rejoin_even_after_a_restart(
     db_path: Path,
 ) -> None:
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, TableSettings(), FakeClock())
+    first = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     lobby = await first.create(channel_id=7, game="toy", host_id=1, host_name="a", players=4)
     await first.join(lobby.id, 2, "b")
     await first.kick(lobby.id, 2, by=1)
@@ -130,7 +131,7 @@ async def test_a_player_kicked_from_a_lobby_may_not_rejoin_even_after_a_restart(
     await store.close()
 
     store = await SqliteStorage.open(db_path)
-    second = TableManager(store, TableSettings(), FakeClock())
+    second = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     await second.recover()
     with pytest.raises(Kicked):
         await second.join(lobby.id, 2, "b")

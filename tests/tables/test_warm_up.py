@@ -17,6 +17,7 @@ from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.manager import TableManager, has_state_snapshot
 from tests.tables.test_recovery import fingerprint, open_tables
+from tests.tables.toy_game import GAMES
 
 
 async def _restart(
@@ -25,13 +26,13 @@ async def _restart(
     """``count`` tables of ``game`` played part way, the process stopped, a new manager
     recovered without warming up; returns it with each running table's fingerprint."""
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, settings, FakeClock())
+    first = TableManager(store, settings, FakeClock(), games=GAMES)
     tables = await open_tables(first, game, random.Random(5), count=count)
     before = {t: fingerprint(first, t) for t, _ in tables if first.state(t).status.is_open}
     await first.close()
     await store.close()
     store = await SqliteStorage.open(db_path)
-    second = TableManager(store, settings, FakeClock())
+    second = TableManager(store, settings, FakeClock(), games=GAMES)
     await second.recover(warm=False)
     return store, second, before
 
@@ -94,7 +95,7 @@ async def test_a_log_snapshot_stored_by_an_older_version_still_restores(db_path:
     await manager.close()
     await store.close()
     store = await SqliteStorage.open(db_path)
-    third = TableManager(store, TableSettings(), FakeClock())
+    third = TableManager(store, TableSettings(), FakeClock(), games=GAMES)
     await third.recover(warm=False)
     record = await store.tables.get(table_id)
     assert record is not None and record.snapshot_seq == seq > 0
