@@ -48,7 +48,7 @@ class ThreeOFourHandResult(HandResult):
     partner: int | MISSING | None = MISSING
     pair_points: int | MISSING = MISSING
     token_changes: list[int] | MISSING = MISSING
-    seed: int | MISSING = MISSING
+    seed: str | MISSING = MISSING
     seed_commitment: str | MISSING = MISSING
     riffled_from: list[str] | MISSING = MISSING
 
