@@ -500,10 +500,10 @@ class NigerianThunee(Match[NigerianOptions]):
     # -- contract: views ---------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
-        return self.typed_public_view().model_dump(mode="json")
+        return dumped(NigerianView, self._view_data(None))
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.typed_view(seat).model_dump(mode="json")
+        return dumped(NigerianView, self._view_data(seat))
 
     def typed_public_view(self) -> NigerianView:
         return NigerianView.model_validate(self._view_data(None))

@@ -1321,7 +1321,7 @@ class Tonk(Match[TonkOptions]):
             self._spread_views[index] = data
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.typed_view(seat).model_dump(mode="json")
+        return dumped(TonkView, self._seat_view(seat))
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         view = self.public_view()

@@ -220,6 +220,12 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 def dumped(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` validated as ``model`` and dumped back: the JSON-able dict the contract
-    hands out is always the ``model_dump(mode="json")`` of its typed model."""
-    return model.model_validate(data).model_dump(mode="json")
+    """``data`` once validated as ``model``: the JSON-able dict the contract hands out.
+
+    The models are strict (no value is coerced), keep undeclared keys and omit absent
+    optional ones (``MISSING``), so a valid ``data`` *is* its model's
+    ``model_dump(mode="json")``: it is returned as is rather than dumped again (views are
+    built on every click; the conformance suite checks the equality on every game).
+    """
+    model.model_validate(data)
+    return dict(data)

@@ -359,7 +359,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.typed_view(seat).model_dump(mode="json")
+        return dumped(TelefunkenView, self._seat_view(seat))
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         data = self.public_view()

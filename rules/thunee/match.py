@@ -97,6 +97,7 @@ from rules.thunee.scoring import (
 )
 from rules.thunee.views import ThuneeView, public_view, seat_view
 from rules.tricks import SUIT_OF
+from rules.views import dumped
 
 CARD_OF = A.CARD_OF
 PLAY_OF = A.PLAY_OF
@@ -2059,16 +2060,16 @@ class ThuneeMatch(Match[ThuneeOptions]):
     result_model = ThuneeResult
 
     def typed_public_view(self) -> ThuneeView:
-        return public_view(self)
+        return ThuneeView.model_validate(public_view(self))
 
     def typed_view(self, seat: int) -> ThuneeView:
-        return seat_view(self, seat)
+        return ThuneeView.model_validate(seat_view(self, seat))
 
     def public_view(self) -> dict[str, Any]:
-        return public_view(self).model_dump(mode="json")
+        return dumped(ThuneeView, public_view(self))
 
     def view(self, seat: int) -> dict[str, Any]:
-        return seat_view(self, seat).model_dump(mode="json")
+        return dumped(ThuneeView, seat_view(self, seat))
 
 
 _Handler = Callable[[ThuneeMatch, int, Action], None]

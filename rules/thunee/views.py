@@ -207,14 +207,14 @@ def _table(m: ThuneeMatch, view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def public_view(m: ThuneeMatch) -> ThuneeView:
+def public_view(m: ThuneeMatch) -> dict[str, Any]:
     """A spectator's view: no hand, no face-down card, no hidden suit."""
     view = common_view(m)
     view["hand"] = []
-    return ThuneeView.model_validate(view)
+    return view
 
 
-def seat_view(m: ThuneeMatch, seat: int) -> ThuneeView:
+def seat_view(m: ThuneeMatch, seat: int) -> dict[str, Any]:
     """One seat's view: the public view plus its own hand and what it alone knows."""
     view = common_view(m)
     hidden = set(m.blind_down)
@@ -235,4 +235,4 @@ def seat_view(m: ThuneeMatch, seat: int) -> ThuneeView:
     table["legal"] = legal_of(m.legal_actions(seat))
     if view["trump"] is not None:
         table["trump"] = {**table["trump"], "suit": view["trump"]}
-    return ThuneeView.model_validate(view)
+    return view
