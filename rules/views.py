@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, Strict
+from pydantic import MISSING, BaseModel, ConfigDict, Field, Strict
 
 if TYPE_CHECKING:
     from rules.contract import Action
@@ -163,11 +163,11 @@ class GameView(ExtensionModel):
     """A game's whole view: the core under ``table``; the extension adds the game's keys.
 
     ``hand`` is the contract's ``view["hand"]`` (the viewer's cards; the same as
-    ``table.hand``)."""
+    ``table.hand``); some games' public views have none."""
 
     game: str
     table: AnyTable
-    hand: list[str] = Field(default_factory=list)
+    hand: list[str] | MISSING = MISSING
 
 
 class ViewOfAnyGame(BaseModel):
