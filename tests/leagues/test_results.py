@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from leagues.recording import build_match_record, final_scores, winning_seats
+from leagues.replay import replay
 from rules import registry
 from rules.contract import Match
 from rules.random_play import play_out
 from storage import SeatRecord, TableRecord
+from storage.records import LoggedAction
 
 
 def _finished(game: str, players: int, seed: int) -> Match[Any]:
@@ -67,3 +70,25 @@ def test_an_abandoned_match_has_no_winners() -> None:
     record = _record_of("tonk", match)
     assert record.winners == [] and record.scores == [] and record.result is None
     assert winning_seats(None, 2) == [] and final_scores(None) == []
+
+
+def test_a_record_stored_before_the_typed_results_still_agrees_with_its_replay() -> None:
+    """A match recorded before the common core existed (its results without ``why``,
+    ``score``...) replays and agrees; a record that says something else does not."""
+    match = _finished("nigerian_thunee", 4, seed=5)
+    record = _record_of("nigerian_thunee", match)
+    core = ("hand_number", "winners", "awards", "why", "score")
+    old = dataclasses.replace(
+        record,
+        hand_results=[{k: v for k, v in h.items() if k not in core} for h in record.hand_results],
+        result={k: v for k, v in record.result.items() if k not in ("score", "hands")},
+    )
+    log = [
+        LoggedAction(0, seq, seat, action_id, 1.0)
+        for seq, (seat, action_id) in enumerate(match.actions_applied, start=1)
+    ]
+    replayed = replay(old, log)
+    assert replayed is not None and replayed.agrees
+    wrong = dataclasses.replace(old, result={**old.result, "scores": [0, 0]})
+    replayed = replay(wrong, log)
+    assert replayed is not None and not replayed.agrees
