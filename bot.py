@@ -12,6 +12,7 @@ import sys
 from pydantic import ValidationError
 
 from i18n import translator
+from rules import registry
 from settings import Settings
 
 NO_TOKEN_EXIT = 2
@@ -24,17 +25,23 @@ def no_token_message() -> str:
         "(copy .env.example). Get a token from https://discord.com/developers/applications "
         "> your application > Bot > Reset Token.\n"
         "To play in this terminal instead: python bot.py console GAME "
-        "(games: thunee, nigerian_thunee, 304, tonk, telefunken)."
-    )
+        "(games: {games})."
+    ).format(games=", ".join(registry.names()))
 
 
 def run_console(argv: list[str]) -> int:
     try:
+        from players.budget import SearchBudget  # type: ignore[import-not-found]
         from tables.console import main as console_main  # type: ignore[import-not-found]
     except ImportError:
         print(translator(None)("The terminal console is not available in this build."))
         return 1
-    result: int = console_main(argv)
+    try:
+        settings = Settings()
+        search = SearchBudget(settings.search_rollouts, settings.search_time_cap_ms)
+    except ValidationError:
+        search = None  # the console needs no other setting: the search keeps its defaults
+    result: int = console_main(argv, search=search)
     return result
 
 
@@ -52,7 +59,9 @@ def main(argv: list[str]) -> int:
         if sys.stdin.isatty() and sys.stdout.isatty():
             answer = input(translator(None)("Play a game in the terminal now? [y/N] "))
             if answer.strip().lower() in {"y", "yes"}:
-                game = input(translator(None)("Game [thunee]: ")).strip() or "thunee"
+                default = registry.DEFAULT_GAME
+                prompt = translator(None)("Game [{game}]: ").format(game=default)
+                game = input(prompt).strip() or default
                 return run_console([game])
         return NO_TOKEN_EXIT
     try:

@@ -28,10 +28,10 @@ from cogs.table_pictures import hand_scene_of, table_scene_of
 from cogs.table_view import render_table
 from pictures.render import render_hand as hand_picture
 from pictures.render import render_table as table_picture
+from players import default_registry
+from players.base import Situation
 from rules import registry
 from storage import TableStatus
-from tables.players import default_registry
-from tables.players.base import Situation
 from tables.table import SeatState, SeatView, TableState
 
 T = TypeVar("T")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from players import default_registry
+from players.arena import duel
 from rules import registry
-from tables.players import default_registry
-from tables.players.arena import duel
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ machine does not inflate them); the target is well under a millisecond for check
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 import time
@@ -25,6 +26,8 @@ from rules.rummy import (
     interpretations,
     meld_from_cards,
 )
+from rules.telefunken.melds import smallest_melds
+from rules.telefunken.variants import Ruleset, TelefunkenOptions, ruleset
 
 
 def per_call_us(fn: Callable[[], object], min_seconds: float = 0.3) -> float:
@@ -56,6 +59,38 @@ def cycle(items: list[list[int]], fn: Callable[[list[int]], object]) -> Callable
         return fn(items[next(it) % len(items)])
 
     return call
+
+
+def offer(hand: list[int], rs: Ruleset) -> object:
+    return smallest_melds(hand, rs)
+
+
+def offer_rows() -> list[tuple[str, float]]:
+    """The melds a player is offered on the click path (legal actions, issue 34): Tonk's
+    spreads (any 2 as the wild, standing for any card) and Telefunken's new melds after the
+    contract (``smallest_melds``: smallest size plus the unbuildable longer ones)."""
+    twos = parse_cards(["2S", "2H", "2D", "2C"])
+    rows: list[tuple[str, float]] = []
+    tonk6 = hands(deck52(), 6, 2, twos, 1)
+    rows.append(
+        (
+            "Tonk spreads offered, 6-card hand, 2 wild 2s",
+            per_call_us(cycle(tonk6, lambda h: find_melds(h, TONK_RULES, True))),
+        )
+    )
+    pack = deck108()
+    peru_wilds = [c for c in pack if c == JOKER or c % 13 == 0]
+    for variant, size in (("venezuela", 12), ("peru1", 12), ("delifante", 14)):
+        rs = ruleset(TelefunkenOptions(variant=variant), 4)
+        wild_cards = [JOKER] * 4 if variant == "venezuela" else peru_wilds
+        offered = hands(pack, size, 2, wild_cards, 4)
+        rows.append(
+            (
+                f"Telefunken {variant} new melds offered, {size} cards, 2 wilds",
+                per_call_us(cycle(offered, functools.partial(offer, rs=rs))),
+            )
+        )
+    return rows
 
 
 def main() -> None:
@@ -120,6 +155,7 @@ def main() -> None:
             per_call_us(cycle(tf12, lambda h: best_partition(h, TELEFUNKEN_RULES))),
         )
     )
+    rows.extend(offer_rows())
     width = max(len(name) for name, _ in rows)
     print(f"{'meld operation':<{width}}  us/call")
     for name, us in rows:

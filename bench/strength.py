@@ -30,10 +30,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from players import default_registry
+from players.base import ComputerPlayer, Situation
+from players.search import SearchBudget, search_for
 from rules import registry
-from tables.players import default_registry
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search import SearchBudget, search_for
 
 DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 

@@ -2,7 +2,7 @@
 
 - ``launcher`` builds and runs the bot (``run_bot``, ``create_bot``); ``bot`` is the Bot.
 - Commands: ``play_cog`` (/play, /quickplay, /table), ``pickup_cog`` (/pickup, with the
-  queue logic in ``pickup``), ``rules_cog`` (/rules, texts in ``rules_summaries``),
+  queue logic in ``pickup``), ``rules_cog`` (/rules, texts from the game plugins),
   ``admin`` (/sync), ``league_cog`` (/leaderboard, /stats, /history, /match, /season new),
   ``config_cog`` (/config: server settings, stored through ``storage.guilds``).
 - Clicks: ``components`` (restart-safe DynamicItems; ids in ``custom_ids``) hand every click

@@ -11,6 +11,7 @@ from discord.ext import commands
 from cogs.components import dispatch_click
 from cogs.rate_limit_buckets import space_out_bucket_sweeps
 from i18n.choice import LanguageChoices
+from rules.registry import BUILTIN, GameRegistry
 from settings import Settings
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class CardTableBot(commands.Bot):
         self.settings = settings
         self.storage = storage
         self.manager = manager
+        self.games: GameRegistry = manager.games if manager is not None else BUILTIN
+        """The games this bot hosts: its table manager's."""
         self.synced_commands: list[discord.app_commands.AppCommand] = []
         self.table_messages: TableMessages
         self.controller: TableController

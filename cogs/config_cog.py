@@ -23,8 +23,8 @@ from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
 from cogs.play_cog import parse_options
 from i18n import N_, translator
-from rules import registry
 from rules.contract import IllegalAction
+from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
 from tables.errors import TableError
 
@@ -35,9 +35,11 @@ MAX_TURN_SECONDS = 7 * 24 * 3600
 CHANNEL_CHOICES = ("only_here", "not_here", "everywhere")
 
 
-def validate_defaults(game: str, options: dict[str, Any]) -> dict[str, Any]:
+def validate_defaults(
+    game: str, options: dict[str, Any], known: GameRegistry = BUILTIN
+) -> dict[str, Any]:
     """The options as the engine reads them, or ``IllegalAction`` with its reason."""
-    spec = registry.get(game)
+    spec = known.get(game)
     parsed = spec.parse_options(options)
     # Every player count must accept them (check_options may refuse a combination).
     for count in spec.player_counts:
@@ -116,7 +118,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
         try:
-            defaults = validate_defaults(game, parse_options(options))
+            defaults = validate_defaults(game, parse_options(options), self.bot.games)
         except TableError as exc:
             await interaction.response.send_message(exc.translated(t), ephemeral=True)
             return

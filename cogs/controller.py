@@ -188,7 +188,9 @@ class TableController:
         view = self.manager.seat_view(table_id, interaction.user.id)
         state = self.manager.state(table_id)
         picture = await self._hand_picture(interaction, state, view)
-        hand = render_hand(view, state, t, self.grey_reason(view, t), picture=picture)
+        hand = render_hand(
+            view, state, t, self.grey_reason(view, t), picture=picture, known=self.manager.games
+        )
         await reply(
             interaction,
             embed=hand.embed,
@@ -222,7 +224,7 @@ class TableController:
         view = self.manager.seat_view(table_id, interaction.user.id)
         notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
         picture = await self._hand_picture(interaction, state, view)
-        hand = render_hand(view, state, t, notice, picture=picture)
+        hand = render_hand(view, state, t, notice, picture=picture, known=self.manager.games)
         await update(
             interaction, embed=hand.embed, view=hand.view(t), attachments=hand.attachments()
         )
@@ -321,7 +323,9 @@ class TableController:
             selected = parse_selection(values, hand)
             state = self.manager.state(table_id)
             picture = await self._hand_picture(interaction, state, view)
-            rendered = render_hand(view, state, t, selected=selected, picture=picture)
+            rendered = render_hand(
+                view, state, t, selected=selected, picture=picture, known=self.manager.games
+            )
             await update(
                 interaction,
                 embed=rendered.embed,

@@ -1,4 +1,4 @@
-"""Which games the slash commands offer, with their titles."""
+"""Which games the slash commands offer, with their titles (from the games' plugins)."""
 
 from __future__ import annotations
 
@@ -7,40 +7,33 @@ import logging
 
 from discord import app_commands
 
-from rules import registry
+from rules.registry import BUILTIN, GameRegistry
 
 log = logging.getLogger(__name__)
 
-FALLBACK_TITLES = {
-    "thunee": "Thunee",
-    "nigerian_thunee": "Nigerian Thunee",
-    "304": "304",
-    "tonk": "Tonk",
-    "telefunken": "Telefunken",
-}
-
 
 @functools.cache
-def playable() -> dict[str, str]:
+def playable(games: GameRegistry = BUILTIN) -> dict[str, str]:
     """name -> title of every registered game whose engine loads."""
-    games: dict[str, str] = {}
-    for name in registry.names():
+    loaded: dict[str, str] = {}
+    for plugin in games:
         try:
-            games[name] = registry.get(name).title
+            loaded[plugin.name] = plugin.spec.title
         except ImportError:
-            log.warning("game %s is registered but its engine does not load", name)
-    return games
+            log.warning("game %s is registered but its engine does not load", plugin.name)
+    return loaded
 
 
-def title(name: str) -> str:
-    return playable().get(name) or FALLBACK_TITLES.get(name, name)
+def title(name: str, games: GameRegistry = BUILTIN) -> str:
+    if name in games:
+        return playable(games).get(name) or games.plugin(name).title
+    return name
 
 
-def all_choices() -> list[app_commands.Choice[str]]:
-    """Every game players can ask about (registered or not yet playable)."""
-    names = dict.fromkeys([*registry.names(), *FALLBACK_TITLES])
-    return [app_commands.Choice(name=title(n), value=n) for n in names]
+def all_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:
+    """Every game players can ask about (registered, playable or not)."""
+    return [app_commands.Choice(name=title(n, games), value=n) for n in games.names()]
 
 
-def playable_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=t, value=n) for n, t in playable().items()]
+def playable_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=t, value=n) for n, t in playable(games).items()]

@@ -22,6 +22,7 @@ from cogs.table_pictures import HAND_FILE, attachments, show_in
 from cogs.table_view import public_fields
 from i18n.labels import action_label
 from rules.contract import Action
+from rules.registry import BUILTIN, GameRegistry
 from tables.table import SeatView, TableState
 
 Translate = Callable[[str], str]
@@ -37,11 +38,17 @@ def _label(action: Action, t: Translate) -> str:
 
 
 def layout(
-    view: SeatView, t: Translate, game: str = "", selected: tuple[int, ...] = ()
+    view: SeatView,
+    t: Translate,
+    game: str = "",
+    selected: tuple[int, ...] = (),
+    known: GameRegistry = BUILTIN,
 ) -> list[list[Slot]]:
-    """Rows of components for the hand view (without the Refresh row)."""
-    if is_rummy(game):
-        return rummy_layout(view, game, t, selected)
+    """Rows of components for the hand view (without the Refresh row); ``known``: the
+    games the table's may be one of (a game it does not know gets the trick layout)."""
+    plugin = known.plugin(game) if game in known else None
+    if plugin is not None and is_rummy(plugin):
+        return rummy_layout(view, plugin.meld_kind, t, selected)
     tid, seq = view.table_id, view.seq
     hand: list[str] = [str(c) for c in view.view.get("hand") or []]
     card_actions: dict[str, tuple[int, Action]] = {}
@@ -182,6 +189,7 @@ def render_hand(
     notice: str = "",
     selected: tuple[int, ...] = (),
     picture: bytes | None = None,
+    known: GameRegistry = BUILTIN,
 ) -> HandMessage:
     public = {k: v for k, v in view.view.items() if k != "hand"}
     hand = [str(c) for c in view.view.get("hand") or []]
@@ -212,4 +220,5 @@ def render_hand(
         embed.add_field(name=t("Turn"), value=turn.strip(), inline=False)
     embed.set_footer(text=t("Only you can see this. Refresh when it is your turn."))
     show_in(embed, picture, HAND_FILE)
-    return HandMessage(embed, layout(view, t, state.game, selected), view.table_id, picture)
+    rows = layout(view, t, state.game, selected, known)
+    return HandMessage(embed, rows, view.table_id, picture)

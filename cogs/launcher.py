@@ -19,7 +19,8 @@ from discord.gateway import DiscordWebSocket
 
 from cogs.bot import CardTableBot
 from cogs.heap import HeapKeeper
-from rules import registry
+from players.budget import SearchBudget
+from rules.registry import BUILTIN, GameRegistry
 from settings import Settings
 from storage import ShardSet, Storage, open_storage
 from tables.config import TableSettings
@@ -83,18 +84,22 @@ def _freeze_when_ready(heap: HeapKeeper) -> Callable[[], Coroutine[Any, Any, Non
     return freeze
 
 
-async def open_services(settings: Settings) -> tuple[Storage, TableManager]:
-    """Storage and the table manager for these settings, open tables recovered."""
+async def open_services(
+    settings: Settings, games: GameRegistry = BUILTIN
+) -> tuple[Storage, TableManager]:
+    """Storage and the table manager of ``games`` for these settings, open tables
+    recovered."""
     # Every game imported now: a game's first table would otherwise import it on the event
-    # loop (Thunee precomputes trick tables at import: 140-230 ms with every click waiting).
-    for game in registry.names():
-        registry.get(game)
+    # loop (an engine may precompute tables at import: 140-230 ms with every click waiting).
+    for plugin in games:
+        plugin.spec  # noqa: B018 (imports the engine)
     storage = await open_storage(settings.database_url)
     table_settings = TableSettings(
         turn_seconds=float(settings.turn_timer_seconds),
         timeouts_before_takeover=settings.timeouts_before_takeover,
+        search=SearchBudget(settings.search_rollouts, settings.search_time_cap_ms),
     )
-    manager = TableManager(storage, table_settings)
+    manager = TableManager(storage, table_settings, games=games)
     # Serve at once: each running match is rebuilt from its log on first use, and the
     # rest in the background, so 10,000 open tables do not hold up the start.
     shards = ShardSet.from_settings(settings.shard_ids, settings.shard_count)

@@ -338,7 +338,7 @@ class LeagueCog(commands.Cog):
     @app_commands.describe(id=N_("The match number (from /history)"))
     async def match(self, interaction: discord.Interaction[Any], id: int) -> None:
         t = translator(user_locale(interaction))
-        replay = await load_replay(self.bot.storage, id)
+        replay = await load_replay(self.bot.storage, id, self.bot.games)
         if replay is None or replay.record.guild_id not in (None, interaction.guild_id):
             await interaction.response.send_message(
                 t("There is no match #{id} here.").format(id=id), ephemeral=True

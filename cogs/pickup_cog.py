@@ -17,7 +17,6 @@ from cogs.controller import display_name, user_locale
 from cogs.pickup import AlreadyQueued, Entry, PickupQueues
 from cogs.responder import reply, within_deadline
 from i18n import N_, translator
-from rules import registry
 from tables.errors import ChannelBusy, TableError
 from tables.manager import TableManager, default_player_count
 from tables.table import TableState
@@ -48,7 +47,7 @@ class PickupCog(commands.Cog):
     async def join(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
         guild_id = interaction.guild_id or 0
-        needed = default_player_count(registry.get(game))
+        needed = default_player_count(self.bot.games.get(game))
         entry = Entry(interaction.user.id, display_name(interaction), interaction.channel_id or 0)
         try:
             group = self.queues.join(guild_id, game, entry, needed)
@@ -61,7 +60,7 @@ class PickupCog(commands.Cog):
             await reply(
                 interaction,
                 content=t("You are in the {game} queue ({count}/{needed}).").format(
-                    game=games.title(game), count=count, needed=needed
+                    game=games.title(game, self.bot.games), count=count, needed=needed
                 ),
             )
             return
@@ -95,9 +94,10 @@ class PickupCog(commands.Cog):
             return
         lines = []
         for game, entries in queued.items():
-            needed = default_player_count(registry.get(game))
+            needed = default_player_count(self.bot.games.get(game))
             names = ", ".join(e.name for e in entries)
-            lines.append(f"**{games.title(game)}** ({len(entries)}/{needed}): {names}")
+            title = games.title(game, self.bot.games)
+            lines.append(f"**{title}** ({len(entries)}/{needed}): {names}")
         await reply(interaction, content="\n".join(lines))
 
     # -- opening the table ---------------------------------------------------------------
@@ -127,7 +127,7 @@ class PickupCog(commands.Cog):
             if not isinstance(channel, discord.TextChannel):
                 raise
             thread = await channel.create_thread(
-                name=t("Pickup {game}").format(game=games.title(game)),
+                name=t("Pickup {game}").format(game=games.title(game, self.bot.games)),
                 type=discord.ChannelType.public_thread,
             )
             channel_id = thread.id

@@ -224,7 +224,9 @@ class PlayCog(commands.Cog):
         table_id = await self._here(interaction)
         if table_id is not None:
             game = self.manager.state(table_id).game
-            await reply(interaction, embed=rules_embed(game, user_locale(interaction)))
+            await reply(
+                interaction, embed=rules_embed(game, user_locale(interaction), self.bot.games)
+            )
 
     @table.command(name="stop", description=N_("Stop the table (host or admin; others vote)"))
     async def stop(self, interaction: discord.Interaction[Any]) -> None:

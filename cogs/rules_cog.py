@@ -1,4 +1,4 @@
-"""``/rules game:`` — a short rules summary, ephemeral."""
+"""``/rules game:`` — a short rules summary (the game plugin's), ephemeral."""
 
 from __future__ import annotations
 
@@ -8,24 +8,29 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.controller import user_locale
-from cogs.rules_summaries import NO_SUMMARY, SUMMARIES
 from i18n import N_, translator
+from rules.registry import BUILTIN, GameRegistry
+
+NO_SUMMARY = N_("No summary for this game yet.")
 
 
-def rules_embed(game: str, locale: str | None) -> discord.Embed:
+def rules_embed(game: str, locale: str | None, known: GameRegistry = BUILTIN) -> discord.Embed:
     t = translator(locale)
-    summary = SUMMARIES.get(game, NO_SUMMARY)
-    return discord.Embed(title=games.title(game), description=t(summary), colour=0x2E7D32)
+    summary = (known.plugin(game).summary if game in known else "") or NO_SUMMARY
+    return discord.Embed(title=games.title(game, known), description=t(summary), colour=0x2E7D32)
 
 
 class RulesCog(commands.Cog):
+    def __init__(self, known: GameRegistry = BUILTIN) -> None:
+        self.known = known
+
     @app_commands.command(name="rules", description=N_("A short summary of a game's rules"))
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=games.all_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        embed = rules_embed(game, user_locale(interaction))
+        embed = rules_embed(game, user_locale(interaction), self.known)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(RulesCog())
+    await bot.add_cog(RulesCog(getattr(bot, "games", BUILTIN)))

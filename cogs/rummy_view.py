@@ -1,4 +1,4 @@
-"""The hand view of a rummy game (Tonk, Telefunken): select cards, then act on them.
+"""The hand view of a rummy game (its plugin's family): select cards, then act on them.
 
 Rummy actions name cards (``spread:3S,3H,2D``, ``hit:7C>m2``, ``discard:7C``), too many to
 list as buttons. So the hand is a multi-select menu of its cards (values are hand
@@ -25,6 +25,7 @@ from cogs.cards_text import card_text
 from cogs.slots import Slot
 from i18n.labels import action_label
 from rules.contract import Action
+from rules.plugin import GamePlugin
 from tables.table import SeatView
 
 Translate = Callable[[str], str]
@@ -36,14 +37,11 @@ SUCCESS = discord.ButtonStyle.success
 DANGER = discord.ButtonStyle.danger
 SELECT_OPTIONS = 25
 
-MELD_KIND: dict[str, str] = {"tonk": "spread", "telefunken": "meld"}
-"""The action kind that lays a new meld, per rummy game (the games this view serves)."""
-
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[SHDC](?![A-Za-z0-9])|\*")
 
 
-def is_rummy(game: str) -> bool:
-    return game in MELD_KIND
+def is_rummy(plugin: GamePlugin) -> bool:
+    return plugin.family == "rummy"
 
 
 def cards_named(action: Action) -> tuple[str, ...]:
@@ -66,9 +64,10 @@ def _fits(custom_id: str) -> bool:
 
 
 def rummy_layout(
-    view: SeatView, game: str, t: Translate, selected: tuple[int, ...] = ()
+    view: SeatView, meld_kind: str, t: Translate, selected: tuple[int, ...] = ()
 ) -> list[list[Slot]]:
-    """Rows of components for a rummy hand view, without the Refresh row."""
+    """Rows of components for a rummy hand view, without the Refresh row; ``meld_kind``:
+    the action kind that lays a new meld in this game (``GamePlugin.meld_kind``)."""
     tid, seq = view.table_id, view.seq
     hand = [str(c) for c in view.view.get("hand") or []]
     legal = view.legal
@@ -124,7 +123,6 @@ def rummy_layout(
     ]
     kinds = {a.kind for _, a in fitting}
     cards = [hand[i] for i in selected]
-    meld_kind = MELD_KIND.get(game, "meld")
     # Offered even when illegal, so the engine can say why (e.g. "That is not a run.").
     built: list[tuple[str, str]] = []
     if len(cards) >= 3 and meld_kind not in kinds:

@@ -146,7 +146,7 @@ class TableMessages:
         scene = None
         if self.pictures.on(state.guild_id):
             names = [plain_name(state, seat, t) for seat in range(len(state.seats))]
-            scene = table_scene_of(state, names, t)
+            scene = table_scene_of(state, names, t, self.manager.games)
         final = self.final.get(table_id)
         if scene is None:
             return render_table(state, t, last_hand, final)

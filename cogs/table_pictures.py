@@ -34,6 +34,7 @@ from pictures.from_views import hand_scene, table_scene
 from pictures.render import SceneCache
 from pictures.worker import warm_up
 from pictures.worker_client import PictureProcess
+from rules.registry import BUILTIN, GameRegistry
 from storage import TableStatus
 from storage.repositories import GuildSettingsRepository
 from tables.table import SeatView, TableState
@@ -287,10 +288,13 @@ def configure(mode: str) -> PictureDrawer:
     return drawer
 
 
-def table_scene_of(state: TableState, names: list[str], t: Translate) -> TableScene | None:
-    """The running table as a scene, or None (no match on the table, or a view the builders
-    cannot draw: the text still says everything, so a picture is never worth an error)."""
-    if state.status is not TableStatus.RUNNING or not state.public:
+def table_scene_of(
+    state: TableState, names: list[str], t: Translate, known: GameRegistry = BUILTIN
+) -> TableScene | None:
+    """The running table as a scene, or None (no match on the table, a game not in
+    ``known``, or a view the builders cannot draw: the text still says everything, so a
+    picture is never worth an error)."""
+    if state.status is not TableStatus.RUNNING or not state.public or state.game not in known:
         return None
     try:
         return table_scene(state.public, names, translate=t)

@@ -9,11 +9,13 @@ never lost, only untranslated.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
 from i18n import N_
 from rules.contract import Action
+from rules.registry import BUILTIN
 
 Translate = Callable[[str], str]
 
@@ -22,50 +24,26 @@ SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 SUIT_BY_NAME = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 _CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 
-# Labels that do not depend on a value, keyed by action id.
+# Labels that do not depend on a value, keyed by action id: the ones several games share.
+# A game's own are in its plugin (``GamePlugin.labels``).
 FIXED: dict[str, str] = {
     "pass": N_("Pass"),
-    "throw_in": N_("Throw in"),
-    "keep": N_("Keep cards"),
     "cut": N_("Cut"),
     "no_cut": N_("Don't cut"),
-    "last_card": N_("Last card"),
     "redeal": N_("Ask for a redeal"),
-    "collect": N_("Collect the trick"),
-    "late:continue": N_("Lead the Thunee"),
-    "late:withdraw": N_("Withdraw the Thunee"),
-    "call:thunee": N_("Call Thunee"),
-    "call:royals": N_("Call Royals"),
-    "call:blind_thunee": N_("Call Blind Thunee"),
-    "call:blind_royals": N_("Call Blind Royals"),
-    "call:double": N_("Call Double"),
-    "call:khanuck": N_("Call Khanuck"),
-    "call:trip": N_("Declare Trip"),
-    "call:moenie": N_("Call Moenie"),
-    "lay:open": N_("Leave this face-down card uncovered"),
-    # 304
-    "open": N_("Play open trump"),
-    "closed": N_("Play closed trump"),
-    "indicator": N_("Play the trump indicator"),
-    "claim_spoilt": N_("Claim spoilt trumps"),
-    "double": N_("Announce Double"),
-    "caps": N_("Call Caps"),
-    "bid:PCC": N_("Bid Partner Close Caps"),
-    "bid:HC": N_("Bid Half Court"),
-    "bid:FC": N_("Bid Full Court"),
-    "drop": N_("Drop"),
-    "draw:stock": N_("Draw from the stock"),
-    "draw:discard": N_("Take the discard"),
-    # Telefunken
-    "draw": N_("Draw from the stock"),
-    "take_upcard": N_("Take the upcard"),
-    "take_discard": N_("Take the discard"),
-    "buy": N_("Buy the discard"),
-    "cancel": N_("Take back the staged melds"),
-    "goout": N_("Go out with these melds"),
-    "handin": N_("Hand in the chosen cards"),
-    "keepall": N_("Hand in nothing"),
 }
+
+
+@functools.cache
+def _fixed_labels() -> dict[str, tuple[str, ...]]:
+    """Every fixed label by action id: the shared ones, then each game's (an id two games
+    word differently has both: the one matching the engine's English is used)."""
+    labels: dict[str, tuple[str, ...]] = {k: (v,) for k, v in FIXED.items()}
+    for plugin in BUILTIN:
+        for action_id, label in plugin.labels.items():
+            if label not in labels.get(action_id, ()):
+                labels[action_id] = (*labels.get(action_id, ()), label)
+    return labels
 
 
 def card_text(card: str, t: Translate | None = None) -> str:
@@ -207,9 +185,10 @@ def action_label(action: Action, t: Translate) -> str:
     A template is used only when it reproduces the engine's English label exactly, so two
     games giving one kind different meanings (``trump:JS``) never get the wrong wording;
     otherwise the engine's label is looked up as it is, then shown in English."""
-    fixed = FIXED.get(action.id)
-    if fixed is not None and (not action.label or fixed == action.label):
-        return t(fixed)
+    fixed = _fixed_labels().get(action.id, ())
+    for label in fixed:
+        if not action.label or label == action.label:
+            return t(label)
     english = _templated(action.kind, action.value, _english, action.label)
     if english is not None and (not action.label or english == action.label):
         return _templated(action.kind, action.value, t, action.label) or english
@@ -323,6 +302,78 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [
         (
             r"^You may tunk only with (?P<limit>\d+) or fewer unmatched points left\.$",
             N_("You may tunk only with {limit} or fewer unmatched points left."),
+        ),
+        # issue 34: Telefunken joker and wild-card refusals (rules/telefunken/wild_refusals.py)
+        (
+            r"^Jokers are not taken into the hand in this game\.$",
+            N_("Jokers are not taken into the hand in this game."),
+        ),
+        (r"^There is no meld (?P<meld>\d+)\.$", N_("There is no meld {meld}.")),
+        (
+            r"^Meld (?P<meld>\d+) is a run: its joker stays on the table\.$",
+            N_("Meld {meld} is a run: its joker stays on the table."),
+        ),
+        (r"^Meld (?P<meld>\d+) has no joker\.$", N_("Meld {meld} has no joker.")),
+        (
+            r"^You can't take a joker from your own meld\.$",
+            N_("You can't take a joker from your own meld."),
+        ),
+        (
+            r"^Taking the joker from meld (?P<meld>\d+) takes (?P<count>\d+) cards of its rank\.$",
+            N_("Taking the joker from meld {meld} takes {count} cards of its rank."),
+        ),
+        (
+            r"^Jokers in runs do not move in this game\.$",
+            N_("Jokers in runs do not move in this game."),
+        ),
+        (
+            r"^Meld (?P<meld>\d+) is not a run with a joker\.$",
+            N_("Meld {meld} is not a run with a joker."),
+        ),
+        (
+            r"^The joker in meld (?P<meld>\d+) is no longer at an end, so it can't move\.$",
+            N_("The joker in meld {meld} is no longer at an end, so it can't move."),
+        ),
+        (
+            r"^You don't hold (?P<card>\S+), the card the joker stands for\.$",
+            N_("You don't hold {card}, the card the joker stands for."),
+        ),
+        (r"^The joker can't go beyond the ace\.$", N_("The joker can't go beyond the ace.")),
+        (
+            r"^Wild cards are not swapped in this game\.$",
+            N_("Wild cards are not swapped in this game."),
+        ),
+        (
+            r"^In this game you take a joker while laying your contract\.$",
+            N_("In this game you take a joker while laying your contract."),
+        ),
+        (
+            r"^You can swap for a wild card once your contract is down\.$",
+            N_("You can swap for a wild card once your contract is down."),
+        ),
+        (
+            r"^You can take a joker only from another player's contract meld\.$",
+            N_("You can take a joker only from another player's contract meld."),
+        ),
+        (
+            r"^Only a run's wild card can be swapped in this game\.$",
+            N_("Only a run's wild card can be swapped in this game."),
+        ),
+        (
+            r"^Meld (?P<meld>\d+) has no (?P<card>\S+) as a wild card\.$",
+            N_("Meld {meld} has no {card} as a wild card."),
+        ),
+        (
+            r"^The wild card in meld (?P<meld>\d+) doesn't stand for (?P<card>\S+)\.$",
+            N_("The wild card in meld {meld} doesn't stand for {card}."),
+        ),
+        (
+            r"^Lay (?P<count>\d+) of these cards as a meld, then lay off the rest\.$",
+            N_("Lay {count} of these cards as a meld, then lay off the rest."),
+        ),
+        (
+            r"^You couldn't use that wild card at once in a new meld\.$",
+            N_("You couldn't use that wild card at once in a new meld."),
         ),
     ]
 ]

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import registry
 from rules.contract import IllegalAction, Match
+from rules.registry import BUILTIN, GameRegistry
 from storage import LoggedAction, MatchRecord, Storage
 
 log = logging.getLogger(__name__)
@@ -67,11 +67,13 @@ def _note_cards(match: Match[Any], hand: ReplayedHand) -> None:
             held.extend([card] * (count - seen[card]))
 
 
-def replay(record: MatchRecord, actions: Sequence[LoggedAction]) -> MatchReplay | None:
+def replay(
+    record: MatchRecord, actions: Sequence[LoggedAction], games: GameRegistry = BUILTIN
+) -> MatchReplay | None:
     """Rebuild ``record``'s match from its logged ``actions``; None (with a warning) when the
-    game is unknown or the log does not replay."""
+    game is not one of ``games`` or the log does not replay."""
     try:
-        spec = registry.get(record.game)
+        spec = games.get(record.game)
     except KeyError:
         log.warning("match %s: unknown game %r, no replay", record.id, record.game)
         return None
@@ -117,7 +119,9 @@ def _says_as_much(replayed: Any, stored: Any) -> bool:
     return bool(replayed == _json(stored))
 
 
-async def load_replay(storage: Storage, match_id: int) -> MatchReplay | None:
+async def load_replay(
+    storage: Storage, match_id: int, games: GameRegistry = BUILTIN
+) -> MatchReplay | None:
     """The hand-by-hand record of a stored match (for ``/match id:``)."""
     record = await storage.matches.get(match_id)
     if record is None:
@@ -126,4 +130,4 @@ async def load_replay(storage: Storage, match_id: int) -> MatchReplay | None:
         log.warning("match %s has no action log to replay", match_id)
         return None
     actions = await storage.actions.for_table(record.table_id)
-    return replay(record, actions)
+    return replay(record, actions, games)

@@ -105,7 +105,7 @@ class NigerianThunee(Match[NigerianOptions]):
     # Every attribute of a match is a slot (as in ThreeOFourMatch): with this many the
     # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
     # and attribute reads on the hot path; slots give it the fast specialised forms.
-    # (tables/players/search/nigerian.py clone() copies the slots and the base __dict__.)
+    # (players/search/nigerian.py clone() copies the slots and the base __dict__.)
     __slots__ = (
         "_hand_results",
         "_legal",

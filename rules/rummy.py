@@ -37,13 +37,20 @@ API (stable: later work adds names, never renames these)
 ``interpretations(cards, rules)`` -> ``list[Meld]``
     every distinct meld these exact cards make, in any order (wild placements enumerated).
 ``find_melds(hand, rules, wild_for_held_natural=False, kinds=(SET, RUN),
-interchangeable_wilds=False)`` -> ``list[Meld]``
+interchangeable_wilds=False, only_unbuildable=False)`` -> ``list[Meld]``
     every distinct meld formable from part of a hand. By default a wild is never placed in
-    a run where the hand holds the natural card for that place (that meld is dominated by
-    the one using the natural); pass ``True`` for the full list (partition search does).
-    ``interchangeable_wilds=True`` treats wilds of one kind as the same card: a meld
-    using k wild 2s uses the first k of ``wild_use_order`` (2C, 2D, 2H, 2S) only, which
-    keeps a UI's list short when a hand holds several 2s.
+    a run where the hand holds the natural card for that place; pass ``True`` for the full
+    list (a player may lay either: it changes what they keep, TK-32, TF-33; partition
+    search needs it too). ``interchangeable_wilds=True`` treats wilds of one kind as the
+    same card: a meld using k wild 2s uses the first k of ``wild_use_order`` (2C, 2D, 2H,
+    2S) only; that is right only where a 2 is never natural (``twos_interchangeable``).
+    ``only_unbuildable=True``: only the longer melds that do not grow from a smallest one
+    (``grows_from_smallest``), for games that offer new melds at their smallest size.
+``twos_interchangeable(rules)`` -> ``bool``
+    wild 2s mean the same wherever they go (2s wild and never natural in place).
+``grows_from_smallest(meld, rules)`` -> ``bool``
+    the meld can be built from one of the smallest size by one-card layoffs;
+    ``unbuildable_run_bound(rules, wilds)`` the longest run that may not.
 ``wild_use_order(cards)`` -> ``list[Card]``
     jokers, then 2s of clubs, diamonds, hearts, spades.
 ``lay_off(meld, card, rules, end=None)`` -> ``Meld | None`` and
@@ -65,6 +72,7 @@ interchangeable_wilds=False)`` -> ``list[Meld]``
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -171,6 +179,14 @@ TELEFUNKEN_RULES = RummyRules(
 
 def is_wild_capable(card: Card, rules: RummyRules) -> bool:
     return rules.wild_capable[card]
+
+
+def twos_interchangeable(rules: RummyRules) -> bool:
+    """Wild 2s are alike (``interchangeable_wilds`` loses nothing): they are never natural.
+
+    Where a 2 is natural in its own suit at rank 2 (Tonk TK-32, Peru TFV-PE1-6), which 2
+    is laid as a wild changes what the player keeps, so each is a meld of its own."""
+    return rules.twos_wild and not rules.two_natural_in_place
 
 
 def position_rank(position: int) -> int:
@@ -613,17 +629,108 @@ def find_melds(
     wild_for_held_natural: bool = False,
     kinds: tuple[MeldKind, ...] = (SET, RUN),
     interchangeable_wilds: bool = False,
+    only_unbuildable: bool = False,
 ) -> list[Meld]:
-    """Every distinct meld that part of ``hand`` makes (see the module docstring)."""
+    """Every distinct meld that part of ``hand`` makes (see the module docstring).
+
+    ``only_unbuildable``: only the melds longer than the smallest that no sequence of
+    one-card additions to a smallest meld reaches (``grows_from_smallest``).
+    """
     cards = list(hand)
     capable = rules.wild_capable
     wild_pool = [c for c in cards if capable[c]]
     found: dict[Meld, None] = {}
+    if only_unbuildable and len(wild_pool) < 2:
+        return []  # a meld with one wild at most always grows from a smallest one
     if SET in kinds:
-        _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
+        if not only_unbuildable:
+            _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
+        elif not rules.wilds_laid_off_on_sets:
+            every: dict[Meld, None] = {}
+            _find_sets(cards, wild_pool, rules, every, interchangeable_wilds)
+            for meld in every:
+                if len(meld.cards) > rules.min_set and not grows_from_smallest(meld, rules):
+                    found[meld] = None
     if RUN in kinds:
-        _find_runs(cards, wild_pool, rules, wild_for_held_natural, found, interchangeable_wilds)
+        _find_runs(
+            cards,
+            wild_pool,
+            rules,
+            wild_for_held_natural,
+            found,
+            interchangeable_wilds,
+            only_unbuildable,
+        )
     return list(found)
+
+
+def grows_from_smallest(meld: Meld, rules: RummyRules) -> bool:
+    """Whether ``meld`` can be reached from a meld of the smallest size by adding one card
+    at a time, every step a valid meld (runs grow at either end; a set takes wilds later
+    only with ``wilds_laid_off_on_sets``). A meld that cannot must be laid down whole: with
+    wilds no more than naturals, 5♠-JK-JK-8♠ has no valid three-card part (TFV-PE1-7)."""
+    if meld.kind == RUN:
+        return _run_grows(meld.wild, rules.min_run, _run_limits(rules))
+    if rules.wilds_laid_off_on_sets or len(meld.cards) <= rules.min_set:
+        return True
+    wilds = meld.wilds
+    # every wild must be in the smallest set the meld grew from; naturals are added later
+    return wilds <= rules.min_set and _wild_limits_ok(
+        rules.min_set - wilds,
+        wilds,
+        rules.min_naturals_set,
+        rules.max_wilds_set,
+        rules.wild_ratio_set,
+        rules,
+    )
+
+
+def unbuildable_run_bound(rules: RummyRules, wilds: int) -> int:
+    """The longest run with at most ``wilds`` wilds that may not grow from a smallest one.
+
+    For three-card runs with two naturals at least and wilds no more than naturals (or any
+    number), it is 3 x wilds - 2 (N-W-W-N with two; every pattern up to 13 cards is checked
+    in the tests); otherwise no bound is known but the longest run."""
+    ratio = rules.wild_ratio_run or rules.wild_ratio
+    if rules.min_run == 3 and rules.min_naturals_run == 2 and ratio != "fewer_than_naturals":
+        return 3 * wilds - 2
+    return 13
+
+
+def _run_limits(rules: RummyRules) -> tuple[int, int | None, WildRatio]:
+    return (rules.min_naturals_run, rules.max_wilds_run, rules.wild_ratio_run or rules.wild_ratio)
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_grows(
+    wild: tuple[bool, ...], min_run: int, limits: tuple[int, int | None, WildRatio]
+) -> bool:
+    """A run with wilds at ``wild`` grows from a ``min_run`` window by one card per end."""
+    n = len(wild)
+    if n <= min_run:
+        return True
+    min_naturals, max_wilds, ratio = limits
+    wilds_before = [0]
+    for w in wild:
+        wilds_before.append(wilds_before[-1] + w)
+
+    def valid(i: int, j: int) -> bool:
+        wilds = wilds_before[j + 1] - wilds_before[i]
+        naturals = j - i + 1 - wilds
+        if naturals < min_naturals or (max_wilds is not None and wilds > max_wilds):
+            return False
+        if ratio == "at_most_naturals":
+            return wilds <= naturals
+        if ratio == "fewer_than_naturals":
+            return wilds < naturals
+        return True
+
+    reach = [valid(i, i + min_run - 1) for i in range(n - min_run + 1)]
+    for length in range(min_run + 1, n + 1):
+        reach = [
+            (reach[i] or reach[i + 1]) and valid(i, i + length - 1) for i in range(n - length + 1)
+        ]
+    return reach[0]
 
 
 def _find_sets(
@@ -699,12 +806,18 @@ def _find_runs(
     wild_for_held_natural: bool,
     found: dict[Meld, None],
     interchangeable: bool,
+    only_unbuildable: bool = False,
 ) -> None:
     capable = rules.wild_capable
     held = set(cards)
     max_wilds = rules.max_wilds_run if rules.max_wilds_run is not None else len(wild_pool)
     max_wilds = min(max_wilds, len(wild_pool))
+    if only_unbuildable and max_wilds < 2:
+        return
     max_len = min(rules.max_run, 13)
+    shortest = rules.min_run + 1 if only_unbuildable else rules.min_run
+    if only_unbuildable:
+        max_len = min(max_len, unbuildable_run_bound(rules, max_wilds))
     if rules.ace_around:
         lows = range(1, 14)
         top = 13 + max_len
@@ -735,11 +848,13 @@ def _find_runs(
                 if p > top:
                     break
                 naturals += have[p]
-                if n < rules.min_run:
+                if n < shortest:
                     continue
                 if n - naturals > max_wilds:
                     break  # longer windows only need more wilds
                 if naturals < rules.min_naturals_run:
+                    continue
+                if only_unbuildable and n - naturals < 2 and not wild_for_held_natural:
                     continue
                 chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
                 free = [i for i, c in enumerate(chosen) if c < 0]
@@ -757,6 +872,7 @@ def _find_runs(
                     rules,
                     found,
                     interchangeable,
+                    only_unbuildable,
                 )
 
 
@@ -771,13 +887,25 @@ def _runs_in_window(
     rules: RummyRules,
     found: dict[Meld, None],
     interchangeable: bool,
+    only_unbuildable: bool = False,
 ) -> None:
-    for extra in range(0, len(optional) + 1):
+    limits = _run_limits(rules) if only_unbuildable else None
+    n = len(chosen)
+    # a run with one wild at most always grows from a smallest one
+    fewest = max(0, 2 - len(free)) if only_unbuildable else 0
+    for extra in range(fewest, len(optional) + 1):
         if len(free) + extra > max_wilds:
             break
         for swapped in itertools.combinations(optional, extra):
             need = len(free) + extra
             places = sorted((*free, *swapped))
+            if limits is not None:
+                pattern = [False] * n
+                for i in places:
+                    pattern[i] = True
+                # a wild placed on its own natural 2 only adds naturals: still grows
+                if _run_grows(tuple(pattern), rules.min_run, limits):
+                    continue
             pool = list(wild_pool)
             for i, c in enumerate(chosen):
                 if i not in places and c in pool:
@@ -790,7 +918,9 @@ def _runs_in_window(
                     for i, c in zip(places, order, strict=True):
                         filled[i] = c
                     meld = _run_at(filled, suit, low, rules)
-                    if meld is not None:
+                    if meld is not None and (
+                        limits is None or not _run_grows(meld.wild, rules.min_run, limits)
+                    ):
                         found.setdefault(meld, None)
 
 

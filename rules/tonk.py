@@ -24,18 +24,17 @@ Action ids
   TK-34). A wild card hitting a run names the end: ``hit:2C>m2:high``.
 
 How melds are offered: **every distinct spread is enumerated** (not a build-up sequence).
-``legal_actions`` lists each distinct meld the hand can lay: a different set of cards or a
-different place for a wild is a different action. Two reductions keep the list short, and
-both are rules of this engine: a wild is never offered in a place whose natural card the
-player holds (lay the natural instead), and wild 2s are interchangeable, so a spread or
-hit using k of them as wilds takes the first k of 2♣, 2♦, 2♥, 2♠ held (a 2 used as itself,
-in a book of 2s or at its own place in a run, is always offered). Hits go one card at a
-time: several cards onto spreads are several hit actions. In random play the list holds
-about 4 actions on average and rarely above 20; the worst hand, all four 2s with 5♥ 6♥,
-lists 21 spreads beside its 6 discards. Spread and hit ids are open-ended, so
-``SPEC.parse_dynamic_action`` parses them (a malformed one raises ``IllegalAction``);
-books given in another card order are put in the canonical order, and a run written out
-of order is refused with the right spelling.
+``legal_actions`` lists each distinct spread the hand can lay: a different set of cards or a
+different place for a wild is a different action. TK-32: the player states what a wild
+stands for, so a wild may stand for a card the player holds (``5H,2C,7H`` while holding the
+6H keeps the 6H: a spread of its own), and the four 2s are not interchangeable (a 2 is
+natural in its own suit at rank 2 and in a book of 2s, so which 2 is laid as a wild changes
+what the player keeps). A 2 standing for itself is natural, never a second spread. Hits go
+one card at a time: several cards onto spreads are several hit actions. The worst hand, all
+four 2s with 5♥ 6♥, lists 61 spreads beside its 6 discards. Spread and hit ids are
+open-ended, so ``SPEC.parse_dynamic_action`` parses them (a malformed one raises
+``IllegalAction``); books given in another card order are put in the canonical order, and a
+run written out of order is refused with the right spelling.
 
 Engine decisions beyond tonk.md's own (each cited where implemented):
 - TK-20 with a hand that holds nothing but the card just taken from the discard pile: that
@@ -47,6 +46,9 @@ Engine decisions beyond tonk.md's own (each cited where implemented):
 - TKV-OPT-3: "the lowest player", when several share the lowest count, is the first of them
   in turn order after the dropper.
 - TK-44 ``reshuffle`` with nothing under the top discard falls back to the showdown.
+- TK-21 after taking the discard: among cards of the highest count in one suit (K, Q, J,
+  10 all count 10), the higher rank goes (TK-4), since the suit order cannot tell them
+  apart; the same rule picks the discard when the card drawn from the stock is gone.
 - TKV-HOYLE: in the final round players may hit the tunker's spreads; their own matched
   cards are arranged by the engine at the count (the arrangement leaving the fewest unmatched
   points), so they need not spread them. The final round goes on even if the stock is empty
@@ -94,7 +96,6 @@ from rules.rummy import (
     lay_off_options,
     meld_from_cards,
     points_table,
-    wild_use_order,
 )
 from rules.tonk_outputs import TonkHandResult, TonkResult, TonkView, hand_core, tonk_score
 from rules.views import dumped, legal_of
@@ -307,25 +308,6 @@ def parse_spread_value(value: str) -> list[Card]:
     if len(set(cards)) != len(cards):
         raise IllegalAction("A spread can't name the same card twice.")
     return cards
-
-
-def _first_wild(meld: Meld, end: str | None, grown: Meld, twos: list[Card]) -> Card | None:
-    """The 2 to offer for a hit at this place (``None``: every 2 is offered).
-
-    A 2 natural at that place is offered as itself; as a wild, only the first 2 in
-    ``wild_use_order``."""
-    if meld.kind == RUN:
-        place = 0 if end == "low" else len(grown.cards) - 1
-        natural = grown.stands_for(place)
-        if natural in twos:
-            others = [t for t in twos if t != natural]
-            if not grown.wild[place]:
-                return natural
-            return others[0] if others else None
-        return twos[0] if twos else None
-    if grown.rank == TWO:
-        return None  # every 2 is natural in a book of 2s: all are offered
-    return twos[0] if twos else None
 
 
 def may_hold_spread(hand: list[Card], twos_wild: bool) -> bool:
@@ -692,7 +674,7 @@ class Tonk(Match[TonkOptions]):
             return True
         top = self.discard[-1]
         hand = [*self.hands[seat], top]
-        if any(top in m.cards for m in find_melds(hand, self.rules)):
+        if any(top in m.cards for m in find_melds(hand, self.rules, wild_for_held_natural=True)):
             return True
         return any(lay_off_options(m, top, self.rules) for m in self.spreads)
 
@@ -705,14 +687,17 @@ class Tonk(Match[TonkOptions]):
         return cards
 
     def _spread_actions(self, seat: int) -> list[Action]:
-        """Every distinct spread, wild 2s taken in ``wild_use_order`` (they are alike)."""
+        """Every distinct spread (TK-32: any 2 as the wild, standing for any card)."""
+        hand = self.hands[seat]
         if not self.taken_used:
-            # TKV-OPT-2: the taken card must go down; any 2 may serve with it.
+            # TKV-OPT-2: the taken card must go down.
             melds = [
-                m for m in find_melds(self.hands[seat], self.rules) if self.taken_discard in m.cards
+                m
+                for m in find_melds(hand, self.rules, wild_for_held_natural=True)
+                if self.taken_discard in m.cards
             ]
-        elif may_hold_spread(self.hands[seat], self.options.twos_wild):
-            melds = find_melds(self.hands[seat], self.rules, interchangeable_wilds=True)
+        elif may_hold_spread(hand, self.options.twos_wild):
+            melds = find_melds(hand, self.rules, wild_for_held_natural=True)
         else:
             melds = []
         return [self._cached(spread_action(list(m.cards))) for m in melds]
@@ -726,20 +711,14 @@ class Tonk(Match[TonkOptions]):
         return True
 
     def _hit_actions(self, seat: int) -> list[Action]:
-        """TK-34: every card of the hand onto every spread it fits, one card per action.
-
-        A 2 hitting as a wild is offered once per place: the first of the hand's 2s in
-        ``wild_use_order`` that would be wild there (the others mean the same).
-        """
+        """TK-34: every card of the hand onto every spread it fits, one card per action
+        (TK-32: each 2 is a hit of its own, since the player keeps a different 2)."""
         out: list[Action] = []
         rules = self.rules
         capable = rules.wild_capable
         hand = sorted(set(self.hands[seat]), key=lambda c: (c % 13, c // 13))
-        canonical_only = True
         if not self.taken_used and self.taken_discard is not None:
             hand = [self.taken_discard]
-            canonical_only = False
-        twos = wild_use_order(c for c in hand if capable[c])
         for index, meld in enumerate(self.spreads):
             if not self._hit_allowed_on(index):
                 continue
@@ -750,11 +729,7 @@ class Tonk(Match[TonkOptions]):
                         continue
                     if meld.kind != RUN and card % 13 != meld.rank:
                         continue
-                for end, grown in lay_off_options(meld, card, rules):
-                    if wild and canonical_only:
-                        first = _first_wild(meld, end, grown, twos)
-                        if first is not None and card != first:
-                            continue
+                for end, _grown in lay_off_options(meld, card, rules):
                     named = end if wild and meld.kind == RUN else None
                     out.append(self._cached(hit_action(card, index + 1, named)))
         return out
@@ -838,10 +813,7 @@ class Tonk(Match[TonkOptions]):
                 "That is not a spread: 3-4 of a rank or 3+ in sequence of one suit, "
                 "ace low, with at least two natural cards."
             )
-        return (
-            "Lay your natural card rather than a wild where you hold it, and use wild 2s in "
-            "the order 2♣, 2♦, 2♥, 2♠ (they are interchangeable)."
-        )
+        return f"{action.label or action.id} is not possible now."
 
     def _explain_hit(self, seat: int, action: Action) -> str:
         match = _HIT.match(action.value)
@@ -1192,18 +1164,27 @@ class Tonk(Match[TonkOptions]):
         defaults to the player to act; another seat has nothing to do).
 
         Draw from the stock (the discard if the stock is empty), make no spreads, discard
-        the card just drawn (if it may not be discarded, the first allowed discard). It
-        never drops or tunks for the player.
+        the card just drawn from the stock; after taking the discard (which may not go
+        back, TK-20) the highest-count card of the rest, the suit order S, H, D, C breaking
+        ties (then the higher rank, TK-4). It never drops or tunks for the player.
         """
         if self._phase == "match_over" or (seat is not None and seat not in self._to_act):
             return None
         if self._phase in ("draw", "final_draw"):
             return DRAW_STOCK if DRAW_STOCK in self._legal else DRAW_DISCARD
         discards = [a for a in self._legal if a.kind == "discard"]
-        if self.drawn_card is not None and DISCARD[self.drawn_card] in discards:
-            return DISCARD[self.drawn_card]
+        drawn = self.drawn_card
+        if drawn is not None and drawn != self.taken_discard and DISCARD[drawn] in discards:
+            return DISCARD[drawn]
         if discards:
-            return discards[0]
+            points = self.points
+            strength = TONK_ORDER.strength
+
+            def cost(action: Action) -> tuple[int, int, int]:
+                card = DISCARD_CARD[action]
+                return (-points[card], card // 13, -strength[card])
+
+            return min(discards, key=cost)
         return self._legal[0] if self._legal else None
 
     # -- views ----------------------------------------------------------------------------

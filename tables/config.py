@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from players.budget import SearchBudget
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,18 +24,28 @@ class TableSettings:
     """The level of computers added without naming one."""
     snapshot_every: int = 50
     """Store an engine snapshot every N actions (0: never) for engines whose snapshot
-    holds their state (Telefunken: 1.4 ms to restore against 84 ms to replay 400
+    holds their state (a rummy engine: 1.4 ms to restore against 84 ms to replay 400
     actions); recovery restores it and replays only the tail."""
+    search: SearchBudget = field(default_factory=SearchBudget)
+    """What a ``search`` computer may spend per decision (``search_rollouts``,
+    ``search_time_cap_ms`` in the bot's settings)."""
 
     @classmethod
     def from_settings(cls, settings: Any) -> TableSettings:
         """From the bot's ``settings.Settings`` (``turn_timer_seconds``,
-        ``timeouts_before_takeover``, and any of this class's own fields it defines)."""
+        ``timeouts_before_takeover``, ``search_rollouts`` and ``search_time_cap_ms``, and
+        any of this class's own fields it defines)."""
         values: dict[str, Any] = {}
         if getattr(settings, "turn_timer_seconds", None):
             values["turn_seconds"] = float(settings.turn_timer_seconds)
         if getattr(settings, "timeouts_before_takeover", None):
             values["timeouts_before_takeover"] = int(settings.timeouts_before_takeover)
+        if hasattr(settings, "search_rollouts") or hasattr(settings, "search_time_cap_ms"):
+            default = SearchBudget()
+            values["search"] = SearchBudget(
+                int(getattr(settings, "search_rollouts", default.rollouts)),
+                float(getattr(settings, "search_time_cap_ms", default.time_cap_ms)),
+            )
         for name in cls.__dataclass_fields__:
             if name not in values and hasattr(settings, name):
                 values[name] = getattr(settings, name)

@@ -18,8 +18,9 @@ from typing import Any
 
 from i18n import N_, translator
 from i18n.labels import action_label, phase_name
-from rules import registry
+from players.budget import SearchBudget
 from rules.cards import SUIT_SYMBOLS, CardError, parse_card
+from rules.registry import BUILTIN, GameRegistry
 from storage import SqliteStorage
 from tables.config import TableSettings
 from tables.errors import TableError
@@ -76,11 +77,11 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def build_parser(t: Callable[[str], str]) -> argparse.ArgumentParser:
+def build_parser(t: Callable[[str], str], games: GameRegistry = BUILTIN) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bot.py console", description=t("Play a card game in the terminal.")
     )
-    parser.add_argument("game", help=t("one of: ") + ", ".join(registry.names()))
+    parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
     parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
     parser.add_argument("--level", default="heuristic", help=t("computer level"))
@@ -180,26 +181,36 @@ class ConsoleGame:
                 self.write(exc.translated(t))
 
 
-async def run(argv: Sequence[str], read_line: ReadLine, write: Write) -> int:
+async def run(
+    argv: Sequence[str],
+    read_line: ReadLine,
+    write: Write,
+    games: GameRegistry = BUILTIN,
+    search: SearchBudget | None = None,
+) -> int:
+    """Play the match ``argv`` asks for, among the games of ``games``; a ``search``
+    computer thinks within ``search`` (the caller's settings; the defaults otherwise)."""
     locale = None
     for index, arg in enumerate(argv):
         if arg == "--lang" and index + 1 < len(argv):
             locale = argv[index + 1]
     t = translator(locale or os.environ.get("LANG"))
-    args = build_parser(t).parse_args(list(argv))
-    if args.game not in registry.names():
+    args = build_parser(t, games).parse_args(list(argv))
+    if args.game not in games:
         write(t("There is no game called {game}.").format(game=args.game))
-        write(t("Games: ") + ", ".join(registry.names()))
+        write(t("Games: ") + ", ".join(games.names()))
         return 2
-    spec = registry.get(args.game)
+    spec = games.get(args.game)
     players = args.players or default_player_count(spec)
     if not 0 <= args.seat < players:
         write(t("There is no seat {seat} at this table.").format(seat=args.seat))
         return 2
     storage = await SqliteStorage.open(args.db)
     # No turn timer in the terminal; windows stay open a day (the player answers them).
-    settings = TableSettings(takeover_level=args.level, window_seconds=86_400.0)
-    manager = TableManager(storage, settings)
+    settings = TableSettings(
+        takeover_level=args.level, window_seconds=86_400.0, search=search or SearchBudget()
+    )
+    manager = TableManager(storage, settings, games=games)
     try:
         try:
             state = await manager.create(
@@ -233,8 +244,9 @@ async def _read_stdin(prompt: str) -> str | None:
         return None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    return asyncio.run(run(sys.argv[1:] if argv is None else argv, _read_stdin, print))
+def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    return asyncio.run(run(args, _read_stdin, print, search=search))
 
 
 if __name__ == "__main__":

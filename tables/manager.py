@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from leagues.recording import record_match
-from rules import registry
+from players import PlayerRegistry, Situation, default_registry
 from rules.contract import Action, GameSpec, IllegalAction, Match
+from rules.registry import BUILTIN, GameRegistry
 from storage import (
     ChannelTaken,
     LoggedAction,
@@ -59,7 +60,6 @@ from tables.errors import (
     UnknownGame,
     UnknownPlayerLevel,
 )
-from tables.players import PlayerRegistry, Situation, default_registry
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 
@@ -104,11 +104,14 @@ class TableManager:
         settings: TableSettings | None = None,
         clock: Clock | None = None,
         players: PlayerRegistry | None = None,
+        games: GameRegistry = BUILTIN,
     ) -> None:
         self.storage = storage
         self.settings = settings or TableSettings()
         self.clock: Clock = clock or RealClock()
-        self.players = players or default_registry()
+        self.games = games
+        """The games this manager runs (the front ends read their plugins here)."""
+        self.players = players or default_registry(games, self.settings.search)
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._publisher = Publisher()
@@ -859,7 +862,7 @@ class TableManager:
         running = 0
         for record in records:
             try:
-                spec = registry.get(record.game)
+                spec = self.games.get(record.game)
             except KeyError:
                 log.warning("table %s: unknown game %r, left closed", record.id, record.game)
                 failed.append(record.id)
@@ -1020,7 +1023,7 @@ class TableManager:
 
     def _spec(self, game: str) -> GameSpec[Any]:
         try:
-            return registry.get(game)
+            return self.games.get(game)
         except KeyError as exc:
             raise UnknownGame(game=game) from exc
 

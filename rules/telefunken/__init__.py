@@ -19,14 +19,18 @@ How melding is offered (kept short enough for buttons and select menus):
   staged the same way and ``goout`` lays the bundle once at most one card is left.
 - After the contract: new melds are offered at their smallest size (3 cards, 4 in Peru
   v2), and every card is laid off one at a time (``lay:<meld id>:<card>[:low|high]``),
-  so longer melds are built by laying off. Candidate melds come from
-  ``rules.rummy.find_melds``: one per distinct card multiset and wild placement; a wild is
-  never offered where the hand holds the natural card, and wild 2s count as
-  interchangeable (a meld with k wild 2s uses the first k of clubs, diamonds, hearts,
-  spades), so a hand full of 2s does not flood the list.
+  so longer melds are built by laying off; a longer meld that no one-card layoffs can
+  grow from a smallest one (TFV-PE1-7's 5♠-JK-JK-8♠, whose three-card parts all hold more
+  wilds than naturals) is offered whole. Candidate melds come from
+  ``rules.rummy.find_melds``: one per distinct card multiset and wild placement. A wild
+  may stand for a card the hand holds (TF-33: the player keeps the natural instead), and
+  wild 2s that can be natural in place (the Peru family, TFV-PE1-6) are each a meld of
+  their own; only Farmer's always-wild 2s are interchangeable (a meld with k of them
+  uses the first k of clubs, diamonds, hearts, spades).
 - Jokers: ``takejoker:<meld>:<cards>`` (TF-44), ``movejoker:<meld>:<end>`` (TF-45),
   ``swap:<meld>:<natural>:<wild>`` (TFV-EC-7, TFV-PE1-8, TFV-PE1-WG-4; the swapped wild
-  must go straight into a new meld, or ``cancel`` undoes the swap).
+  must go straight into a new meld, or ``cancel`` undoes the swap). A refused joker move
+  says why (``wild_refusals``).
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from rules.telefunken.outputs import (
 from rules.telefunken.scoring import Scoring
 from rules.telefunken.table import Op, StateCache
 from rules.telefunken.variants import VARIANT_TITLES, TelefunkenOptions, ruleset
+from rules.telefunken.wild_refusals import explain_long_meld, explain_wild_move
 from rules.views import dumped, legal_of
 
 # The attributes that make up a match's state (snapshot/restore copies exactly these).
@@ -465,6 +466,9 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         if action.kind == "meld":
             if self.contract.must_go_out and not self.has_melded[seat]:
                 return "This deal's contract must go down with the rest of your hand at once."
+            longer = explain_long_meld(self, seat, action.value)
+            if longer is not None:
+                return longer
             return "Those cards aren't a meld you can lay now."
         if action.kind == "discard" and (self.staged or self.must_use is not None):
             return "Finish your melds, or take them back, before you discard."
@@ -472,8 +476,10 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             return "You have already drawn this turn."
         if action.kind == "take_upcard":
             return "Only the first player of the deal may take the upcard, instead of drawing."
-        if action.kind in ("takejoker", "movejoker"):
-            return "You can work with jokers from the turn after your contract."
+        if action.kind in ("takejoker", "movejoker", "swap"):
+            reason = explain_wild_move(self, seat, action.kind, action.value)
+            if reason is not None:
+                return reason
         if action.kind == "discard" and self._phase == "draw":
             return "Draw first."
         return super().explain_illegal(seat, action)

@@ -25,6 +25,7 @@ from rules.rummy import (
     find_melds,
     interpretations,
     lay_off_options,
+    twos_interchangeable,
 )
 from rules.telefunken.variants import PERU2_JOKER_SETS, MeldReq, Ruleset
 
@@ -178,9 +179,10 @@ def all_candidates(
     out: list[Candidate] = []
     if sets:
         set_rules = rs.set_rules
+        alike = interchangeable and twos_interchangeable(set_rules)
         if max_set is not None:
             set_rules = capped(set_rules, max_set, set_rules.min_run, set_rules.max_run)
-        out += [candidate(m) for m in find_melds(cards, set_rules, full, (SET,), interchangeable)]
+        out += [candidate(m) for m in find_melds(cards, set_rules, full, (SET,), alike)]
         if rs.joker_sets:
             jokers = [c for c in cards if c == JOKER]
             joker_rules = PERU2_JOKER_SETS
@@ -195,23 +197,47 @@ def all_candidates(
         most = min(run_rules.max_run, run_sizes[1])
         if (least, most) != (run_rules.min_run, run_rules.max_run):
             run_rules = capped(run_rules, run_rules.max_set, least, most)
+        alike = interchangeable and twos_interchangeable(run_rules)
         if least <= most:
-            out += [
-                candidate(m) for m in find_melds(cards, run_rules, full, (RUN,), interchangeable)
-            ]
+            out += [candidate(m) for m in find_melds(cards, run_rules, full, (RUN,), alike)]
     return out
 
 
 def smallest_melds(hand: Sequence[Card], rs: Ruleset) -> list[Candidate]:
-    """New melds after the contract: the smallest of each (longer ones grow by layoffs)."""
+    """New melds after the contract: the smallest of each, a wild standing for any card,
+    held or not (TF-33); longer ones grow by layoffs, except those no layoffs can reach,
+    which are offered whole (TFV-PE1-7: 5♠-JK-JK-8♠ has no valid three-card part)."""
     least_run = rs.run_rules.min_run
-    return all_candidates(
+    out = all_candidates(
         hand,
         rs,
+        full=True,
         max_set=rs.set_rules.min_set,
         run_sizes=(least_run, least_run),
         interchangeable=True,
     )
+    cards = list(hand)
+    set_rules = rs.set_rules
+    out += [
+        candidate(m)
+        for m in find_melds(
+            cards, set_rules, True, (SET,), twos_interchangeable(set_rules), only_unbuildable=True
+        )
+    ]
+    if rs.runs_allowed and not rs.jokers_float:
+        run_rules = rs.run_rules
+        out += [
+            candidate(m)
+            for m in find_melds(
+                cards,
+                run_rules,
+                True,
+                (RUN,),
+                twos_interchangeable(run_rules),
+                only_unbuildable=True,
+            )
+        ]
+    return out
 
 
 def colour_runs(hand: Sequence[Card], size: int) -> list[Candidate]:
@@ -418,6 +444,7 @@ class ContractSearch:
         self.cands = all_candidates(
             hand,
             rs,
+            full=True,  # TF-33: a joker may stand for a card the hand holds
             sets=bool(set_sizes),
             runs=bool(run_reqs),
             max_set=max(set_sizes, default=None),

@@ -28,8 +28,9 @@ Decisions beyond the rules file:
   ball records and reminders; the turn-based contract makes them impossible.
 - Six players: a Trip is a contract (``kind="trip"``): no trump, the declarer's 4th card
   lies face down like a blind caller's, he wins tricks 1-3 outright and trick 4 decides.
-  TH-20 does not annul a Moenie: the source's partner catch (TH6-11.6, EX-24) needs the
-  declarer's partners to hold every other trump, which the TH6-11.4 adaptation would annul.
+  TH-20 does not annul a Moenie (TH6-11.4, TH-20.2 as amended): the source's partner catch
+  (TH6-11.6, EX-24) needs the declarer's partners to hold every other trump, which TH-20
+  would otherwise annul.
 - Two players: a stacked ``Deal`` lists a seat's twelve cards in the order received (4, 2,
   then 4, 2 for two deals; the face-down row of 6, then 4, 2 face up). ``hands`` are the
   cards a seat plays from; face up, after its row is laid they are the row's face-up cards
@@ -1503,9 +1504,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
         return self.contract is not None and self.contract["kind"] == "trip"
 
     def _annulment_applies(self) -> bool:
-        """TH-20; TH2-11: with two players per ``two_player_annul``. Not for a Moenie: TH6-11.6
-        and EX-24 (source) make a Moenie playable when the declarer's partners hold every
-        other trump, which TH-20 (the TH6-11.4 adaptation) would annul; the source wins."""
+        """TH-20; TH2-11: with two players per ``two_player_annul``. Never for a Moenie
+        (TH6-11.4, TH-20.2): TH6-11.6 and EX-24 play a Moenie whose declarer's partners hold
+        every other trump, a hand TH-20 would otherwise annul."""
         if self.contract is not None and self.contract["kind"] == "moenie":
             return False
         if not self.two_player:

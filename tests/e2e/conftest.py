@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from rules import registry
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner, assert_clean
 
@@ -25,12 +24,3 @@ async def runner(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
     yield bot_runner
     await bot_runner.stop()
     assert_clean(fake)
-
-
-@pytest.fixture
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The table manager's toy trick game (tests/tables/toy_game.py), registered as "toy"."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.tables.toy_game")
-    registry.get.cache_clear()
-    yield
-    registry.get.cache_clear()

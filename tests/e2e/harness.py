@@ -9,15 +9,21 @@ from typing import Any
 
 from cogs.bot import CardTableBot
 from cogs.launcher import close_services, create_bot, open_services
+from rules.registry import GameRegistry
 from settings import Settings
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
+from tests.tables.toy_game import GAMES
 
 READY_TIMEOUT = 10.0
 
 
 class BotRunner:
-    def __init__(self, fake: FakeDiscord, db_path: Path, **overrides: Any) -> None:
+    def __init__(
+        self, fake: FakeDiscord, db_path: Path, games: GameRegistry = GAMES, **overrides: Any
+    ) -> None:
+        """A bot hosting ``games`` (the built-in ones and the toy by default)."""
         self.fake = fake
+        self.games = games
         values: dict[str, Any] = {
             "discord_token": fake.bot_token,
             "api_base_url": fake.api_base,
@@ -37,7 +43,7 @@ class BotRunner:
     async def start(self) -> CardTableBot:
         self.fake.ready.clear()
         identified = self.fake.identified_count
-        self._services = await open_services(self.settings)
+        self._services = await open_services(self.settings, self.games)
         bot = create_bot(self.settings, *self._services)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.settings.discord_token))

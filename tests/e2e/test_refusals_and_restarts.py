@@ -11,8 +11,6 @@ from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, choices, table_id_of, table_message
 
-pytestmark = pytest.mark.usefixtures("toy_game")
-
 
 async def four_player_table(runner: BotRunner) -> tuple[list[SimulatedUser], Players]:
     users = [runner.user(n) for n in ("alice", "bob", "carol", "dan")]

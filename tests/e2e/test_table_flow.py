@@ -10,8 +10,6 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, table_id_of, table_message
 
-pytestmark = pytest.mark.usefixtures("toy_game")
-
 
 async def test_lobby_join_start_and_a_full_match_by_clicks(
     fake: FakeDiscord, runner: BotRunner

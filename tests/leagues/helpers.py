@@ -11,13 +11,15 @@ from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.manager import TableManager
 from tables.updates import TableUpdate
+from tests.tables.toy_game import GAMES
 
 GUILD = 1 << 22 | 5  # shard 1 of 2
 
 
 def manager_over(store: Storage) -> tuple[TableManager, FakeClock, list[TableUpdate]]:
     clock = FakeClock()
-    manager = TableManager(store, TableSettings(turn_seconds=60, window_seconds=15), clock)
+    settings = TableSettings(turn_seconds=60, window_seconds=15)
+    manager = TableManager(store, settings, clock, games=GAMES)
     updates: list[TableUpdate] = []
     manager.subscribe(updates.append)
     return manager, clock, updates

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from leagues.replay import load_replay
-from rules import registry
 from storage import LeagueSettings, MatchStatus, Storage
 from tests.leagues.helpers import GUILD, manager_over, play_out
+from tests.tables.toy_game import GAMES
 
 
 async def test_a_nigerian_thunee_match_is_recorded_rated_and_replays_equal(store: Storage) -> None:
@@ -105,7 +105,7 @@ async def test_an_abandoned_match_is_recorded_but_never_counts(store: Storage) -
     [stats] = await store.leagues.player_stats(GUILD, 1)
     assert (stats.game, stats.matches, stats.abandoned, stats.season) == ("toy", 0, 1, None)
     assert [u for u in updates if u.kind == "stopped"][-1].data["rating_changes"] == []
-    replay = await load_replay(store, record.id)
+    replay = await load_replay(store, record.id, GAMES)
     assert replay is not None and replay.agrees and not replay.match.is_over
     assert replay.hands[-1].result is None and len(replay.hands[-1].actions) >= 1
 
@@ -147,7 +147,7 @@ async def test_recording_the_same_table_twice_changes_nothing(store: Storage) ->
     from leagues.recording import build_match_record
 
     again = build_match_record(
-        table, registry.get("toy"), engine, ended_at=clock.now(), actions=record.actions
+        table, GAMES.get("toy"), engine, ended_at=clock.now(), actions=record.actions
     )
     outcome = await store.matches.record_finished(again)
     assert outcome.already_recorded and outcome.match_id == record.id

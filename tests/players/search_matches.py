@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from players.base import ComputerPlayer, Situation
 from rules.contract import Match
 from rules.random_play import choose as random_choice
-from tables.players.base import ComputerPlayer, Situation
 
 
 def situation(match: Match[Any], seat: int | None = None, seed: int = 7) -> Situation:

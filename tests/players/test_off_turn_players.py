@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from players import RandomPlayer, Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
 from rules.contract import Deal
 from rules.thunee.spec import SPEC as THUNEE
-from tables.players import RandomPlayer, Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
 from tests.players.search_matches import situation
 from tests.players.test_search_304 import assert_view_knowledge_is_the_judges
 from tests.players.test_search_thunee_variants import REVOKE_DEAL, REVOKE_UNTIL_THIRD_TRICK

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
+from players import default_registry
+from players.search import SearchBudget, SearchPlayer, search_for
+from players.search.nigerian import NigerianWorlds, voids_shown
+from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 from rules.cards import card_strs, deck32, shuffled
 from rules.contract import Deal
 from rules.nigerian_thunee import SPEC, NigerianThunee
 from rules.random_play import choose as random_choice
-from tables.players import default_registry
-from tables.players.search import SearchBudget, SearchPlayer, search_for
-from tables.players.search.nigerian import NigerianWorlds, voids_shown
-from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 from tests.players.search_matches import play_with_search, situation
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)

@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
+from players.base import Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
+from players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
 from rules.cards import card_strs, deck32
 from rules.contract import Deal
 from rules.random_play import choose as random_choice
 from rules.three_o_four import SPEC, ThreeOFourMatch
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import Knowledge
-from tables.players.base import Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
-from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
 from tests.players.search_matches import play_with_search, situation
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
@@ -287,7 +287,7 @@ def test_search_calls_caps_exactly_when_certain_we6() -> None:
 def assert_view_knowledge_is_the_judges(match: ThreeOFourMatch, sit: Situation) -> Knowledge:
     """K(p, k) read from the seat's view (the search's ``knowledge``) equals the engine
     judge's at this call point (its hand in any order); returns it."""
-    from tables.players.search.three_o_four_caps import knowledge
+    from players.search.three_o_four_caps import knowledge
 
     mine = knowledge(ThreeOFourWorlds(sit))
     theirs = match.judge().knowledge(sit.seat, len(match.history))

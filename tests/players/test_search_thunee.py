@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
+from players.base import Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
+from players.search.thunee import ThuneeSearch, ThuneeWorlds
 from rules.cards import card_strs, parse_card, shuffled
 from rules.contract import Deal, IllegalAction, Match
 from rules.thunee.dealing import DECK
 from rules.thunee.spec import SPEC
 from rules.tricks import SUIT_OF
-from tables.players.base import Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
-from tables.players.search.thunee import ThuneeSearch, ThuneeWorlds
 
 SMALL = SearchBudget(rollouts=40, time_cap_ms=0)
 

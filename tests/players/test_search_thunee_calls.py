@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from players.base import Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
+from players.search.thunee import ThuneeSearch
 from rules.contract import Deal, Match
 from rules.thunee.spec import SPEC
-from tables.players.base import Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
-from tables.players.search.thunee import ThuneeSearch
 
 BUDGET = SearchBudget(rollouts=120, time_cap_ms=0)
 

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
+from players.base import Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
+from players.search.thunee import ThuneeSearch
+from players.search.thunee_worlds import ThuneeWorlds
 from rules.cards import SUITS, card_strs, parse_card, shuffled
 from rules.contract import Action, Deal, IllegalAction, Match
 from rules.thunee.cardplay import NORMAL_STRENGTH, legal_cards
 from rules.thunee.dealing import DECK
 from rules.thunee.spec import SPEC
-from tables.players.base import Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
-from tables.players.search.thunee import ThuneeSearch
-from tables.players.search.thunee_worlds import ThuneeWorlds
 
 TINY = SearchBudget(rollouts=6, time_cap_ms=0)
 SMALL = SearchBudget(rollouts=40, time_cap_ms=0)

@@ -20,6 +20,7 @@ from rules.rummy import (
     best_partition,
     deadwood_floor,
     find_melds,
+    grows_from_smallest,
     hand_points,
     interpretations,
     lay_off,
@@ -30,6 +31,7 @@ from rules.rummy import (
     points_table,
     shift_end_wild,
     swap_wild,
+    unbuildable_run_bound,
 )
 
 TONK = TONK_RULES
@@ -392,3 +394,21 @@ def _exhaustive_deadwood(hand: tuple[int, ...]) -> int:
                     rest.remove(c)
                 best = min(best, _exhaustive_deadwood(tuple(rest)))
     return best
+
+
+@pytest.mark.parametrize("ratio", ["at_most_naturals", "any"])
+def test_unbuildable_run_bound_holds_for_every_wild_pattern(ratio: str) -> None:
+    """Issue 34 / TFV-PE1-7: no run with w wilds longer than 3w - 2 fails to grow from a
+    three-card run by one card per end (the bound that prunes the meld search), checked on
+    every natural/wild pattern of 4 to 13 cards; N-W-W-N is the one of two wilds."""
+    rules = RummyRules(twos_wild=True, wild_ratio=ratio)  # type: ignore[arg-type]
+    for n in range(4, 14):
+        for pattern in itertools.product((False, True), repeat=n):
+            wilds = sum(pattern)
+            naturals = n - wilds
+            if naturals < 2 or (ratio == "at_most_naturals" and wilds > naturals):
+                continue
+            run = Meld(RUN, tuple(range(n)), pattern, -1, 0, 2)
+            if not grows_from_smallest(run, rules):
+                assert n <= unbuildable_run_bound(rules, wilds), pattern
+                assert wilds > 2 or pattern == (False, True, True, False)

@@ -1,29 +1,21 @@
-"""Fixtures for the table-manager tests: the toy game registered, a temp-file SQLite
-store, a fake clock, and a manager over them."""
+"""Fixtures for the table-manager tests: a temp-file SQLite store, a fake clock, and a
+manager over them that hosts the toy game too (``toy_game.GAMES``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from rules import registry
 from storage import SqliteStorage
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.errors import TableError
 from tables.manager import TableManager
 from tables.updates import TableUpdate
-
-
-@pytest.fixture(autouse=True)
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.tables.toy_game")
-    registry.get.cache_clear()
-    yield
-    registry.get.cache_clear()
+from tests.tables.toy_game import GAMES
 
 
 @pytest.fixture
@@ -52,7 +44,7 @@ def settings() -> TableSettings:
 async def manager(
     storage: SqliteStorage, clock: FakeClock, settings: TableSettings
 ) -> AsyncIterator[TableManager]:
-    mgr = TableManager(storage, settings, clock)
+    mgr = TableManager(storage, settings, clock, games=GAMES)
     yield mgr
     await mgr.close()
 

@@ -13,10 +13,10 @@ import asyncio
 import random
 import sys
 
-from rules import registry
 from storage import SqliteStorage, TableStatus
 from tables.config import TableSettings
 from tables.manager import TableManager
+from tests.tables.toy_game import GAMES
 
 
 async def play_table(manager: TableManager, table_id: int, rng: random.Random) -> None:
@@ -43,14 +43,15 @@ async def play_table(manager: TableManager, table_id: int, rng: random.Random) -
 
 
 async def main(db: str, seed: int, finish: bool) -> int:
-    registry._MODULES.setdefault("toy", "tests.tables.toy_game")
     store = await SqliteStorage.open(db)
-    manager = TableManager(store, TableSettings(turn_seconds=3600, window_seconds=3600))
+    manager = TableManager(
+        store, TableSettings(turn_seconds=3600, window_seconds=3600), games=GAMES
+    )
     await manager.recover()
     if not manager.open_tables() and not await store.tables.get(1):
         channel = 0
-        for game in registry.names():
-            counts = registry.get(game).player_counts
+        for game in GAMES.names():
+            counts = GAMES.get(game).player_counts
             for players in sorted({min(counts), max(counts)}):
                 channel += 1
                 state = await manager.create(

@@ -8,18 +8,18 @@ from typing import Any
 
 import pytest
 
-from rules import registry
 from rules.contract import Match
 from storage import LoggedAction, SqliteStorage, TableRecord, TableStatus
 from tables.errors import AlreadyPlayed, IllegalMove, NotYourSeat, NotYourTurn, TableNotRunning
 from tables.manager import TableManager
 from tests.tables.conftest import Recorder, play_humans
+from tests.tables.toy_game import GAMES
 
 
 def replayed(manager: TableManager, table_id: int, log: list[LoggedAction]) -> Match[Any]:
     """A fresh match of the table's game, seed and options driven by its stored log."""
     state = manager.state(table_id)
-    spec = registry.get(state.game)
+    spec = GAMES.get(state.game)
     record_seed = manager.match_of(table_id).seed  # type: ignore[union-attr]
     match = spec.new_match(state.players, state.options, seed=record_seed)
     for entry in log:
@@ -116,11 +116,11 @@ async def test_humans_play_a_match_to_the_end_and_the_log_holds_it(
     assert stored is not None and stored.status is TableStatus.FINISHED
 
 
-@pytest.mark.parametrize("game", [*registry.names(), "toy"])
+@pytest.mark.parametrize("game", GAMES.names())
 async def test_computers_finish_a_match_of_every_game_through_the_manager(
     game: str, manager: TableManager, storage: SqliteStorage
 ) -> None:
-    spec = registry.get(game)
+    spec = GAMES.get(game)
     counts = sorted({min(spec.player_counts), max(spec.player_counts)})  # keeps CI short
     for index, players in enumerate(counts):
         state = await manager.create(

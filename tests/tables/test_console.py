@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from rules import registry
 from tables.console import pretty_card, run
+from tests.tables.toy_game import GAMES
 
 
 def scripted(answers: list[str], rng: random.Random | None = None):  # type: ignore[no-untyped-def]
@@ -24,10 +24,10 @@ def scripted(answers: list[str], rng: random.Random | None = None):  # type: ign
     return read_line, shown
 
 
-@pytest.mark.parametrize("game", [*registry.names(), "toy"])
+@pytest.mark.parametrize("game", GAMES.names())
 async def test_a_whole_match_in_the_console(game: str) -> None:
     read_line, shown = scripted([], random.Random(4))
-    code = await run([game, "--seed", "11", "--seat", "1"], read_line, shown.append)
+    code = await run([game, "--seed", "11", "--seat", "1"], read_line, shown.append, GAMES)
     text = "\n".join(shown)
     assert code == 0 and "Match over." in text
     assert "Your hand:" in text and re.search(r"^\s+1\. ", text, re.M)
@@ -38,7 +38,7 @@ async def test_a_whole_match_in_the_console(game: str) -> None:
 async def test_bad_input_is_explained_and_q_leaves() -> None:
     read_line, shown = scripted(["99", "bid:7", "q"])
     code = await run(
-        ["toy", "--players", "2", "--seed", "3", "--seat", "1"], read_line, shown.append
+        ["toy", "--players", "2", "--seed", "3", "--seat", "1"], read_line, shown.append, GAMES
     )
     text = "\n".join(shown)
     assert code == 0
@@ -49,9 +49,9 @@ async def test_bad_input_is_explained_and_q_leaves() -> None:
 
 async def test_unknown_game_and_bad_seat() -> None:
     read_line, shown = scripted([])
-    assert await run(["chess"], read_line, shown.append) == 2
+    assert await run(["chess"], read_line, shown.append, GAMES) == 2
     assert "There is no game called chess." in shown[0]
-    assert await run(["toy", "--seat", "7"], read_line, shown.append) == 2
+    assert await run(["toy", "--seat", "7"], read_line, shown.append, GAMES) == 2
 
 
 def test_cards_print_with_suit_symbols() -> None:

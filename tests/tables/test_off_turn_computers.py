@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from players import Situation
+from players.heuristic import heuristic_for
+from players.search import SearchBudget, search_for
 from rules import registry
 from rules.contract import Action
 from storage import SqliteStorage
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.manager import TableManager
-from tables.players import Situation
-from tables.players.heuristic import heuristic_for
-from tables.players.search import SearchBudget, search_for
 from tests.players.test_search_thunee_variants import REVOKE_DEAL, REVOKE_UNTIL_THIRD_TRICK
 from tests.tables.conftest import seat_users
 from tests.tables.test_off_turn import HANDS, PLAYS, SETUP
@@ -191,7 +191,7 @@ class CountingPlayer:
     blocking = False
 
     def __init__(self, game: str, manager: TableManager) -> None:
-        self.inner = heuristic_for(game)
+        self.inner = heuristic_for(game, manager.games)
         self.manager = manager
         self.asked: list[tuple[int, int, tuple[str, ...], tuple[int, ...]]] = []
 

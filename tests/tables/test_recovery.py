@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from rules import registry
 from storage import SeatRecord, SqliteStorage, TableRecord, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.errors import TableRestoring
 from tables.manager import TableManager
 from tests.tables.conftest import play_humans
+from tests.tables.toy_game import GAMES as KNOWN
 
-GAMES = [*registry.names(), "toy"]
+GAMES = KNOWN.names()
 
 
 def fingerprint(manager: TableManager, table_id: int) -> Any:
@@ -41,7 +41,7 @@ async def open_tables(
 ) -> list[tuple[int, int]]:
     """``count`` running tables of ``game``, seat 1 a computer, humans elsewhere; each is
     played a random number of human clicks. Returns (table id, clicks)."""
-    spec = registry.get(game)
+    spec = KNOWN.get(game)
     tables = []
     for index in range(count):
         players = spec.player_counts[index % len(spec.player_counts)]
@@ -66,7 +66,7 @@ async def test_recovered_tables_equal_the_originals_at_random_stop_points(
 ) -> None:
     settings = TableSettings(snapshot_every=snapshot_every)
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, settings, FakeClock())
+    first = TableManager(store, settings, FakeClock(), games=KNOWN)
     tables = await open_tables(first, game, random.Random(zlib.crc32(game.encode())), count=6)
     open_ids = [t for t, _ in tables if first.state(t).status is TableStatus.RUNNING]
     assert open_ids, "every table finished before the stop point"
@@ -81,7 +81,7 @@ async def test_recovered_tables_equal_the_originals_at_random_stop_points(
 
     store = await SqliteStorage.open(db_path)
     clock = FakeClock()
-    second = TableManager(store, settings, clock)
+    second = TableManager(store, settings, clock, games=KNOWN)
     report = await second.recover(warm=warm)
     assert report.failed == []
     assert sorted(second.open_tables()) == sorted(open_ids)
@@ -114,7 +114,7 @@ async def test_recovery_keeps_lobbies_and_away_seats_and_skips_broken_tables(
 ) -> None:
     store = await SqliteStorage.open(db_path)
     clock = FakeClock()
-    first = TableManager(store, TableSettings(timeouts_before_takeover=1), clock)
+    first = TableManager(store, TableSettings(timeouts_before_takeover=1), clock, games=KNOWN)
     lobby = await first.create(channel_id=1, game="toy", host_id=1, host_name="a", players=2)
     running = await first.create(channel_id=2, game="toy", host_id=1, host_name="a", players=2)
     await first.join(running.id, 2, "b")
@@ -135,7 +135,9 @@ async def test_recovery_keeps_lobbies_and_away_seats_and_skips_broken_tables(
     conn.close()
 
     store = await SqliteStorage.open(db_path)
-    second = TableManager(store, TableSettings(timeouts_before_takeover=1), FakeClock())
+    second = TableManager(
+        store, TableSettings(timeouts_before_takeover=1), FakeClock(), games=KNOWN
+    )
     report = await second.recover()
     assert report.failed == [broken.id] and report.running == 1
     assert second.state(lobby.id).status is TableStatus.LOBBY
@@ -162,7 +164,7 @@ async def test_a_computer_whose_turn_it_was_at_the_crash_plays_after_recovery(
         )
     )
     clock = FakeClock()
-    manager = TableManager(store, TableSettings(), clock)
+    manager = TableManager(store, TableSettings(), clock, games=KNOWN)
     await manager.recover(warm=warm)
     if not warm:
         assert manager.state(record.id).restoring  # rebuilt on first use
@@ -176,13 +178,13 @@ async def test_a_computer_whose_turn_it_was_at_the_crash_plays_after_recovery(
 
 async def test_a_click_on_a_table_not_yet_rebuilt_rebuilds_it_and_applies(db_path: Path) -> None:
     store = await SqliteStorage.open(db_path)
-    first = TableManager(store, TableSettings(), FakeClock())
+    first = TableManager(store, TableSettings(), FakeClock(), games=KNOWN)
     state = await first.create(channel_id=1, game="toy", host_id=1, host_name="a", players=2)
     await first.join(state.id, 2, "b")
     await first.start(state.id, 1)
     await first.act(state.id, 2, "bid:1")
     await first.close()
-    second = TableManager(store, TableSettings(), FakeClock())
+    second = TableManager(store, TableSettings(), FakeClock(), games=KNOWN)
     await second.recover(warm=False)
     after = await second.act(state.id, 1, "pass")  # seat 0 passes: seat 1 names trump
     assert not after.restoring and after.seq == 2 and after.phase == "trump"

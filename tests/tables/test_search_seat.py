@@ -3,12 +3,12 @@ worker thread (it blocks), and it finishes a Nigerian Thunee match."""
 
 from __future__ import annotations
 
+from players import default_registry
+from players.search import SearchBudget, search_for
 from storage import SqliteStorage, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.manager import TableManager
-from tables.players import default_registry
-from tables.players.search import SearchBudget, search_for
 
 
 async def test_search_seats_finish_a_nigerian_match_through_the_manager(

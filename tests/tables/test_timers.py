@@ -10,6 +10,7 @@ from tables.config import TableSettings
 from tables.errors import NotAway, NotYourTurn
 from tables.manager import TableManager
 from tests.tables.conftest import Recorder
+from tests.tables.toy_game import GAMES
 
 
 async def two_humans(manager: TableManager, channel: int = 1, **kw: object) -> int:
@@ -147,7 +148,7 @@ async def test_a_slow_game_has_no_turn_timer(manager: TableManager, clock: FakeC
 async def test_delayed_computers_act_when_the_clock_reaches_them(
     storage: SqliteStorage, clock: FakeClock
 ) -> None:
-    manager = TableManager(storage, TableSettings(computer_delay=2.0), clock)
+    manager = TableManager(storage, TableSettings(computer_delay=2.0), clock, games=GAMES)
     state = await manager.create(
         channel_id=1, game="toy", host_id=1, host_name="a", players=2, seed=5, join=False
     )

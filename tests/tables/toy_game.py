@@ -21,6 +21,8 @@ from rules.contract import (
     Match,
     json_roundtrip,
 )
+from rules.plugin import GamePlugin
+from rules.registry import BUILTIN
 from rules.results import award, reason
 from rules.tricks import SUIT_OF, follow_suit_options, trick_winner_index
 from rules.views import legal_of, score, trick_cards
@@ -327,3 +329,19 @@ class ToySpec(GameSpec[ToyOptions]):
 
 
 ToyMatch.spec = SPEC = ToySpec()
+
+
+PLUGIN = GamePlugin(
+    name=SPEC.name,
+    title=SPEC.title,
+    family="trick",
+    load=lambda: SPEC,
+    summary="A tiny trick game for the tests: bid, name trump, double, six tricks.",
+    players={"heuristic": "players.heuristic:trick_heuristic"},
+    labels={"call:double": "Double"},
+    terms=(),
+)
+"""The toy game as one plugin: registering it is all a front end needs to host it."""
+
+GAMES = BUILTIN.with_plugin(PLUGIN)
+"""The built-in games and the toy: what the tests give the manager, console and bot."""

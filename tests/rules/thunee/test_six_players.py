@@ -3,6 +3,8 @@ EX-24, EX-31). Dealer 0: cutter 5, trumper 1; teams (0, 2, 4) and (1, 3, 5)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.cards import parse_cards
@@ -336,6 +338,18 @@ def test_ex23_trip_trick_four_decides(
     assert (result["outcome"], result["balls_to"], result["balls"]) == expected
 
 
+def play_moenie(match: Any, leads: list[str]) -> None:
+    """Seat 1 calls Moenie and leads ``leads`` while the hand lasts; the others play their
+    first legal card."""
+    act(match, 1, "call:moenie")
+    for lead in leads:
+        if match.hand_number != 1:
+            break
+        play(match, lead)
+        while match.hand_number == 1 and match.turn != 1:
+            act(match, match.turn, match.legal_actions(match.turn)[0])
+
+
 def test_th6_11_ex24_moenie_success_failure_and_partner_catch() -> None:
     """TH6-11 / EX-24: four spades headed by the jack: Moenie in W4 (Thunee is not open to
     a one-suit hand); +4, +4 to the opponents, +8 on a partner catch. With J-10-K-Q and a
@@ -353,16 +367,28 @@ def test_th6_11_ex24_moenie_success_failure_and_partner_catch() -> None:
         match = new_n(6, stacked)
         start(match)
         assert match.phase == "calls" and ids(match, 1) == ["call:moenie", "pass"]
-        act(match, 1, "call:moenie")
-        for lead in leads:
-            if match.hand_number != 1:
-                break
-            play(match, lead)
-            while match.hand_number == 1 and match.turn != 1:
-                act(match, match.turn, match.legal_actions(match.turn)[0])
+        play_moenie(match, leads)
         result = match.hand_results[-1]
         assert result["trump"] == "S"  # TH6-11.3: the Moenie suit
         assert (result["outcome"], result["balls_to"], result["balls"]) == expected
+
+
+def test_th6_11_4_th20_2_a_moenie_is_never_annulled() -> None:
+    """TH6-11.4 / TH-20.2 (amended): TH-20 does not apply to a Moenie. Every spade is with
+    the declarer's team (seat 1: J-10-K-Q, partner seat 3: 9-A), so no opponent holds a
+    trump, yet the hand is played out: the partner catch of EX-24, 8 balls, not annulled."""
+    match = new_n(6, moenie_deal("JS 10S KS QS", 3, "9S AS"))
+    start(match)
+    spades = {c for s in (0, 2, 4) for c in match.full[s] if c // 13 == 0}  # type: ignore[attr-defined]
+    assert match.trump == 0 and not spades and len(match.full[0]) == 4  # type: ignore[attr-defined]
+    play_moenie(match, ["JS", "10S"])
+    result = match.hand_results[-1]
+    assert result["outcome"] != "annulled"
+    assert (result["outcome"], result["balls_to"], result["balls"]) == (
+        "contract_partner_catch",
+        0,
+        8,
+    )
 
 
 def test_th6_6_thunee_needs_two_suits_with_four_cards() -> None:

@@ -26,6 +26,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
+from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from players.tricks import TrickHeuristic
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.three_o_four import actions as A
@@ -33,9 +38,6 @@ from rules.three_o_four.auction import HALF_COURT, PCC
 from rules.three_o_four.options import Layout, Options, layout_for
 from rules.three_o_four.scoring import band
 from rules.tricks import SUIT_OF, trick_winner_index
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
-from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 
 log = logging.getLogger(__name__)
 
@@ -680,7 +682,7 @@ class ThreeOFourSearch:
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
-        self.budget = budget or SearchBudget.from_settings()
+        self.budget = budget or SearchBudget()
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
@@ -727,7 +729,7 @@ class ThreeOFourSearch:
         """Off turn (ED-25): a marriage when offered, Caps exactly when certain (the duty
         of T3-16.4 holds between two other seats' cards too), a spoilt claim when
         proven (``three_o_four_calls``)."""
-        from tables.players.three_o_four_calls import optional_call
+        from players.three_o_four_calls import optional_call
 
         return optional_call(situation, random.Random(situation.rng.getrandbits(64)))
 
@@ -735,7 +737,7 @@ class ThreeOFourSearch:
     def caps(situation: Situation, worlds: ThreeOFourWorlds, rng: random.Random) -> Action | None:
         """T3-16.4: call Caps as soon as the seat is certain (ED-27), stating the winning
         order (ED-29); a missed duty and an early call are both Wrong Caps."""
-        from tables.players.search.three_o_four_caps import certain_order
+        from players.search.three_o_four_caps import certain_order
 
         order = certain_order(worlds, random.Random(rng.getrandbits(64)))
         if order is None:
@@ -848,3 +850,8 @@ class ThreeOFourSearch:
 
 
 __all__ = ["ThreeOFourSearch", "ThreeOFourWorlds", "rollout"]
+
+
+def three_o_four_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of 304's ``search`` level (the heuristic as fallback)."""
+    return ThreeOFourSearch(TrickHeuristic(game), budget)

@@ -18,28 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.search.model import SearchModel
+from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.model import SearchModel
-from tables.players.search.sampling import NoConsistentDeal
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class SearchBudget:
-    rollouts: int = 240
-    """Rollouts per decision (all actions together): the deterministic budget."""
-    time_cap_ms: float = 50.0
-    """Stop early past this much wall time (checked after every rollout; a decision then
-    rests on the worlds finished); ``0`` = no cap. Only the cap depends on the clock."""
-
-    @classmethod
-    def from_settings(cls) -> SearchBudget:
-        from settings import Settings
-
-        settings = Settings()
-        return cls(settings.search_rollouts, settings.search_time_cap_ms)
 
 
 @dataclass(slots=True)
@@ -105,7 +90,7 @@ class SearchPlayer:
     ) -> None:
         self.model = model
         self.fallback = fallback
-        self.budget = budget or SearchBudget.from_settings()
+        self.budget = budget or SearchBudget()
         self.last = SearchStats()
         """The last decision's figures (tests and benchmarks; racy if tables share the
         player across threads, which only makes the figures, not the moves, unreliable)."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from players.base import Situation
 from rules.cards import (
     ACE_HIGH_ORDER,
     CARD_STRINGS,
@@ -37,7 +38,6 @@ from rules.cards import (
 from rules.contract import Action
 from rules.random_play import choose as random_choice
 from rules.tricks import SUIT_OF, trick_winner_index
-from tables.players.base import Situation
 
 NO_POINTS = point_table({})
 
@@ -130,13 +130,13 @@ class TrickHeuristic:
             if kind in kinds:
                 return max(kinds[kind], key=_declared_value)
         if "caps" in kinds or "claim_spoilt" in kinds:
-            from tables.players.three_o_four_calls import caps_call, spoilt_claim
+            from players.three_o_four_calls import caps_call, spoilt_claim
 
             call = caps_call(situation, situation.rng, screened=True) or spoilt_claim(situation)
             if call is not None:
                 return call
         if "challenge" in kinds or "challenge_jodi" in kinds:
-            from tables.players.search.thunee_challenge import sure_challenge
+            from players.search.thunee_challenge import sure_challenge
 
             challenge = sure_challenge(situation)
             if challenge is not None:
@@ -169,12 +169,12 @@ class TrickHeuristic:
             return max(declared, key=_declared_value)
         kinds = {a.kind for a in legal}
         if "caps" in kinds or "claim_spoilt" in kinds:
-            from tables.players.three_o_four_calls import caps_call, spoilt_claim
+            from players.three_o_four_calls import caps_call, spoilt_claim
 
             call = caps_call(situation, situation.rng, screened=True, off_turn=True)
             return call or spoilt_claim(situation)
         if "challenge" in kinds or "challenge_jodi" in kinds:
-            from tables.players.search.thunee_challenge import sure_challenge
+            from players.search.thunee_challenge import sure_challenge
 
             return sure_challenge(situation)
         return None

@@ -10,10 +10,12 @@ It reads only ``view`` (``hand``, ``discard_top``, ``count``) and the legal acti
 
 from __future__ import annotations
 
+from collections import Counter
+
+from players.base import Situation
 from rules.cards import CARD_STRINGS, JOKER, RANKS
 from rules.contract import Action
 from rules.random_play import choose as random_choice
-from tables.players.base import Situation
 
 GO_OUT_KINDS = ("tunk", "goout", "go_out", "out")
 MELD_KINDS = ("meld", "spread")
@@ -100,6 +102,34 @@ def usefulness(card: int, hand: list[int] | HandCounts, game: str) -> int:
     return score
 
 
+LOOKAHEAD = 60
+"""Melds looked at as the second meld of a turn (the longest; the list can be long)."""
+
+
+def best_meld(actions: list[Action], hand: list[int]) -> Action:
+    """The meld to lay first: the most cards down with a second meld beside it, then the
+    fewest wilds (a wild may stand for a card held, TF-33, TK-32: keeping the natural is
+    right when the natural makes the second meld), then the longest."""
+    have = Counter(hand)
+    melds = []
+    for action in actions:
+        cards = [CARD_OF.get(text, JOKER) for text in action.value.split(",")]
+        wilds = sum(1 for c in cards if c == JOKER or c % 13 == 0)
+        melds.append((action, Counter(cards), len(cards), wilds))
+    longest = sorted(melds, key=lambda m: -m[2])[:LOOKAHEAD]
+
+    def key(meld: tuple[Action, Counter[int], int, int]) -> tuple[int, int, int, str]:
+        action, need, size, wilds = meld
+        rest = have - need
+        second = max(
+            (other[2] for other in longest if all(rest[c] >= k for c, k in other[1].items())),
+            default=0,
+        )
+        return (size + second, -wilds, size, action.id)
+
+    return max(melds, key=key)[0]
+
+
 class RummyHeuristic:
     level = "heuristic"
     blocking = False
@@ -123,7 +153,7 @@ class RummyHeuristic:
                 return self._best_discard(kinds[kind], hand)
         for kind in MELD_KINDS:
             if kind in kinds:
-                return max(kinds[kind], key=lambda a: (len(a.value.split(",")), a.id))
+                return best_meld(kinds[kind], hand)
         for kind in LAYOFF_KINDS:
             if kind in kinds:
                 return kinds[kind][0]

@@ -24,21 +24,17 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.cards import SUITS, Card, parse_card
-from rules.contract import Action
-from rules.thunee.cardplay import NORMAL_STRENGTH, ROYALS_STRENGTH, jodi_value
-from rules.thunee.dealing import HAND_SIZE
-from rules.tricks import SUIT_OF
-from tables.players.base import Situation
-from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
-from tables.players.search.thunee_playout import (
+from players.base import Situation
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
+from players.search.thunee_playout import (
     CALL_MARGIN_SCALE,
     MARGIN_SCALE,
     Facts,
     World,
     playout,
 )
-from tables.players.search.thunee_worlds import (
+from players.search.thunee_worlds import (
     ROYALS,
     DealWorlds,
     annul_applies,
@@ -46,6 +42,11 @@ from tables.players.search.thunee_worlds import (
     contract_balls,
     longest_suit,
 )
+from rules.cards import SUITS, Card, parse_card
+from rules.contract import Action
+from rules.thunee.cardplay import NORMAL_STRENGTH, ROYALS_STRENGTH, jodi_value
+from rules.thunee.dealing import HAND_SIZE
+from rules.tricks import SUIT_OF
 
 CONTRACT_MARGIN = 0.5
 """Balls a contract call must gain over passing before the search calls it."""

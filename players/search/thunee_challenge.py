@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 
+from players.base import Situation
+from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from players.search.thunee_worlds import ROYALS, NotSearched, ThuneeWorlds
 from rules.cards import SUITS, Card, make_card, parse_card
 from rules.contract import Action
 from rules.thunee.cardplay import NORMAL_STRENGTH, ROYALS_STRENGTH
 from rules.tricks import SUIT_OF
-from tables.players.base import Situation
-from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
-from tables.players.search.thunee_worlds import ROYALS, NotSearched, ThuneeWorlds
 
 LIKELY = 0.6
 SAMPLES = 48

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from players import Situation, default_registry
+from players.arena import duel, play_match
+from players.rummy import RummyHeuristic
+from players.tricks import TrickHeuristic
 from rules import registry
 from rules.contract import Action
-from tables.players import Situation, default_registry
-from tables.players.arena import duel, play_match
-from tables.players.rummy import RummyHeuristic
-from tables.players.tricks import TrickHeuristic
 
 ACTIONS: dict[str, Action] = {}
 

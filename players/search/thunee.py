@@ -23,20 +23,22 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from rules.cards import SUITS, Card, parse_card
-from rules.contract import Action
-from rules.thunee.cardplay import legal_cards
-from tables.players.base import ComputerPlayer, Situation
-from tables.players.search.player import SearchBudget, SearchStats, mean_over_worlds
-from tables.players.search.sampling import NoConsistentDeal
-from tables.players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
-from tables.players.search.thunee_challenge import (
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.search.player import SearchStats, mean_over_worlds
+from players.search.sampling import NoConsistentDeal
+from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
+from players.search.thunee_challenge import (
     challenge_choice,
     forced_challenge,
     sure_challenge,
 )
-from tables.players.search.thunee_playout import CALL_MARGIN_SCALE, playout
-from tables.players.search.thunee_worlds import NotSearched, ThuneeWorlds
+from players.search.thunee_playout import CALL_MARGIN_SCALE, playout
+from players.search.thunee_worlds import NotSearched, ThuneeWorlds
+from players.tricks import TrickHeuristic
+from rules.cards import SUITS, Card, parse_card
+from rules.contract import Action
+from rules.thunee.cardplay import legal_cards
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,7 @@ class ThuneeSearch:
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
-        self.budget = budget or SearchBudget.from_settings()
+        self.budget = budget or SearchBudget()
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
@@ -164,3 +166,8 @@ class ThuneeSearch:
 
 
 __all__ = ["ThuneeSearch", "ThuneeWorlds"]
+
+
+def thunee_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of Thunee's ``search`` level (the heuristic as fallback)."""
+    return ThuneeSearch(TrickHeuristic(game), budget)

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from players.base import ComputerPlayer, Situation
 from rules.contract import GameSpec, Match
-from tables.players.base import ComputerPlayer, Situation
 
 
 def play_match(

@@ -12,6 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.search.player import SearchPlayer
+from players.search.sampling import Zone, deal_unseen
+from players.tricks import TrickHeuristic
 from rules.cards import NIGERIAN_ORDER, SUITS, Card, card_str, parse_card
 from rules.contract import Action, Deal, Match
 from rules.nigerian_thunee import (
@@ -31,8 +36,6 @@ from rules.nigerian_thunee import (
     team_score,
 )
 from rules.tricks import SUIT_OF, trick_winner_index
-from tables.players.base import Situation
-from tables.players.search.sampling import Zone, deal_unseen
 
 STRENGTH = NIGERIAN_ORDER.strength
 WIN_BONUS = 12.0
@@ -382,3 +385,8 @@ def lowest(cards: list[Card], trump: int | None) -> Card:
         if key < best_key:
             best, best_key = c, key
     return best
+
+
+def nigerian_search(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The plugin factory of Nigerian Thunee's ``search`` level (the heuristic as fallback)."""
+    return SearchPlayer(NigerianModel(), TrickHeuristic(game), budget)

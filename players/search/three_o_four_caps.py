@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from players.search.three_o_four import ThreeOFourWorlds
 from rules.cards import Card
 from rules.three_o_four.caps import (
     ALL_SUITS,
@@ -27,7 +28,6 @@ from rules.three_o_four.caps import (
     State,
 )
 from rules.tricks import SUIT_OF
-from tables.players.search.three_o_four import ThreeOFourWorlds
 
 if TYPE_CHECKING:
     pass

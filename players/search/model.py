@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from players.base import Situation
 from rules.contract import Action, Match
-from tables.players.base import Situation
 
 
 class SearchModel(Protocol):

@@ -23,13 +23,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from players.base import Situation
+from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from players.search.thunee_playout import Facts, World
 from rules.cards import SUITS, Card, parse_card
 from rules.thunee.cardplay import NORMAL_STRENGTH, POINTS, ROYALS_STRENGTH
 from rules.thunee.dealing import DECK, FIRST_BATCH, HAND_SIZE
 from rules.tricks import SUIT_OF
-from tables.players.base import Situation
-from tables.players.search.sampling import NoConsistentDeal, Zone, deal_unseen
-from tables.players.search.thunee_playout import Facts, World
 
 ROYALS = ("royals", "blind_royals")
 

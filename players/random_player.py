@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from players.base import Situation
 from rules.contract import Action
 from rules.random_play import choose
-from tables.players.base import Situation
 
 
 class RandomPlayer:

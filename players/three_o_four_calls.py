@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from players.base import Situation
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.three_o_four import actions as A
 from rules.tricks import SUIT_OF
-from tables.players.base import Situation
 
 SEARCHED_CARDS = 2
 """The heuristic searches for certainty only with this many cards left in hand (where
@@ -55,9 +55,9 @@ def caps_call(
         # (the call lists every card left: too many to search, and off turn the seat is
         # not on lead for the cashing proof; decided without reading the view)
         return None
-    from tables.players.search.sampling import NoConsistentDeal
-    from tables.players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
-    from tables.players.search.three_o_four_caps import (
+    from players.search.sampling import NoConsistentDeal
+    from players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
+    from players.search.three_o_four_caps import (
         cashing_order,
         certain_order,
         opponents_may_hold_top_trump,

@@ -1,0 +1,21 @@
+"""The ``search`` level (issue 13): determinized Monte Carlo search for the trick games.
+
+A game's search player is the factory its plugin names for ``search``; games without one
+are played by their heuristic."""
+
+from __future__ import annotations
+
+from players.base import ComputerPlayer
+from players.budget import SearchBudget
+from players.levels import player_of
+from players.search.player import SearchPlayer, SearchStats
+from rules.registry import BUILTIN, GameRegistry
+
+__all__ = ["SearchBudget", "SearchPlayer", "SearchStats", "search_for"]
+
+
+def search_for(
+    game: str, budget: SearchBudget | None = None, games: GameRegistry = BUILTIN
+) -> ComputerPlayer:
+    """The search player of ``game``; games without a search model get the heuristic."""
+    return player_of(games.plugin(game), "search", budget or SearchBudget())

@@ -1,0 +1,75 @@
+"""A game as one plugin: everything the rest of the bot needs to know about one game.
+
+A ``GamePlugin`` bundles the game's engine (its ``GameSpec``, imported on first use, so a
+registry of plugins is cheap to build), its family, its computer players per level, its
+rules summary and the words its engine uses that front ends translate (fixed action labels,
+hand outcomes and contract terms), and what a front end needs to lay out a hand. Front
+ends, the table manager and the translation layer read these fields and never a game's
+name. ``rules.registry`` holds the plugins; it is the only list of games.
+
+Texts are English catalog ids, marked with ``N_`` for extraction (``python -m i18n``
+scans ``rules/``); engines and plugins never translate.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rules.contract import GameSpec
+
+Family = Literal["trick", "rummy"]
+"""Trick games (Thunee, 304, ...) or rummy games (Tonk, Telefunken, ...): front ends lay out
+a hand and a table by family."""
+
+LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
+"""The computer levels, weakest first. A plugin without a player for a level is played at
+the strongest level below it that it has (``random`` needs none: it is any game's)."""
+
+
+def N_(text: str) -> str:
+    """Mark a catalog text for extraction (the front ends translate it)."""
+    return text
+
+
+def engine(module: str) -> Callable[[], GameSpec[Any]]:
+    """A loader of the ``SPEC`` a game module defines, imported when first asked for."""
+
+    def load() -> GameSpec[Any]:
+        spec: GameSpec[Any] = importlib.import_module(module).SPEC
+        return spec
+
+    return load
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    name: str
+    """The registry key (``GameSpec.name``)."""
+    title: str
+    """The human title (``GameSpec.title``), known without importing the engine."""
+    family: Family
+    load: Callable[[], GameSpec[Any]] = field(repr=False, compare=False)
+    """The engine's spec (``engine("rules.mygame")``, or ``lambda: SPEC``)."""
+    summary: str = ""
+    """A short rules summary for ``/rules`` (a catalog id; empty: none yet)."""
+    players: Mapping[str, str] = field(default_factory=dict)
+    """Computer players by level: ``"module:factory"`` in the ``players`` layer, a factory
+    being ``(game, budget) -> ComputerPlayer`` (``players.levels`` resolves them; named by
+    path so ``rules`` never imports the layer above it)."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Catalog ids of the labels of actions whose wording takes no value, by action id
+    (used only where the engine's English label is the same text)."""
+    terms: tuple[str, ...] = ()
+    """Catalog ids of the engine values the table shows as words (hand outcomes, contract
+    kinds and their keys, written with spaces for underscores)."""
+    meld_kind: str = "meld"
+    """Rummy games: the action kind that lays a new meld (``spread`` in Tonk)."""
+
+    @functools.cached_property
+    def spec(self) -> GameSpec[Any]:
+        """The engine (imported on first use)."""
+        return self.load()

@@ -1,0 +1,34 @@
+"""304 (Sri Lanka) as a plugin."""
+
+from __future__ import annotations
+
+from rules.plugin import N_, GamePlugin, engine
+
+PLUGIN = GamePlugin(
+    name="304",
+    title="304",
+    family="trick",
+    load=engine("rules.three_o_four"),
+    summary=N_(
+        "304: 4 players in two teams (also 6 or 8), 32 cards (J 9 A 10 K Q 8 7), 304 card "
+        "points in all. Bid 160 to 300 (or Partner Close Caps); the trumper hides a trump "
+        "indicator face down. Follow suit; a player who cannot may cut with a trump, which "
+        "reveals the indicator. Make your bid to win tokens; the team that loses all its "
+        "tokens loses the match."
+    ),
+    players={
+        "heuristic": "players.heuristic:trick_heuristic",
+        "search": "players.search.three_o_four:three_o_four_search",
+    },
+    labels={
+        "open": N_("Play open trump"),
+        "closed": N_("Play closed trump"),
+        "indicator": N_("Play the trump indicator"),
+        "claim_spoilt": N_("Claim spoilt trumps"),
+        "double": N_("Announce Double"),
+        "caps": N_("Call Caps"),
+        "bid:PCC": N_("Bid Partner Close Caps"),
+        "bid:HC": N_("Bid Half Court"),
+        "bid:FC": N_("Bid Full Court"),
+    },
+)

@@ -1,0 +1,61 @@
+"""South African Thunee (with its 2- and 6-player forms) as a plugin."""
+
+from __future__ import annotations
+
+from rules.plugin import N_, GamePlugin, engine
+
+PLUGIN = GamePlugin(
+    name="thunee",
+    title="Thunee",
+    family="trick",
+    load=engine("rules.thunee"),
+    summary=N_(
+        "South African Thunee: 4 players in two teams (also 2 or 6), 24 cards (J 9 A 10 K Q). "
+        "Deal 4, bid for trump in 10s from 10, then deal 2 more. Follow suit; trump wins. "
+        "Card points: J 30, 9 20, A 11, 10 10, K 3, Q 2, last trick 10. The trumping team "
+        "must reach 105 (plus bids and Jodi) or the other team wins a ball. Calls: Thunee "
+        "(win every trick alone), Jodi (K+Q, 20 or 40), Double, Khanuck. 13 balls win."
+    ),
+    players={
+        "heuristic": "players.heuristic:trick_heuristic",
+        "search": "players.search.thunee:thunee_search",
+    },
+    labels={
+        "last_card": N_("Last card"),
+        "collect": N_("Collect the trick"),
+        "late:continue": N_("Lead the Thunee"),
+        "late:withdraw": N_("Withdraw the Thunee"),
+        "call:thunee": N_("Call Thunee"),
+        "call:royals": N_("Call Royals"),
+        "call:blind_thunee": N_("Call Blind Thunee"),
+        "call:blind_royals": N_("Call Blind Royals"),
+        "call:double": N_("Call Double"),
+        "call:khanuck": N_("Call Khanuck"),
+        "call:trip": N_("Declare Trip"),
+        "call:moenie": N_("Call Moenie"),
+        "lay:open": N_("Leave this face-down card uncovered"),
+    },
+    terms=(
+        # hand outcomes
+        N_("annulled"),
+        N_("call success"),
+        N_("call failure"),
+        N_("call partner catch"),
+        N_("contract success"),
+        N_("contract failure"),
+        N_("contract partner catch"),
+        N_("contract broken"),
+        N_("contract called"),
+        N_("counting team won"),
+        N_("trump team won"),
+        # contract and call kinds, and their keys
+        N_("thunee"),
+        N_("royals"),
+        N_("blind thunee"),
+        N_("blind royals"),
+        N_("double"),
+        N_("khanuck"),
+        N_("caller"),
+        N_("late"),
+    ),
+)

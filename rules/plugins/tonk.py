@@ -1,0 +1,32 @@
+"""Tonk as a plugin."""
+
+from __future__ import annotations
+
+from rules.plugin import N_, GamePlugin, engine
+
+PLUGIN = GamePlugin(
+    name="tonk",
+    title="Tonk",
+    family="rummy",
+    load=engine("rules.tonk"),
+    summary=N_(
+        "Tonk: 2 to 5 players, 5 cards each. Draw from the stock or take the discard, lay "
+        "down sets and runs or lay off on them, then discard. Go out to win, or drop when "
+        "you think your hand is the lowest. A dealt 49 or 50 is a Tonk and wins double."
+    ),
+    players={"heuristic": "players.heuristic:rummy_heuristic"},
+    labels={
+        "drop": N_("Drop"),
+        "draw:stock": N_("Draw from the stock"),
+        "draw:discard": N_("Take the discard"),
+    },
+    terms=(
+        N_("caught"),
+        N_("drop"),
+        N_("out on discard"),
+        N_("showdown"),
+        N_("tonk on deal"),
+        N_("tonk out"),
+    ),
+    meld_kind="spread",
+)
