@@ -1500,6 +1500,9 @@ class CapsJudge:
         hist = m.history
         trumper = m.trumper
         indicator = m.start_indicator
+        # T3-9.2: under open trump everyone saw the indicator go back into the trumper's
+        # hand, so it is one of his known cards until he plays it (ED-27)
+        shown = m.indicator if m.mode == "open" else None
         trump_known = p == trumper or (m.reveal_cp is not None and m.reveal_cp <= k)
         sizes = [len(cards) for cards in m.start_hands]
         if indicator is not None:
@@ -1523,7 +1526,7 @@ class CapsJudge:
             sizes[seat] = sizes[seat] - 1  # (not -=: generic under mypyc)
             if seat == p:
                 mine.add(card)
-            if seat == trumper and card == indicator:
+            if seat == trumper and card in (indicator, shown):
                 ind_played = True
             if i % per == 0:
                 led = SUIT[card]
@@ -1553,7 +1556,11 @@ class CapsJudge:
             if s == p:
                 continue
             size = sizes[s]
-            if s == trumper and indicator is not None and not ind_played:
+            if s == trumper and shown is not None and not ind_played:
+                known[s] = frozenset({shown})
+                seen.add(shown)
+                size -= 1
+            elif s == trumper and indicator is not None and not ind_played:
                 if trump_known:
                     known[s] = frozenset({indicator})
                     seen.add(indicator)  # (not on the table: no play above reads it)
@@ -2706,6 +2713,16 @@ class CapsJudge:
         """ED-29: the first winning order in ED-1 order, else the fallback order."""
         k = len(self.m.history)
         found = self.certain(seat, k)
+        if found is None and self.certain_exists(seat, k):
+            # certain, but the search that lists orders ran out of nodes: the same search
+            # (orders in ED-1 order) with the soundness budget; past it, the order that
+            # proved certainty, which is certain too
+            try:
+                found = self.solver(seat, k, SOUND_BUDGET).run()
+            except OutOfBudget:
+                found = None
+            if found is None:
+                found = self.cashing_order(self.knowledge(seat, k))
         if found is not None and len(found) == len(self.m._remaining(seat)):
             return found
         return self.default_order(seat, self.m._remaining(seat))

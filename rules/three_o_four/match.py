@@ -224,7 +224,6 @@ class ThreeOFourMatch(Match[Options]):
         "_judge",
         "_legal",
         "_log",
-        "_lost_trick",
         "_marriages_on",
         "_next_active",
         "_next_active_by_out",
@@ -485,7 +484,6 @@ class ThreeOFourMatch(Match[Options]):
         self.reveal_cp: int | None = None
         self.trick_leaders: list[int] = []
         self._caps_teams: list[int] = []
-        self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
         self._caps_offered: list[Action | None] = [None] * n
         """Per seat: the Caps action offered (None: none yet this hand)."""
@@ -1188,7 +1186,6 @@ class ThreeOFourMatch(Match[Options]):
         self.points[team] += taken
         self.won[team] += cards
         self.trick_winners.append(team)
-        self._lost_trick[1 - team] = True
         done = self.tricks_done = self.tricks_done + 1
         self.last_trick, self.last_trick_vis = trick, vis  # views strip what a seat can't see
         self.trick = []
@@ -1241,12 +1238,11 @@ class ThreeOFourMatch(Match[Options]):
         return teams
 
     def _may_call_caps(self, seat: int) -> bool:
-        """T3-16.2 / ED-25 / ED-30: a calling-team member, once per team. Engine decision:
-        a call is refused once the team has lost a trick (it could never be correct)."""
+        """T3-16.2 / ED-25 / ED-30: a calling-team member, once per team; also after his
+        team has lost a trick, when the call is accepted and charged Wrong Caps (T3-16.7(d))."""
         team = seat % 2
         return (
-            not self._lost_trick[team]  # the usual refusal first
-            and self.phase_name == "play"
+            self.phase_name == "play"
             and team in self._caps_teams
             and team not in self.calls
             and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))

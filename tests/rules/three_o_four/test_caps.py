@@ -8,7 +8,7 @@ import pytest
 
 from rules.cards import card_str, parse_card
 from rules.contract import IllegalAction
-from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+from tests.rules.three_o_four.helpers import E, N, S, W, act, new, offered, play
 
 WE6 = {
     E: "AS QC QH AH JD 9D KD 8D",
@@ -306,5 +306,5 @@ def test_t3_16_4_quick_refutation_agrees_with_the_search() -> None:
                         searched += 1
                     except OutOfBudget:
                         pass
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
     assert searched > 10 and refuted > 10

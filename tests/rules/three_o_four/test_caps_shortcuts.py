@@ -15,7 +15,7 @@ from rules.contract import Event
 from rules.random_play import choose
 from rules.three_o_four.caps import NODE_BUDGET, CapsJudge, OutOfBudget, Solver
 from rules.three_o_four.match import ThreeOFourMatch
-from tests.rules.three_o_four.helpers import top_trump_open
+from tests.rules.three_o_four.helpers import offered, top_trump_open
 
 
 def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> list[CapsJudge]:
@@ -38,7 +38,7 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
         rng = random.Random(seed)
         while not match.is_over and len(judges) < 400:
             seat = next(iter(match.to_act))
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
     return judges
 
 

@@ -19,6 +19,7 @@ from rules.contract import IllegalAction
 from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.match import ThreeOFourMatch, _shuffled
+from tests.rules.three_o_four.helpers import offered
 
 
 @pytest.mark.parametrize("size", [24, 32, 36, 52])
@@ -52,7 +53,7 @@ def _random_states(players: int, seeds: range, options: dict[str, object]) -> It
         while not match.is_over:
             yield match
             seat = next(iter(match.to_act))
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
         yield match
 
 
@@ -106,7 +107,7 @@ def test_a_finished_match_is_freed_at_once_though_its_last_hand_had_a_caps_judge
             while not match.is_over:
                 judged_at_the_end = match._judge is not None
                 seat = next(iter(match.to_act))
-                match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+                match.apply(seat, choose(spec, offered(match, seat), rng))
             if judged_at_the_end:
                 break
         assert judged_at_the_end, "no seeded match ended in a hand with a judge"
