@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from mypy_extensions import i64, mypyc_attr
-
 from rules.cards import Card
 from rules.three_o_four.card_power import RankOrderMemo, card_powers
 from rules.three_o_four.options import Layout
@@ -111,13 +109,9 @@ _TRICKS_DONE: Final[State] = ((), -1, frozenset(), (), (), (), (), 0, -1)
 that no trick is left."""
 
 
-@dataclass(init=False)
+@dataclass
 class Knowledge:
-    """K(p, k) reduced to what the search needs (ED-27).
-
-    The ``__init__`` is written out: mypyc leaves a dataclass's generated one to the
-    interpreter, behind a dictionary of keyword arguments, and the judge builds one
-    per question and per strong world."""
+    """K(p, k) reduced to what the search needs (ED-27)."""
 
     seat: int
     hand: list[Card]
@@ -134,34 +128,6 @@ class Knowledge:
     tricks_left: int
     trumps: list[int]
     """The trump suits p considers possible (one if he knows it)."""
-
-    def __init__(
-        self,
-        seat: int,
-        hand: list[Card],
-        trick: list[tuple[int, Card | None, int]],
-        to_play: int,
-        unknown: frozenset[Card],
-        free: list[int],
-        must_trump: list[int],
-        known: list[frozenset[Card]],
-        voids: list[int],
-        hidden_slots: list[tuple[int, int]],
-        tricks_left: int,
-        trumps: list[int],
-    ) -> None:
-        self.seat = seat
-        self.hand = hand
-        self.trick = trick
-        self.to_play = to_play
-        self.unknown = unknown
-        self.free = free
-        self.must_trump = must_trump
-        self.known = known
-        self.voids = voids
-        self.hidden_slots = hidden_slots
-        self.tricks_left = tricks_left
-        self.trumps = trumps
 
 
 SEATS: Final = 8
@@ -183,7 +149,7 @@ _WITHOUT_SUIT_2: Final = sum(_LANE_FULL << LANE * m for m in range(8) if not m &
 _LANE_GUARDS: Final = sum(1 << LANE - 1 << LANE * m for m in range(8))
 
 
-def _hall(have_low: i64, have_high: i64, need_low: i64, need_high: i64) -> bool:
+def _hall(have_low: int, have_high: int, need_low: int, need_high: int) -> bool:
     """Hall's condition over suits, given equal totals: for every set S of suits, the
     unknown places whose allowed suits lie inside S (``need``) are at most the unknown
     cards of S (``have``). Both are counted per set of suits m (the places by their
@@ -192,8 +158,7 @@ def _hall(have_low: i64, have_high: i64, need_low: i64, need_high: i64) -> bool:
     suit at a time, turns each lane m into the count of every set inside m (no lane
     exceeds the total, at most 52: no carry between lanes), and one subtraction per word
     compares every set at once: a lane keeps its guard bit (64) exactly when its places
-    are at most its cards. Native 64-bit ints (``i64``): mypyc's plain ints are checked
-    for overflow at every step."""
+    are at most its cards."""
     # each set with the suit adds the set without it
     need_low += (need_low & _WITHOUT_SUIT_0) << LANE
     need_high += (need_high & _WITHOUT_SUIT_0) << LANE
@@ -215,10 +180,8 @@ def _hall(have_low: i64, have_high: i64, need_low: i64, need_high: i64) -> bool:
     ) == _LANE_GUARDS
 
 
-def _in_lane(count: i64, suits: i64) -> tuple[i64, i64]:
-    """``count`` in the lane of the set of suits ``suits`` (``_hall``): low and high word.
-    (Always shift a variable: mypyc 2.4 compiles ``1 << n`` with an i64 ``n`` as a C int
-    shift, 32 bits wide.)"""
+def _in_lane(count: int, suits: int) -> tuple[int, int]:
+    """``count`` in the lane of the set of suits ``suits`` (``_hall``): low and high word."""
     if suits < 8:
         return count << LANE * suits, 0
     return 0, count << LANE * (suits - 8)
@@ -230,7 +193,7 @@ class _Pool:
     in the lanes of ``_hall`` (``low``, ``high``), and the pools left by dealing one of
     its cards, as met (``Solver._pool_less``)."""
 
-    def __init__(self, cards: frozenset[Card], mask: int, total: i64, low: i64, high: i64) -> None:
+    def __init__(self, cards: frozenset[Card], mask: int, total: int, low: int, high: int) -> None:
         self.cards = cards
         self.mask = mask
         self.total = total
@@ -240,7 +203,7 @@ class _Pool:
         """Per card, the pool less that card, once asked (made at the first)."""
 
 
-def _suit_lanes(counts: tuple[int, ...]) -> tuple[i64, i64]:
+def _suit_lanes(counts: tuple[int, ...]) -> tuple[int, int]:
     """Cards of these counts per suit in the lanes of ``_hall`` (low and high word)."""
     return counts[0] << LANE | counts[1] << 2 * LANE | counts[2] << 4 * LANE, counts[3]
 
@@ -264,19 +227,19 @@ class _Places:
     the lanes of ``_hall`` (``low``, ``high``), those of one seat left out: the replies of
     that seat share the rest."""
 
-    def __init__(self, low: i64, high: i64, total: i64, trumps: i64) -> None:
+    def __init__(self, low: int, high: int, total: int, trumps: int) -> None:
         self.low = low
         self.high = high
         self.total = total
         self.trumps = trumps
         """The trump suit as a set of suits (the allowed suits of a hidden indicator)."""
 
-    def hold(self, total: i64, low: i64, high: i64) -> bool:
+    def hold(self, total: int, low: int, high: int) -> bool:
         """These places (none left out) hold exactly ``total`` unknown cards of these suits
         (in the lanes of ``_hall``)."""
         return self.total == total and _hall(low, high, self.low, self.high)
 
-    def fit(self, pool: _Pool, n_free: i64, free_suits: i64, n_must: i64) -> bool:
+    def fit(self, pool: _Pool, n_free: int, free_suits: int, n_must: int) -> bool:
         """The cards of ``pool`` fit these places and the left-out seat's: ``n_free``
         allowed the suits ``free_suits`` and ``n_must`` trumps (a hidden indicator).
         The sizes add up and every set S of suits holds at least as many of the cards
@@ -402,7 +365,6 @@ def _augment(masks: list[int], owner: list[int], j: int, seen: int) -> int:
     return seen << 1
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Solver:
     """The certainty search for one player at one call point."""
 
@@ -448,9 +410,6 @@ class Solver:
         mask: the same pools recur along lines that reach one position in different
         orders, and one object per set lets every dictionary and set of positions compare
         pools by identity instead of card by card."""
-        # Plain attributes, not cached properties: mypyc compiles a cached_property as a
-        # property, which would recount the masks at every use (``_runs`` reads one per
-        # position).
         bit = self.bits.bit
         hand_bits = 0
         for c in kn.hand:
@@ -499,16 +458,16 @@ class Solver:
     ) -> _Places:
         """The unknown places of every seat but ``skip`` (-1: none), past face-down slots
         included, as ``_Places``."""
-        need_low: i64 = 0
-        need_high: i64 = 0
-        total: i64 = 0
-        trumps: i64 = 1 << trump
+        need_low: int = 0
+        need_high: int = 0
+        total: int = 0
+        trumps: int = 1 << trump
         for s in self.active:  # (no other seat has an unknown place)
             if s == skip:
                 continue
-            count: i64 = free[s]
+            count: int = free[s]
             if count:
-                void: i64 = voids[s]
+                void: int = voids[s]
                 low, high = _in_lane(count, ALL_SUITS & ~void)
                 need_low += low
                 need_high += high
@@ -606,7 +565,7 @@ class Solver:
             for plays, picked, counts, pool_bits, candidates in choices.open_last:
                 # the pool before the last card, in the lanes of ``_hall``
                 low, high = _suit_lanes(counts)
-                size: i64 = counts[0] + counts[1] + counts[2] + counts[3] - 1
+                size: int = counts[0] + counts[1] + counts[2] + counts[3] - 1
                 for c in candidates:
                     card_low, card_high = _in_lane(1, 1 << SUIT[c])
                     if not (trivial or places.hold(size, low - card_low, high - card_high)):
@@ -617,7 +576,7 @@ class Solver:
                         cards = kn.unknown.difference((*picked, c))
                         pool = _Pool(cards, left_bits, size, low - card_low, high - card_high)
                         pools[left_bits] = self.pools[cards] = pool
-                    full = plays + (by_card[c],) + tail
+                    full = (*plays, by_card[c], *tail)
                     out.add((full, to_play, pool.cards, free, must, known, voids, left, trump))
         return out
 
@@ -853,8 +812,7 @@ class Solver:
     def replies(self, state: State) -> list[State | None]:
         """Every distinct position after the seat to play (not p) plays a card, settled
         by ``_advance`` (``None`` where p's team loses the trick). The list ends at the
-        first lost line: every caller stops there, so the later replies are not built.
-        (A list, not a generator: mypyc keeps a generator's locals in an object.)"""
+        first lost line: every caller stops there, so the later replies are not built."""
         out: list[State | None] = []
         plays, seat, pool, free, must, known, voids, left, trump = state
         led = SUIT[plays[0][1]] if plays else -1
@@ -893,7 +851,7 @@ class Solver:
                     suits = allowed
                 if places is None or places.fit(info, n_free, suits, n_must):
                     nk = _set(known, seat, kn_cards - {c})
-                    st = (plays + (by_card[c],), turn, pool, free, must, nk, nv, left, trump)
+                    st = ((*plays, by_card[c]), turn, pool, free, must, nk, nv, left, trump)
                     if not complete:
                         out.append(st)
                     elif self._settled_into(out, st):
@@ -917,7 +875,7 @@ class Solver:
                 nv = voids
                 suits = allowed
             rest = self._pool_less(info, c)
-            played = plays + (by_card[c],)
+            played = (*plays, by_card[c])
             if (
                 n_must
                 and suit == trump
@@ -1018,7 +976,7 @@ class Solver:
             nv = voids
         suits = ALL_SUITS & ~nv[seat]
         rest = self._pool_less(pool, c)
-        played = plays + (_PLAY[seat][c],)
+        played = (*plays, _PLAY[seat][c])
         if (
             n_must
             and suit == trump
@@ -1046,7 +1004,7 @@ class Solver:
         if card is not None:
             plays, seat, pool, free, must, known, voids, left, trump = state
             start = self._advance(
-                (plays + (_PLAY[seat][card],), seat, pool, free, must, known, voids, left, trump)
+                ((*plays, _PLAY[seat][card]), seat, pool, free, must, known, voids, left, trump)
             )
         ok = start is not None and self._walk(start, result)
         out = frozenset(result) if ok else None
@@ -1072,8 +1030,6 @@ class Solver:
                             result.add(_TRICKS_DONE)
                         return not lost
                     break
-        # (methods called on self, not through locals: mypyc calls a bound method held in
-        # a local as a Python object, boxing every argument)
         for adv in self.replies(state):
             if adv is None or not self._walk(adv, result):
                 break  # a lost line: the later replies are never built
@@ -1096,7 +1052,6 @@ class Solver:
         cards = [*plays, (me, p_card)] if p_card is not None else list(plays)
         strength = self.strength
         led = SUIT[cards[0][1]]
-        # (no nested functions: mypyc builds each closure as objects in a cycle, per call)
         team_best = opp_best = -2
         played = 0
         for seat, c in cards:
@@ -1350,14 +1305,9 @@ def _plain_pick(
     return taker if cheap and not partner and taker >= 0 else pick
 
 
-_POSITIONS: Final = tuple(tuple(range(n)) for n in range(9))
-"""``tuple(range(n))`` for each number of seats (``_set``)."""
-
-
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with ``value`` at ``index``. (Over a tuple of the positions: mypyc fills a
-    tuple of known length in place, where a list would be built and copied.)"""
-    return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
+    """``values`` with ``value`` at ``index``."""
+    return (*values[:index], value, *values[index + 1 :])
 
 
 _ORDER_KEYS: Final[RankOrderMemo[tuple[int, ...]]] = RankOrderMemo()
@@ -1523,7 +1473,7 @@ class CapsJudge:
         # own entry (his own cards, or made public / shown to the trumper by CP(k))
         for i in range(k):
             seat, card, _down, src = hist[i]
-            sizes[seat] = sizes[seat] - 1  # (not -=: generic under mypyc)
+            sizes[seat] -= 1
             if seat == p:
                 mine.add(card)
             if seat == trumper and card in (indicator, shown):
@@ -1531,7 +1481,7 @@ class CapsJudge:
             if i % per == 0:
                 led = SUIT[card]
             elif src == 0 and SUIT[card] != led:
-                voids[seat] = voids[seat] | 1 << led
+                voids[seat] |= 1 << led
             pub = public_at[i]
             if (pub is not None and pub <= k) or (
                 learns and (learned := trumper_at[i]) is not None and learned <= k
@@ -1873,10 +1823,9 @@ class CapsJudge:
             card_suit = SUIT[c]
             if long_suits and card_suit != suit:
                 suit, turn = card_suit, (turn + 1) % len(opponents)
-            # (x[i] = x[i] - 1: mypyc makes x[i] -= 1 a generic Python subtraction)
-            counts[card_suit] = counts[card_suit] - 1
+            counts[card_suit] -= 1
             counts_left = (counts[0], counts[1], counts[2], counts[3])
-            counts[card_suit] = counts[card_suit] + 1
+            counts[card_suit] += 1
             # the opponents from ``turn`` on, then the partners
             for j in range(n_others):
                 if j < n_opponents:
@@ -1896,9 +1845,9 @@ class CapsJudge:
                     high -= 1 << LANE * (lane - 8)
                 # (the sizes add up, with this card placed, when they add up now)
                 if trivial or (places == unplaced and _fits_lanes(low, high, counts_left)):
-                    slots[seat] = slots[seat] - 1
+                    slots[seat] -= 1
                     need_low, need_high, places, unplaced = low, high, places - 1, unplaced - 1
-                    counts[card_suit] = counts[card_suit] - 1
+                    counts[card_suit] -= 1
                     held[seat].add(c)
                     if j < n_opponents and not long_suits:
                         turn = (turn + j + 1) % n_opponents
@@ -2486,16 +2435,16 @@ class CapsJudge:
         """Some world consistent with ``kn`` puts an unknown card of ``suit`` (there is one;
         ``counts``: the unknown cards per suit) in one of ``seat``'s unknown places."""
         rest = list(counts)
-        rest[suit] = rest[suit] - 1
+        rest[suit] -= 1
         trump = kn.trumps[0]
         if kn.must_trump[seat] and suit == trump:
             must = list(kn.must_trump)
-            must[seat] = must[seat] - 1
+            must[seat] -= 1
             if self._places_fit(kn, rest, kn.free, must):
                 return True
         if kn.free[seat] and not kn.voids[seat] >> suit & 1:
             free = list(kn.free)
-            free[seat] = free[seat] - 1
+            free[seat] -= 1
             return self._places_fit(kn, rest, free, kn.must_trump)
         return False
 
@@ -2535,7 +2484,7 @@ class CapsJudge:
             suit = SUIT[c]
             if strength[c] > best[suit]:
                 best[suit] = strength[c]
-            counts[suit] = counts[suit] + 1  # (not +=: generic under mypyc)
+            counts[suit] += 1
         return best, counts
 
     def first_certain(self, team: int, upto: int) -> int | None:
@@ -2586,7 +2535,7 @@ class CapsJudge:
         for i, s in enumerate(active):
             place[s] = i
         here = place[member]
-        out: list[tuple[int, int]] = []  # (a list: mypyc keeps a generator's locals in an object)
+        out: list[tuple[int, int]] = []
         start = 0
         # his turns so far (in each trick the seats play in turn from its leader), then upto
         for t, leader in enumerate(m.trick_leaders):

@@ -14,8 +14,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, cast
 
-from mypy_extensions import mypyc_attr
-
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.three_o_four import actions as A
@@ -109,8 +107,6 @@ ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
 MODE_EVENTS: Final = {m: new_event("mode", {"mode": m}) for m in ("open", "closed")}
 PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
-# The shared records below (immutable tuples) are typed Any: mypyc holds a value typed as a
-# fixed-length tuple unboxed, and would build a new tuple each time one is stored in a list.
 HAND_PLAY_RECORD: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
     tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
 )
@@ -190,7 +186,6 @@ class _Derived:
         self.views: dict[int | None, dict[str, Any]] = {}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
@@ -310,8 +305,7 @@ class ThreeOFourMatch(Match[Options]):
     )
 
     # The contract base's attributes that the hot path reads, declared here too (and in
-    # ``__slots__``): a native attribute in the compiled module, a slot in plain Python,
-    # instead of the base's instance dict.
+    # ``__slots__``): a slot instead of the base's instance dict.
     players: int
     options: Options
     _log: list[tuple[int, Action]]
@@ -1205,8 +1199,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _trick_winner_index(self, cards: list[Card], trump: int | None) -> int:
         """T3-10.5, as ``rules.tricks.trick_winner_index``, read off the card powers of this
-        rank order (``card_powers``: trumps above the led suit above the rest): here a
-        native call, where the shared helper is a call into plain Python."""
+        rank order (``card_powers``: trumps above the led suit above the rest)."""
         powers = card_powers(-1 if trump is None else trump, self._strength)
         led_power = powers[SUIT[cards[0]] + 1]
         best, best_power = 0, led_power[cards[0]]
@@ -1661,9 +1654,8 @@ class ThreeOFourMatch(Match[Options]):
 
     # -- apply ------------------------------------------------------------------------------------
 
-    # The play and the auction, which take most actions, are called directly: the compiled
-    # module (build_native.py) calls a method natively, a table's entry through Python's
-    # calling convention.
+    # The play and the auction, which take most actions, are called directly, before the
+    # table of the other phases.
     def _apply(self, seat: int, action: Action) -> list[Event]:
         phase = self.phase_name
         if phase == "play":

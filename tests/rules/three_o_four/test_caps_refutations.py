@@ -694,8 +694,6 @@ def _dealt_out_lost(solver: Solver, state: State) -> bool:
     return any(adv is None or _dealt_out_lost(solver, adv) for adv in solver.replies(state))
 
 
-# Subclasses, not patched instances: the compiled engine (build_native.py) calls its own
-# methods directly, past anything set on an instance.
 class _RecordingSolver(Solver):
     """Keeps every last-trick answer it gives (before p's card is known)."""
 

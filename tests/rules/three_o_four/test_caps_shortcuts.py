@@ -25,8 +25,6 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
     spec = registry.get("304")
     judges: list[CapsJudge] = []
 
-    # A subclass, not a patched instance: the compiled engine (build_native.py) calls its
-    # own methods directly, past anything set on the instance.
     class Capturing(ThreeOFourMatch):
         def _end_hand(self) -> list[Event]:
             if self.history and not self.called and not self.solo:

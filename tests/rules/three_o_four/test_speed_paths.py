@@ -111,7 +111,6 @@ def test_a_finished_match_is_freed_at_once_though_its_last_hand_had_a_caps_judge
             if judged_at_the_end:
                 break
         assert judged_at_the_end, "no seeded match ended in a hand with a judge"
-        # Not a weak reference: the compiled match class (build_native.py) cannot take one.
         # The collector is off, so the tracked objects are what reference counting kept.
         ident = id(match)
         del match
