@@ -1391,6 +1391,10 @@ class PositionTable:
     layout: Layout
 
 
+CallKey = tuple[int, int, tuple[Card, ...]]
+"""A team's Caps call as a key: (caller, call point, stated order)."""
+
+
 class CapsJudge:
     """Reads a match's play record to answer certainty, soundness and outcomes."""
 
@@ -1428,6 +1432,8 @@ class CapsJudge:
         self.knowledge_cache: dict[tuple[int, int, bool], Knowledge] = {}
         self.plain_lines_cache: dict[int, PlainLines] = {}
         """The plain-lines search per trump, turned to each player in turn."""
+        self._rulings: dict[tuple[int, int, CallKey | None], CapsResult] = {}
+        """``ruling`` per (team, cards played, the team's call)."""
         self.order_keys: dict[int, tuple[int, ...]] = {}
         """``_default_order_keys`` per trump (-1: unknown) for this hand's order."""
 
@@ -2619,15 +2625,32 @@ class CapsJudge:
         return self.per_trick * (self.m.n_tricks - 2)
 
     def outcome(self, team: int) -> CapsResult:
+        """T3-16.9 for ``team`` at the end of the hand."""
         m = self.m
-        enforcement = m.options.caps_enforcement
-        played = len(m.history)
         call = m.calls.get(team)
         if call is not None:
-            seat, c, order = call
-            first_after = c // self.per_trick
+            first_after = call[1] // self.per_trick
             if any(t != team for t in m.trick_winners[first_after:]):
                 return _LOST_AFTER_CALL
+        return self.ruling(team, len(m.history))
+
+    def ruling(self, team: int, played: int) -> CapsResult:
+        """T3-16.9 for ``team`` once ``played`` cards are down, but for a trick lost after
+        its call (``outcome`` reads that off the tricks): what depends only on the call
+        points before the last card, so it can be worked out before that card is played
+        (``prepare_hand_end``). Kept per (team, played, call)."""
+        call = self.m.calls.get(team)
+        key = (team, played, None if call is None else (call[0], call[1], tuple(call[2])))
+        found = self._rulings.get(key)
+        if found is None:
+            found = self._rulings[key] = self._ruling(team, played)
+        return found
+
+    def _ruling(self, team: int, played: int) -> CapsResult:
+        enforcement = self.m.options.caps_enforcement
+        call = self.m.calls.get(team)
+        if call is not None:
+            seat, c, order = call
             if not self.sound(seat, c, order):
                 return _CALLED_UNCERTAIN
             if enforcement != "claims_only" and self.called_too_late(team, c):
@@ -2636,6 +2659,12 @@ class CapsJudge:
         if enforcement != "claims_only" and self.ever_certain(team, max(played - 1, 0)):
             return _NEVER_CALLED
         return NO_CAPS
+
+    def prepare_hand_end(self, teams: list[int]) -> None:
+        """The rulings the hand's last card will ask for (``ruling``), worked out before
+        it is played: every question reads call points up to the one before it."""
+        for team in teams:
+            self.ruling(team, len(self.m.history) + 1)
 
     # -- orders ----------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ carries who may see it.
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_left
 from collections import Counter
@@ -1275,6 +1276,18 @@ class ThreeOFourMatch(Match[Options]):
         if self._judge is None:
             self._judge = CapsJudge(self)
         return self._judge
+
+    def prepare(self, seat: int, action: Action) -> Callable[[], object] | None:
+        """The hand's last card: the Caps rulings its end asks for (T3-16.9), which may
+        take a while, worked out first (``CapsJudge.prepare_hand_end``)."""
+        if (
+            self._caps_teams
+            and self.phase_name == "play"
+            and action.kind in ("play", "indicator")
+            and len(self.history) + 1 == self._per_trick * self.n_tricks
+        ):
+            return functools.partial(self.judge().prepare_hand_end, list(self._caps_teams))
+        return None
 
     def timeout_action(self, seat: int) -> Action | None:
         """ED-39: what the bot plays for a seat that did not act in time (``None``: the
