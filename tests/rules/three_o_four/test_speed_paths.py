@@ -182,7 +182,7 @@ def test_kind_value_reads_prebuilt_and_rebuilt_actions() -> None:
 @pytest.mark.parametrize("players", [4, 6])
 def test_default_order_sorts_by_the_fallback_keys(players: int) -> None:
     """ED-29's fallback order (an insertion sort) is the cards sorted by their keys."""
-    from rules.three_o_four.caps import _default_order_keys
+    from rules.three_o_four.caps_judge import _default_order_keys
 
     checked = 0
     for match in _random_states(players, range(6), {}):
