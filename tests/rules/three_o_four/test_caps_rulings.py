@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.cards import card_str
+from rules.three_o_four.caps import NODE_BUDGET, OutOfBudget
 from rules.three_o_four.match import ThreeOFourMatch
 from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
 
@@ -158,6 +159,12 @@ def test_ed29_the_server_order_is_the_first_certain_order_in_ed1_order() -> None
     act(m, (2, "play:9C"), (3, "play:TH"), (4, "play:AC"), (5, "play:TC"), (0, "play:JC"))
     act(m, (1, "play:9S"), (0, "play:QS"))
     assert len(m.history) == 7
+    judge = m.judge()
+    # T3-16.4 / ED-27: certain, although the old 2,000-position order search runs out here
+    # (it needs 30,963): the ruling must not turn on that budget
+    assert judge.certain_exists(4, 7)
+    with pytest.raises(OutOfBudget):
+        judge.solver(4, 7, NODE_BUDGET).run()
     m.apply(4, "caps")
     assert [card_str(c) for c in m.calls[0][2]] == ["QC", "KC", "JH"]
     while m.hand_no == 0:  # the others play their first legal card; seat 4's are played
