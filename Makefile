@@ -10,28 +10,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m i18n compile
 	touch $@
 
-# The 304 engine compiled with mypyc (build_native.py), rebuilt when a source changes;
-# without a C compiler it stays pure Python. `make clean-native` goes back to pure Python.
-NATIVE_MANIFEST := rules/three_o_four/native-manifest.json
-NATIVE_SOURCES := $(filter-out rules/three_o_four/__init__.py rules/three_o_four/options.py,\
-	$(wildcard rules/three_o_four/*.py))
-
-$(NATIVE_MANIFEST): $(VENV)/.installed build_native.py rules/native.py $(NATIVE_SOURCES)
-	$(PY) build_native.py
-
-.PHONY: native clean-native
-native: $(NATIVE_MANIFEST)
-
-clean-native:
-	$(PY) build_native.py --clean
-
 # Catalogs are compiled by the install step; recompile after editing a .po.
 .PHONY: catalogs
 catalogs: setup
 	$(PY) -m i18n compile
 
 .PHONY: setup run console test lint soak bench
-setup: $(VENV)/.installed $(NATIVE_MANIFEST)
+setup: $(VENV)/.installed
 
 run: setup
 	$(PY) bot.py

@@ -9,7 +9,6 @@ measured in the same run, and the engine's actions/s as a percentage of it.
 from __future__ import annotations
 
 import argparse
-import importlib.machinery
 import json
 import random
 import sys
@@ -70,13 +69,6 @@ def compare(
     return {k: v / rounds for k, v in totals.items()}, loop / rounds
 
 
-def engine_build(name: str) -> str:
-    """Whether the game's match class runs compiled (build_native.py) or as plain Python."""
-    module = sys.modules[registry.get(name).match_class.__module__]
-    compiled = str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return "compiled with mypyc" if compiled else "plain Python"
-
-
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=registry.names())
@@ -100,8 +92,7 @@ def main(argv: list[str]) -> None:
                 f"{name} ({players}p): {r['matches_per_s']:,.1f} matches/s, "
                 f"{r['hands_per_s']:,.0f} hands/s, {r['actions_per_s']:,.0f} actions/s; "
                 f"bare follow-suit loop {loop:,.0f} cards/s; "
-                f"{100 * r['actions_per_s'] / loop:.0f}% of the bare loop "
-                f"({engine_build(name)})"
+                f"{100 * r['actions_per_s'] / loop:.0f}% of the bare loop"
             )
 
 

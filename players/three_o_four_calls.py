@@ -3,7 +3,7 @@
 - Caps (T3-16.4): called exactly when the seat is certain on its own knowledge, by the
   search's mirror of the engine's judge (``search.three_o_four_caps.certain_order``): a
   missed duty and an early call are both Wrong Caps. Asked only when the engine offers
-  the call (the calling team has won every trick so far), which keeps it cheap.
+  the call and the calling team has won every trick so far, which keeps it cheap.
 - marriages (ED-V9): declared when offered (a declared marriage only ever helps).
 - spoilt trumps (ED-23, claim mode): claimed by a defender only when the view proves the
   condition (the claim is then upheld and the hand, hopeless for the defenders, is
@@ -51,6 +51,9 @@ def caps_call(
     offered = next((a for a in situation.legal if a.kind == "caps"), None)
     if offered is None:
         return None
+    won = situation.view.get("tricks_won") or ()
+    if len(won) == 2 and won[1 - situation.seat % 2]:
+        return None  # T3-16.7(d): offered after a lost trick, the call is Wrong Caps
     if screened and off_turn and offered.value.count(",") >= SEARCHED_CARDS:
         # (the call lists every card left: too many to search, and off turn the seat is
         # not on lead for the cashing proof; decided without reading the view)

@@ -369,6 +369,13 @@ class Match(ABC, Generic[OptionsT]):
                 return True
         return action in legal
 
+    def prepare(self, seat: int, action: Action) -> Callable[[], object] | None:
+        """The expensive part of applying a legal ``action``, as work that only reads the
+        match and fills its caches (304: the end-of-hand Caps judge), or None. A table
+        runs it off the event loop, with nothing else changing the match meanwhile,
+        before ``apply``, which then finds the answers ready."""
+        return None
+
     def timeout_action(self, seat: int) -> Action | None:
         """The action the game's rules prescribe for ``seat`` when its timer runs out (a
         rummy draw-and-discard, "hand in nothing"), or None where the rules say nothing and

@@ -589,7 +589,9 @@ class TableManager:
             # An off-turn action leaves the seats to act their running deadline.
             keep = table.deadline if seat not in waiting else None
             try:
-                self._act_now(table, match, seat, action_id, seen_seq, seq_clicked_at)
+                action = self._checked(table, match, seat, action_id, seen_seq, seq_clicked_at)
+                await self._prepare(table, seat, action)
+                self._commit(table, seat, action, "player")
             except TableError:
                 if flushed:
                     await self._after_change(table)  # commit them and move on regardless
@@ -597,7 +599,7 @@ class TableManager:
             await self._after_change(table, keep if match.to_act == waiting else None)
         return self.state(table_id)
 
-    def _act_now(
+    def _checked(
         self,
         table: Table,
         match: Match[Any],
@@ -605,8 +607,8 @@ class TableManager:
         action_id: str,
         seen_seq: int | None,
         seq_clicked_at: int,
-    ) -> None:
-        """Check the user's action for ``seat`` and commit it (``act`` under the lock).
+    ) -> Action:
+        """The user's action for ``seat``, checked (``act`` under the lock).
 
         A view drawn at another log position than the table's when the click arrived
         (``seq_clicked_at``) is stale: refused even if its action is legal now, since the
@@ -633,7 +635,16 @@ class TableManager:
             if repeated:
                 raise AlreadyPlayed()
             raise IllegalMove(match.explain_illegal(seat, action))
-        self._commit(table, seat, action, "player")
+        return action
+
+    async def _prepare(self, table: Table, seat: int, action: Action) -> None:
+        """The engine's expensive part of an action (``Match.prepare``: 304's end-of-hand
+        Caps judge) in a worker thread, the table's lock held so nothing changes the
+        match meanwhile: the other tables' clicks are answered while it runs."""
+        assert table.match is not None
+        work = table.match.prepare(seat, action)
+        if work is not None:
+            await asyncio.to_thread(work)
 
     async def come_back(self, table_id: int, user_id: int) -> TableState:
         """The player takes their seat back from the computer that played it."""
@@ -862,6 +873,7 @@ class TableManager:
             # (``is_legal``: a 304 Caps call may state any order of the caller's cards)
             log.error("computer %s chose an illegal %s; playing at random", level, action.kind)
             action = situation.legal[situation.rng.randrange(len(situation.legal))]
+        await self._prepare(table, seat, action)
         self._commit(table, seat, action, by or level)
 
     # -- timers ----------------------------------------------------------------------
@@ -928,6 +940,7 @@ class TableManager:
                     # the game's own rule for a player out of time (TK-21, TF-19, TF-23a)
                     if not window:
                         await self._strike(table, seat)
+                    await self._prepare(table, seat, prescribed)
                     self._commit(table, seat, prescribed, "timeout")
                     if table.status is not TableStatus.RUNNING:
                         return

@@ -58,11 +58,13 @@ def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
     for _, card, _, _ in history:
         if card is not None:
             seen.add(card)
-    # The judge tracks the indicator only if it lay face down when play began (closed
-    # trump); open trump put it in the trumper's hand as an ordinary card.
-    tracked = worlds.closed
-    indicator_played = any(src == 1 for _, _, _, src in history) or (
-        not worlds.indicator_down and worlds.revealed_indicator is None
+    # Once revealed (open trump too, T3-9.2) the indicator is a known card of the trumper
+    # until he plays it, from the table or from his hand.
+    shown = worlds.revealed_indicator
+    indicator_played = (
+        any(src == 1 for _, _, _, src in history)
+        or (not worlds.indicator_down and shown is None)
+        or (shown is not None and any(s == trumper and c == shown for s, c, _, _ in history))
     )
     known: list[frozenset[Card]] = [frozenset()] * players
     free = [0] * players
@@ -73,10 +75,10 @@ def knowledge(worlds: ThreeOFourWorlds) -> Knowledge:
         size = worlds.sizes[s]
         if s == trumper and worlds.indicator_down:
             size += 1  # the face-down indicator is one of his cards
-        if s == trumper and tracked and not indicator_played:
-            if trump_known and worlds.revealed_indicator is not None:
-                known[s] = frozenset({worlds.revealed_indicator})
-                seen.add(worlds.revealed_indicator)
+        if s == trumper and not indicator_played:
+            if trump_known and shown is not None:
+                known[s] = frozenset({shown})
+                seen.add(shown)
                 size -= 1
             elif not trump_known:
                 must[s] = 1

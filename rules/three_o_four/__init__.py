@@ -42,18 +42,12 @@ Choices of this engine beyond the rules file's own engine decisions:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.native import use_sources_if_stale
-
-# Before the first submodule import: a compiled module older than its source would shadow it.
-use_sources_if_stale(__name__, Path(__file__).parent)
-
-from rules.contract import Action, GameSpec, IllegalAction  # noqa: E402
-from rules.three_o_four import actions as A  # noqa: E402
-from rules.three_o_four.match import ThreeOFourMatch  # noqa: E402
-from rules.three_o_four.options import Options, layout_for  # noqa: E402
+from rules.contract import Action, GameSpec, IllegalAction
+from rules.three_o_four import actions as A
+from rules.three_o_four.match import ThreeOFourMatch
+from rules.three_o_four.options import Options, layout_for
 
 DEFAULT_OPTIONS = Options()
 

@@ -123,8 +123,7 @@ def built(model: type[ModelT], values: dict[str, Any], fields: frozenset[str]) -
     return item
 
 
-# Native statics in the compiled module (build_native.py): a plain imported name is a
-# dictionary lookup there.
+# Module constants for the builders below.
 _CARD_STRINGS: Final = CARD_STRINGS
 _ACTION: Final = Action
 _EVENT: Final = Event

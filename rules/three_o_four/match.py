@@ -8,13 +8,12 @@ carries who may see it.
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, cast
-
-from mypy_extensions import mypyc_attr
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, ActionLog, Deal, Event, IllegalAction, Match
@@ -117,8 +116,6 @@ ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
 MODE_EVENTS: Final = {m: new_event("mode", {"mode": m}) for m in ("open", "closed")}
 PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
-# The shared records below (immutable tuples) are typed Any: mypyc holds a value typed as a
-# fixed-length tuple unboxed, and would build a new tuple each time one is stored in a list.
 HAND_PLAY_RECORD: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
     tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
 )
@@ -198,7 +195,6 @@ class _Derived:
         self.views: dict[int | None, dict[str, Any]] = {}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ThreeOFourMatch(Match[Options]):
     """One 304 match (T3-1.3): hands until a team holds every token (or the bank empties)."""
 
@@ -232,7 +228,6 @@ class ThreeOFourMatch(Match[Options]):
         "_judge",
         "_legal",
         "_log",
-        "_lost_trick",
         "_marriages_on",
         "_next_active",
         "_next_active_by_out",
@@ -319,8 +314,7 @@ class ThreeOFourMatch(Match[Options]):
     )
 
     # The contract base's attributes that the hot path reads, declared here too (and in
-    # ``__slots__``): a native attribute in the compiled module, a slot in plain Python,
-    # instead of the base's instance dict.
+    # ``__slots__``): a slot instead of the base's instance dict.
     players: int
     options: Options
     _log: ActionLog
@@ -493,7 +487,6 @@ class ThreeOFourMatch(Match[Options]):
         self.reveal_cp: int | None = None
         self.trick_leaders: list[int] = []
         self._caps_teams: list[int] = []
-        self._lost_trick = [False, False]
         self._judge: CapsJudge | None = None
         self._caps_offered: list[Action | None] = [None] * n
         """Per seat: the Caps action offered (None: none yet this hand)."""
@@ -1197,7 +1190,6 @@ class ThreeOFourMatch(Match[Options]):
         self.points[team] += taken
         self.won[team] += cards
         self.trick_winners.append(team)
-        self._lost_trick[1 - team] = True
         done = self.tricks_done = self.tricks_done + 1
         self.last_trick, self.last_trick_vis = trick, vis  # views strip what a seat can't see
         self.trick = []
@@ -1217,8 +1209,7 @@ class ThreeOFourMatch(Match[Options]):
 
     def _trick_winner_index(self, cards: list[Card], trump: int | None) -> int:
         """T3-10.5, as ``rules.tricks.trick_winner_index``, read off the card powers of this
-        rank order (``card_powers``: trumps above the led suit above the rest): here a
-        native call, where the shared helper is a call into plain Python."""
+        rank order (``card_powers``: trumps above the led suit above the rest)."""
         powers = card_powers(-1 if trump is None else trump, self._strength)
         led_power = powers[SUIT[cards[0]] + 1]
         best, best_power = 0, led_power[cards[0]]
@@ -1250,12 +1241,11 @@ class ThreeOFourMatch(Match[Options]):
         return teams
 
     def _may_call_caps(self, seat: int) -> bool:
-        """T3-16.2 / ED-25 / ED-30: a calling-team member, once per team. Engine decision:
-        a call is refused once the team has lost a trick (it could never be correct)."""
+        """T3-16.2 / ED-25 / ED-30: a calling-team member, once per team; also after his
+        team has lost a trick, when the call is accepted and charged Wrong Caps (T3-16.7(d))."""
         team = seat % 2
         return (
-            not self._lost_trick[team]  # the usual refusal first
-            and self.phase_name == "play"
+            self.phase_name == "play"
             and team in self._caps_teams
             and team not in self.calls
             and bool(self.hands[seat] or (seat == self.trumper and self.indicator_down))
@@ -1295,6 +1285,18 @@ class ThreeOFourMatch(Match[Options]):
         if self._judge is None:
             self._judge = CapsJudge(self)
         return self._judge
+
+    def prepare(self, seat: int, action: Action) -> Callable[[], object] | None:
+        """The hand's last card: the Caps rulings its end asks for (T3-16.9), which may
+        take a while, worked out first (``CapsJudge.prepare_hand_end``)."""
+        if (
+            self._caps_teams
+            and self.phase_name == "play"
+            and action.kind in ("play", "indicator")
+            and len(self.history) + 1 == self._per_trick * self.n_tricks
+        ):
+            return functools.partial(self.judge().prepare_hand_end, list(self._caps_teams))
+        return None
 
     def timeout_action(self, seat: int) -> Action | None:
         """ED-39: what the bot plays for a seat that did not act in time (``None``: the
@@ -1678,9 +1680,8 @@ class ThreeOFourMatch(Match[Options]):
 
     # -- apply ------------------------------------------------------------------------------------
 
-    # The play and the auction, which take most actions, are called directly: the compiled
-    # module (build_native.py) calls a method natively, a table's entry through Python's
-    # calling convention.
+    # The play and the auction, which take most actions, are called directly, before the
+    # table of the other phases.
     def _apply(self, seat: int, action: Action) -> list[Event]:
         phase = self.phase_name
         if phase == "play":

@@ -21,6 +21,7 @@ from rules.three_o_four import SPEC, ThreeOFourMatch
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import Knowledge
 from tests.players.search_matches import play_with_search, situation
+from tests.rules.three_o_four.helpers import offered
 
 SMALL = SearchBudget(rollouts=24, time_cap_ms=0)
 
@@ -45,12 +46,12 @@ def random_position(seed: int, play_phase: bool = False) -> ThreeOFourMatch:
         if A.CLOSED in legal and rng.random() < 0.8:
             action = A.CLOSED
         elif match.phase == "play" and rng.random() < 0.3:
-            action = random_choice(SPEC, legal, rng)
+            action = random_choice(SPEC, offered(match, seat), rng)
         else:
             action = heuristic.choose(situation(match, seat, seed * 1000 + step))
         match.apply(seat, action)
     wanted = not play_phase or (
-        match.phase == "play" and len(match.legal_actions(min(match.to_act))) > 1
+        match.phase == "play" and len(offered(match, min(match.to_act))) > 1
     )
     if match.is_over or not wanted:
         return random_position(seed + 1000, play_phase)

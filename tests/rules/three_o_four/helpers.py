@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules import registry
-from rules.contract import Deal
+from rules.contract import Action, Deal
 from rules.random_play import choose
 from rules.three_o_four.caps import CapsJudge, Solver
 from rules.three_o_four.match import ThreeOFourMatch
@@ -75,13 +75,24 @@ def fingerprint(match: ThreeOFourMatch) -> Any:
     )
 
 
+def offered(match: ThreeOFourMatch, seat: int) -> list[Action]:
+    """The seat's legal actions without a Caps call once its team has lost a trick (legal,
+    and always Wrong Caps: T3-16.7(d)): the choices the seeded random play of these tests
+    was recorded with, before such calls were accepted."""
+    legal = match.legal_actions(seat)
+    if 1 - seat % 2 in match.trick_winners:
+        return [a for a in legal if a.kind != "caps"]
+    return legal
+
+
 def call_points(
     cases: list[tuple[int, int]] | tuple[tuple[int, int], ...],
     when: Callable[[ThreeOFourMatch], bool] | None = None,
     every_seat: bool = False,
 ) -> Iterator[tuple[int, int, ThreeOFourMatch, CapsJudge, int, int]]:
     """Random matches, one per (players, seed), played out (``end_hand_when_decided`` off,
-    Partner Close Caps never bid): at each call point of the play (where ``when`` says so),
+    Partner Close Caps never bid, no call after a lost trick): at each call point of the
+    play (where ``when`` says so),
     every active seat holding cards whose team has won every trick so far (with
     ``every_seat``, every active seat holding cards), as (players, seed, match, judge, k,
     seat). Callers only ask; the match goes on after each."""
@@ -96,7 +107,7 @@ def call_points(
                     if match._remaining(p) and (every_seat or judge.team_won_all_before(p % 2, k)):
                         yield players, seed, match, judge, k, p
             seat = next(iter(match.to_act))
-            legal = [a for a in match.legal_actions(seat) if a.id != "bid:PCC"]
+            legal = [a for a in offered(match, seat) if a.id != "bid:PCC"]
             match.apply(seat, choose(SPEC, legal, rng))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from rules.cards import card_str, parse_card
 from rules.contract import IllegalAction
-from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+from tests.rules.three_o_four.helpers import E, N, S, W, act, new, offered, play
 
 WE6 = {
     E: "AS QC QH AH JD 9D KD 8D",
@@ -306,5 +306,22 @@ def test_t3_16_4_quick_refutation_agrees_with_the_search() -> None:
                         searched += 1
                     except OutOfBudget:
                         pass
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
     assert searched > 10 and refuted > 10
+
+
+def test_t3_16_9_the_hand_end_rulings_prepared_before_the_last_card() -> None:
+    """T3-16.9 / WE-6 case e: ``prepare`` offers work only for the hand's last card; done
+    first (a table runs it off the event loop), it leaves the ruling ready, and the last
+    card then scores as without it (never called: Wrong Caps, -2)."""
+    m = we6()
+    play_upto(m, 30)
+    assert m.prepare(S, m.legal_actions(S)[0]) is None  # not the last card
+    play_upto(m, 31)
+    last = m.legal_actions(E)
+    work = m.prepare(E, last[0])
+    assert work is not None
+    work()
+    assert m.judge()._rulings  # the ruling is ready before the card
+    play(m, ALL_PLAYS[31])
+    assert m.hand_results[0]["caps"]["0"] == "wrong" and m.hand_results[0]["delta"] == -2

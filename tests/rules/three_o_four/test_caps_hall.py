@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from rules.three_o_four.caps import ALL_SUITS, Knowledge, Solver, _counted_pool
+from rules.three_o_four.caps import ALL_SUITS, Knowledge, Solver
+from rules.three_o_four.caps_hall import _counted_pool
 from rules.three_o_four.options import Options, layout_for
 
 

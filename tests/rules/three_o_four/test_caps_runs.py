@@ -14,6 +14,7 @@ from rules.random_play import choose
 from rules.three_o_four.caps import Knowledge, Solver
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.options import Options, layout_for
+from tests.rules.three_o_four.helpers import offered
 
 CLUBS = 3
 
@@ -85,7 +86,7 @@ def _seed_209_hand_11() -> ThreeOFourMatch:
     while not (match.hand_no == 11 and match.phase == "play" and len(match.history) == 18):
         to_act = match.to_act
         seat = next(iter(to_act)) if len(to_act) == 1 else rng.choice(sorted(to_act))
-        match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+        match.apply(seat, choose(spec, offered(match, seat), rng))
     return match
 
 

@@ -15,7 +15,7 @@ from rules.contract import Event
 from rules.random_play import choose
 from rules.three_o_four.caps import NODE_BUDGET, CapsJudge, OutOfBudget, Solver
 from rules.three_o_four.match import ThreeOFourMatch
-from tests.rules.three_o_four.helpers import top_trump_open
+from tests.rules.three_o_four.helpers import offered, top_trump_open
 
 
 def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> list[CapsJudge]:
@@ -25,8 +25,6 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
     spec = registry.get("304")
     judges: list[CapsJudge] = []
 
-    # A subclass, not a patched instance: the compiled engine (build_native.py) calls its
-    # own methods directly, past anything set on the instance.
     class Capturing(ThreeOFourMatch):
         def _end_hand(self) -> list[Event]:
             if self.history and not self.called and not self.solo:
@@ -38,7 +36,7 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
         rng = random.Random(seed)
         while not match.is_over and len(judges) < 400:
             seat = next(iter(match.to_act))
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
     return judges
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from rules.cards import Card
-from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge, Solver, State, _set
+from rules.three_o_four.caps import SUIT, CapsJudge, Knowledge, Solver, State
+from rules.three_o_four.caps_search import _set
 from rules.three_o_four.card_power import card_powers, trick_winner
 from tests.rules.three_o_four.helpers import call_points
 

@@ -19,6 +19,7 @@ from rules.contract import IllegalAction
 from rules.random_play import choose
 from rules.three_o_four import actions as A
 from rules.three_o_four.match import ThreeOFourMatch, _shuffled
+from tests.rules.three_o_four.helpers import offered
 
 
 @pytest.mark.parametrize("size", [24, 32, 36, 52])
@@ -52,7 +53,7 @@ def _random_states(players: int, seeds: range, options: dict[str, object]) -> It
         while not match.is_over:
             yield match
             seat = next(iter(match.to_act))
-            match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+            match.apply(seat, choose(spec, offered(match, seat), rng))
         yield match
 
 
@@ -106,11 +107,10 @@ def test_a_finished_match_is_freed_at_once_though_its_last_hand_had_a_caps_judge
             while not match.is_over:
                 judged_at_the_end = match._judge is not None
                 seat = next(iter(match.to_act))
-                match.apply(seat, choose(spec, match.legal_actions(seat), rng))
+                match.apply(seat, choose(spec, offered(match, seat), rng))
             if judged_at_the_end:
                 break
         assert judged_at_the_end, "no seeded match ended in a hand with a judge"
-        # Not a weak reference: the compiled match class (build_native.py) cannot take one.
         # The collector is off, so the tracked objects are what reference counting kept.
         ident = id(match)
         del match
@@ -182,7 +182,7 @@ def test_kind_value_reads_prebuilt_and_rebuilt_actions() -> None:
 @pytest.mark.parametrize("players", [4, 6])
 def test_default_order_sorts_by_the_fallback_keys(players: int) -> None:
     """ED-29's fallback order (an insertion sort) is the cards sorted by their keys."""
-    from rules.three_o_four.caps import _default_order_keys
+    from rules.three_o_four.caps_judge import _default_order_keys
 
     checked = 0
     for match in _random_states(players, range(6), {}):
