@@ -16,8 +16,6 @@ from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, Seat, choices, table_id_of, table_message
 from tests.e2e.test_refusals_and_restarts import four_player_table, seat_to_act
 
-pytestmark = pytest.mark.usefixtures("toy_game")
-
 NOTICE = "could not be restored"
 
 
