@@ -162,9 +162,16 @@ class SqliteStorage:
         """
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous mode {synchronous!r}")
+        connecting = aiosqlite.connect(str(path))
         try:
-            conn = await aiosqlite.connect(str(path))
+            conn = await connecting
         except sqlite3.Error as exc:
+            # aiosqlite stops its thread without waiting: wait here, while the loop still
+            # runs to take the thread's last answer (after asyncio.run ends, it would print
+            # a traceback from that thread).
+            thread = getattr(connecting, "_thread", None)
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 5.0)
             raise StorageUnavailable(_explain(path, exc)) from exc
         try:
             await conn.execute("PRAGMA journal_mode=WAL")
