@@ -13,7 +13,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -79,10 +79,8 @@ def killed_if_left(pgid: int) -> Iterator[None]:
     try:
         yield
     finally:
-        try:
+        with suppress(ProcessLookupError):
             os.killpg(pgid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 async def stop(process: asyncio.subprocess.Process, signum: int) -> tuple[float, str]:
