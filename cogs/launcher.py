@@ -245,13 +245,18 @@ async def _migrate(settings: Settings) -> int:
     return 0
 
 
+def _run_once(task: Coroutine[Any, Any, int], doing: str) -> int:
+    """Run a one-off command; a failure is one line on stderr and exit status 1."""
+    try:
+        return asyncio.run(task)
+    except StartupFailure as exc:
+        print(f"Card Table cannot {doing}: {exc}", file=sys.stderr)
+        return 1
+
+
 def run_migrate(settings: Settings) -> int:
     """``cardtable migrate``: bring the database's schema up to date, then exit."""
-    try:
-        return asyncio.run(_migrate(settings))
-    except StartupFailure as exc:
-        print(f"Card Table cannot migrate: {exc}", file=sys.stderr)
-        return 1
+    return _run_once(_migrate(settings), "migrate")
 
 
 async def _sync_commands(settings: Settings) -> int:
@@ -271,8 +276,4 @@ async def _sync_commands(settings: Settings) -> int:
 
 def run_sync_commands(settings: Settings) -> int:
     """``cardtable sync-commands``: sync the slash commands with Discord now, then exit."""
-    try:
-        return asyncio.run(_sync_commands(settings))
-    except StartupFailure as exc:
-        print(f"Card Table cannot sync the commands: {exc}", file=sys.stderr)
-        return 1
+    return _run_once(_sync_commands(settings), "sync the commands")
