@@ -1,13 +1,19 @@
-"""Entry point: ``python bot.py`` runs the Discord bot; ``python bot.py console GAME`` plays
-in the terminal against computer players through the same table manager.
+"""Entry point, installed as the ``cardtable`` command (``python bot.py`` does the same):
 
-Settings -> Storage -> TableManager -> Bot with cogs -> run (shared/design/architecture.md).
+    cardtable [run]              run the Discord bot (until SIGINT or SIGTERM)
+    cardtable console GAME ...   play in the terminal against computer players
+    cardtable migrate            bring the database's schema up to date, then exit
+    cardtable sync-commands      sync the slash commands with Discord now, then exit
+
+Settings -> Storage -> TableManager -> Bot with cogs -> run (docs/architecture.md). A start
+that cannot succeed prints one line naming what to fix and exits non-zero.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -16,6 +22,12 @@ from rules import registry
 from settings import Settings
 
 NO_TOKEN_EXIT = 2
+USAGE_EXIT = 2
+USAGE = (
+    "usage: cardtable [run] | console GAME [--players N] [--lang LANG] ... | migrate"
+    " | sync-commands"
+)
+SECRET_SETTINGS = frozenset({"discord_token"})
 
 
 def no_token_message() -> str:
@@ -24,17 +36,41 @@ def no_token_message() -> str:
         "No Discord token: set CARDTABLE_DISCORD_TOKEN in the environment or in .env "
         "(copy .env.example). Get a token from https://discord.com/developers/applications "
         "> your application > Bot > Reset Token.\n"
-        "To play in this terminal instead: python bot.py console GAME "
-        "(games: {games})."
+        "To play in this terminal instead: cardtable console GAME (games: {games})."
     ).format(games=", ".join(registry.names()))
+
+
+def settings_error(exc: ValidationError) -> str:
+    """One line naming each bad environment variable (``CARDTABLE_...``), its value (never
+    a secret's) and what is wrong with it."""
+    prefix = str(Settings.model_config.get("env_prefix", ""))
+    problems = []
+    for error in exc.errors():
+        field = str(error["loc"][0]) if error["loc"] else "?"
+        name = prefix + field.upper()
+        value = "" if field in SECRET_SETTINGS else f"={error.get('input')!s}"
+        problems.append(f"{name}{value}: {error['msg']}")
+    return "Bad setting: " + "; ".join(problems)
+
+
+def load_settings(**overrides: Any) -> Settings | None:
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        print(settings_error(exc), file=sys.stderr)
+        return None
 
 
 def run_console(argv: list[str]) -> int:
     try:
-        from players.budget import SearchBudget  # type: ignore[import-not-found]
-        from tables.console import main as console_main  # type: ignore[import-not-found]
-    except ImportError:
-        print(translator(None)("The terminal console is not available in this build."))
+        from players.budget import SearchBudget
+        from tables.console import main as console_main
+    except ImportError as exc:
+        print(
+            f"Missing dependency {exc.name!r}: install Card Table first "
+            "(make setup, or pip install .)",
+            file=sys.stderr,
+        )
         return 1
     try:
         settings = Settings()
@@ -46,17 +82,26 @@ def run_console(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] == "console":
-        return run_console(argv[1:])
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        print(f"Bad settings: {exc}", file=sys.stderr)
-        return NO_TOKEN_EXIT
-    logging.basicConfig(level=settings.log_level)
+    command, rest = (argv[0], argv[1:]) if argv else ("run", [])
+    if command == "console":
+        return run_console(rest)
+    if command in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
+    if command not in ("run", "migrate", "sync-commands"):
+        print(USAGE, file=sys.stderr)
+        return USAGE_EXIT
+    settings = load_settings()
+    if settings is None:
+        return USAGE_EXIT
+    logging.basicConfig(level=settings.log_level, format="%(levelname)s %(name)s: %(message)s")
+    from cogs import launcher
+
+    if command == "migrate":
+        return launcher.run_migrate(settings)
     if not settings.discord_token:
         print(no_token_message(), file=sys.stderr)
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        if command == "run" and sys.stdin.isatty() and sys.stdout.isatty():
             answer = input(translator(None)("Play a game in the terminal now? [y/N] "))
             if answer.strip().lower() in {"y", "yes"}:
                 default = registry.DEFAULT_GAME
@@ -64,14 +109,15 @@ def main(argv: list[str]) -> int:
                 game = input(prompt).strip() or default
                 return run_console([game])
         return NO_TOKEN_EXIT
-    try:
-        from cogs.launcher import run_bot  # type: ignore[import-not-found]
-    except ImportError:
-        print(translator(None)("The Discord front end is not available in this build."))
-        return 1
-    result: int = run_bot(settings)
-    return result
+    if command == "sync-commands":
+        return launcher.run_sync_commands(settings)
+    return launcher.run_bot(settings)
+
+
+def cli() -> None:
+    """The ``cardtable`` console script."""
+    sys.exit(main(sys.argv[1:]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    cli()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +32,13 @@ WITH_TABLES = ("cogs.play_cog", "cogs.pickup_cog", "cogs.league_cog", "cogs.conf
 
 class CardTableBot(commands.Bot):
     def __init__(
-        self, *, settings: Settings, storage: Any, manager: TableManager | None, **options: Any
+        self,
+        *,
+        settings: Settings,
+        storage: Any,
+        manager: TableManager | None,
+        sync_on_start: bool = True,
+        **options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -57,6 +65,7 @@ class CardTableBot(commands.Bot):
         self.games: GameRegistry = manager.games if manager is not None else BUILTIN
         """The games this bot hosts: its table manager's."""
         self.synced_commands: list[discord.app_commands.AppCommand] = []
+        self.sync_on_start = sync_on_start
         self.table_messages: TableMessages
         self.controller: TableController
         self.turn_pings: TurnPings | None = None
@@ -152,7 +161,8 @@ class CardTableBot(commands.Bot):
             modules += WITH_TABLES
         for module in modules:
             await self.load_extension(module)
-        await self.sync_commands()
+        if self.sync_on_start and self.syncs_commands():
+            await self.sync_commands(force=False)
 
     async def close(self) -> None:
         if self.turn_pings is not None:
@@ -161,14 +171,49 @@ class CardTableBot(commands.Bot):
             await self.table_messages.close()
         await super().close()
 
-    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
-        """To the dev guild (instant) when one is set, globally otherwise."""
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the commands: one process per application does, the
+        one running shard 0 (or the only one), so shard processes never race each other."""
+        shard_ids = self.settings.shard_ids
+        return shard_ids is None or 0 in shard_ids
+
+    def _command_target(self) -> tuple[discord.Object | None, str]:
         guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            self.synced_commands = await self.tree.sync(guild=guild)
+        if guild_id is None:
+            return None, "global"
+        return discord.Object(id=guild_id), f"guild:{guild_id}"
+
+    async def command_tree_hash(self, guild: discord.Object | None) -> str:
+        """A hash of what ``tree.sync(guild=...)`` would send (translations included) and to
+        which application, so a change of any command, text or catalog syncs again."""
+        translator = self.tree.translator
+        commands = self.tree._get_all_commands(guild=guild)
+        if translator is not None:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
         else:
-            self.synced_commands = await self.tree.sync()
-        log.info("synced %d commands", len(self.synced_commands))
+            payload = [c.to_dict(self.tree) for c in commands]
+        text = json.dumps([self.application_id, payload], sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self, *, force: bool = True) -> list[discord.app_commands.AppCommand]:
+        """To the dev guild (instant) when one is set, globally otherwise. Without ``force``
+        only when the tree differs from the one last synced (its hash is kept in the
+        database): a start with unchanged commands makes no sync call."""
+        guild, target = self._command_target()
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        repository = getattr(self.storage, "command_sync", None)
+        tree_hash = await self.command_tree_hash(guild)
+        unchanged = (
+            not force
+            and repository is not None
+            and await repository.synced_hash(target) == tree_hash
+        )
+        if unchanged:
+            log.info("slash commands unchanged since the last sync (%s)", target)
+            return self.synced_commands
+        self.synced_commands = await self.tree.sync(guild=guild)
+        if repository is not None:
+            await repository.save(target, tree_hash)
+        log.info("synced %d commands (%s)", len(self.synced_commands), target)
         return self.synced_commands

@@ -29,8 +29,8 @@ the renderer itself does not depend on any engine.
 Cost: a new table picture takes about 5 ms of CPU (10 ms for a full rummy table), a hand
 about 2-5 ms, and a repeated scene a few microseconds; a cog may call it directly or
 through ``asyncio.to_thread``. The first picture of a process also draws the card sprites
-and the palette (a few hundred ms once). Fonts: DejaVu Sans from the installed matplotlib
-package (``pictures.fonts``); glyphs it lacks (CJK, emoji in names) show as boxes.
+and the palette (a few hundred ms once). Fonts: DejaVu Sans, shipped with the package
+(``pictures/dejavu/``, ``pictures.fonts``); glyphs it lacks (CJK, emoji in names) show as boxes.
 """
 
 from __future__ import annotations

@@ -1,44 +1,32 @@
 """The fonts pictures are drawn with: DejaVu Sans, which has the suit symbols.
 
-DejaVu Sans comes from an installed package (matplotlib ships it in ``mpl-data``), so
-nothing is fetched at run time. The file is located without importing matplotlib (that
-would pull numpy into the bot for no reason). A system copy (Debian's fonts-dejavu) is a
-fallback for machines that have it.
+The two TTF files ship with the package (``pictures/dejavu/``, with their licence, which
+allows redistribution), so drawing needs nothing installed beyond Pillow and nothing is
+fetched at run time.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 from pathlib import Path
 
 from PIL import ImageFont
 
+FONT_DIR = Path(__file__).resolve().parent / "dejavu"
 _FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-_SYSTEM_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"))
 
 
 class FontMissing(RuntimeError):
-    """No DejaVu Sans file was found: the project's dependencies are not installed."""
-
-
-def _package_dir() -> Path | None:
-    spec = importlib.util.find_spec("matplotlib")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return Path(next(iter(spec.submodule_search_locations))) / "mpl-data" / "fonts" / "ttf"
+    """A DejaVu Sans file is not where the package puts it (a broken install)."""
 
 
 @functools.cache
 def font_path(weight: str) -> Path:
     """The TTF file for ``"regular"`` or ``"bold"``."""
-    name = _FILES[weight]
-    candidates = [d for d in (_package_dir(), *_SYSTEM_DIRS) if d is not None]
-    for directory in candidates:
-        path = directory / name
-        if path.is_file():
-            return path
-    raise FontMissing(f"{name} not found in {[str(d) for d in candidates]}")
+    path = FONT_DIR / _FILES[weight]
+    if not path.is_file():
+        raise FontMissing(f"{path} is missing: reinstall Card Table")
+    return path
 
 
 @functools.cache

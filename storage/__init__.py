@@ -34,6 +34,7 @@ from storage.repositories import (
     MatchRepository,
     Storage,
     StorageError,
+    StorageUnavailable,
     TableRepository,
 )
 from storage.shards import ShardSet, ShardTaken
@@ -65,6 +66,7 @@ __all__ = [
     "Standing",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "TableRecord",
     "TableRepository",
     "TableStatus",
@@ -86,5 +88,8 @@ async def open_storage(url: str | Path) -> Storage:
 
         return await PgStorage.open(text)
     if "://" in text:
-        raise ValueError(f"no storage backend for {text.split('://')[0]!r} URLs")
+        raise StorageUnavailable(
+            f"no storage backend for {text.split('://')[0]!r} URLs: use sqlite:///path/to/file "
+            "or postgresql://user:password@host:port/database"
+        )
     return await SqliteStorage.open(text)

@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import time
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
+from storage.command_sync import SqlCommandSyncRepository
 from storage.db import PgDb, lock_key, pg_sql
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
-from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations
+from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations, plan
 from storage.records import (
     REASON_MAX,
     LoggedAction,
@@ -32,7 +35,7 @@ from storage.records import (
     TableRecord,
     TableStatus,
 )
-from storage.repositories import ChannelTaken
+from storage.repositories import ChannelTaken, StorageUnavailable
 from storage.shards import ShardSet, ShardTaken
 from storage.sqlite import _quarantined_from_row, _quarantined_query, export_rows
 
@@ -81,30 +84,83 @@ async def migrate_pg(conn: asyncpg.Connection, migrations: list[Migration] | Non
     """Apply the PostgreSQL migrations not yet applied; returns how many ran."""
     await conn.execute("SELECT pg_advisory_lock($1)", lock_key("cardtable:migrations"))
     try:
+        tables = {
+            r[0]
+            for r in await conn.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema()"
+            )
+        }
+        applied: dict[int, str] = {}
+        if "schema_migrations" in tables:
+            rows = await conn.fetch("SELECT version, name FROM schema_migrations")
+            applied = {int(r[0]): str(r[1]) for r in rows}
+        todo = plan(
+            applied,
+            migrations if migrations is not None else load_migrations(PG_MIGRATIONS_DIR),
+            has_tables=bool(tables - {"schema_migrations"}),
+        )
         await conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
             " applied_at DOUBLE PRECISION NOT NULL)"
         )
-        applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
-        ran = 0
-        if migrations is None:
-            migrations = load_migrations(PG_MIGRATIONS_DIR)
-        for migration in migrations:
-            if migration.version in applied:
-                continue
-            async with conn.transaction():
-                await conn.execute(migration.sql)
-                await conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1,$2,$3)",
-                    migration.version,
-                    migration.name,
-                    time.time(),
-                )
-            ran += 1
-        return ran
+        for migration in todo:
+            try:
+                async with conn.transaction():
+                    await conn.execute(migration.sql)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at)"
+                        " VALUES ($1,$2,$3)",
+                        migration.version,
+                        migration.name,
+                        time.time(),
+                    )
+            except asyncpg.PostgresError as exc:
+                raise StorageUnavailable(
+                    f"migration {migration.version:04d}_{migration.name} failed: {exc}"
+                ) from exc
+        return len(todo)
     finally:
         await conn.execute("SELECT pg_advisory_unlock($1)", lock_key("cardtable:migrations"))
+
+
+CONNECT_TIMEOUT = 4.0
+"""Seconds to wait for the server at start: a host that does not answer fails the start
+within Discord-independent seconds, instead of asyncpg's default minute."""
+
+
+def describe_url(url: str) -> str:
+    """``host:port/database`` of a PostgreSQL URL, without the user or password."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    try:
+        port = str(parts.port or 5432)
+    except ValueError:
+        port = "?"
+    return f"{host}:{port}{parts.path or '/'}"
+
+
+def explain_connect_error(url: str, exc: BaseException) -> str:
+    """One line for a failure to reach or log in to the server at ``url``: what to fix."""
+    where = f"PostgreSQL at {describe_url(url)}"
+    if isinstance(
+        exc, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError
+    ):
+        return f"{where} refused the login: check the user and password in the URL"
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return f"{where}: the database does not exist; create it (createdb) or fix its name"
+    if isinstance(exc, TimeoutError):
+        return f"{where} did not answer within {CONNECT_TIMEOUT:.0f} s: check the host and port"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"{where} refused the connection: is the server running and on that port?"
+    if isinstance(exc, socket.gaierror):
+        return f"{where}: the host name does not resolve; check the host in the URL"
+    if isinstance(exc, OSError):
+        return f"{where} cannot be reached: {exc.strerror or exc}"
+    if isinstance(exc, ValueError):
+        return f"the PostgreSQL URL is not valid ({exc}): use postgresql://user:pass@host:port/db"
+    return f"{where} cannot be used: {exc}"
 
 
 class PgStorage:
@@ -121,6 +177,7 @@ class PgStorage:
         self.leagues = SqlLeagueRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
+        self.command_sync = SqlCommandSyncRepository(self.db)
 
     @classmethod
     async def open(
@@ -129,17 +186,35 @@ class PgStorage:
         """Connect to ``url`` and migrate. ``schema`` puts every table in that schema
         (created if missing): tests give each run its own."""
         settings = {"search_path": schema} if schema else None
-        if schema:
-            conn = await asyncpg.connect(url)
-            try:
-                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{_ident(schema)}"')
-            finally:
-                await conn.close()
-        pool = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size, server_settings=settings
-        )
-        async with pool.acquire() as conn:
-            await migrate_pg(conn)
+        try:
+            if schema:
+                conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+                try:
+                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{_ident(schema)}"')
+                finally:
+                    await conn.close()
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=min_size,
+                max_size=max_size,
+                server_settings=settings,
+                timeout=CONNECT_TIMEOUT,
+            )
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError) as exc:
+            raise StorageUnavailable(explain_connect_error(url, exc)) from exc
+        try:
+            async with pool.acquire() as conn:
+                await migrate_pg(conn)
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(
+                exc, asyncpg.InsufficientPrivilegeError | asyncpg.ReadOnlySQLTransactionError
+            ):
+                where = f"PostgreSQL at {describe_url(url)}"
+                raise StorageUnavailable(
+                    f"{where}: this user may not create or write the tables ({exc})"
+                ) from exc
+            raise
         return cls(pool)
 
     async def claim_shards(self, shards: ShardSet) -> None:

@@ -185,6 +185,13 @@ class GuildSettingsRepository(Protocol):
     async def save(self, settings: GuildSettings) -> None: ...
 
 
+class CommandSyncRepository(Protocol):
+    async def synced_hash(self, target: str) -> str | None:
+        """The hash of the command tree last synced to ``target``; None if never."""
+
+    async def save(self, target: str, tree_hash: str) -> None: ...
+
+
 class Storage(Protocol):
     @property
     def tables(self) -> TableRepository: ...
@@ -204,6 +211,9 @@ class Storage(Protocol):
     @property
     def guilds(self) -> GuildSettingsRepository: ...
 
+    @property
+    def command_sync(self) -> CommandSyncRepository: ...
+
     async def claim_shards(self, shards: ShardSet) -> None:
         """Claim this process's shards for as long as the storage is open; raises
         ``ShardTaken`` when another live process holds one."""
@@ -213,6 +223,11 @@ class Storage(Protocol):
 
 class StorageError(Exception):
     """A storage failure the caller can act on."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be used as it is (unreachable, unreadable, read-only, a schema
+    this code does not know): the message is one line that says what to fix."""
 
 
 class ChannelTaken(StorageError):

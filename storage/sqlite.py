@@ -19,6 +19,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
@@ -34,7 +35,7 @@ from storage.records import (
     TableRecord,
     TableStatus,
 )
-from storage.repositories import ChannelTaken
+from storage.repositories import ChannelTaken, StorageUnavailable
 from storage.shards import ShardSet
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,42 @@ def _table_from_row(
     )
 
 
+async def _check_writable(conn: aiosqlite.Connection) -> None:
+    """Fail now, not at the first move, when the file cannot be written: a write that is
+    rolled back (SQLite checks for a read-only file when a write begins)."""
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute("UPDATE schema_migrations SET name = name")
+    finally:
+        await conn.rollback()
+
+
+def _explain(path: str | Path, exc: sqlite3.Error) -> str:
+    """One line for an error opening the database at ``path``: what to fix."""
+    name = getattr(exc, "sqlite_errorname", "")
+    where = Path(path).resolve() if str(path) != ":memory:" else path
+    if name.startswith("SQLITE_CANTOPEN"):
+        return (
+            f"cannot open the SQLite database {where}: check that its folder exists and "
+            "that this user may create and write files there"
+        )
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+        return (
+            f"{where} is not a readable SQLite database (corrupt, or another kind of file): "
+            "restore a backup or move it away"
+        )
+    if name.startswith("SQLITE_READONLY"):
+        return (
+            f"the SQLite database {where} is read-only for this user: make the file and "
+            "its folder writable (SQLite writes -wal and -shm files beside it)"
+        )
+    if name.startswith("SQLITE_BUSY"):
+        return f"the SQLite database {where} is locked by another process: stop that process"
+    if name.startswith("SQLITE_FULL"):
+        return f"the disk holding {where} is full"
+    return f"the SQLite database {where} cannot be used: {exc}"
+
+
 class SqliteStorage:
     """``Storage`` over one SQLite file. Open with ``await SqliteStorage.open(path)``."""
 
@@ -124,6 +161,7 @@ class SqliteStorage:
         self.leagues = SqlLeagueRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
+        self.command_sync = SqlCommandSyncRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:
@@ -134,12 +172,31 @@ class SqliteStorage:
         """
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous mode {synchronous!r}")
-        conn = await aiosqlite.connect(str(path))
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute(f"PRAGMA synchronous={synchronous}")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await migrate(conn)
+        connecting = aiosqlite.connect(str(path))
+        try:
+            conn = await connecting
+        except sqlite3.Error as exc:
+            # aiosqlite stops its thread without waiting: wait here, while the loop still
+            # runs to take the thread's last answer (after asyncio.run ends, it would print
+            # a traceback from that thread).
+            thread = getattr(connecting, "_thread", None)
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 5.0)
+            raise StorageUnavailable(_explain(path, exc)) from exc
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute(f"PRAGMA synchronous={synchronous}")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await migrate(conn)
+            await _check_writable(conn)
+        except BaseException as exc:
+            # The connection's thread is not a daemon: left open, it keeps the process
+            # alive after the start failed.
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StorageUnavailable(_explain(path, exc)) from exc
+            raise
         return cls(conn)
 
     async def claim_shards(self, shards: ShardSet) -> None:

@@ -15,6 +15,7 @@ from storage import (
     LoggedAction,
     SeatRecord,
     SqliteStorage,
+    StorageUnavailable,
     TableRecord,
     TableStatus,
     open_storage,
@@ -163,5 +164,5 @@ async def test_a_failing_batch_still_stores_its_snapshot(tmp_path: Path) -> None
 
 
 async def test_unknown_url_scheme_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="mysql"):
+    with pytest.raises(StorageUnavailable, match="mysql"):
         await open_storage("mysql://x")
