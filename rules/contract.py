@@ -16,11 +16,64 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules.cards import CardError, parse_card
+from rules.cards import SUIT_NAMES, CardError, parse_card, pretty
+
+
+RefusalParam = str | int | list[str]
+"""A refusal's parameter: JSON-able; cards, suits and actions as the contract writes them."""
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is written for the player."""
+    """Something the rules do not allow now, as a stable ``code`` with JSON-able ``params``.
+
+    ``template`` is the English sentence with ``{name}`` fields (also the catalog's message
+    id); ``str(exc)`` is that sentence filled in English, for callers that only read text.
+    A front end translates by code and params (``i18n.refusals``), never by parsing the
+    English. Parameter names say how a value reads (docs/refusals.md): ``card`` a card
+    string, ``cards`` a list of them, ``suit`` a suit letter, ``action`` an action id (with
+    its English ``label`` beside it), ``phase`` an engine phase; any other is shown as it is.
+    """
+
+    def __init__(self, template: str, *, code: str, **params: RefusalParam) -> None:
+        self.template = template
+        self.code = code
+        self.params = params
+        super().__init__(template.format(**english_params(params)) if params else template)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form a driver or a log keeps: code, params and the English message."""
+        return {"code": self.code, "params": dict(self.params), "message": str(self)}
+
+
+def english_params(params: Mapping[str, RefusalParam]) -> dict[str, str]:
+    """Each parameter as the English sentence shows it (``"10H"`` -> ``"10\u2665"``)."""
+    return {name: _english_param(name, value, params) for name, value in params.items()}
+
+
+def _english_param(name: str, value: RefusalParam, params: Mapping[str, RefusalParam]) -> str:
+    if name == "card" and isinstance(value, str):
+        return _pretty_text(value)
+    if name == "cards" and isinstance(value, list):
+        return " ".join(_pretty_text(c) for c in value)
+    if name == "suit" and isinstance(value, str):
+        return SUIT_NAMES.get(value, value)
+    if name == "action":
+        return str(params.get("label") or value)
+    if isinstance(value, list):
+        return ", ".join(value)
+    return str(value)
+
+
+def _pretty_text(text: str) -> str:
+    try:
+        return pretty(parse_card(text))
+    except CardError:
+        return text
+
+
+def action_params(action: Action) -> dict[str, RefusalParam]:
+    """The ``action`` and ``label`` parameters of a refusal that names ``action``."""
+    return {"action": action.id, "label": action.label}
 
 
 class Action(BaseModel):
