@@ -23,6 +23,7 @@ from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
 from cogs.play_cog import parse_options
 from i18n import N_, translator
+from i18n.refusals import refusal_text
 from rules import registry
 from rules.contract import IllegalAction
 from storage import GuildSettings
@@ -122,7 +123,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
             return
         except IllegalAction as exc:
             await interaction.response.send_message(
-                t("Those options can't be played: {reason}").format(reason=t(str(exc))),
+                t("Those options can't be played: {reason}").format(reason=refusal_text(exc, t)),
                 ephemeral=True,
             )
             return

@@ -16,7 +16,7 @@ from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
 from storage import GuildSettings
-from tables.errors import BadOptions, NotHost, TableError
+from tables.errors import NotHost, OptionSyntax, TableError
 from tables.manager import TableManager
 from tables.table import TableState
 
@@ -38,7 +38,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
             continue
         key, sep, raw = part.partition("=")
         if not sep:
-            raise BadOptions(reason=f"'{part.strip()}' should look like name=value")
+            raise OptionSyntax(part=part.strip())
         value: Any = raw.strip()
         lowered = value.lower()
         if lowered in ("true", "yes", "on"):

@@ -20,6 +20,7 @@ from typing import Any
 from leagues.recording import record_match
 from rules import registry
 from rules.contract import Action, GameSpec, IllegalAction, Match
+from rules.shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 from storage import (
     ChannelTaken,
     LoggedAction,
@@ -84,6 +85,16 @@ class RecoveryReport:
     tables: int
     running: int
     failed: list[int]
+
+
+def new_match(spec: GameSpec[Any], record: TableRecord) -> Match[Any]:
+    """The record's match from its first deal. A table stored before ``deal_version`` was
+    recorded in its settings was dealt by CPython's shuffle (``rules.shuffle``), and is
+    dealt the same way again so that its log replays."""
+    version = record.settings.get("deal_version", LEGACY_DEAL_VERSION)
+    return spec.new_match(
+        record.players, record.options, seed=record.seed, deals=record.deals, deal_version=version
+    )
 
 
 def has_state_snapshot(match: Match[Any]) -> bool:
@@ -224,7 +235,7 @@ class TableManager:
             opts = spec.parse_options(options)
             spec.new_match(count, opts, seed=0 if seed is None else seed, deals=list(deals))
         except IllegalAction as exc:
-            raise BadOptions(reason=str(exc)) from exc
+            raise BadOptions(exc) from exc
         lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
             if self.table_in_channel(channel_id) is not None:
@@ -242,7 +253,7 @@ class TableManager:
                 host_id=host_id,
                 seats=seats,
                 deals=[dict(d) for d in deals],
-                settings={"slow": slow, "turn_seconds": turn_seconds},
+                settings={"slow": slow, "turn_seconds": turn_seconds, "deal_version": DEAL_VERSION},
             )
             try:
                 record = await self.storage.tables.create(record)
@@ -389,9 +400,7 @@ class TableManager:
             if missing:
                 raise NotEnoughPlayers(missing=missing)
             record = table.record
-            table.match = table.spec.new_match(
-                record.players, record.options, seed=record.seed, deals=record.deals
-            )
+            table.match = new_match(table.spec, record)
             await self.storage.tables.start(table.id, record.seats, record.seed, record.players)
             record.status = TableStatus.RUNNING
             self._publish(table, "started")
@@ -513,7 +522,7 @@ class TableManager:
         try:
             action = table.spec.parse_action(action_id)
         except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from exc
+            raise IllegalMove(exc) from exc
         if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
             raise NotYourTurn()
         if not match.is_legal(seat, action):  # (a Caps call may state any order)
@@ -944,9 +953,7 @@ class TableManager:
             match = table.spec.restore(record.snapshot)
             start = record.snapshot_seq
         else:
-            match = table.spec.new_match(
-                record.players, record.options, seed=record.seed, deals=record.deals
-            )
+            match = new_match(table.spec, record)
         expected = start
         for entry in actions:
             if entry.seq <= start:
