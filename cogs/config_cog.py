@@ -23,6 +23,7 @@ from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
 from cogs.play_cog import parse_options
 from i18n import N_, translator
+from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
 from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
@@ -124,7 +125,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
             return
         except IllegalAction as exc:
             await interaction.response.send_message(
-                t("Those options can't be played: {reason}").format(reason=t(str(exc))),
+                t("Those options can't be played: {reason}").format(reason=refusal_text(exc, t)),
                 ephemeral=True,
             )
             return

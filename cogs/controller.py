@@ -25,6 +25,7 @@ from cogs.table_pictures import hand_picture
 from cogs.table_view import render_table
 from i18n import translator
 from i18n.choice import LanguageChoices
+from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
 from storage import TableStatus
 from tables.errors import NoSuchTable, StaleView, TableError
@@ -218,7 +219,7 @@ class TableController:
         except IllegalAction:
             return ""
         return t("Greyed cards: {reason}").format(
-            reason=t(match.explain_illegal(view.seat, action))
+            reason=refusal_text(match.explain_illegal(view.seat, action), t)
         )
 
     async def _open_hand(

@@ -20,7 +20,7 @@ from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
 from storage import GuildSettings
-from tables.errors import REASON_SHOWN, BadOptions, NotHost, TableError, quote
+from tables.errors import REASON_SHOWN, NotHost, OptionSyntax, TableError, quote
 from tables.manager import TableManager
 from tables.table import TableState
 
@@ -42,7 +42,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
             continue
         key, sep, raw = part.partition("=")
         if not sep:
-            raise BadOptions(reason=f"'{quote(part)}' should look like name=value")
+            raise OptionSyntax(part=quote(part.strip()))
         value: Any = raw.strip()
         lowered = value.lower()
         if lowered in ("true", "yes", "on"):

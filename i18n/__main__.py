@@ -11,6 +11,9 @@ from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCES = ["cogs", "tables", "leagues", "i18n", "pictures", "bot.py", "settings.py", "rules"]
+# Marked message ids: N_ and t calls, and the English template of every engine refusal
+# (rules.contract.IllegalAction's first argument, docs/refusals.md).
+KEYWORDS = ["-k", "N_", "-k", "t", "-k", "IllegalAction"]
 
 
 def run(*args: str) -> None:
@@ -43,7 +46,7 @@ def compile_catalogs(force: bool = False) -> list[Path]:
 def main(command: str) -> None:
     if command == "extract":
         LOCALE_DIR.mkdir(exist_ok=True)
-        run("extract", "-k", "N_", "-k", "t", "-o", str(POT), "--no-location", *SOURCES)
+        run("extract", *KEYWORDS, "-o", str(POT), "--no-location", *SOURCES)
     elif command == "update":
         for lang in LANGUAGES:
             if lang != SOURCE_LANGUAGE:

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.contract import IllegalAction, Match
+from rules.contract import GameSpec, IllegalAction, Match
 from rules.registry import BUILTIN, GameRegistry
+from rules.shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 from storage import LoggedAction, MatchRecord, Storage
 
 log = logging.getLogger(__name__)
@@ -71,14 +72,40 @@ def replay(
     record: MatchRecord, actions: Sequence[LoggedAction], games: GameRegistry = BUILTIN
 ) -> MatchReplay | None:
     """Rebuild ``record``'s match from its logged ``actions``; None (with a warning) when the
-    game is not one of ``games`` or the log does not replay."""
+    game is not one of ``games`` or the log does not replay.
+
+    A match record does not say how its seed was dealt: one played before ``rules.shuffle``
+    (CPython's shuffle, ``LEGACY_DEAL_VERSION``) is recognised by its log replaying to the
+    recorded end only that way."""
     try:
         spec = games.get(record.game)
     except KeyError:
         log.warning("match %s: unknown game %r, no replay", record.id, record.game)
         return None
+    current = _replay(spec, record, actions, DEAL_VERSION)
+    if current is not None and current.agrees:
+        return current
+    legacy = _replay(spec, record, actions, LEGACY_DEAL_VERSION)
+    if legacy is not None and legacy.agrees:
+        return legacy
+    if current is None:
+        log.warning("match %s: the action log does not replay", record.id)
+    else:
+        log.warning("match %s: the replay does not end as the record says", record.id)
+    return current
+
+
+def _replay(
+    spec: GameSpec[Any], record: MatchRecord, actions: Sequence[LoggedAction], deal_version: int
+) -> MatchReplay | None:
     try:
-        match = spec.new_match(record.players, record.options, seed=record.seed, deals=record.deals)
+        match = spec.new_match(
+            record.players,
+            record.options,
+            seed=record.seed,
+            deals=record.deals,
+            deal_version=deal_version,
+        )
         hands = [ReplayedHand(1)]
         finished = 0
         for expected, entry in enumerate(actions, start=1):
@@ -99,15 +126,13 @@ def replay(
         if not hands[-1].actions:
             hands.pop()
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        log.warning("match %s: the action log does not replay (%s)", record.id, exc)
+        log.info("match %s: no replay with deal version %s (%s)", record.id, deal_version, exc)
         return None
     replayed = _json(match.hand_results)
     stored = _json(record.hand_results)
     agrees = len(replayed) == len(stored) and all(map(_says_as_much, replayed, stored))
     if record.result is not None:
         agrees = agrees and match.is_over and _says_as_much(_json(match.result), record.result)
-    if not agrees:
-        log.warning("match %s: the replay does not end as the record says", record.id)
     return MatchReplay(record, hands, match, agrees)
 
 

@@ -9,8 +9,9 @@ two copies of a card share one int and one string: they are interchangeable.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
+
+from rules.shuffle import shuffled as shuffled  # the one shuffle (rules.shuffle)
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -163,10 +164,3 @@ def deck52() -> list[Card]:
 def deck108() -> list[Card]:
     """Two 52-card decks and four jokers (Telefunken)."""
     return deck_of(RANKS, copies=2, jokers=4)
-
-
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """A uniformly shuffled copy; ``rng`` is the match's own generator, never the global one."""
-    out = list(cards)
-    rng.shuffle(out)
-    return out

@@ -8,7 +8,6 @@ the playout speed targets leave no room for building pydantic models per call.
 from __future__ import annotations
 
 import json
-import random
 import secrets
 from abc import ABC, abstractmethod
 from array import array
@@ -17,13 +16,68 @@ from typing import Any, ClassVar, Generic, TypeVar, cast, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules.cards import CardError, parse_card
+from rules.cards import CARD_STRINGS, SUIT_NAMES, CardError, parse_card, pretty
 from rules.results import HandResult, MatchResult
+from rules.shuffle import DEAL_VERSION, DEAL_VERSIONS, LEGACY_DEAL_VERSION, deal_rng
 from rules.views import GameView
+
+RefusalParam = str | int | list[str]
+"""A refusal's parameter: JSON-able; cards, suits and actions as the contract writes them."""
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is written for the player."""
+    """Something the rules do not allow now, as a stable ``code`` with JSON-able ``params``.
+
+    ``template`` is the English sentence with ``{name}`` fields (also the catalog's message
+    id); ``str(exc)`` is that sentence filled in English, for callers that only read text.
+    A front end translates by code and params (``i18n.refusals``), never by parsing the
+    English. Parameter names say how a value reads (docs/refusals.md): ``card`` a card
+    string, ``cards`` a list of them, ``suit`` a suit letter, ``action`` an action id (with
+    its English ``label`` beside it), ``phase`` an engine phase; any other is shown as it is.
+    """
+
+    def __init__(self, template: str, *, code: str, **params: RefusalParam) -> None:
+        self.template = template
+        self.code = code
+        self.params = params
+        super().__init__(template.format(**english_params(params)) if params else template)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form a driver or a log keeps: code, params and the English message."""
+        return {"code": self.code, "params": dict(self.params), "message": str(self)}
+
+
+def english_params(params: Mapping[str, RefusalParam]) -> dict[str, str]:
+    """Each parameter as the English sentence shows it (``"10H"`` -> ``"10\u2665"``)."""
+    return {name: _english_param(name, value, params) for name, value in params.items()}
+
+
+def _english_param(name: str, value: RefusalParam, params: Mapping[str, RefusalParam]) -> str:
+    if name == "card" and isinstance(value, str):
+        return _pretty_text(value)
+    if name == "cards" and isinstance(value, list):
+        return " ".join(_pretty_text(c) for c in value)
+    if name == "suit" and isinstance(value, str):
+        return SUIT_NAMES.get(value, value)
+    if name == "action":
+        return str(params.get("label") or value)
+    if name == "phase" and isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, list):
+        return ", ".join(value)
+    return str(value)
+
+
+def _pretty_text(text: str) -> str:
+    try:
+        return pretty(parse_card(text))
+    except CardError:
+        return text
+
+
+def action_params(action: Action) -> dict[str, RefusalParam]:
+    """The ``action`` and ``label`` parameters of a refusal that names ``action``."""
+    return {"action": action.id, "label": action.label}
 
 
 class Action(BaseModel):
@@ -114,7 +168,13 @@ class Deal(BaseModel):
             stock = [parse_card(c) for c in self.stock]
             upcard = parse_card(self.upcard) if self.upcard is not None else None
         except CardError as exc:
-            raise IllegalAction(f"Bad deal: {exc}") from exc
+            every = [c for hand in self.hands for c in hand] + self.stock + [self.upcard or "*"]
+            text = next((c for c in every if c not in CARD_STRINGS), "")
+            raise IllegalAction(
+                "Bad deal: {text} is not a card (write it like 10H, JS or * for a joker).",
+                code="bad_deal_card",
+                text=repr(text),
+            ) from exc
         return hands, stock, upcard
 
 
@@ -225,10 +285,25 @@ class ActionLog:
         return self.__copy__()  # the game's table is shared, never copied
 
 
-class GameOptions(BaseModel):
-    """Base of every game's ``Options``: unknown fields are rejected, values are frozen."""
+def _option_title(name: str, field: Any) -> str:
+    """A field's title when the game gives none: its name in words (``target_balls`` ->
+    ``Target balls``), English like every engine text and a stable catalog message id."""
+    return name.replace("_", " ").capitalize()
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+class GameOptions(BaseModel):
+    """Base of every game's ``Options``: unknown fields are rejected, values are frozen.
+
+    Each field describes itself for a front end's pickers and help (``rules.option_fields``):
+    its title (given, or made from its name), its description (``Field(description=...)``
+    or the docstring under the field) and its allowed values (``Literal``, bool, bounds)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        use_attribute_docstrings=True,
+        field_title_generator=_option_title,
+    )
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
@@ -244,12 +319,20 @@ class Match(ABC, Generic[OptionsT]):
     spec: ClassVar[GameSpec[Any]]
 
     def __init__(
-        self, players: int, options: OptionsT, seed: int, deals: Sequence[Deal] = ()
+        self,
+        players: int,
+        options: OptionsT,
+        seed: int,
+        deals: Sequence[Deal] = (),
+        *,
+        deal_version: int = DEAL_VERSION,
     ) -> None:
         self.players = players
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.deal_version = deal_version
+        """How the seed turns into cards (``rules.shuffle``); old stored matches say 1."""
+        self.rng = deal_rng(seed, deal_version)
         self._deals: list[Deal] = list(deals)
         self._deals_used = 0
         self._log = ActionLog(self.spec.actions, self.spec.parse_action)
@@ -340,22 +423,24 @@ class Match(ABC, Generic[OptionsT]):
         if cls is str:
             action = self.spec.parse_action(action)  # type: ignore[arg-type]
         elif cls is not Action and not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action.")
+            raise IllegalAction("{text} is not an action.", code="not_an_action", text=repr(action))
         if seat not in self.to_act:
             if not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise IllegalAction(f"There is no seat {seat!r} at this table.")
+                raise IllegalAction(
+                    "There is no seat {seat} at this table.", code="no_such_seat", seat=repr(seat)
+                )
             if self.is_over:
-                raise IllegalAction("The match is over.")
+                raise IllegalAction("The match is over.", code="match_over")
             kind = cast(Action, action).kind
             if seat not in self.off_turn or kind not in self.spec.off_turn_kinds:
-                raise IllegalAction("It is not your turn.")
+                raise IllegalAction("It is not your turn.", code="not_your_turn")
         action = cast(Action, action)
         for candidate in self.legal_actions(seat):
             if candidate is action:
                 break
         else:
             if not self.is_legal(seat, action):
-                raise IllegalAction(self.explain_illegal(seat, action))
+                raise self.explain_illegal(seat, action)
         events = self._apply(seat, action)
         self._log.append((seat, action))
         return events
@@ -382,9 +467,10 @@ class Match(ABC, Generic[OptionsT]):
         the table decides (pass a call window, or let a computer play the turn)."""
         return None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat`` now; games override for rule-specific text."""
-        return f"You can't do that now ({action.label or action.id})."
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal for ``seat`` now (the refusal ``apply`` raises); games
+        override it with their rules' own reasons."""
+        return not_now(action)
 
     def next_stacked_deal(self) -> Deal | None:
         """The next stacked ``Deal`` if any remain (every deal, redeals included, takes one)."""
@@ -414,6 +500,7 @@ class Match(ABC, Generic[OptionsT]):
             "players": self.players,
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
+            "deal_version": self.deal_version,
             "deals": [d.model_dump(mode="json") for d in self._deals],
             "actions": list(self._logged_ids()),
         }
@@ -443,11 +530,16 @@ class GameSpec(ABC, Generic[OptionsT]):
         if isinstance(options, self.Options):
             return options
         if isinstance(options, BaseModel):
-            raise IllegalAction(f"Options for {self.title} must be {self.Options.__name__}.")
+            raise IllegalAction(
+                "Options for {game} must be {model}.",
+                code="options_wrong_type",
+                game=self.title,
+                model=self.Options.__name__,
+            )
         try:
             return self.Options.model_validate(dict(options))
         except ValidationError as exc:
-            raise IllegalAction(_readable_validation(self.title, exc)) from exc
+            raise options_refusal(self.title, self.Options, exc) from exc
 
     def check_options(self, players: int, options: OptionsT) -> None:
         """Reject option combinations that cannot be played (override per game)."""
@@ -458,23 +550,46 @@ class GameSpec(ABC, Generic[OptionsT]):
         options: OptionsT | Mapping[str, Any] | None = None,
         seed: int | None = None,
         deals: Iterable[Deal | Mapping[str, Any]] | None = None,
+        deal_version: int = DEAL_VERSION,
     ) -> Match[OptionsT]:
+        """A new match; ``deal_version`` is for replaying a stored match dealt by an older
+        version of ``rules.shuffle`` (a new match always takes the current one)."""
         if players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
-            raise IllegalAction(f"{self.title} is played by {counts} players, not {players}.")
+            raise IllegalAction(
+                "{game} is played by {counts} players, not {players}.",
+                code="wrong_player_count",
+                game=self.title,
+                counts=counts,
+                players=repr(players),
+            )
         opts = self.parse_options(options)
         self.check_options(players, opts)
         if seed is None:
             seed = secrets.randbits(63)
         deal_list = [d if isinstance(d, Deal) else Deal.model_validate(d) for d in deals or ()]
-        return self.match_class(players, opts, seed, deal_list)
+        if deal_version == DEAL_VERSION:
+            return self.match_class(players, opts, seed, deal_list)
+        if deal_version not in DEAL_VERSIONS:
+            raise IllegalAction(
+                "There is no deal version {version}.",
+                code="unknown_deal_version",
+                version=repr(deal_version),
+            )
+        return self.match_class(players, opts, seed, deal_list, deal_version=deal_version)
 
     def restore(self, snapshot: Mapping[str, Any]) -> Match[OptionsT]:
         """The match a ``snapshot()`` saved; a snapshot of another game or a bad log raises."""
         if snapshot.get("game") != self.name:
-            raise IllegalAction(f"That snapshot is not a {self.title} match.")
+            raise IllegalAction(
+                "That snapshot is not a {game} match.", code="wrong_game_snapshot", game=self.title
+            )
         match = self.new_match(
-            snapshot["players"], snapshot["options"], snapshot["seed"], snapshot.get("deals") or ()
+            snapshot["players"],
+            snapshot["options"],
+            snapshot["seed"],
+            snapshot.get("deals") or (),
+            deal_version=snapshot_deal_version(snapshot),
         )
         for seat, action_id in snapshot.get("actions", ()):
             match.apply(seat, action_id)
@@ -488,18 +603,69 @@ class GameSpec(ABC, Generic[OptionsT]):
 
     def parse_dynamic_action(self, action_id: str) -> Action:
         """Actions not in the prebuilt table (e.g. meld lists); default: none exist."""
-        raise IllegalAction(f"{action_id!r} is not a {self.title} action.")
+        raise not_game_action(action_id, self.title)
 
 
-def _readable_validation(title: str, exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(x) for x in err["loc"]) or "options"
-        if err["type"] == "extra_forbidden":
-            parts.append(f"'{where}' is not a {title} option")
-        else:
-            parts.append(f"{where}: {err['msg']}")
-    return "Bad options: " + "; ".join(parts) + "."
+def snapshot_deal_version(snapshot: Mapping[str, Any]) -> int:
+    """The deal version a snapshot was dealt with: snapshots from before ``deal_version``
+    was recorded were dealt by CPython's shuffle (``LEGACY_DEAL_VERSION``)."""
+    version: int = snapshot.get("deal_version", LEGACY_DEAL_VERSION)
+    return version
+
+
+def not_now(action: Action) -> IllegalAction:
+    """The plain refusal: ``action`` is not possible at this moment."""
+    return IllegalAction(
+        "You can't do that now ({action}).", code="not_now", **action_params(action)
+    )
+
+
+def not_game_action(action_id: object, title: str) -> IllegalAction:
+    """Text that names no action of the game ``title``."""
+    return IllegalAction(
+        "{text} is not a {game} action.", code="not_a_game_action", text=repr(action_id), game=title
+    )
+
+
+def options_refusal(title: str, model: type[BaseModel], exc: ValidationError) -> IllegalAction:
+    """The first problem pydantic found in a game's options, as a refusal a player reads:
+    an unknown name, a value outside a field's choices or bounds, or a value of the wrong
+    kind (``rules.option_fields`` describes each field's allowed values)."""
+    from rules.option_fields import allowed_values, int_bounds
+
+    err = exc.errors()[0]
+    option = ".".join(str(x) for x in err["loc"]) or "options"
+    if err["type"] == "extra_forbidden":
+        return IllegalAction(
+            "Bad options: '{option}' is not a {game} option.",
+            code="unknown_option",
+            option=option,
+            game=title,
+        )
+    field = model.model_fields.get(str(err["loc"][0])) if err["loc"] else None
+    choices = allowed_values(field) if field is not None else None
+    if choices is not None:
+        return IllegalAction(
+            "Bad options: {option} takes one of {choices}.",
+            code="option_choices",
+            option=option,
+            choices=[json.dumps(c) for c in choices],
+        )
+    low_high = int_bounds(field) if field is not None else None
+    if low_high is not None:
+        return IllegalAction(
+            "Bad options: {option} takes a whole number from {low} to {high}.",
+            code="option_range",
+            option=option,
+            low=low_high[0],
+            high=low_high[1],
+        )
+    return IllegalAction(
+        "Bad options: {option} can't be {value}.",
+        code="option_value",
+        option=option,
+        value=repr(err.get("input")),
+    )
 
 
 def json_roundtrip(data: Any) -> Any:

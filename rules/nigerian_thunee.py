@@ -35,9 +35,11 @@ from rules.contract import (
     GameSpec,
     IllegalAction,
     Match,
+    action_params,
 )
 from rules.nigerian_thunee_outputs import NigerianHandResult, NigerianResult, NigerianView
 from rules.results import award, reason
+from rules.shuffle import DEAL_VERSION
 from rules.tricks import SUIT_OF, trick_winner_index
 from rules.views import dumped, legal_of, score, trick_cards
 
@@ -134,8 +136,16 @@ class NigerianThunee(Match[NigerianOptions]):
         "won_cards",
     )
 
-    def __init__(self, players: int, options: NigerianOptions, seed: int, deals: Any = ()) -> None:
-        super().__init__(players, options, seed, deals)
+    def __init__(
+        self,
+        players: int,
+        options: NigerianOptions,
+        seed: int,
+        deals: Any = (),
+        *,
+        deal_version: int = DEAL_VERSION,
+    ) -> None:
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.scores = [0, 0]
         self._hand_results: list[dict[str, Any]] = []
         self.hand_number = 0
@@ -177,11 +187,24 @@ class NigerianThunee(Match[NigerianOptions]):
     def _validated_deal(deal: Deal) -> list[list[Card]]:
         hands, stock, upcard = deal.card_ints()
         if not 0 <= deal.dealer < PLAYERS:
-            raise IllegalAction(f"Bad deal: dealer {deal.dealer} is not a seat.")
+            raise IllegalAction(
+                "Bad deal: there is no seat {seat} to deal.",
+                code="bad_deal_dealer",
+                seat=deal.dealer,
+            )
         if len(hands) != PLAYERS or any(len(h) != TRICKS for h in hands) or stock or upcard:
-            raise IllegalAction("Bad deal: Nigerian Thunee deals 8 cards to each of 4 seats.")
+            raise IllegalAction(
+                "Bad deal: deal {size} cards to each of {players} seats, and no stock or upcard.",
+                code="bad_deal_shape",
+                size=TRICKS,
+                players=PLAYERS,
+            )
         if sorted(c for h in hands for c in h) != sorted(DECK):
-            raise IllegalAction("Bad deal: the hands must hold the 32-card pack exactly once.")
+            raise IllegalAction(
+                "Bad deal: the hands must hold the {size}-card pack exactly once.",
+                code="bad_deal_pack",
+                size=len(DECK),
+            )
         return hands
 
     # -- contract: state ---------------------------------------------------------------
@@ -288,17 +311,32 @@ class NigerianThunee(Match[NigerianOptions]):
                 return True
         return action in self._legal
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
         if self._phase == "play" and action.kind == "play":
             card = CARD_OF[action.value]
             if card not in self.hands[seat]:
-                return f"You don't hold {pretty(card)}."
+                return IllegalAction(
+                    "You don't hold {card}.", code="not_holding_card", card=action.value
+                )
             if self.trick:
-                return f"You must follow {SUIT_NAMES[SUITS[SUIT_OF[self.trick[0][1]]]]}."
-            return "You may not lead a trump to the first trick."
+                suit = SUITS[SUIT_OF[self.trick[0][1]]]
+                return IllegalAction("You must follow {suit}.", code="must_follow", suit=suit)
+            return IllegalAction(
+                "You may not lead a trump to the first trick.", code="no_trump_lead_first_trick"
+            )
         if self._phase == "bidding" and action.kind == "bid":
-            return f"Bid more than {self.high_bid}, at most {self.options.ng_max_bid}."
-        return f"{action.label or action.id} is not possible now ({self._phase})."
+            return IllegalAction(
+                "Bid more than {high}, at most {max}.",
+                code="bid_range",
+                high=self.high_bid,
+                max=self.options.ng_max_bid,
+            )
+        return IllegalAction(
+            "{action} is not possible now ({phase}).",
+            code="not_possible_in_phase",
+            phase=self._phase,
+            **action_params(action),
+        )
 
     # -- contract: acting --------------------------------------------------------------
 

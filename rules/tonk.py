@@ -84,6 +84,8 @@ from rules.contract import (
     GameSpec,
     IllegalAction,
     Match,
+    action_params,
+    not_game_action,
 )
 from rules.rummy import (
     RUN,
@@ -97,6 +99,7 @@ from rules.rummy import (
     meld_from_cards,
     points_table,
 )
+from rules.shuffle import DEAL_VERSION
 from rules.tonk_outputs import TonkHandResult, TonkResult, TonkView, hand_core, tonk_score
 from rules.views import dumped, legal_of
 
@@ -300,13 +303,19 @@ def parse_spread_value(value: str) -> list[Card]:
     try:
         cards = [parse_card(t) for t in texts]
     except CardError as exc:
-        raise IllegalAction(f"Bad spread {value!r}: {exc}") from exc
+        bad = next(t for t in texts if t not in CARD_STRINGS)
+        raise IllegalAction(
+            "Bad spread {text}: {bad} is not a card (write cards like 10H or JS).",
+            code="bad_spread_card",
+            text=repr(value),
+            bad=repr(bad),
+        ) from exc
     if any(c >= 52 for c in cards):
-        raise IllegalAction("Tonk has no jokers.")
+        raise IllegalAction("Tonk has no jokers.", code="no_jokers")
     if not 3 <= len(cards) <= 13:
-        raise IllegalAction("A spread has 3 to 13 cards, like spread:3S,3H,2D.")
+        raise IllegalAction("A spread has 3 to 13 cards, like spread:3S,3H,2D.", code="spread_size")
     if len(set(cards)) != len(cards):
-        raise IllegalAction("A spread can't name the same card twice.")
+        raise IllegalAction("A spread can't name the same card twice.", code="spread_repeats")
     return cards
 
 
@@ -401,8 +410,16 @@ class Tonk(Match[TonkOptions]):
         "winners",
     )
 
-    def __init__(self, players: int, options: TonkOptions, seed: int, deals: Any = ()) -> None:
-        super().__init__(players, options, seed, deals)
+    def __init__(
+        self,
+        players: int,
+        options: TonkOptions,
+        seed: int,
+        deals: Any = (),
+        *,
+        deal_version: int = DEAL_VERSION,
+    ) -> None:
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.rules = meld_rules(options)
         self.points = self.rules.points
         self.hand_size = dealt_hand_size(options, players)
@@ -534,20 +551,37 @@ class Tonk(Match[TonkOptions]):
         hands, stock, upcard = deal.card_ints()
         n = self.players
         if not 0 <= deal.dealer < n or self.eliminated[deal.dealer]:
-            raise IllegalAction(f"Bad deal: dealer {deal.dealer} is not a seat in play.")
+            raise IllegalAction(
+                "Bad deal: there is no seat {seat} to deal.",
+                code="bad_deal_dealer",
+                seat=deal.dealer,
+            )
         if len(hands) != n:
-            raise IllegalAction(f"Bad deal: give {n} hands (empty for players who are out).")
+            raise IllegalAction(
+                "Bad deal: give {players} hands (empty for players who are out).",
+                code="bad_deal_hands_with_out",
+                players=n,
+            )
         for seat, hand in enumerate(hands):
             want = 0 if self.eliminated[seat] else self.hand_size
             if len(hand) != want:
-                raise IllegalAction(f"Bad deal: seat {seat} must get {want} cards.")
+                raise IllegalAction(
+                    "Bad deal: seat {seat} must get {size} cards.",
+                    code="bad_deal_seat_cards",
+                    seat=seat,
+                    size=want,
+                )
         if upcard is None:
             if not stock:
-                raise IllegalAction("Bad deal: no upcard and no stock.")
+                raise IllegalAction("Bad deal: no upcard and no stock.", code="bad_deal_no_stock")
             upcard, stock = stock[0], stock[1:]
         every = [c for h in hands for c in h] + stock + [upcard]
         if sorted(every) != sorted(DECK):
-            raise IllegalAction("Bad deal: hands, upcard and stock must be the 52 cards once.")
+            raise IllegalAction(
+                "Bad deal: the hands must hold the {size}-card pack exactly once.",
+                code="bad_deal_pack",
+                size=len(DECK),
+            )
         return [list(h) for h in hands], list(reversed(stock)), upcard
 
     def _tonk_on_deal(self, events: list[Event]) -> bool:
@@ -758,78 +792,141 @@ class Tonk(Match[TonkOptions]):
             self._legal_ids = {a.id: a for a in self._legal}
         return LegalActions(self._legal, self._legal_ids)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
         phase = self._phase
         kind = action.kind
         if kind == "drop":
             if phase != "draw":
-                return "You may drop only at the start of your turn, before drawing."
+                return IllegalAction(
+                    "You may drop only at the start of your turn, before drawing.",
+                    code="drop_at_turn_start",
+                )
             if self.options.hoyle:
-                return "Hoyle Tunk has no drop: tunk after drawing instead."
-            return "Your spread was hit: you can't drop until your next turn."
+                return IllegalAction(
+                    "Hoyle Tunk has no drop: tunk after drawing instead.", code="hoyle_no_drop"
+                )
+            return IllegalAction(
+                "Your spread was hit: you can't drop until your next turn.",
+                code="drop_after_hit",
+            )
         if kind == "draw":
             if phase not in ("draw", "final_draw"):
-                return "You have already drawn this turn."
+                return IllegalAction("You have already drawn this turn.", code="already_drawn")
             if action.value == "stock":
-                return "The stock is empty."
-            return "You may take the discard only if you can spread or hit it at once."
+                return IllegalAction("The stock is empty.", code="stock_empty")
+            return IllegalAction(
+                "You may take the discard only if you can spread or hit it at once.",
+                code="discard_must_be_used",
+            )
         if phase in ("draw", "final_draw") and kind in ("discard", "spread", "hit", "tunk"):
-            return "Draw first: from the stock or the discard pile."
+            return IllegalAction(
+                "Draw first: from the stock or the discard pile.", code="draw_first_from_piles"
+            )
         if kind == "discard" and action in DISCARD_CARD:
             card = DISCARD_CARD[action]
             if card not in self.hands[seat]:
-                return f"You don't hold {pretty(card)}."
+                return IllegalAction(
+                    "You don't hold {card}.", code="not_holding_card", card=CARD_STRINGS[card]
+                )
             if card == self.taken_discard:
-                return f"You can't discard {pretty(card)}: you just took it from the discard pile."
-            return "First spread or hit the card you took from the discard pile."
+                return IllegalAction(
+                    "You can't discard {card}: you just took it from the discard pile.",
+                    code="discard_taken_card",
+                    card=CARD_STRINGS[card],
+                )
+            return IllegalAction(
+                "First spread or hit the card you took from the discard pile.",
+                code="use_taken_card_first",
+            )
         if kind == "spread" and phase in ("play", "final_play"):
             return self._explain_spread(seat, action)
         if kind == "hit" and _HIT.match(action.value):
             return self._explain_hit(seat, action)
         if kind == "tunk":
             if not self.options.hoyle:
-                return "Tunk belongs to the Hoyle game; drop at the start of your turn instead."
-            limit = self.options.hoyle_knock_limit
-            return f"You may tunk only with {limit} or fewer unmatched points left."
-        return f"{action.label or action.id} is not possible now."
+                return IllegalAction(
+                    "Tunk belongs to the Hoyle game; drop at the start of your turn instead.",
+                    code="tunk_only_hoyle",
+                )
+            return IllegalAction(
+                "You may tunk only with {limit} or fewer unmatched points left.",
+                code="tunk_limit",
+                limit=self.options.hoyle_knock_limit,
+            )
+        return IllegalAction(
+            "{action} is not possible now.", code="not_possible", **action_params(action)
+        )
 
-    def _explain_spread(self, seat: int, action: Action) -> str:
+    def _explain_spread(self, seat: int, action: Action) -> IllegalAction:
         if self.options.hoyle:
-            return "In Hoyle Tunk nobody spreads during play."
+            return IllegalAction(
+                "In Hoyle Tunk nobody spreads during play.", code="hoyle_no_spreads"
+            )
         cards = parse_spread_value(action.value)
         missing = [c for c in cards if c not in self.hands[seat]]
         if missing:
-            return f"You don't hold {', '.join(pretty(c) for c in missing)}."
+            return IllegalAction(
+                "You don't hold {cards}.", code="not_holding_cards", cards=card_strs(missing)
+            )
         if not self.taken_used:
-            return "Your first spread or hit must use the card you took from the discard pile."
+            return IllegalAction(
+                "Your first spread or hit must use the card you took from the discard pile.",
+                code="first_use_taken_card",
+            )
         if meld_from_cards(cards, self.rules) is None:
             valid = [m for m in find_melds(cards, self.rules) if len(m.cards) == len(cards)]
             if valid:
-                forms = " or ".join("spread:" + m.id_text() for m in valid)
-                return f"Write that spread as {forms} (runs low to high, wilds in place)."
-            return (
+                return IllegalAction(
+                    "Write that spread as {forms} (runs low to high, wilds in place).",
+                    code="spread_order",
+                    forms=" or ".join("spread:" + m.id_text() for m in valid),
+                )
+            return IllegalAction(
                 "That is not a spread: 3-4 of a rank or 3+ in sequence of one suit, "
-                "ace low, with at least two natural cards."
+                "ace low, with at least two natural cards.",
+                code="not_a_spread",
             )
-        return f"{action.label or action.id} is not possible now."
+        return IllegalAction(
+            "{action} is not possible now.", code="not_possible", **action_params(action)
+        )
 
-    def _explain_hit(self, seat: int, action: Action) -> str:
+    def _explain_hit(self, seat: int, action: Action) -> IllegalAction:
         match = _HIT.match(action.value)
         assert match is not None
         card = parse_card(match.group(1))
         number = int(match.group(2))
         if card not in self.hands[seat]:
-            return f"You don't hold {pretty(card)}."
+            return IllegalAction(
+                "You don't hold {card}.", code="not_holding_card", card=CARD_STRINGS[card]
+            )
         if number > len(self.spreads):
-            return f"There is no spread {number}."
+            return IllegalAction(
+                "There is no spread {number}.", code="no_such_spread", number=number
+            )
         if self.options.hoyle:
-            return "In the final round you may hit only the tunker's spreads, if they had deadwood."
+            return IllegalAction(
+                "In the final round you may hit only the tunker's spreads, if they had deadwood.",
+                code="hoyle_final_hits",
+            )
         if self.options.one_hit_per_turn and self.hit_target is not None:
-            return "Only one hit a turn: you may add more cards only to the same spread."
+            return IllegalAction(
+                "Only one hit a turn: you may add more cards only to the same spread.",
+                code="one_hit_per_turn",
+            )
         wild_on_run = self.rules.wild_capable[card] and self.spreads[number - 1].kind == RUN
         if wild_on_run and match.group(3) is None:
-            return f"Say which end: hit:{CARD_STRINGS[card]}>m{number}:low or :high."
-        return f"{pretty(card)} does not fit spread {number}."
+            return IllegalAction(
+                "Say which end: hit:{text}>m{number}:low or :high.",
+                code="hit_name_end",
+                text=CARD_STRINGS[card],
+                number=number,
+            )
+        return IllegalAction(
+            "{card} does not fit spread {number}.",
+            code="hit_misfit",
+            card=CARD_STRINGS[card],
+            number=number,
+        )
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -1333,18 +1430,22 @@ class TonkSpec(GameSpec[TonkOptions]):
         if options.high_court_values and options.tonk_on_deal != "off" and not options.hoyle:
             raise IllegalAction(
                 "With court cards worth 11, 12 and 13 (TKV-OPT-7) the 49/50 tonk on the deal "
-                "no longer fits: set tonk_on_deal to 'off'."
+                "no longer fits: set tonk_on_deal to 'off'.",
+                code="high_courts_no_tonk_on_deal",
             )
         if options.hoyle and not options.twos_wild:
             raise IllegalAction(
-                "Hoyle Tunk matches cards with wild 2s (TKV-HOYLE-3): keep twos_wild on."
+                "Hoyle Tunk matches cards with wild 2s (TKV-HOYLE-3): keep twos_wild on.",
+                code="hoyle_needs_wild_twos",
             )
         if dealt_hand_size(options, players) * players + 2 > len(DECK):
-            raise IllegalAction("That deal leaves no stock: deal fewer cards.")
+            raise IllegalAction(
+                "That deal leaves no stock: deal fewer cards.", code="no_stock_left"
+            )
 
     def parse_dynamic_action(self, action_id: str) -> Action:
         if not isinstance(action_id, str):
-            raise IllegalAction(f"{action_id!r} is not a Tonk action.")
+            raise not_game_action(action_id, self.title)
         kind, _, value = action_id.partition(":")
         if kind == "spread" and value:
             cards = canonical_spread_cards(parse_spread_value(value))
@@ -1353,17 +1454,26 @@ class TonkSpec(GameSpec[TonkOptions]):
             match = _HIT.match(value)
             if match is None:
                 raise IllegalAction(
-                    f"{action_id!r} is not a hit: write hit:CARD>mN, like hit:7C>m2 "
-                    "(a wild on a run names the end: hit:2C>m2:high)."
+                    "{text} is not a hit: write hit:CARD>mN, like hit:7C>m2 "
+                    "(a wild on a run names the end: hit:2C>m2:high).",
+                    code="hit_syntax",
+                    text=repr(action_id),
                 )
             try:
                 card = parse_card(match.group(1))
             except CardError as exc:
-                raise IllegalAction(f"Bad hit {action_id!r}: {exc}") from exc
+                raise IllegalAction(
+                    "Bad hit {text}: {bad} is not a card (write cards like 10H or JS).",
+                    code="bad_hit_card",
+                    text=repr(action_id),
+                    bad=repr(match.group(1)),
+                ) from exc
             return hit_action(card, int(match.group(2)), match.group(3))
         raise IllegalAction(
-            f"{action_id!r} is not a Tonk action (drop, draw:stock, draw:discard, "
-            "spread:..., hit:..., discard:CARD, tunk:CARD)."
+            "{text} is not a Tonk action (drop, draw:stock, draw:discard, "
+            "spread:..., hit:..., discard:CARD, tunk:CARD).",
+            code="not_a_tonk_action",
+            text=repr(action_id),
         )
 
 

@@ -2,7 +2,8 @@
 
 Each message is English source text marked for translation (``N_``); a front end shows
 ``exc.translated(t)`` with the player's translator. Engine refusals arrive as
-``IllegalMove`` carrying the engine's own English message.
+``IllegalMove`` (or ``BadOptions``) carrying the engine's ``IllegalAction``, translated by
+its code and parameters (``i18n.refusals``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from i18n import N_
-from i18n.labels import engine_message
+from i18n.refusals import refusal_text
+from rules.contract import IllegalAction
 
 
 class TableError(Exception):
@@ -40,7 +42,20 @@ class UnknownGame(TableError):
 
 
 class BadOptions(TableError):
+    """The engine refused the options (or the player count) a table was opened with."""
+
     template = N_("Those options can't be played: {reason}")
+
+    def __init__(self, refusal: IllegalAction) -> None:
+        self.refusal = refusal
+        super().__init__(reason=str(refusal))
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        return translate(self.template).format(reason=refusal_text(self.refusal, translate))
+
+
+class OptionSyntax(TableError):
+    template = N_("Those options can't be played: '{part}' should look like name=value")
 
 
 class ChannelBusy(TableError):
@@ -104,16 +119,22 @@ class AlreadyPlayed(TableError):
 
 
 class IllegalMove(TableError):
-    """The engine refused the action; the message is the engine's (English) explanation."""
+    """The engine refused the action: its ``IllegalAction`` (code, params, English)."""
 
     template = N_("You can't do that now.")
 
+    def __init__(self, refusal: IllegalAction) -> None:
+        self.refusal = refusal
+        super().__init__(refusal.template)
+        self.params = dict(refusal.params)
+        self.args = (str(refusal),)  # str(exc) is the English sentence, as the engine's
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code
+
     def translated(self, translate: Callable[[str], str]) -> str:
-        # The engine's English message is not a template: match it against the known
-        # refusal shapes (falls back to the English text).
-        if self.params:
-            return super().translated(translate)
-        return engine_message(self.message_template, translate)
+        return refusal_text(self.refusal, translate)
 
 
 class NotHost(TableError):

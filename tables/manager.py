@@ -21,8 +21,9 @@ from typing import Any
 
 from leagues.recording import record_match
 from players import PlayerRegistry, Situation, default_registry
-from rules.contract import Action, GameSpec, IllegalAction, Match
+from rules.contract import Action, GameSpec, IllegalAction, Match, snapshot_deal_version
 from rules.registry import BUILTIN, GameRegistry
+from rules.shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 from storage import (
     ChannelTaken,
     LoggedAction,
@@ -37,7 +38,6 @@ from storage import (
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
 from tables.errors import (
-    QUOTE_MAX,
     REASON_SHOWN,
     AlreadyPlayed,
     AlreadySeated,
@@ -67,7 +67,6 @@ from tables.errors import (
     TeamFull,
     UnknownGame,
     UnknownPlayerLevel,
-    quote,
 )
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
@@ -100,6 +99,16 @@ class RecoveryReport:
     tables: int
     running: int
     failed: list[int]
+
+
+def new_match(spec: GameSpec[Any], record: TableRecord) -> Match[Any]:
+    """The record's match from its first deal. A table stored before ``deal_version`` was
+    recorded in its settings was dealt by CPython's shuffle (``rules.shuffle``), and is
+    dealt the same way again so that its log replays."""
+    version = record.settings.get("deal_version", LEGACY_DEAL_VERSION)
+    return spec.new_match(
+        record.players, record.options, seed=record.seed, deals=record.deals, deal_version=version
+    )
 
 
 def has_state_snapshot(match: Match[Any]) -> bool:
@@ -254,7 +263,7 @@ class TableManager:
             opts = spec.parse_options(options)
             spec.new_match(count, opts, seed=0 if seed is None else seed, deals=list(deals))
         except IllegalAction as exc:
-            raise BadOptions(reason=quote(str(exc), 3 * QUOTE_MAX)) from exc
+            raise BadOptions(exc) from exc
         lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
             if self.table_in_channel(channel_id) is not None:
@@ -272,7 +281,7 @@ class TableManager:
                 host_id=host_id,
                 seats=seats,
                 deals=[dict(d) for d in deals],
-                settings={"slow": slow, "turn_seconds": turn_seconds},
+                settings={"slow": slow, "turn_seconds": turn_seconds, "deal_version": DEAL_VERSION},
             )
             try:
                 record = await self.storage.tables.create(record)
@@ -451,9 +460,7 @@ class TableManager:
             if missing:
                 raise NotEnoughPlayers(missing=missing)
             record = table.record
-            table.match = table.spec.new_match(
-                record.players, record.options, seed=record.seed, deals=record.deals
-            )
+            table.match = new_match(table.spec, record)
             await self.storage.tables.start(table.id, record.seats, record.seed, record.players)
             record.status = TableStatus.RUNNING
             self._publish(table, "started")
@@ -628,7 +635,7 @@ class TableManager:
         try:
             action = table.spec.parse_action(action_id)
         except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from exc
+            raise IllegalMove(exc) from exc
         if seat not in match.to_act and action.kind not in table.spec.off_turn_kinds:
             raise NotYourTurn()
         if not match.is_legal(seat, action):  # (a Caps call may state any order)
@@ -1158,14 +1165,13 @@ class TableManager:
                     snapshot["options"],
                     snapshot["seed"],
                     snapshot.get("deals") or (),
+                    deal_version=snapshot_deal_version(snapshot),
                 )
                 replayed = [(seat, action_id) for seat, action_id in snapshot.get("actions", ())]
             else:
                 match = spec.restore(snapshot)
         else:
-            match = spec.new_match(
-                record.players, record.options, seed=record.seed, deals=record.deals
-            )
+            match = new_match(spec, record)
         expected = start
         for entry in actions:
             if entry.seq <= start:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.contract import Action, GameSpec, IllegalAction
+from rules.contract import Action, GameSpec, IllegalAction, snapshot_deal_version
 from rules.telefunken.actions import ACTIONS, parse
 from rules.telefunken.match import TelefunkenMatch
 from rules.telefunken.variants import TelefunkenOptions, ruleset
@@ -75,7 +75,12 @@ class TelefunkenSpec(GameSpec[TelefunkenOptions]):
         rs = ruleset(options, players)
         needed = players * rs.hand_size + 1 + 3
         if needed > rs.deck_size():
-            raise IllegalAction(f"{rs.variant} has too few cards for {players} players.")
+            raise IllegalAction(
+                "{variant} has too few cards for {players} players.",
+                code="too_few_cards",
+                variant=rs.variant,
+                players=players,
+            )
 
     def parse_dynamic_action(self, action_id: str) -> Action:
         return parse(action_id)
@@ -83,9 +88,15 @@ class TelefunkenSpec(GameSpec[TelefunkenOptions]):
     def restore(self, snapshot: Any) -> TelefunkenMatch:
         """The match a ``snapshot()`` saved: rebuilt from its state, not replayed."""
         if snapshot.get("game") != self.name or "state" not in snapshot:
-            raise IllegalAction("That snapshot is not a Telefunken match.")
+            raise IllegalAction(
+                "That snapshot is not a {game} match.", code="wrong_game_snapshot", game=self.title
+            )
         match = self.new_match(
-            snapshot["players"], snapshot["options"], snapshot["seed"], snapshot.get("deals") or ()
+            snapshot["players"],
+            snapshot["options"],
+            snapshot["seed"],
+            snapshot.get("deals") or (),
+            deal_version=snapshot_deal_version(snapshot),
         )
         assert isinstance(match, TelefunkenMatch)
         match.load_state(snapshot["state"])

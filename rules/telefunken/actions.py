@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from rules.cards import CARD_STRINGS, CardError, parse_card, pretty
-from rules.contract import Action, ActionTable, IllegalAction
+from rules.contract import Action, ActionTable, not_game_action
 
 ACTIONS = ActionTable()
 
@@ -47,7 +47,7 @@ def action(kind: str, value: str) -> Action:
     try:
         label = _label(kind, value)
     except (CardError, ValueError, IndexError) as exc:
-        raise IllegalAction(f"{kind}:{value!r} is not a Telefunken action.") from exc
+        raise not_game_action(f"{kind}:{value}", "Telefunken") from exc
     return Action(kind=kind, value=value, label=label)
 
 
@@ -93,8 +93,8 @@ def _label(kind: str, value: str) -> str:
 def parse(action_id: str) -> Action:
     """The action for an id that is not in ``ACTIONS`` (melds, layoffs, joker moves)."""
     if not isinstance(action_id, str) or len(action_id) > 80 or ":" not in action_id:
-        raise IllegalAction(f"{action_id!r} is not a Telefunken action.")
+        raise not_game_action(action_id, "Telefunken")
     kind, value = action_id.split(":", 1)
     if kind not in DYNAMIC_KINDS or not value:
-        raise IllegalAction(f"{action_id!r} is not a Telefunken action.")
+        raise not_game_action(action_id, "Telefunken")
     return action(kind, value)

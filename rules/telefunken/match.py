@@ -16,6 +16,7 @@ from typing import Any
 from rules.cards import CARD_STRINGS, RANKS, Card, card_strs, deck_of, pretty, shuffled
 from rules.contract import Action, Deal, Event, IllegalAction, Match
 from rules.rummy import Meld
+from rules.shuffle import DEAL_VERSION
 from rules.telefunken.actions import ACTIONS, action
 from rules.telefunken.buying import Buying
 from rules.telefunken.dealing import actual_cut, cards_needed, cut_and_deal, cutter_of
@@ -138,9 +139,15 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
     )
 
     def __init__(
-        self, players: int, options: TelefunkenOptions, seed: int, deals: Sequence[Deal] = ()
+        self,
+        players: int,
+        options: TelefunkenOptions,
+        seed: int,
+        deals: Sequence[Deal] = (),
+        *,
+        deal_version: int = DEAL_VERSION,
     ) -> None:
-        super().__init__(players, options, seed, deals)
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.rs = ruleset(options, players)
         self.pack: list[Card] = deck_of(RANKS, copies=self.rs.decks, jokers=self.rs.joker_count())
         n = players
@@ -446,42 +453,57 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             and seat in range(self.players)
             and seat not in self.to_act
         ):
-            raise IllegalAction(self.explain_illegal(seat, action))
+            raise self.explain_illegal(seat, action)
         return super().apply(seat, action)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
         if action.kind == "buy":
             if self.has_melded[seat] and not self.rs.buy_after_meld:
-                return "You have melded: you can't buy again this deal."
+                return IllegalAction(
+                    "You have melded: you can't buy again this deal.", code="buy_after_meld"
+                )
             if self.chips[seat] < 1:
-                return "You have no chips left to buy with."
+                return IllegalAction("You have no chips left to buy with.", code="no_chips")
             if self.contract.no_buying or not self.rs.buying:
-                return "There is no buying in this deal."
+                return IllegalAction("There is no buying in this deal.", code="no_buying")
             if self.window is not None and str(seat) in self.window["answers"]:
-                return "You have already answered this discard."
+                return IllegalAction(
+                    "You have already answered this discard.", code="buy_already_answered"
+                )
         if action.kind == "lay" and not self.has_melded[seat]:
-            return "Lay your contract before laying off."
+            return IllegalAction(
+                "Lay your contract before laying off.", code="lay_off_before_contract"
+            )
         if action.kind == "lay":
-            return "That card can't go on that meld now."
+            return IllegalAction("That card can't go on that meld now.", code="lay_off_misfit")
         if action.kind == "meld":
             if self.contract.must_go_out and not self.has_melded[seat]:
-                return "This deal's contract must go down with the rest of your hand at once."
+                return IllegalAction(
+                    "This deal's contract must go down with the rest of your hand at once.",
+                    code="contract_must_go_out",
+                )
             longer = explain_long_meld(self, seat, action.value)
             if longer is not None:
                 return longer
-            return "Those cards aren't a meld you can lay now."
+            return IllegalAction("Those cards aren't a meld you can lay now.", code="not_a_meld")
         if action.kind == "discard" and (self.staged or self.must_use is not None):
-            return "Finish your melds, or take them back, before you discard."
+            return IllegalAction(
+                "Finish your melds, or take them back, before you discard.",
+                code="melds_unfinished",
+            )
         if action.kind in ("draw", "take_upcard", "take_discard") and self._phase == "play":
-            return "You have already drawn this turn."
+            return IllegalAction("You have already drawn this turn.", code="already_drawn")
         if action.kind == "take_upcard":
-            return "Only the first player of the deal may take the upcard, instead of drawing."
+            return IllegalAction(
+                "Only the first player of the deal may take the upcard, instead of drawing.",
+                code="upcard_first_player_only",
+            )
         if action.kind in ("takejoker", "movejoker", "swap"):
             reason = explain_wild_move(self, seat, action.kind, action.value)
             if reason is not None:
                 return reason
         if action.kind == "discard" and self._phase == "draw":
-            return "Draw first."
+            return IllegalAction("Draw first.", code="draw_first")
         return super().explain_illegal(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -570,19 +592,33 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         hands, stock, upcard = deal.card_ints()
         n, rs = self.players, self.rs
         if len(hands) != n or deal.dealer not in range(n):
-            raise IllegalAction(f"Bad deal: it needs {n} hands.")
+            raise IllegalAction(
+                "Bad deal: {hands} hands for {players} players.",
+                code="bad_deal_hand_count",
+                hands=len(hands),
+                players=n,
+            )
         self.dealer = deal.dealer
         for s, hand in enumerate(hands):
             want = rs.hand_size + (1 if rs.dealer_extra_card and s == self.dealer else 0)
             if len(hand) != want:
-                raise IllegalAction(f"Bad deal: seat {s} needs {want} cards, not {len(hand)}.")
+                raise IllegalAction(
+                    "Bad deal: seat {seat} must get {size} cards.",
+                    code="bad_deal_seat_cards",
+                    seat=s,
+                    size=want,
+                )
         if (upcard is None) != rs.dealer_extra_card:
-            raise IllegalAction("Bad deal: the upcard is wrong for this variant.")
+            raise IllegalAction(
+                "Bad deal: the upcard is wrong for this variant.", code="bad_deal_upcard"
+            )
         everything = Counter(c for h in hands for c in h) + Counter(stock)
         if upcard is not None:
             everything[upcard] += 1
         if everything != Counter(self.pack):
-            raise IllegalAction("Bad deal: the cards are not exactly this game's pack.")
+            raise IllegalAction(
+                "Bad deal: the cards are not exactly this game's deck.", code="bad_deal_cards"
+            )
         return hands, stock, upcard
 
     def _do_contract(self, seat: int, k: int) -> list[Event]:
@@ -780,6 +816,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             "players": self.players,
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
+            "deal_version": self.deal_version,
             "deals": [d.model_dump(mode="json") for d in self._deals],
         }
         state: dict[str, Any] = {}

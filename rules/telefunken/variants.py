@@ -76,11 +76,11 @@ class TelefunkenOptions(GameOptions):
     """TF-8 / TFV-BO-3: the table's direction (seats are numbered in it either way)."""
     cut_noise: int = Field(default=5, ge=0, le=20)
     """TF-13: the cut lands within this many cards of the cutter's target."""
-    deal_stake: int = Field(default=1, ge=0)
+    deal_stake: int = Field(default=1, ge=0, le=1_000_000)
     """TF-62: units each other player pays the player who goes out."""
-    game_stake: int = Field(default=5, ge=0)
+    game_stake: int = Field(default=5, ge=0, le=1_000_000)
     """TF-62: units each other player pays the game winner(s), shared between co-winners."""
-    max_stock_rebuilds: int | None = Field(default=2, ge=0)
+    max_stock_rebuilds: int | None = Field(default=2, ge=0, le=1000)
     """TF-57 engine bound: after this many rebuilt stocks a deal ends with nobody out.
 
     The seed reshuffles forever; a deal nobody can finish (deal 7 at a table of

@@ -83,7 +83,11 @@ class ThreeOFourSpec(GameSpec[Options]):
     def check_options(self, players: int, options: Options) -> None:
         layout_for(players, options)
         if options.first_dealer is not None and options.first_dealer >= players:
-            raise IllegalAction(f"There is no seat {options.first_dealer} to deal first.")
+            raise IllegalAction(
+                "There is no seat {seat} to deal first.",
+                code="no_first_dealer_seat",
+                seat=options.first_dealer,
+            )
 
     def parse_dynamic_action(self, action_id: str) -> Action:
         """ED-12 shorthand (``bid:60`` is 160) and Caps orders (``caps:JH,9H,8C``)."""

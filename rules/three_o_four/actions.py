@@ -137,6 +137,10 @@ def parse_order(text: str) -> list[int]:
     for part in text.split(","):
         card = PLAY_CARD.get(part)
         if card is None:
-            raise IllegalAction(f"{part!r} is not a card (write them like JH,9H,8C).")
+            raise IllegalAction(
+                "{text} is not a card (write them like JH,9H,8C).",
+                code="caps_order_not_a_card",
+                text=repr(part),
+            )
         cards.append(card)
     return cards

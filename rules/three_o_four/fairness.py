@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from rules.cards import Card, shuffled
+from rules.shuffle import DEAL_VERSION, deal_rng
 
 
 def hand_seed(match_seed: int, hand_no: int, redeals: int) -> str:
@@ -31,15 +32,16 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def seed_rng(seed: str) -> random.Random:
-    """The generator a hand's shuffle draws from (Python's ``random.Random``)."""
-    return random.Random(int(seed, 16))
+def seed_rng(seed: str, deal_version: int = DEAL_VERSION) -> random.Random:
+    """The generator a hand's shuffle draws from (``rules.shuffle``: the seed as an int,
+    drawn through ``Random.random()`` alone, so any Python checks it the same)."""
+    return deal_rng(int(seed, 16), deal_version)
 
 
-def pack_from_seed(seed: str, deck: Sequence[Card]) -> list[Card]:
+def pack_from_seed(seed: str, deck: Sequence[Card], deal_version: int = DEAL_VERSION) -> list[Card]:
     """The ``full`` shuffle (ED-4) of the canonical deck (ED-1) that this seed gives,
     top card first, before the cut."""
-    return shuffled(deck, seed_rng(seed))
+    return shuffled(deck, seed_rng(seed, deal_version))
 
 
 def riffled(pack: Sequence[Card], riffles: int, rng: random.Random) -> list[Card]:

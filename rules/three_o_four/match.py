@@ -13,10 +13,11 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
 from rules.contract import Action, ActionLog, Deal, Event, IllegalAction, Match
+from rules.shuffle import DEAL_VERSION
 from rules.three_o_four import actions as A
 from rules.three_o_four import called_partner, fairness
 from rules.three_o_four.actions import (
@@ -151,31 +152,6 @@ SUIT_CARDS: Final[tuple[frozenset[Card], ...]] = tuple(
 OPEN_ONLY: Final = [A.OPEN]
 PASS_ONLY: Final = [A.PASS]
 OPEN_OR_CLOSED: Final = [A.OPEN, A.CLOSED]
-
-
-def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
-    """(i, i + 1, bit length of i + 1) for each swap of Python's ``Random.shuffle``."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
-
-
-_PLANS: Final = {size: _shuffle_plan(size) for size in range(1, 53)}
-
-
-def _shuffled(cards: tuple[Card, ...] | list[Card], rng: random.Random) -> list[Card]:
-    """``shuffled`` with ``Random.shuffle``'s draws inlined: the same getrandbits calls in
-    the same order, so the same pack (CPython 3.11's ``_randbelow_with_getrandbits``),
-    without two Python calls per card. Any other generator class takes ``shuffled``."""
-    if type(rng) is not random.Random:
-        return shuffled(cards, rng)
-    # the cards as plain objects while they move: mypyc would unbox and rebox every int
-    out: list[object] = list(cards)
-    getrandbits = rng.getrandbits
-    for i, n, k in _PLANS[len(out)]:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        out[i], out[j] = out[j], out[i]
-    return cast(list[Card], out)
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -324,8 +300,16 @@ class ThreeOFourMatch(Match[Options]):
     spoilt claims are ``off_turn``). Kept current by every state change (``_hand_to``)."""
     is_over: bool
 
-    def __init__(self, players: int, options: Options, seed: int, deals: Any = ()) -> None:
-        super().__init__(players, options, seed, deals)
+    def __init__(
+        self,
+        players: int,
+        options: Options,
+        seed: int,
+        deals: Any = (),
+        *,
+        deal_version: int = DEAL_VERSION,
+    ) -> None:
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.is_over = False
         plan = table_plan(players, options)
         self.layout: Layout = plan.layout
@@ -343,7 +327,9 @@ class ThreeOFourMatch(Match[Options]):
         self.redeals = 0
         first = options.first_dealer
         if first is not None and first >= players:
-            raise IllegalAction(f"There is no seat {first} to deal first.")
+            raise IllegalAction(
+                "There is no seat {seat} to deal first.", code="no_first_dealer_seat", seat=first
+            )
         self.dealer = first if first is not None else self.rng.randrange(players)
         self._previous_pack: list[Card] | None = None
         self._snap_ids: list[list[Any]] = []
@@ -402,14 +388,27 @@ class ThreeOFourMatch(Match[Options]):
     def _check_deal(self, deal: Deal) -> None:
         hands, stock, _ = deal.card_ints()
         if not 0 <= deal.dealer < self.players:
-            raise IllegalAction(f"Bad deal: no seat {deal.dealer} to deal.")
+            raise IllegalAction(
+                "Bad deal: there is no seat {seat} to deal.",
+                code="bad_deal_dealer",
+                seat=deal.dealer,
+            )
         if len(hands) != self.players:
-            raise IllegalAction(f"Bad deal: {len(hands)} hands for {self.players} players.")
+            raise IllegalAction(
+                "Bad deal: {hands} hands for {players} players.",
+                code="bad_deal_hand_count",
+                hands=len(hands),
+                players=self.players,
+            )
         size = self.layout.hand_size
         if any(len(h) != size for h in hands):
-            raise IllegalAction(f"Bad deal: every hand must list {size} cards.")
+            raise IllegalAction(
+                "Bad deal: every hand must list {size} cards.", code="bad_deal_hand_size", size=size
+            )
         if Counter(c for h in hands for c in h) + Counter(stock) != self._deck_counter:
-            raise IllegalAction("Bad deal: the cards are not exactly this game's deck.")
+            raise IllegalAction(
+                "Bad deal: the cards are not exactly this game's deck.", code="bad_deal_cards"
+            )
 
     def _start_hand(self) -> None:
         """T3-5: a fresh hand (shuffle, then the cut prompt)."""
@@ -426,7 +425,7 @@ class ThreeOFourMatch(Match[Options]):
         if self.stacked is None and self._seed_commitment:  # ED-6
             self.hand_seed = fairness.hand_seed(self.seed, self.hand_no, self.redeals)
             self.seed_commitment = fairness.commitment(self.hand_seed)
-            rng = fairness.seed_rng(self.hand_seed)
+            rng = fairness.seed_rng(self.hand_seed, self.deal_version)
         if self.stacked is not None:
             self.dealer = self.stacked.dealer
             self.pack: list[Card] = []
@@ -439,7 +438,7 @@ class ThreeOFourMatch(Match[Options]):
                 self.riffled_from = list(self._previous_pack)
             self.pack = self._riffled(self._previous_pack, rng)
         else:
-            self.pack = _shuffled(self.layout.deck, rng)
+            self.pack = shuffled(self.layout.deck, rng)
         self.cutter = (self.dealer - 1) % n
         self.auction4: FourCardAuction | None = None
         self.round: OneRoundAuction | None = None
@@ -1345,6 +1344,7 @@ class ThreeOFourMatch(Match[Options]):
             "players": self.players,
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
+            "deal_version": self.deal_version,
             "deals": [d.model_dump(mode="json") for d in self._deals],
             "actions": list(done),  # the pairs are shared: callers must not mutate them
         }
@@ -1362,20 +1362,26 @@ class ThreeOFourMatch(Match[Options]):
             return Counter(order) == Counter(self._remaining(seat))
         return super().is_legal(seat, action)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
         if action.kind == "caps":
             if not self._may_call_caps(seat):
-                return "You can't call Caps now."
-            return "A Caps call must list every card you hold, in the order you will play them."
+                return IllegalAction("You can't call Caps now.", code="caps_not_now")
+            return IllegalAction(
+                "A Caps call must list every card you hold, in the order you will play them.",
+                code="caps_order_incomplete",
+            )
         if self.phase_name == "play" and action.kind == "play":
             card = PLAY_CARD[action.value]
             if card not in self.hands[seat]:
-                return "You don't hold that card."
+                return IllegalAction("You don't hold that card.", code="not_holding")
             if self.trick:
-                return "You must follow the suit led."
-            return "You may not lead that card now (closed trump or exhausted trumps)."
+                return IllegalAction("You must follow the suit led.", code="must_follow_led")
+            return IllegalAction(
+                "You may not lead that card now (closed trump or exhausted trumps).",
+                code="lead_not_allowed",
+            )
         if action.kind == "bid":
-            return "That bid is not allowed now."
+            return IllegalAction("That bid is not allowed now.", code="bid_not_allowed")
         return super().explain_illegal(seat, action)
 
     def _apply_caps(self, seat: int, action: Action) -> list[Event]:

@@ -34,6 +34,7 @@ class Options(GameOptions):
     shuffle_mode: Literal["full", "traditional"] = "full"
     """ED-4: a uniform shuffle, or the light Sri Lankan shuffle of the previous hand."""
     traditional_riffles: int = Field(2, ge=1, le=20)
+    """ED-4: riffles of the gathered pack in the traditional shuffle."""
     seed_commitment: bool = False
     """ED-6: publish the sha256 of each hand's shuffle seed before the deal and reveal
     the seed after the hand, so anyone can check the shuffle."""
@@ -44,7 +45,9 @@ class Options(GameOptions):
     half_court: bool = False
     """T3V-4: the Half Court bid in the four-card auction."""
     half_court_win: int = Field(4, ge=0, le=20)
+    """T3V-4/T3V-8: tokens a made Half Court wins."""
     half_court_lose: int = Field(5, ge=0, le=20)
+    """T3V-4/T3V-8: tokens a failed Half Court loses."""
     six_player_deck: Literal["24", "36"] = "24"
     """With six players: T3V-5 (24 cards, one auction) or T3V-7 (36 cards, two auctions)."""
     maharashtra_partner: bool = False
@@ -117,7 +120,8 @@ def layout_for(players: int, options: Options) -> Layout:
             if options.six_player_deck == "24":
                 raise IllegalAction(
                     "Tamil Nadu 504 adds the 3s to the 32-card pack: choose the 36-card "
-                    "six-player deck."
+                    "six-player deck.",
+                    code="tamil_nadu_needs_36",
                 )
             ranks = ("3", *BASE_RANKS)
             values["3"] = 50
@@ -137,13 +141,17 @@ def layout_for(players: int, options: Options) -> Layout:
     elif players == 8:
         first, second, two = 3, 1, False
     if options.half_court and not two:
-        raise IllegalAction("Half Court needs the two-auction game (4 players or 6 with 36 cards).")
+        raise IllegalAction(
+            "Half Court needs the two-auction game (4 players or 6 with 36 cards).",
+            code="half_court_needs_two_auctions",
+        )
     if options.maharashtra_partner and (
         players != 4 or options.tamil_nadu or options.maharashtra_scoring
     ):
         raise IllegalAction(
             "The Maharashtra called-partner game is for 4 players, without the Tamil Nadu "
-            "mode or the marriage scoring."
+            "mode or the marriage scoring.",
+            code="maharashtra_partner_conflict",
         )
     order = RankOrder(ranks)
     points = point_table(values)

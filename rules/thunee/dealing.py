@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.cards import thunee_deck
 from rules.contract import Deal, IllegalAction
+from rules.shuffle import shuffled
 
 DECK: tuple[int, ...] = tuple(sorted(thunee_deck()))
 BLACK_JACKS = frozenset({9, 48})  # JS, JC
@@ -28,38 +29,42 @@ HAND_SIZE = {2: 6, 4: 6, 6: 4}
 def validate_deal(index: int, deal: Deal, players: int, hand_size: int) -> list[list[int]]:
     """The hands of a stacked deal as card ints; anything but the whole pack raises."""
     hands, stock, upcard = deal.card_ints()
-    where = f"Stacked deal {index + 1}"
+    number = index + 1
     if not 0 <= deal.dealer < players:
-        raise IllegalAction(f"{where}: there is no seat {deal.dealer} to deal.")
+        raise IllegalAction(
+            "Stacked deal {deal}: there is no seat {seat} to deal.",
+            code="stacked_deal_dealer",
+            deal=number,
+            seat=deal.dealer,
+        )
     if len(hands) != players or any(len(h) != hand_size for h in hands):
         raise IllegalAction(
-            f"{where}: give each of the {players} seats {hand_size} cards (in the order received)."
+            "Stacked deal {deal}: give each of the {players} seats {size} cards "
+            "(in the order received).",
+            code="stacked_deal_shape",
+            deal=number,
+            players=players,
+            size=hand_size,
         )
     if stock or upcard is not None:
-        raise IllegalAction(f"{where}: Thunee deals the whole pack; no stock or upcard.")
+        raise IllegalAction(
+            "Stacked deal {deal}: Thunee deals the whole pack; no stock or upcard.",
+            code="stacked_deal_stock",
+            deal=number,
+        )
     if sorted(c for h in hands for c in h) != list(DECK):
-        raise IllegalAction(f"{where}: the hands must hold the 24-card pack exactly once.")
+        raise IllegalAction(
+            "Stacked deal {deal}: the hands must hold the {size}-card pack exactly once.",
+            code="stacked_deal_pack",
+            deal=number,
+            size=len(DECK),
+        )
     return hands
 
 
-_SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple(
-    (i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1)
-)
-"""Fisher-Yates steps over the 24-card pack: (position, choices, random bits to draw)."""
-
-
 def shuffle_pack(rng: random.Random) -> list[int]:
-    """TH-5.1: ``rules.cards.shuffled(DECK, rng)`` exactly (the same permutation from the
-    same RNG state: ``random.shuffle``'s Fisher-Yates with ``_randbelow`` written out),
-    without a method call per card."""
-    pack = list(DECK)
-    getrandbits = rng.getrandbits
-    for i, n, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        pack[i], pack[j] = pack[j], pack[i]
-    return pack
+    """TH-5.1: the 24-card pack shuffled by the match's generator (``rules.shuffle``)."""
+    return shuffled(DECK, rng)
 
 
 def black_jack_draw(rng: random.Random, start: int, players: int) -> list[tuple[int, int]]:
@@ -74,24 +79,13 @@ def black_jack_draw(rng: random.Random, start: int, players: int) -> list[tuple[
     raise AssertionError("the pack has two black jacks")
 
 
-def _randint(rng: random.Random, low: int, high: int) -> int:
-    """``rng.randint(low, high)`` exactly (``_randbelow`` by rejection of ``getrandbits``),
-    without its three Python-level calls."""
-    n = high - low + 1
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return low + r
-
-
 def cut_pack(pack: list[int], method: str, rng: random.Random) -> list[int]:
     """TH-5.3 / THV-2: the cut; its depth is drawn at random (the cutter may not count)."""
     if method == "bottom":  # TH-5.3: a packet from the bottom goes on top
-        k = _randint(rng, 1, len(pack) - 1)
+        k = rng.randint(1, len(pack) - 1)
         return pack[-k:] + pack[:-k]
     if method == "table":  # THV-2.2: the lifted top packet ends at the bottom
-        k = _randint(rng, 1, len(pack) - 1)
+        k = rng.randint(1, len(pack) - 1)
         return pack[k:] + pack[:k]
     # THV-2.3: three packets A B C from the top, restacked C + B + A
     i, j = sorted(rng.sample(range(1, len(pack)), 2))

@@ -47,8 +47,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
-from rules.contract import Action, Deal, Event, IllegalAction, Match
+from rules.contract import Action, Deal, Event, IllegalAction, Match, not_now
 from rules.results import reason as reason_of
+from rules.shuffle import DEAL_VERSION
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
     LADDER,
@@ -388,9 +389,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
     )
 
     def __init__(
-        self, players: int, options: ThuneeOptions, seed: int, deals: Sequence[Deal] = ()
+        self,
+        players: int,
+        options: ThuneeOptions,
+        seed: int,
+        deals: Sequence[Deal] = (),
+        *,
+        deal_version: int = DEAL_VERSION,
     ) -> None:
-        super().__init__(players, options, seed, deals)
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.to_act = frozenset()
         self.is_over = False
         self.first_batch = FIRST_BATCH[players]
@@ -664,23 +671,24 @@ class ThuneeMatch(Match[ThuneeOptions]):
             action = self.spec.parse_action(action)
         return super().apply(seat, action)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> IllegalAction:
         if action.kind == "play" and self.phase_name == "play" and seat == self.turn:
             card = A.PLAY_BY_ID.get(action.id)
             if card is not None and card not in self.hands[seat]:
-                return "You don't hold that card."
+                return IllegalAction("You don't hold that card.", code="not_holding")
             if card is not None and self.trick:
                 reason = illegal_reason(
                     card, self.hands[seat], self.trick, self.trump, self.strength
                 )
                 led = SUITS[SUIT_OF[self.trick[0]]]
                 if reason == "revoke":
-                    return f"You must follow suit ({led})."
+                    return IllegalAction("You must follow {suit}.", code="must_follow", suit=led)
                 if reason == "undercut":
-                    return (
-                        "You may not undercut the trump already played while you hold a non-trump."
+                    return IllegalAction(
+                        "You may not undercut the trump already played while you hold a non-trump.",
+                        code="no_undercut",
                     )
-        return f"You can't do that now ({action.label or action.id})."
+        return not_now(action)
 
     def legal_actions(self, seat: int) -> list[Action]:
         # The cached list itself (rebuilt on every state change): callers must not mutate it.
@@ -881,7 +889,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
         self._play_seat = -1
         handler = APPLY_BY_PHASE.get(self.phase_name, NO_HANDLERS).get(kind)
         if handler is None:  # pragma: no cover - legal_actions offers nothing else
-            raise IllegalAction(f"You can't do that now ({action.id}).")
+            raise not_now(action)
         handler(self, seat, action)
         return self._events
 

@@ -86,8 +86,10 @@ def check_thunee_options(players: int, options: ThuneeOptions) -> None:
     """Reject combinations that cannot be played, with a message a player can read."""
     if options.first_dealer_start_seat >= players:
         raise IllegalAction(
-            f"first_dealer_start_seat must be a seat (0-{players - 1}), "
-            f"not {options.first_dealer_start_seat}."
+            "first_dealer_start_seat must be a seat (0-{last}), not {seat}.",
+            code="first_dealer_seat_range",
+            last=players - 1,
+            seat=options.first_dealer_start_seat,
         )
     if (
         options.two_to_clear == "only_13"
@@ -96,5 +98,6 @@ def check_thunee_options(players: int, options: ThuneeOptions) -> None:
     ):
         raise IllegalAction(
             "two_to_clear='only_13' applies only to a 13-ball game: set target_balls=13 "
-            "or khanuck_raises_target=True."
+            "or khanuck_raises_target=True.",
+            code="two_to_clear_needs_13",
         )

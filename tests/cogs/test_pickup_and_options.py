@@ -6,7 +6,7 @@ import pytest
 
 from cogs.pickup import AlreadyQueued, Entry, PickupQueues
 from cogs.play_cog import parse_options
-from tables.errors import BadOptions
+from tables.errors import OptionSyntax
 
 
 def entry(user: int, channel: int = 1) -> Entry:
@@ -42,5 +42,5 @@ def test_options_text_becomes_typed_values() -> None:
         "cut_method": "table",
     }
     assert parse_options(None) == {} and parse_options("  ") == {}
-    with pytest.raises(BadOptions, match="name=value"):
+    with pytest.raises(OptionSyntax, match="name=value"):
         parse_options("target_balls")

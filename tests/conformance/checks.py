@@ -14,6 +14,7 @@ from typing import Any, get_args, get_origin
 from rules.cards import CardError, parse_card
 from rules.contract import Action, GameSpec, IllegalAction, Match, json_roundtrip
 from rules.random_play import random_step
+from rules.shuffle import DEAL_VERSION
 from rules.views import table_of
 
 OFF_TURN_CHANCE = 0.05
@@ -194,9 +195,10 @@ def run_match(
     options: dict[str, Any],
     seed: int,
     full_check_every: int = 1,
+    deal_version: int = DEAL_VERSION,
 ) -> Match[Any]:
     """Play one random match to the end, checking everything; returns the finished match."""
-    match = spec.new_match(players, options, seed=seed)
+    match = spec.new_match(players, options, seed=seed, deal_version=deal_version)
     rng = random.Random(seed ^ 0x5EED)
     snapshot_at = rng.randrange(1, 200)
     seen_ids: list[str] = []

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from cogs.hand_view import render_hand
 from cogs.table_view import render_table
 from i18n import DOMAIN, LOCALE_DIR, translator
-from i18n.__main__ import SOURCES
+from i18n.__main__ import KEYWORDS, SOURCES
 from rules import registry
 from storage import TableStatus
 from tests.cogs.test_hand_view import seat_view, state
@@ -32,8 +32,8 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     """The message ids in the code now (extraction runs here, not from a stale .pot)."""
     pot = tmp_path_factory.mktemp("pot") / "extracted.pot"
     subprocess.run(
-        [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", "-k", "N_",
-         "-k", "t", "-o", str(pot), "--no-location", *SOURCES],
+        [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", *KEYWORDS,
+         "-o", str(pot), "--no-location", *SOURCES],
         check=True, cwd=ROOT, capture_output=True,
     )  # fmt: skip
     with pot.open("rb") as f:

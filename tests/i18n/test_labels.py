@@ -1,5 +1,6 @@
 """Engine wording translated at the UI boundary (issue 14): action labels from kind and
-value, refusal messages by their shape, English whenever the shape is unknown."""
+value, English whenever the shape is unknown; the engine terms the table shows. (Refusals
+are translated by code: tests/i18n/test_refusals.py.)"""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ import pytest
 
 from i18n import translator
 from i18n.engine_terms import TERMS, term
-from i18n.labels import action_label, engine_message
+from i18n.labels import action_label
 from rules import registry
 from rules.contract import Action, IllegalAction, Match
 from rules.random_play import random_step
-from tables.errors import IllegalMove
 
 
 def english(text: str) -> str:
@@ -59,41 +59,15 @@ def test_an_unknown_or_differently_worded_label_falls_back_to_the_engine_english
     assert action_label(Action(kind="bare"), es) == "bare"
 
 
-def test_refusal_messages_are_translated_with_their_values() -> None:
-    es = translator("es")
-    assert engine_message("It is not your turn.", es) == "No es tu turno."
-    assert (
-        engine_message("You can't do that now (Call Thunee).", es)
-        == "No puedes hacer eso ahora (Cantar Thunee)."
-    )
-    assert engine_message("You must follow spades.", es) == "Debes seguir picas."
-    assert engine_message("Bid more than 3, at most 8.", es) == "Puja más de 3, como máximo 8."
-    assert engine_message("Pass is not possible now (play).", es) == (
-        "Paso no es posible ahora (juego)."
-    )
-    unknown = "A brand new refusal {with braces}."
-    assert engine_message(unknown, es) == unknown
-    assert IllegalMove(unknown).translated(es) == unknown
-
-
-def refusals(game: str, seed: int) -> tuple[list[str], set[str]]:
-    """Real refusal messages (prebuilt actions not legal, explained every few steps of a
-    random playout) and the engine terms the table shows (hand outcomes, contract words)."""
+def terms_met(game: str, seed: int) -> set[str]:
+    """The engine terms the table shows (hand outcomes, contract words) in a random playout."""
     spec = registry.get(game)
     rng = random.Random(seed)
     match: Match[Any] = spec.new_match(spec.player_counts[0], None, seed=seed)
-    actions = all_actions(game)
-    messages: list[str] = []
     terms: set[str] = set()
-    for step in range(1500):
+    for _ in range(1500):
         if match.is_over:
             break
-        if step % 5 == 0:
-            for seat in sorted(match.to_act):
-                legal = set(match.legal_actions(seat))
-                for action in actions[:: max(1, len(actions) // 40)]:
-                    if action not in legal:
-                        messages.append(match.explain_illegal(seat, action))
         contract = match.public_view().get("contract")
         if isinstance(contract, dict):
             terms.update(str(v) for k, v in contract.items() if k == "kind")
@@ -104,16 +78,13 @@ def refusals(game: str, seed: int) -> tuple[list[str], set[str]]:
         except IllegalAction:
             break
     terms.update(str(r["outcome"]) for r in match.hand_results if "outcome" in r)
-    return messages, terms
+    return terms
 
 
 @pytest.mark.parametrize("game", registry.names())
-def test_the_engines_refusals_and_terms_met_in_play_are_translated(game: str) -> None:
+def test_the_engine_terms_met_in_play_are_translated(game: str) -> None:
     es = translator("es")
-    messages, terms = refusals(game, seed=3)
-    assert messages
-    untranslated = sorted({m for m in messages if engine_message(m, es) == m})
-    assert not untranslated, untranslated
+    terms = terms_met(game, seed=3)
     unlisted = sorted(t for t in terms if term(t) not in TERMS)
     assert not unlisted, unlisted
     assert all(es(term(t)) != term(t) for t in terms)

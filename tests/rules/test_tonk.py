@@ -13,6 +13,7 @@ from rules.cards import parse_card, parse_cards
 from rules.contract import IllegalAction
 from rules.random_play import play_out, random_step
 from rules.rummy import find_melds, make_run, make_set
+from rules.shuffle import LEGACY_DEAL_VERSION
 from rules.tonk import (
     DRAW_STOCK,
     SPEC,
@@ -304,7 +305,7 @@ def test_tk13_tk14_deal_and_stacked_deal_validation() -> None:
     with pytest.raises(IllegalAction, match="must get 5 cards"):
         SPEC.new_match(2, seed=1, deals=[bad])
     dup = deal.model_copy(update={"upcard": deal.hands[0][0]})
-    with pytest.raises(IllegalAction, match="52 cards once"):
+    with pytest.raises(IllegalAction, match="52-card pack exactly once"):
         SPEC.new_match(2, seed=1, deals=[dup])
 
 
@@ -875,7 +876,7 @@ def test_snapshot_is_the_contract_log_and_restores() -> None:
         match.apply(*random_step(match, rng))
     snap = match.snapshot()
     assert snap["actions"] == [[s, a] for s, a in match.actions_applied]
-    assert set(snap) == {"game", "players", "options", "seed", "deals", "actions"}
+    assert set(snap) == {"game", "players", "options", "seed", "deal_version", "deals", "actions"}
     again = SPEC.restore(snap)
     assert again.public_view() == match.public_view()
     assert [again.view(s) for s in range(3)] == [match.view(s) for s in range(3)]
@@ -892,7 +893,8 @@ def test_tkv_hoyle_7_the_hand_is_won_by_the_lowest_count_when_the_tunker_goes_ou
         "caught_payment": "lowest_only", "winner_deals": True, "one_hit_per_turn": True,
         "high_court_values": False, "deal_size_by_table": False, "hoyle": True,
     }  # fmt: skip
-    match = run_match(registry.get("tonk"), 4, options, 1542, 10**9)
+    # (the seed found by the soak under the deal of before issue 27)
+    match = run_match(registry.get("tonk"), 4, options, 1542, 10**9, LEGACY_DEAL_VERSION)
     assert match.is_over
     tunks = [h for h in match.hand_results if h["outcome"] == "tunk"]
     assert any(h["tunker"] in h["eliminated"] for h in tunks)  # the case

@@ -67,7 +67,7 @@ async def test_recovered_tables_equal_the_originals_at_random_stop_points(
     settings = TableSettings(snapshot_every=snapshot_every)
     store = await SqliteStorage.open(db_path)
     first = TableManager(store, settings, FakeClock(), games=KNOWN)
-    tables = await open_tables(first, game, random.Random(zlib.crc32(game.encode())), count=6)
+    tables = await open_tables(first, game, random.Random(zlib.crc32(game.encode())), count=8)
     open_ids = [t for t, _ in tables if first.state(t).status is TableStatus.RUNNING]
     assert open_ids, "every table finished before the stop point"
     before = {t: fingerprint(first, t) for t in open_ids}

@@ -20,10 +20,12 @@ from rules.contract import (
     GameSpec,
     Match,
     json_roundtrip,
+    snapshot_deal_version,
 )
 from rules.plugin import GamePlugin
 from rules.registry import BUILTIN
 from rules.results import award, reason
+from rules.shuffle import DEAL_VERSION
 from rules.tricks import SUIT_OF, follow_suit_options, trick_winner_index
 from rules.views import legal_of, score, trick_cards
 
@@ -44,8 +46,16 @@ class ToyOptions(GameOptions):
 
 
 class ToyMatch(Match[ToyOptions]):
-    def __init__(self, players: int, options: ToyOptions, seed: int, deals: Any = ()) -> None:
-        super().__init__(players, options, seed, deals)
+    def __init__(
+        self,
+        players: int,
+        options: ToyOptions,
+        seed: int,
+        deals: Any = (),
+        *,
+        deal_version: int = DEAL_VERSION,
+    ) -> None:
+        super().__init__(players, options, seed, deals, deal_version=deal_version)
         self.scores = [0, 0]
         self.results: list[dict[str, Any]] = []
         self.dealer = players - 1
@@ -310,7 +320,12 @@ class ToySpec(GameSpec[ToyOptions]):
         state = snapshot.get("state")
         if state is None:
             return super().restore(snapshot)
-        match = self.new_match(snapshot["players"], snapshot["options"], snapshot["seed"])
+        match = self.new_match(
+            snapshot["players"],
+            snapshot["options"],
+            snapshot["seed"],
+            deal_version=snapshot_deal_version(snapshot),
+        )
         assert isinstance(match, ToyMatch)
         for name in ToyMatch.STATE_FIELDS:
             value = state[name]

@@ -9,6 +9,7 @@ from typing import Any
 from rules import registry
 from rules.contract import Action, Deal
 from rules.random_play import choose
+from rules.shuffle import LEGACY_DEAL_VERSION as LEGACY
 from rules.three_o_four.caps import CapsJudge, Solver
 from rules.three_o_four.match import ThreeOFourMatch
 
@@ -97,7 +98,9 @@ def call_points(
     ``every_seat``, every active seat holding cards), as (players, seed, match, judge, k,
     seat). Callers only ask; the match goes on after each."""
     for players, seed in cases:
-        match = SPEC.new_match(players, {"end_hand_when_decided": False}, seed=seed)
+        match = SPEC.new_match(
+            players, {"end_hand_when_decided": False}, seed=seed, deal_version=LEGACY
+        )
         assert isinstance(match, ThreeOFourMatch)
         rng = random.Random(seed)
         while not match.is_over:

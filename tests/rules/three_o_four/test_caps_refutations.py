@@ -13,6 +13,7 @@ from typing import Any
 from rules import registry
 from rules.cards import Card, card_strs
 from rules.random_play import choose
+from rules.shuffle import LEGACY_DEAL_VERSION as LEGACY
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import (
     GREEDY_BUDGET,
@@ -83,7 +84,7 @@ def _fixture(name: str) -> tuple[ThreeOFourMatch, dict[str, Any]]:
 def _four_player_judge() -> CapsJudge:
     """A 4-player judge, for its quick proofs on constructed positions (they read only
     the rank order and the seats of the match)."""
-    match = registry.get("304").new_match(4, None, seed=1)
+    match = registry.get("304").new_match(4, None, seed=1, deal_version=LEGACY)
     assert isinstance(match, ThreeOFourMatch)
     return match.judge()
 
@@ -130,7 +131,7 @@ def test_ed27_thin_refutations_agree_with_the_full_search() -> None:
     refuted = decided = 0
     for players in (4, 6, 8):
         for seed in range(2):
-            match = spec.new_match(players, None, seed=seed)
+            match = spec.new_match(players, None, seed=seed, deal_version=LEGACY)
             assert isinstance(match, ThreeOFourMatch)
             rng = random.Random(seed)
             asked: set[tuple[int, int, int]] = set()
@@ -164,7 +165,7 @@ def test_ed27_plain_lines_try_one_card_of_each_run_without_changing_an_answer() 
     spec = registry.get("304")
     compared = refuted = 0
     for players, seed in ((4, 11), (6, 12), (8, 13)):
-        match = spec.new_match(players, None, seed=seed)
+        match = spec.new_match(players, None, seed=seed, deal_version=LEGACY)
         assert isinstance(match, ThreeOFourMatch)
         rng = random.Random(seed)
         while not match.is_over and compared < 600 * (players // 2):
@@ -219,7 +220,7 @@ def test_ed27_an_opponents_top_unplayed_trump_refutes_nothing_under_a_higher_one
     is certain with his last card; the quick refutation used to call him uncertain (and a
     Caps call there Wrong Caps)."""
     spec = registry.get("304")
-    match = spec.new_match(6, None, seed=16)
+    match = spec.new_match(6, None, seed=16, deal_version=LEGACY)
     assert isinstance(match, ThreeOFourMatch)
     rng = random.Random(16)
     for _ in range(75):
@@ -248,7 +249,7 @@ def test_ed27_the_top_trump_refutations_agree_with_the_full_search() -> None:
     spec = registry.get("304")
     refuted = decided = 0
     for players, seed in ((4, 21), (6, 22), (6, 16), (8, 24)):
-        match = spec.new_match(players, None, seed=seed)
+        match = spec.new_match(players, None, seed=seed, deal_version=LEGACY)
         assert isinstance(match, ThreeOFourMatch)
         rng = random.Random(seed)
         while not match.is_over and match.hand_no < 6:
@@ -318,7 +319,7 @@ def test_ed27_plainly_sound_orders_are_sound_in_the_full_search() -> None:
     spec = registry.get("304")
     proved = 0
     for players, seed in [(6, s) for s in range(30)] + [(8, s) for s in range(15)]:
-        match = spec.new_match(players, None, seed=seed)
+        match = spec.new_match(players, None, seed=seed, deal_version=LEGACY)
         assert isinstance(match, ThreeOFourMatch)
         rng = random.Random(seed)
         while not match.is_over:

@@ -11,6 +11,7 @@ from typing import Any
 from rules import registry
 from rules.cards import parse_card
 from rules.random_play import choose
+from rules.shuffle import LEGACY_DEAL_VERSION as LEGACY
 from rules.three_o_four.caps import Knowledge, Solver
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.options import Options, layout_for
@@ -80,7 +81,7 @@ def _seed_209_hand_11() -> ThreeOFourMatch:
         "starting_tokens": r.choice([3, 11]),
         "six_player_deck": r.choice(["24", "36"]),
     }
-    match = spec.new_match(players, options, seed=i)
+    match = spec.new_match(players, options, seed=i, deal_version=LEGACY)
     assert isinstance(match, ThreeOFourMatch)
     rng = random.Random(i)
     while not (match.hand_no == 11 and match.phase == "play" and len(match.history) == 18):

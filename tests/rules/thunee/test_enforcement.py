@@ -23,7 +23,7 @@ def test_th21_strict_mode_never_offers_revoke_or_undercut() -> None:
     assert state_fingerprint(match) == before
     revoke = to_play(new(DEAL_A), "JH")
     play(revoke, "JD")
-    with pytest.raises(IllegalAction, match="follow suit"):
+    with pytest.raises(IllegalAction, match="must follow"):
         revoke.apply(3, "play:10C")
 
 

@@ -364,17 +364,3 @@ def test_ex12_bid_jodi_and_last_trick_on_the_engine() -> None:
     assert count["card_points"] == 0 and count["total"] == -20
     assert count["needed_card_points"] == 125
     assert (result["outcome"], result["balls_to"], result["balls"]) == ("trump_team_won", 0, 1)
-
-
-def test_th5_1_fast_shuffle_is_random_shuffle_exactly() -> None:
-    """TH-5.1: the engine's pack shuffle gives ``random.shuffle``'s permutation and leaves
-    the RNG where ``random.shuffle`` leaves it (seeded matches replay unchanged)."""
-    import random
-
-    from rules.cards import shuffled
-    from rules.thunee.dealing import DECK, shuffle_pack
-
-    for seed in range(200):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        assert shuffle_pack(ours) == shuffled(DECK, theirs)
-        assert ours.random() == theirs.random()
