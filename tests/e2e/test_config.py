@@ -25,7 +25,7 @@ async def test_server_settings_are_validated_stored_and_applied(
     admin = SimulatedUser(fake, fake.add_user("admin", admin=True))
     bad = await admin.slash("config", subcommand="options", game="tonk", options="stake=0")
     assert bad.ephemeral and bad.text.startswith("Those options can't be played:")
-    assert "stake" in bad.text and "greater than or equal to 1" in bad.text
+    assert "stake takes a whole number from 1 to" in bad.text  # code option_range
     unknown = await admin.slash("config", subcommand="options", game="tonk", options="colour=red")
     assert "colour" in unknown.text
     good = await admin.slash("config", subcommand="options", game="tonk", options="hands=3")

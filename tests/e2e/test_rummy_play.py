@@ -138,7 +138,7 @@ async def test_a_tonk_hand_with_a_drop_and_a_refused_meld(
     refused = await seat.user.click_custom_id(seat.hand, button_for(seat.hand, built))
     assert refused.ephemeral
     try:
-        expected = match.explain_illegal(number, match.spec.parse_action(built))
+        expected = str(match.explain_illegal(number, match.spec.parse_action(built)))
     except IllegalAction as exc:
         expected = str(exc)
     assert refused.text == expected

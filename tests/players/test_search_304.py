@@ -17,6 +17,7 @@ from players.search.three_o_four import ThreeOFourSearch, ThreeOFourWorlds
 from rules.cards import card_strs, deck32
 from rules.contract import Deal
 from rules.random_play import choose as random_choice
+from rules.shuffle import LEGACY_DEAL_VERSION
 from rules.three_o_four import SPEC, ThreeOFourMatch
 from rules.three_o_four import actions as A
 from rules.three_o_four.caps import Knowledge
@@ -402,7 +403,7 @@ def test_search_calls_caps_under_a_higher_trump_already_on_the_table() -> None:
     is certain at CP(20) although an opponent holds the highest unplayed trump; the player
     must call (a missed duty is Wrong Caps)."""
     spec = SPEC
-    match = spec.new_match(6, seed=1)
+    match = spec.new_match(6, seed=1, deal_version=LEGACY_DEAL_VERSION)
     rng = random.Random(1)
     for _ in range(128):
         seat = next(iter(match.to_act))
