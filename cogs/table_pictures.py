@@ -1,7 +1,7 @@
 """Card pictures in the table message and the hand view (issue 12).
 
 The table picture is drawn from the table's public view, the hand picture from the seat's
-view and legal actions (``pictures.from_views``); the renderer caches by scene, so a state
+view (``pictures.from_views`` reads their common core); the renderer caches by scene, so a state
 is drawn once however many times its message is rendered. Drawing happens away from the
 event loop (``PictureDrawer``), so the loop keeps answering clicks. The picture rides in the same
 REST call as the text: an edit passes ``attachments=[file]`` (which also replaces the old
@@ -297,8 +297,7 @@ def table_scene_of(
     if state.status is not TableStatus.RUNNING or not state.public or state.game not in known:
         return None
     try:
-        spec = known.get(state.game)
-        return table_scene(state.public, spec, names, translate=t)
+        return table_scene(state.public, names, translate=t)
     except Exception:
         log.exception("table %s: no picture for this state", state.id)
         return None
@@ -320,7 +319,7 @@ def hand_scene_of(view: SeatView) -> HandScene | None:
     if not view.view.get("hand"):
         return None
     try:
-        return hand_scene(view.view, view.legal)
+        return hand_scene(view.view)
     except Exception:
         log.exception("table %s seat %s: no hand picture", view.table_id, view.seat)
         return None

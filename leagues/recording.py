@@ -1,52 +1,32 @@
 """From a table and its engine match to the ``MatchRecord`` that storage keeps.
 
-Engines word their ``result`` differently: ``winners`` (seats) in most, a team index in
-some (``winner_team`` / ``winner``); scores as ``scores``, ``balls``, ``tokens`` or
-``points``. ``winning_seats`` and ``final_scores`` read them all.
+Every engine's result has the same typed core (``rules.results.MatchResult``): the
+winning seats and the final score; the record keeps the engine's whole ``result`` dict
+beside them.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.contract import GameSpec, Match
+from rules.results import MatchResult
 from storage import MatchOutcome, MatchRecord, MatchSeat, MatchStatus, Storage, TableRecord
 
 log = logging.getLogger(__name__)
 
-SCORE_KEYS = ("scores", "balls", "tokens", "points")
 
-
-def winning_seats(
-    result: Mapping[str, Any] | None,
-    players: int,
-    teams: Sequence[Sequence[int]] | None,
-) -> list[int]:
-    """The seats that won, from an engine's ``result`` (empty: no winner, or no result)."""
-    if not result:
+def winning_seats(result: MatchResult | None, players: int) -> list[int]:
+    """The seats that won (empty: no winner, or no result)."""
+    if result is None:
         return []
-    seats = result.get("winners")
-    if isinstance(seats, list) and all(isinstance(s, int) for s in seats):
-        return sorted(s for s in seats if 0 <= s < players)
-    for key in ("winner_team", "winner"):
-        index = result.get(key)
-        if isinstance(index, int) and not isinstance(index, bool):
-            if teams:
-                return sorted(teams[index]) if 0 <= index < len(teams) else []
-            return [index] if 0 <= index < players else []
-    return []
+    return sorted(s for s in result.winners if 0 <= s < players)
 
 
-def final_scores(result: Mapping[str, Any] | None) -> list[Any]:
-    if not result:
-        return []
-    for key in SCORE_KEYS:
-        value = result.get(key)
-        if isinstance(value, list):
-            return list(value)
-    return []
+def final_scores(result: MatchResult | None) -> list[int]:
+    """The final score per team or per seat, in the game's unit."""
+    return [] if result is None else list(result.score.values)
 
 
 def build_match_record(
@@ -60,8 +40,9 @@ def build_match_record(
 ) -> MatchRecord:
     """The record of a match that ended (``match.is_over``) or was abandoned (not over)."""
     teams = spec.teams(table.players)
-    result = match.result if match.is_over else None
-    winners = winning_seats(result, table.players, teams)
+    typed = match.typed_result() if match.is_over else None
+    result = match.result if typed is not None else None
+    winners = winning_seats(typed, table.players)
     team_of = {seat: index for index, team in enumerate(teams or ()) for seat in team}
     seats = []
     for index, seat in enumerate(table.seats):
@@ -93,7 +74,7 @@ def build_match_record(
         seats=seats,
         teams=[list(t) for t in teams] if teams else None,
         winners=winners,
-        scores=final_scores(result),
+        scores=final_scores(typed),
         result=dict(result) if result is not None else None,
         hand_results=list(match.hand_results),
         actions=actions,

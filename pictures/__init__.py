@@ -22,9 +22,9 @@ render is cached by scene (an LRU), so re-rendering an unchanged state costs a d
 build the scene once per state change and attach the image in the same edit as the text.
 Scenes carry already-translated text (the renderer translates nothing); card strings follow
 the engine contract (``"10H"``, ``"JS"``, ``"*"``) plus ``FACE_DOWN`` for a hidden card.
-``pictures.from_views`` builds scenes from engine views (``table_scene(view, spec,
-names, translate=...)``, ``hand_scene(view, legal_actions)``); the renderer itself does
-not depend on any engine.
+``pictures.from_views`` builds scenes from the common core of any game's views
+(``rules.views``: ``table_scene(view, names, translate=...)``, ``hand_scene(view)``);
+the renderer itself does not depend on any engine.
 
 Cost: a new table picture takes about 5 ms of CPU (10 ms for a full rummy table), a hand
 about 2-5 ms, and a repeated scene a few microseconds; a cog may call it directly or

@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.cards import CardError, parse_card
+from rules.results import HandResult, MatchResult
+from rules.views import GameView
 
 
 class IllegalAction(ValueError):
@@ -214,6 +216,31 @@ class Match(ABC, Generic[OptionsT]):
     @property
     @abstractmethod
     def is_over(self) -> bool: ...
+
+    # -- typed forms of the dicts above (rules.views, rules.results) -------------------
+
+    view_model: ClassVar[type[GameView]] = GameView
+    """The game's view model: its extension of ``rules.views.GameView``."""
+    hand_result_model: ClassVar[type[HandResult]] = HandResult
+    """The game's hand result model: its extension of ``rules.results.HandResult``."""
+    result_model: ClassVar[type[MatchResult]] = MatchResult
+    """The game's match result model: its extension of ``rules.results.MatchResult``."""
+
+    def typed_view(self, seat: int) -> GameView:
+        """``view(seat)`` as its typed model (games build the model and dump it)."""
+        return self.view_model.model_validate(self.view(seat))
+
+    def typed_public_view(self) -> GameView:
+        return self.view_model.model_validate(self.public_view())
+
+    def typed_hand_results(self) -> list[HandResult]:
+        model = self.hand_result_model
+        return [model.model_validate(entry) for entry in self.hand_results]
+
+    def typed_result(self) -> MatchResult | None:
+        """``None`` until the match is over; then ``result`` as its typed model."""
+        result = self.result
+        return None if result is None else self.result_model.model_validate(result)
 
     @property
     @abstractmethod

@@ -36,7 +36,10 @@ from rules.contract import (
     IllegalAction,
     Match,
 )
+from rules.nigerian_thunee_outputs import NigerianHandResult, NigerianResult, NigerianView
+from rules.results import award, reason
 from rules.tricks import SUIT_OF, trick_winner_index
+from rules.views import dumped, legal_of, score, trick_cards
 
 PLAYERS = 4
 TRICKS = 8
@@ -195,15 +198,40 @@ class NigerianThunee(Match[NigerianOptions]):
     def is_over(self) -> bool:
         return self.winner_team is not None
 
+    view_model = NigerianView
+    hand_result_model = NigerianHandResult
+    result_model = NigerianResult
+
     @property
     def result(self) -> dict[str, Any] | None:
+        typed = self.typed_result()
+        return None if typed is None else typed.model_dump(mode="json")
+
+    def typed_result(self) -> NigerianResult | None:
         if self.winner_team is None:
             return None
-        return {
-            "winner_team": self.winner_team,
-            "winners": [s for s in range(PLAYERS) if s % 2 == self.winner_team],
-            "scores": list(self.scores),
-        }
+        return NigerianResult.model_validate(
+            {
+                "winner_team": self.winner_team,
+                "winners": [s for s in range(PLAYERS) if s % 2 == self.winner_team],
+                "scores": list(self.scores),
+                "score": self._score(),
+                "hands": len(self._hand_results),
+            }
+        )
+
+    def _score(self) -> dict[str, Any]:
+        return score("points", self.scores, by_team=True, target=TARGET)
+
+    def _record(self, result: dict[str, Any], why: dict[str, Any]) -> None:
+        """Keep a hand's result with the common core (``rules.results.HandResult``)."""
+        points = result["team_points"]
+        result["hand_number"] = result["hand"]
+        result["winners"] = [s for s in range(PLAYERS) if points[s % 2] > points[1 - s % 2]]
+        result["awards"] = [award(True, t, points[t], "points") for t in (0, 1) if points[t]]
+        result["why"] = why
+        result["score"] = self._score()
+        self._hand_results.append(dumped(NigerianHandResult, result))
 
     @property
     def hand_results(self) -> list[dict[str, Any]]:
@@ -319,7 +347,7 @@ class NigerianThunee(Match[NigerianOptions]):
         points = [0, 0]
         points[opponents] = THROW_IN_POINTS
         events = [Event.make("thrown_in", seat=seat, team=seat % 2, points=THROW_IN_POINTS)]
-        self._hand_results.append(
+        self._record(
             {
                 "hand": self.hand_number,
                 "dealer": self.dealer,
@@ -327,7 +355,8 @@ class NigerianThunee(Match[NigerianOptions]):
                 "thrown_in_by": seat,
                 "team_points": points,
                 "scores": list(self.scores),
-            }
+            },
+            reason("throw_in", seat=seat),
         )
         events.append(Event.make("hand_scored", **self._hand_results[-1]))
         # NG-4.4: the same dealer deals again, after the match-end test (NG-13).
@@ -429,8 +458,14 @@ class NigerianThunee(Match[NigerianOptions]):
             "capture_team": capture,
             "scores": list(self.scores),
         }
-        self._hand_results.append(result)
-        events = [Event.make("hand_scored", **result)]
+        if capture is not None:
+            why = reason("capture", team=capture)
+        else:
+            why = reason(
+                "played", contracts=result["contracts"], tricks=result["tricks"], team_points=points
+            )
+        self._record(result, why)
+        events = [Event.make("hand_scored", **self._hand_results[-1])]
         self.dealer = self._next_dealer()
         return events + self._after_hand()
 
@@ -465,7 +500,21 @@ class NigerianThunee(Match[NigerianOptions]):
     # -- contract: views ---------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
-        return {
+        return dumped(NigerianView, self._view_data(None))
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return dumped(NigerianView, self._view_data(seat))
+
+    def typed_public_view(self) -> NigerianView:
+        return NigerianView.model_validate(self._view_data(None))
+
+    def typed_view(self, seat: int) -> NigerianView:
+        return NigerianView.model_validate(self._view_data(seat))
+
+    def _view_data(self, seat: int | None) -> dict[str, Any]:
+        tricks = self.tricks_won
+        hand = card_strs(self.hands[seat]) if seat is not None else []
+        view: dict[str, Any] = {
             "game": "nigerian_thunee",
             "phase": self._phase,
             "hand_number": self.hand_number,
@@ -483,12 +532,36 @@ class NigerianThunee(Match[NigerianOptions]):
             "hand_sizes": [len(h) for h in self.hands],
             "scores": list(self.scores),
             "target": TARGET,
+            "table": {
+                "family": "trick",
+                "game": "nigerian_thunee",
+                "title": self.spec.title,
+                "players": PLAYERS,
+                "viewer": seat,
+                "teams": [[0, 2], [1, 3]],
+                "dealer": self.dealer,
+                "to_act": sorted(self._to_act),
+                "phase": self._phase,
+                "hand_number": self.hand_number,
+                "clockwise": True,  # NG-3: play goes to the left
+                "score": self._score(),
+                "hand_sizes": [len(h) for h in self.hands],
+                "hand": hand,
+                "legal": [] if seat is None else legal_of(self.legal_actions(seat)),
+                "trick": trick_cards((s, CARD_STR[c]) for s, c in self.trick),
+                "last_trick": trick_cards((s, CARD_STR[c]) for s, c in self.last_trick),
+                "trump": {
+                    "suit": SUITS[self.trump] if self.trump is not None else None,
+                    "revealed": self.trump is not None,
+                    "face_down_card": False,
+                },
+                "bids": [{"seat": s, "value": b or None} for s, b in self.bids],
+                "tricks_won": [tricks[0] + tricks[2], tricks[1] + tricks[3]],
+            },
         }
-
-    def view(self, seat: int) -> dict[str, Any]:
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = card_strs(self.hands[seat])
+        if seat is not None:
+            view["seat"] = seat
+            view["hand"] = hand
         return view
 
     def deck(self) -> list[str]:

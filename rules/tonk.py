@@ -96,6 +96,8 @@ from rules.rummy import (
     points_table,
     wild_use_order,
 )
+from rules.tonk_outputs import TonkHandResult, TonkResult, TonkView, hand_core, tonk_score
+from rules.views import dumped, legal_of
 
 Card = int
 DECK: tuple[Card, ...] = tuple(deck52())
@@ -605,17 +607,38 @@ class Tonk(Match[TonkOptions]):
     def is_over(self) -> bool:
         return self._phase == "match_over"
 
+    view_model = TonkView
+    hand_result_model = TonkHandResult
+    result_model = TonkResult
+
     @property
     def result(self) -> dict[str, Any] | None:
+        typed = self.typed_result()
+        return None if typed is None else typed.model_dump(mode="json")
+
+    def typed_result(self) -> TonkResult | None:
         if self._phase != "match_over" or self.winners is None:
             return None
+        common = {
+            "winners": list(self.winners),
+            "winner_team": None,
+            "score": self._score(),
+            "hands": len(self._hand_results),
+        }
         if self.options.hoyle:
-            return {
-                "winners": list(self.winners),
-                "scores": list(self.scores),
-                "eliminated": [s for s in range(self.players) if self.eliminated[s]],
-            }
-        return {"winners": list(self.winners), "scores": list(self.ledger)}
+            return TonkResult.model_validate(
+                {
+                    **common,
+                    "scores": list(self.scores),
+                    "eliminated": [s for s in range(self.players) if self.eliminated[s]],
+                }
+            )
+        return TonkResult.model_validate({**common, "scores": list(self.ledger)})
+
+    def _score(self) -> dict[str, Any]:
+        hoyle = self.options.hoyle
+        values = self.scores if hoyle else self.ledger
+        return tonk_score(hoyle, values, self.options.hoyle_target)
 
     @property
     def hand_results(self) -> list[dict[str, Any]]:
@@ -1148,6 +1171,8 @@ class Tonk(Match[TonkOptions]):
             result["ledger"] = list(self.ledger)
         if extra:
             result.update(extra)
+        hand_core(result, self.options.hoyle, self._score())
+        result = dumped(TonkHandResult, result)
         self._hand_results.append(result)
         events.append(Event.make("hand_scored", **result))
 
@@ -1186,8 +1211,41 @@ class Tonk(Match[TonkOptions]):
     def public_view(self) -> dict[str, Any]:
         """What everyone may know (built once per state: treat the nested lists as read-only)."""
         if self._public is None:
-            self._public = self._build_public_view()
+            self._public = dumped(TonkView, self._build_public_view())
         return dict(self._public)
+
+    def typed_public_view(self) -> TonkView:
+        return TonkView.model_validate(self.public_view())
+
+    def typed_view(self, seat: int) -> TonkView:
+        return TonkView.model_validate(self._seat_view(seat))
+
+    def _table(self) -> dict[str, Any]:
+        """The common core (``rules.views.RummyTable``) of what everyone may know."""
+        return {
+            "family": "rummy",
+            "game": "tonk",
+            "title": self.spec.title,
+            "players": self.players,
+            "viewer": None,
+            "teams": None,
+            "dealer": self.dealer,
+            "to_act": sorted(self._to_act),
+            "phase": self._phase,
+            "hand_number": self.hand_number,
+            "clockwise": True,  # TK-9
+            "score": self._score(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": [],
+            "legal": [],
+            "melds": [
+                {"number": d["number"], "owner": d["owner"], "kind": d["kind"], "cards": d["cards"]}
+                for d in self._spread_views
+            ],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "discard_top": CARD_STRINGS[self.discard[-1]] if self.discard else None,
+        }
 
     def _build_public_view(self) -> dict[str, Any]:
         view: dict[str, Any] = {
@@ -1210,6 +1268,7 @@ class Tonk(Match[TonkOptions]):
                 CARD_STRINGS[self.taken_discard] if self.taken_discard is not None else None
             ),
             "last_hand": self._last_hand_summary(),
+            "table": self._table(),
         }
         if self.cut is not None:
             view["cut_for_deal"] = self.cut
@@ -1262,10 +1321,19 @@ class Tonk(Match[TonkOptions]):
             self._spread_views[index] = data
 
     def view(self, seat: int) -> dict[str, Any]:
+        return dumped(TonkView, self._seat_view(seat))
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
         view = self.public_view()
         view["seat"] = seat
         view["hand"] = card_strs(self.hands[seat])
         view["count"] = hand_points(self.hands[seat], self.rules)
+        view["table"] = {
+            **view["table"],
+            "viewer": seat,
+            "hand": view["hand"],
+            "legal": legal_of(self.legal_actions(seat)),
+        }
         return view
 
     def deck(self) -> list[str]:

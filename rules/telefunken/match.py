@@ -22,9 +22,17 @@ from rules.telefunken.dealing import actual_cut, cards_needed, cut_and_deal, cut
 from rules.telefunken.meld_moves import MeldMoves
 from rules.telefunken.meld_offers import MeldOffers
 from rules.telefunken.melds import Candidate, TableMeld
+from rules.telefunken.outputs import (
+    TelefunkenHandResult,
+    TelefunkenResult,
+    TelefunkenView,
+    penalty_score,
+    with_core,
+)
 from rules.telefunken.scoring import Scoring
 from rules.telefunken.table import Op, StateCache
 from rules.telefunken.variants import VARIANT_TITLES, TelefunkenOptions, ruleset
+from rules.views import dumped, legal_of
 
 # The attributes that make up a match's state (snapshot/restore copies exactly these).
 STATE_FIELDS = (
@@ -218,17 +226,30 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
     def hand_results(self) -> list[dict[str, Any]]:
         return self.results
 
+    view_model = TelefunkenView
+    hand_result_model = TelefunkenHandResult
+    result_model = TelefunkenResult
+
     @property
     def result(self) -> dict[str, Any] | None:
+        typed = self.typed_result()
+        return None if typed is None else typed.model_dump(mode="json")
+
+    def typed_result(self) -> TelefunkenResult | None:
         if not self.is_over:
             return None
         best = min(self.scores)
-        return {
-            "winners": [s for s in range(self.players) if self.scores[s] == best],
-            "scores": list(self.scores),
-            "money": list(self.money),
-            "deal_wins": list(self.deal_wins),
-        }
+        return TelefunkenResult.model_validate(
+            {
+                "winners": [s for s in range(self.players) if self.scores[s] == best],
+                "winner_team": None,
+                "score": penalty_score(self.scores),
+                "hands": len(self.results),
+                "scores": list(self.scores),
+                "money": list(self.money),
+                "deal_wins": list(self.deal_wins),
+            }
+        )
 
     def deck(self) -> list[str]:
         return card_strs(self.pack)
@@ -249,8 +270,14 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         are shared between the calls of one state (views are read, never changed)."""
         public = self._cache.public
         if public is None:
-            public = self._cache.public = self._public_view()
+            public = self._cache.public = dumped(TelefunkenView, self._public_view())
         return dict(public)
+
+    def typed_public_view(self) -> TelefunkenView:
+        return TelefunkenView.model_validate(self.public_view())
+
+    def typed_view(self, seat: int) -> TelefunkenView:
+        return TelefunkenView.model_validate(self._seat_view(seat))
 
     def _public_view(self) -> dict[str, Any]:
         window = None
@@ -292,6 +319,30 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
             ),
             "cut": dict(self.cut_info),
             "staging": bool(self.staged or self.transaction),
+            "table": {
+                "family": "rummy",
+                "game": "telefunken",
+                "title": VARIANT_TITLES[self.rs.variant],
+                "players": self.players,
+                "viewer": None,
+                "teams": None,
+                "dealer": self.dealer,
+                "to_act": sorted(self.to_act),
+                "phase": self._phase,
+                "hand_number": self.deal_no,
+                "clockwise": self.options.direction == "clockwise",
+                "score": penalty_score(self.scores),
+                "hand_sizes": [len(h) for h in self.hands],
+                "hand": [],
+                "legal": [],
+                "melds": [
+                    {"number": m["id"], "owner": m["owner"], "kind": m["kind"], "cards": m["cards"]}
+                    for m in self._melds_json()
+                ],
+                "stock_size": len(self.stock),
+                "discard_size": len(self.discard),
+                "discard_top": CARD_STRINGS[self.discard[-1]] if self.discard else None,
+            },
         }
 
     def _melds_json(self) -> list[dict[str, Any]]:
@@ -308,6 +359,9 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
+        return dumped(TelefunkenView, self._seat_view(seat))
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
         data = self.public_view()
         data["seat"] = seat
         data["hand"] = card_strs(sorted(self.hands[seat]))
@@ -317,6 +371,12 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         data["staged"] = [c.label() for c in self.staged] if mine else []
         data["must_use"] = pretty(self.must_use) if mine and self.must_use is not None else None
         data["giving"] = [pretty(c) for c in self.giving[seat]]
+        data["table"] = {
+            **data["table"],
+            "viewer": seat,
+            "hand": data["hand"],
+            "legal": legal_of(self.legal_actions(seat)),
+        }
         return data
 
     # -- legal actions ---------------------------------------------------------------------
@@ -737,6 +797,7 @@ class TelefunkenMatch(Buying, MeldOffers, MeldMoves, Scoring, Match[TelefunkenOp
         for name in STATE_FIELDS:
             setattr(self, name, state[name])
         self.melds = [TableMeld.from_state(m) for m in state["melds"]]
+        self.results = [with_core(r) for r in self.results]
         self.staged = [_cand_from_state(c) for c in state["staged"]]
         self.transaction = state["transaction"]
         version, internal, gauss = state["rng"]

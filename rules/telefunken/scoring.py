@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.cards import card_strs
 from rules.contract import Event
+from rules.telefunken.outputs import with_core
 from rules.telefunken.table import TableState
 
 
@@ -51,17 +52,19 @@ class Scoring(TableState):
             self.scores[s] += penalties[s]
         self.last_penalty = penalties
         self.results.append(
-            {
-                "deal": self.deal_no,
-                "contract": self.contract_no + 1,
-                "dealer": self.dealer,
-                "went_out": winner,
-                "penalties": penalties,
-                "multiplier": multiplier,
-                "scores": list(self.scores),
-                "hands": [card_strs(sorted(h)) for h in self.hands],
-                "cut": dict(self.cut_info),
-            }
+            with_core(
+                {
+                    "deal": self.deal_no,
+                    "contract": self.contract_no + 1,
+                    "dealer": self.dealer,
+                    "went_out": winner,
+                    "penalties": penalties,
+                    "multiplier": multiplier,
+                    "scores": list(self.scores),
+                    "hands": [card_strs(sorted(h)) for h in self.hands],
+                    "cut": dict(self.cut_info),
+                }
+            )
         )
         events = [
             Event.make("hand_scored", went_out=winner, penalties=penalties, scores=self.scores[:])

@@ -37,8 +37,16 @@ from rules.three_o_four.auction import (
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.card_power import card_powers
 from rules.three_o_four.options import Layout, Options
+from rules.three_o_four.results import (
+    ThreeOFourHandResult,
+    ThreeOFourResult,
+    hand_core,
+    result_core,
+)
 from rules.three_o_four.scoring import NO_CAPS, band, hand_delta, marriage_target, pay
 from rules.three_o_four.table import table_plan
+from rules.three_o_four.views import ThreeOFourView, core
+from rules.views import dumped, legal_of
 
 SUIT: Final = tuple(c // 13 for c in range(52))
 SINGLE: Final = tuple(frozenset({s}) for s in range(8))
@@ -824,6 +832,7 @@ class ThreeOFourMatch(Match[Options]):
             "tokens": list(self.tokens),
             **self._seed_record(),
         }
+        result = hand_core(self, result)
         self._hand_results.append(result)
         events = [_hand_scored(result)]
         winners = called_partner.winners(self.tokens)
@@ -1479,15 +1488,18 @@ class ThreeOFourMatch(Match[Options]):
         """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
         shown = self._show_sitting_out()
         self._hand_results.append(
-            {
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "outcome": why,
-                "delta": 0,
-                "tokens": list(self.tokens),
-                **({"sitting_out_hands": self.shown_after_hand} if shown else {}),
-                **self._seed_record(),
-            }
+            hand_core(
+                self,
+                {
+                    "hand": self.hand_no,
+                    "dealer": self.dealer,
+                    "outcome": why,
+                    "delta": 0,
+                    "tokens": list(self.tokens),
+                    **({"sitting_out_hands": self.shown_after_hand} if shown else {}),
+                    **self._seed_record(),
+                },
+            )
         )
         if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
             self._previous_pack = self._gathered()
@@ -1583,6 +1595,7 @@ class ThreeOFourMatch(Match[Options]):
         shown = self._show_sitting_out()
         if shown:
             result["sitting_out_hands"] = self.shown_after_hand
+        result = hand_core(self, result)
         self._hand_results.append(result)
         events = [*shown, _hand_scored(result)]
         winner = self._match_winner()
@@ -1650,7 +1663,7 @@ class ThreeOFourMatch(Match[Options]):
         would keep every finished match (and the judge's caches) alive until the next full
         garbage collection instead of freeing it when its table drops it. A judge asked for
         later is built afresh and gives the same answers (it only reads the record)."""
-        self._result = result
+        result = self._result = result_core(self, result)
         self.phase_name = "match_over"
         self.is_over = True
         self._judge = None
@@ -1784,8 +1797,18 @@ class ThreeOFourMatch(Match[Options]):
             return f"{value / 10:.1f}"
         return value
 
+    view_model = ThreeOFourView
+    hand_result_model = ThreeOFourHandResult
+    result_model = ThreeOFourResult
+
     def public_view(self) -> dict[str, Any]:
         return self.view(None)
+
+    def typed_public_view(self) -> ThreeOFourView:
+        return ThreeOFourView.model_validate(self.view(None))
+
+    def typed_view(self, seat: int | None) -> ThreeOFourView:
+        return ThreeOFourView.model_validate(self.view(seat))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); built once per state, and a
@@ -1884,7 +1907,9 @@ class ThreeOFourMatch(Match[Options]):
             data["seat"] = seat
             if trumper_view and self.indicator is not None and self.indicator_down:
                 data["indicator"] = CARD_STRINGS[self.indicator]
-        return data
+        legal = [] if seat is None else legal_of(self.legal_actions(seat))
+        data["table"] = core(data, seat, self.revealed, legal, self.spec.teams(self.players))
+        return dumped(ThreeOFourView, data)
 
 
 def _hand_scored(result: dict[str, Any]) -> Event:

@@ -47,6 +47,7 @@ from typing import Any, NamedTuple
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs, make_card
 from rules.contract import Action, Deal, Event, IllegalAction, Match
+from rules.results import reason as reason_of
 from rules.thunee import actions as A
 from rules.thunee.cardplay import (
     LADDER,
@@ -79,6 +80,7 @@ from rules.thunee.dealing import (
     validate_deal,
 )
 from rules.thunee.options import ThuneeOptions
+from rules.thunee.results import ThuneeHandResult, ThuneeResult, hand_core, result_core
 from rules.thunee.scoring import (
     CALL_FAILURE_BALLS,
     COUNT_TARGET,
@@ -93,8 +95,9 @@ from rules.thunee.scoring import (
     ordinary_balls,
     ordinary_count,
 )
-from rules.thunee.views import public_view, seat_view
+from rules.thunee.views import ThuneeView, public_view, seat_view
 from rules.tricks import SUIT_OF
+from rules.views import dumped
 
 CARD_OF = A.CARD_OF
 PLAY_OF = A.PLAY_OF
@@ -571,17 +574,24 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     @property
     def result(self) -> dict[str, Any] | None:
+        typed = self.typed_result()
+        return None if typed is None else typed.model_dump(mode="json")
+
+    def typed_result(self) -> ThuneeResult | None:
         winner = self.score.winner
         if winner is None:
             return None
-        return {
-            "winner_team": winner,
-            "winners": [s for s in range(self.players) if s % 2 == winner],
-            "balls": list(self.score.balls),
-            "target": self.score.target,
-            "deuce": self.score.deuce,
-            "hands": len(self._results),
-        }
+        return result_core(
+            self,
+            {
+                "winner_team": winner,
+                "winners": [s for s in range(self.players) if s % 2 == winner],
+                "balls": list(self.score.balls),
+                "target": self.score.target,
+                "deuce": self.score.deuce,
+                "hands": len(self._results),
+            },
+        )
 
     @property
     def hand_results(self) -> list[dict[str, Any]]:
@@ -1056,7 +1066,12 @@ class ThuneeMatch(Match[ThuneeOptions]):
         """TH-8: the trumper's bad first four; the same dealer deals again, nothing scored."""
         self._emit("redeal", seat=seat, cards=card_strs(self.hands[seat]))
         self._finish_hand(
-            {"mode": "redeal", "outcome": "redeal", "reason": "The trumper asked for a redeal."},
+            {
+                "mode": "redeal",
+                "outcome": "redeal",
+                "reason": "The trumper asked for a redeal.",
+                "why": reason_of("redeal", seat=seat),
+            },
             balls_to=None,
             balls=0,
         )
@@ -1521,6 +1536,9 @@ class ThuneeMatch(Match[ThuneeOptions]):
                     "mode": "annulled",
                     "outcome": "annulled",
                     "reason": f"Team {1 - making_team} holds no trump ({SUITS[self.trump or 0]}).",
+                    "why": reason_of(
+                        "annulled", team=1 - making_team, trump=SUITS[self.trump or 0]
+                    ),
                 },
                 balls_to=None,
                 balls=0,
@@ -1801,6 +1819,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
                 "offender": offender,
                 "challenger": challenger,
                 "reason": words[offence],
+                "why": reason_of(offence, offender=offender, challenger=challenger),
             },
             balls_to=1 - team,
             balls=PENALTY_BALLS,
@@ -1821,29 +1840,38 @@ class ThuneeMatch(Match[ThuneeOptions]):
             last = self.tricks[-1].winner
             if last == caller:
                 outcome, to, balls = "contract_success", team, TRIP_BALLS
+                decider = caller
                 reason = f"Seat {caller} won trick 4 of the Trip."
             elif last % 2 == team:
                 outcome, to = "contract_partner_catch", 1 - team
                 balls = opts.trip_partner_catch_balls
+                decider = last
                 reason = f"Seat {last}, the declarer's partner, won trick 4 of the Trip."
             else:
                 outcome, to, balls = "contract_failure", 1 - team, TRIP_BALLS
+                decider = last
                 reason = f"Seat {last} won trick 4 of the Trip."
         elif failure is None:
             outcome, to, balls = "contract_success", team, (opts.blind_thunee_balls if blind else 4)
+            decider = caller
             reason = f"Seat {caller} won every trick of the {kind.replace('_', ' ')}."
         elif failure["partner_catch"]:
             balls = opts.blind_partner_catch_balls if blind else opts.thunee_partner_catch_balls
             if kind == "moenie":  # TH6-11.5
                 balls = MOENIE_PARTNER_CATCH_BALLS
             outcome, to = "contract_partner_catch", 1 - team
+            decider = failure["seat"]
             reason = f"Seat {failure['seat']}, the caller's partner, beat the caller's card."
         else:
             outcome, to = "contract_failure", 1 - team
             balls = opts.blind_thunee_balls if blind else 4
+            decider = failure["seat"]
             reason = f"Seat {failure['seat']} beat the caller's card."
+        why = reason_of(outcome, contract=kind, caller=caller, seat=decider)
         self._finish_hand(
-            {"mode": "contract", "outcome": outcome, "reason": reason}, balls_to=to, balls=balls
+            {"mode": "contract", "outcome": outcome, "reason": reason, "why": why},
+            balls_to=to,
+            balls=balls,
         )
 
     def _card_points(self) -> list[int]:
@@ -1889,15 +1917,19 @@ class ThuneeMatch(Match[ThuneeOptions]):
         name = kind.replace("_", " ")
         if success:
             outcome, to, balls = "call_success", team, call_success_balls(kind, blind_team)
+            decider = caller
             reason = f"Seat {caller}'s {name} succeeded."
         elif beater is not None and beater % 2 == team:
             outcome, to, balls = "call_partner_catch", 1 - team, CALL_FAILURE_BALLS
+            decider = beater
             reason = f"Seat {beater}, the caller's partner, beat the caller's last card."
         else:
             outcome, to, balls = "call_failure", 1 - team, CALL_FAILURE_BALLS
+            decider = caller
             reason = f"Seat {caller}'s {name} failed."
+        why = reason_of(outcome, call=kind, caller=caller, seat=decider, **extra)
         self._finish_hand(
-            {"mode": "call", "outcome": outcome, "reason": reason, **extra},
+            {"mode": "call", "outcome": outcome, "reason": reason, "why": why, **extra},
             balls_to=to,
             balls=balls,
         )
@@ -1935,8 +1967,15 @@ class ThuneeMatch(Match[ThuneeOptions]):
         else:
             outcome = "trump_team_won"
             reason = f"The counting team's total {count.total} fell short of {self.count_target}."
+        why = reason_of(
+            outcome,
+            total=count.total,
+            target=self.count_target,
+            card_points=count.card_points,
+            needed_card_points=count.needed_card_points,
+        )
         self._finish_hand(
-            {"mode": "count", "outcome": outcome, "reason": reason, "count": detail},
+            {"mode": "count", "outcome": outcome, "reason": reason, "why": why, "count": detail},
             balls_to=winner,
             balls=balls,
         )
@@ -2000,6 +2039,7 @@ class ThuneeMatch(Match[ThuneeOptions]):
             )
             self.dealer = new
         result["next_dealer"] = self.dealer if score.winner is None else None
+        result = hand_core(self, result)
         self._results.append(result)
         # the same Event as Event.make("hand_scored", **result), without passing 30 keywords
         scored = Event.make("hand_scored")
@@ -2015,11 +2055,21 @@ class ThuneeMatch(Match[ThuneeOptions]):
 
     # -- views (TH-32): rules.thunee.views ----------------------------------------------
 
+    view_model = ThuneeView
+    hand_result_model = ThuneeHandResult
+    result_model = ThuneeResult
+
+    def typed_public_view(self) -> ThuneeView:
+        return ThuneeView.model_validate(public_view(self))
+
+    def typed_view(self, seat: int) -> ThuneeView:
+        return ThuneeView.model_validate(seat_view(self, seat))
+
     def public_view(self) -> dict[str, Any]:
-        return public_view(self)
+        return dumped(ThuneeView, public_view(self))
 
     def view(self, seat: int) -> dict[str, Any]:
-        return seat_view(self, seat)
+        return dumped(ThuneeView, seat_view(self, seat))
 
 
 _Handler = Callable[[ThuneeMatch, int, Action], None]

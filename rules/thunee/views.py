@@ -8,12 +8,103 @@ cards are shown to nobody, their owner included."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import MISSING
 
 from rules.cards import CARD_STRINGS, SUITS, card_strs
+from rules.views import (
+    ExtensionModel,
+    GameView,
+    SeatCard,
+    legal_of,
+    score,
+    teams_of,
+    trick_cards,
+)
 
 if TYPE_CHECKING:
     from rules.thunee.match import ThuneeMatch
+
+
+class ThuneeBid(ExtensionModel):
+    seat: int
+    value: int
+    blind: bool
+
+
+class ThuneeTrick(ExtensionModel):
+    """A finished trick: its plays as ``[seat, card]``, its winner and card points."""
+
+    winner: int
+    plays: list[SeatCard]
+    points: int
+
+
+class ThuneeJodi(ExtensionModel):
+    """A declared Jodi; ``suit`` is ``None`` while only its declarer knows it (TH-32)."""
+
+    seat: int
+    value: int
+    suit: str | None
+
+
+class RowCard(ExtensionModel):
+    """TH2-B.6: a pile of the two-player row: its face-up card, and whether a face-down
+    card lies under it."""
+
+    up: str | None
+    down: bool
+
+
+class ThuneeView(GameView):
+    """Thunee's view (TH-32): the core plus the hand's state in the game's own words.
+
+    Seat-only keys (``seat``, ``trump_card`` for the trump maker, ``my_sealed_answer``,
+    ``my_jodi_suits``) and the two-player face-up keys (``rows``, ``rows_laid``) are
+    absent where they do not apply."""
+
+    game: Literal["thunee"]
+    players: int
+    phase: str
+    to_act: list[int]
+    hand_number: int
+    dealer: int
+    cutter: int
+    trumper: int
+    cut: str | None
+    balls: list[int]
+    target_balls: int
+    deuce: bool
+    corner: list[bool]
+    cards_held: list[int]
+    trump_choice: str | None
+    trump_card_face_down: bool
+    trump_card_shown: str | None
+    trump_maker: int | None
+    trump: str | None
+    bids: list[ThuneeBid]
+    high_bid: int | None
+    high_bidder: int | None
+    blind_bid: bool
+    sealed_answered: list[int]
+    contract: dict[str, Any] | None
+    blind_face_down: int
+    call: dict[str, Any] | None
+    jodis: list[ThuneeJodi]
+    trick: list[SeatCard]
+    tricks: list[ThuneeTrick]
+    tricks_won: list[int]
+    turn: int | None
+    first_dealer: dict[str, Any]
+    hands_played: int
+    tricks_in_hand: int
+    rows: list[list[RowCard]] | MISSING = MISSING
+    rows_laid: list[bool] | MISSING = MISSING
+    seat: int | MISSING = MISSING
+    trump_card: str | MISSING = MISSING
+    my_sealed_answer: Literal["bid", "pass"] | MISSING = MISSING
+    my_jodi_suits: list[str] | MISSING = MISSING
 
 
 def _suit(suit: int | None) -> str | None:
@@ -72,6 +163,7 @@ def common_view(m: ThuneeMatch) -> dict[str, Any]:
         "hands_played": len(m._results),
         "tricks_in_hand": m.tricks_total,
     }
+    view["table"] = _table(m, view)
     if m.face_up:
         view["rows"] = [
             [
@@ -82,6 +174,37 @@ def common_view(m: ThuneeMatch) -> dict[str, Any]:
         ]
         view["rows_laid"] = list(m.laid)
     return view
+
+
+def _table(m: ThuneeMatch, view: dict[str, Any]) -> dict[str, Any]:
+    """The common core (``rules.views.TrickTable``) of what everyone may know."""
+    last = m.tricks[-1].public()["plays"] if m.tricks and not m.trick else []
+    return {
+        "family": "trick",
+        "game": "thunee",
+        "title": "Thunee",
+        "players": m.players,
+        "viewer": None,
+        "teams": teams_of(m.spec.teams(m.players)),
+        "dealer": m.dealer,
+        "to_act": view["to_act"],
+        "phase": m.phase_name,
+        "hand_number": m.hand_number,
+        "clockwise": False,
+        "score": score("balls", m.score.balls, by_team=True, target=m.score.target),
+        "hand_sizes": view["cards_held"],
+        "hand": [],
+        "legal": [],
+        "trick": trick_cards(view["trick"]),
+        "last_trick": trick_cards(last),
+        "trump": {
+            "suit": view["trump"],
+            "revealed": view["trump"] is not None,
+            "face_down_card": m.trump_card is not None,
+        },
+        "bids": [{"seat": b["seat"], "value": b["value"]} for b in m.bids],
+        "tricks_won": list(m.team_tricks),
+    }
 
 
 def public_view(m: ThuneeMatch) -> dict[str, Any]:
@@ -106,4 +229,10 @@ def seat_view(m: ThuneeMatch, seat: int) -> dict[str, Any]:
     if seat in m.sealed and m.phase_name == "bidding":
         view["my_sealed_answer"] = "bid" if m.sealed[seat] else "pass"
     view["my_jodi_suits"] = [SUITS[j["suit"]] for j in m.jodis if j["seat"] == seat]
+    table = view["table"]
+    table["viewer"] = seat
+    table["hand"] = view["hand"]
+    table["legal"] = legal_of(m.legal_actions(seat))
+    if view["trump"] is not None:
+        table["trump"] = {**table["trump"], "suit": view["trump"]}
     return view

@@ -14,6 +14,7 @@ from typing import Any, get_args, get_origin
 from rules.cards import CardError, parse_card
 from rules.contract import Action, GameSpec, IllegalAction, Match, json_roundtrip
 from rules.random_play import random_step
+from rules.views import table_of
 
 OFF_TURN_CHANCE = 0.05
 """How often the random driver takes an off-turn seat's optional action instead."""
@@ -103,6 +104,7 @@ def check_state(match: Match[Any]) -> None:
     # views are JSON-able and leak no other seat's hidden card
     public = match.public_view()
     assert json_roundtrip(public) == public, "public view is not JSON-able"
+    check_typed_view(match, None, public)
     public_count = Counter(card_strings_in(public))
     views = [match.view(s) for s in range(players)]
     hands = []
@@ -111,11 +113,56 @@ def check_state(match: Match[Any]) -> None:
         assert isinstance(view.get("hand"), list), f"view({seat}) has no hand list"
         hands.append(Counter(view["hand"]))
     for seat, view in enumerate(views):
-        extra = Counter(card_strings_in(view)) - hands[seat] - public_count
+        check_typed_view(match, seat, view)
+        extra = Counter(card_strings_in(without_own(view))) - hands[seat] - public_count
         for other in range(players):
             if other != seat:
                 leaked = extra & hands[other]
                 assert not leaked, f"view({seat}) shows seat {other}'s hidden {sorted(leaked)}"
+
+
+def without_own(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without the core's copy of the seat's own hand and its legal actions
+    (which may name cards it does not hold, such as 304's partner card): both are checked
+    against ``view["hand"]`` and ``legal_actions`` by ``check_typed_view``."""
+    table = {k: v for k, v in view["table"].items() if k not in ("hand", "legal")}
+    return {**view, "table": table}
+
+
+def check_typed_view(match: Match[Any], seat: int | None, view: dict[str, Any]) -> None:
+    """The view is its typed model's dump, declares every key, and its common core says
+    what the match says (rules.views)."""
+    typed = match.view_model.model_validate(view)
+    assert typed.model_dump(mode="json") == view, "the view is not its model's dump"
+    assert not typed.model_extra, f"keys the view model does not declare: {typed.model_extra}"
+    table = table_of(view)
+    assert table.game == match.spec.name and table.players == match.players
+    assert table.viewer == seat and table.phase == match.phase
+    assert table.to_act == sorted(match.to_act)
+    if seat is None:
+        assert table.hand == [] and table.legal == []
+    else:
+        assert table.hand == view["hand"]
+        assert [a.id for a in table.legal] == [a.id for a in match.legal_actions(seat)]
+    assert len(table.hand_sizes) == match.players
+    teams = match.spec.teams(match.players)
+    assert table.teams == (None if teams is None else [list(t) for t in teams])
+    assert len(table.score.values) == (len(teams) if table.score.by == "team" else match.players)
+
+
+def check_typed_results(match: Match[Any]) -> None:
+    """Hand results and the result are their typed models' dumps (rules.results)."""
+    for entry, typed in zip(match.hand_results, match.typed_hand_results(), strict=True):
+        assert typed.model_dump(mode="json") == entry
+        assert not typed.model_extra, f"undeclared hand result keys: {typed.model_extra}"
+        assert all(0 <= s < match.players for s in typed.winners)
+    typed_result = match.typed_result()
+    if match.is_over:
+        assert typed_result is not None and typed_result.model_dump(mode="json") == match.result
+        assert not typed_result.model_extra, f"undeclared keys: {typed_result.model_extra}"
+        assert typed_result.winners and typed_result.hands == len(match.hand_results)
+    else:
+        assert typed_result is None and match.result is None
 
 
 def check_illegal_rejected(match: Match[Any], rng: random.Random, extra: list[str]) -> None:
@@ -184,4 +231,5 @@ def run_match(
         assert restored.result == match.result and restored.hand_results == match.hand_results
     assert json_roundtrip(match.hand_results) == match.hand_results
     assert json_roundtrip(match.result) == match.result
+    check_typed_results(match)
     return match

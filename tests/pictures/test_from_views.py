@@ -8,10 +8,11 @@ from typing import Any
 
 from PIL import Image
 
-from pictures import TRUMP_CLOSED, render_hand, render_table
-from pictures.from_views import hand_scene, table_scene, team_scores, trick_table_scene
+from pictures import FACE_DOWN, TRUMP_CLOSED, render_hand, render_table
+from pictures.from_views import hand_scene, score_lines, table_scene
 from rules import Deal, registry
 from rules.contract import Match
+from rules.views import Score, TrickTable
 
 SPEC = registry.get("nigerian_thunee")
 S, W, N, E = 0, 1, 2, 3
@@ -42,7 +43,7 @@ def match_in_play() -> Match[Any]:
 def test_table_scene_shows_the_trick_turn_trump_and_bids_of_the_view() -> None:
     match = match_in_play()
     view = match.public_view()
-    scene = table_scene(view, SPEC, NAMES)
+    scene = table_scene(view, NAMES)
     assert scene.title == "Nigerian Thunee"
     assert scene.clockwise
     cards = {seat.name: seat.card for seat in scene.seats}
@@ -64,21 +65,21 @@ def test_a_finished_trick_stays_on_the_table_until_the_next_lead() -> None:
     match = match_in_play()
     for card in ("AD", "KD"):
         match.apply(next(iter(match.to_act)), f"play:{card}")
-    scene = table_scene(match.public_view(), SPEC, NAMES)
+    scene = table_scene(match.public_view(), NAMES)
     assert sorted(s.card or "" for s in scene.seats) == ["8D", "AD", "JD", "KD"]
     assert "last trick" in scene.status
     match.apply(N, "play:9D")  # North won and leads again
-    scene = table_scene(match.public_view(), SPEC, NAMES)
+    scene = table_scene(match.public_view(), NAMES)
     assert [s.card for s in scene.seats] == [None, None, "9D", None]
 
 
 def test_hand_scene_highlights_exactly_the_legal_plays() -> None:
     match = match_in_play()
-    scene = hand_scene(match.view(S), match.legal_actions(S))
+    scene = hand_scene(match.view(S))
     assert scene.cards == tuple(HANDS[S])
     assert scene.legal == frozenset({"AD", "10D"})  # South must follow diamonds
     assert scene.trump == "C"
-    idle = hand_scene(match.view(W), match.legal_actions(W))
+    idle = hand_scene(match.view(W))
     assert idle.legal is None
     image = Image.open(io.BytesIO(render_hand(scene)))
     assert image.mode == "P"
@@ -86,33 +87,51 @@ def test_hand_scene_highlights_exactly_the_legal_plays() -> None:
 
 def test_translated_labels_come_from_the_translate_function() -> None:
     view = match_in_play().public_view()
-    scene = table_scene(view, SPEC, NAMES, translate=lambda text: f"<{text}>")
+    scene = table_scene(view, NAMES, translate=lambda text: f"<{text}>")
     assert scene.trump_label == "<Trump>"
     assert scene.seats[N].note == "<Bid 4>"
 
 
-def test_generic_trick_view_reads_a_closed_trump_and_seat_scores() -> None:
-    view = {
-        "phase": "play",
-        "trick": [[1, "KS"]],
-        "to_act": [2],
-        "trump": None,
-        "trump_closed": True,
-        "scores": [3, 5, 1],
-    }
-
-    class Solo:
-        title = "Solo"
-
-        def teams(self, players: int) -> None:
-            return None
-
-    scene = trick_table_scene(view, Solo(), ("A", "B", "C"))
+def test_a_core_without_a_game_draws_a_closed_trump_face_down_cards_and_seat_scores() -> None:
+    """The builder reads only the common core: any game that fills it is drawn."""
+    table = TrickTable.model_validate(
+        {
+            "family": "trick",
+            "game": "solo",
+            "title": "Solo",
+            "players": 3,
+            "viewer": None,
+            "teams": None,
+            "dealer": 0,
+            "to_act": [2],
+            "phase": "play",
+            "hand_number": 2,
+            "clockwise": False,
+            "score": {
+                "unit": "points",
+                "by": "seat",
+                "values": [3, 5, 1],
+                "target": None,
+                "lower_wins": False,
+            },
+            "hand_sizes": [4, 3, 4],
+            "hand": [],
+            "legal": [],
+            "trick": [{"seat": 1, "card": None, "face_down": True}],
+            "last_trick": [],
+            "trump": {"suit": None, "revealed": False, "face_down_card": True},
+            "bids": [],
+            "tricks_won": [0, 0, 0],
+        }
+    )
+    scene = table_scene(table, ("A", "B", "C"))
+    assert scene.title == "Solo" and scene.status == "Hand 2"
     assert scene.trump == TRUMP_CLOSED and scene.trump_label == "Trump closed"
-    assert [s.card for s in scene.seats] == [None, "KS", None]
+    assert [s.card for s in scene.seats] == [None, FACE_DOWN, None]
     assert [(line.label, line.value, line.team) for line in scene.scores] == [
         ("A", "3", None),
         ("B", "5", None),
         ("C", "1", None),
     ]
-    assert team_scores({}, None, ("A",)) == ()
+    empty = Score(unit="chips", by="seat", values=[], target=None, lower_wins=False)
+    assert score_lines(empty, None, ("A",)) == ()

@@ -196,7 +196,23 @@ def test_ng13_throw_in_can_end_the_match() -> None:
         match.apply(next(iter(match.to_act)), "throw_in")  # West throws in: N+S +3
         assert match.is_over == (hand == 5)
     assert match.scores == [18, 0]
-    assert match.result == {"winner_team": 0, "winners": [0, 2], "scores": [18, 0]}
+    first = match.hand_results[0]  # the common core: NG-6, the opponents of West gain 3
+    assert first["why"] == {"code": "throw_in", "params": {"seat": first["thrown_in_by"]}}
+    assert first["winners"] == [0, 2]
+    assert first["awards"] == [{"to": "team", "index": 0, "amount": 3, "unit": "points"}]
+    assert match.result == {
+        "winner_team": 0,
+        "winners": [0, 2],
+        "scores": [18, 0],
+        "hands": 6,
+        "score": {
+            "unit": "points",
+            "by": "team",
+            "values": [18, 0],
+            "target": 16,
+            "lower_wins": False,
+        },
+    }
 
 
 def test_ng7_auction_turns_raises_and_passes() -> None:

@@ -731,6 +731,24 @@ def test_tkv_hoyle_5_no_lay_off_when_the_tunker_has_no_deadwood() -> None:
     rejected(clean, 1, "hit:6S>m1", "only the tunker's spreads")
 
 
+def hoyle_result(target: int) -> dict[str, object]:
+    """Seat 0 wins on 4 points against 10 (lowest wins, in points, against ``target``)."""
+    return {
+        "winners": [0],
+        "winner_team": None,
+        "scores": [4, 10],
+        "eliminated": [1],
+        "hands": 1,
+        "score": {
+            "unit": "points",
+            "by": "seat",
+            "values": [4, 10],
+            "target": target,
+            "lower_wins": True,
+        },
+    }
+
+
 def test_tkv_hoyle_7_elimination_and_last_player_wins() -> None:
     """TKV-HOYLE-7: 100 or more is out; the last player left wins."""
     match = stacked_match(
@@ -744,7 +762,14 @@ def test_tkv_hoyle_7_elimination_and_last_player_wins() -> None:
     )
     play(match, "0 draw:stock", "0 tunk:KC", "1 draw:stock", "1 discard:QC")
     assert match.hand_results[0]["points"] == [4, 10]
-    assert match.is_over and match.result == {"winners": [0], "scores": [4, 10], "eliminated": [1]}
+    assert match.is_over and match.result == hoyle_result(target=10)
+    hand = match.hand_results[0]  # the common core: seat 0 tunked and won; points are bad
+    assert hand["why"] == {"code": "tunk", "params": {"winner": 0, "actor": 0, "counts": [4, 10]}}
+    assert hand["winners"] == [0]
+    assert [(a["index"], a["amount"], a["unit"]) for a in hand["awards"]] == [
+        (0, 4, "points"),
+        (1, 10, "points"),
+    ]
 
 
 def test_tkv_hoyle_7_everyone_out_lowest_total_wins() -> None:
@@ -759,7 +784,7 @@ def test_tkv_hoyle_7_everyone_out_lowest_total_wins() -> None:
         hoyle_target=3,
     )
     play(match, "0 draw:stock", "0 tunk:KC", "1 draw:stock", "1 discard:QC")
-    assert match.result == {"winners": [0], "scores": [4, 10], "eliminated": [1]}
+    assert match.result == hoyle_result(target=3)
 
 
 def test_tkv_hoyle_3_requires_wild_twos() -> None:

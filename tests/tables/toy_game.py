@@ -23,7 +23,9 @@ from rules.contract import (
 )
 from rules.plugin import GamePlugin
 from rules.registry import BUILTIN
+from rules.results import award, reason
 from rules.tricks import SUIT_OF, follow_suit_options, trick_winner_index
+from rules.views import legal_of, score, trick_cards
 
 HAND_SIZE = 6
 DECK = deck_of(("9", "10", "J", "Q", "K", "A"))
@@ -148,7 +150,20 @@ class ToyMatch(Match[ToyOptions]):
         value = self.bid * (2 if self.doubled else 1)
         made = self.tricks[team] >= self.bid + 2
         self.scores[team if made else 1 - team] += value
-        self.results.append({"bid": self.bid, "made": made, "tricks": list(self.tricks)})
+        winning = team if made else 1 - team
+        self.results.append(
+            {
+                "hand_number": len(self.results) + 1,
+                "dealer": self.dealer,
+                "winners": [s for s in range(self.players) if s % 2 == winning],
+                "awards": [award(True, winning, value, "points")],
+                "why": reason("made" if made else "set", bid=self.bid, tricks=self.tricks[team]),
+                "score": self._score_core(),
+                "bid": self.bid,
+                "made": made,
+                "tricks": list(self.tricks),
+            }
+        )
         if max(self.scores) >= self.options.target:
             self._phase = "match_over"
             return [Event.make("match_over", scores=list(self.scores))]
@@ -161,7 +176,17 @@ class ToyMatch(Match[ToyOptions]):
         data["hand"] = card_strs(self.hands[seat])
         if seat == self.bidder and self.trump is not None:
             data["trump"] = SUITS[self.trump]
+        data["table"] = {
+            **data["table"],
+            "viewer": seat,
+            "hand": data["hand"],
+            "legal": legal_of(self.legal_actions(seat)),
+            "trump": {**data["table"]["trump"], "suit": data["trump"]},
+        }
         return data
+
+    def _score_core(self) -> dict[str, Any]:
+        return score("points", self.scores, by_team=True, target=self.options.target)
 
     def public_view(self) -> dict[str, Any]:
         played = self._phase in ("play", "match_over")
@@ -175,6 +200,33 @@ class ToyMatch(Match[ToyOptions]):
             "tricks": list(self.tricks),
             "scores": list(self.scores),
             "hand_sizes": [len(h) for h in self.hands],
+            "game": "toy",
+            "table": {  # the common core (rules.views.TrickTable) every front end reads
+                "family": "trick",
+                "game": "toy",
+                "title": "Toy",
+                "players": self.players,
+                "viewer": None,
+                "teams": [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)],
+                "dealer": self.dealer,
+                "to_act": sorted(self.to_act),
+                "phase": self._phase,
+                "hand_number": len(self.results) + 1,
+                "clockwise": False,
+                "score": self._score_core(),
+                "hand_sizes": [len(h) for h in self.hands],
+                "hand": [],
+                "legal": [],
+                "trick": trick_cards((s, card_str(c)) for s, c in self.trick),
+                "last_trick": [],
+                "trump": {
+                    "suit": SUITS[self.trump] if self.trump is not None and played else None,
+                    "revealed": self.trump is not None and played,
+                    "face_down_card": self.trump is not None and not played,
+                },
+                "bids": [],
+                "tricks_won": list(self.tricks),
+            },
         }
 
     @property
@@ -191,7 +243,13 @@ class ToyMatch(Match[ToyOptions]):
             return None
         team = 0 if self.scores[0] > self.scores[1] else 1
         winners = [s for s in range(self.players) if s % 2 == team]
-        return {"winner_team": team, "winners": winners, "scores": self.scores}
+        return {
+            "winner_team": team,
+            "winners": winners,
+            "score": self._score_core(),
+            "hands": len(self.results),
+            "scores": self.scores,
+        }
 
     def deck(self) -> list[str]:
         return card_strs(DECK)

@@ -249,6 +249,10 @@ def test_tf57_the_discard_pile_becomes_the_stock() -> None:
     settle_window(match)
     assert match.hand_results[-1]["went_out"] is None
     assert all(p > 0 for p in match.hand_results[-1]["penalties"])
+    last = match.hand_results[-1]  # the common core: nobody won, everyone paid
+    assert last["why"] == {"code": "stock_exhausted", "params": {"penalties": last["penalties"]}}
+    assert last["winners"] == [] and last["score"]["lower_wins"]
+    assert [(a["index"], a["amount"]) for a in last["awards"]] == list(enumerate(last["penalties"]))
 
 
 def test_tf62_stakes_for_the_deal_and_the_game() -> None:

@@ -126,7 +126,19 @@ def test_t3v8_a_named_card_nobody_holds_leaves_the_bidder_alone() -> None:
     # E owes 5 to each of the three but holds 11: the last is paid 1 (ED-37)
     assert m.hand_results[0]["token_changes"] == [5, -11, 5, 1]
     assert m.tokens == [16, 0, 16, 12] and m.is_over  # a player with no token: the end
-    assert m.result == {"winners": [S, N], "tokens": [16, 0, 16, 12], "hands": 1}
+    assert m.result == {
+        "winners": [S, N],
+        "winner_team": None,
+        "tokens": [16, 0, 16, 12],
+        "hands": 1,
+        "score": {
+            "unit": "tokens",
+            "by": "seat",
+            "values": [16, 0, 16, 12],
+            "target": None,
+            "lower_wins": False,
+        },
+    }
 
 
 def test_t3v8_4_payments_and_match_end() -> None:

@@ -79,7 +79,31 @@ def test_tc15_token_cap_and_match_end() -> None:
     m.tokens = [20, 2]
     play(m, "E:AD N:KD S:7D E:QD N:TD S:8D")
     assert m.is_over and m.tokens == [22, 0]
-    assert m.result == {"winner_team": 0, "winners": [0, 2], "tokens": [22, 0], "hands": 1}
+    last = m.hand_results[-1]  # the common core: EW failed PCC, paid the 2 they held
+    assert last["why"]["code"] == "contract_failed"
+    assert {k: last["why"]["params"][k] for k in ("contract", "trumper", "delta")} == {
+        "contract": "PCC",
+        "trumper": E,
+        "delta": -5,
+    }
+    assert last["winners"] == [0, 2]
+    assert last["awards"] == [
+        {"to": "team", "index": 1, "amount": -2, "unit": "tokens"},
+        {"to": "team", "index": 0, "amount": 2, "unit": "tokens"},
+    ]
+    assert m.result == {
+        "winner_team": 0,
+        "winners": [0, 2],
+        "tokens": [22, 0],
+        "hands": 1,
+        "score": {
+            "unit": "tokens",
+            "by": "team",
+            "values": [22, 0],
+            "target": None,
+            "lower_wins": False,
+        },
+    }
     assert m.phase == "match_over" and m.to_act == frozenset()
 
 

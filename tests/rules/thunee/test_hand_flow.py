@@ -197,6 +197,14 @@ def test_ex11_count_after_losing_the_last_trick() -> None:
     assert (result["outcome"], result["balls_to"], result["balls"]) == ("trump_team_won", 1, 1)
     assert result["last_trick"] == {"seat": 1, "team": 1, "points": 10}
     assert len(result["tricks"]) == 6
+    # the common core (rules.results): why, as a code with its numbers, and who won what
+    assert result["why"] == {
+        "code": "trump_team_won",
+        "params": {"total": 71, "target": 105, "card_points": 81, "needed_card_points": 115},
+    }
+    assert result["winners"] == [1, 3] and result["hand_number"] == 1
+    assert result["awards"] == [{"to": "team", "index": 1, "amount": 1, "unit": "balls"}]
+    assert result["score"]["unit"] == "balls" and result["score"]["values"] == [0, 1]
 
 
 def test_ex11_count_after_winning_the_last_trick() -> None:
@@ -220,6 +228,9 @@ def test_ex4_bid_of_40_pays_the_counting_team() -> None:
     assert result["count"]["needed_card_points"] == 75
     assert result["count"]["total"] == 111
     assert (result["outcome"], result["balls_to"], result["balls"]) == ("counting_team_won", 0, 2)
+    assert result["why"]["code"] == "counting_team_won"
+    assert result["why"]["params"]["total"] == 111
+    assert result["awards"] == [{"to": "team", "index": 0, "amount": 2, "unit": "balls"}]
 
 
 def test_ex35_dealer_rotation_on_the_engine() -> None:
