@@ -216,9 +216,9 @@ class SeatLog:
         for award in result.awards:
             if award.amount:
                 lines.append(
-                    t("{side}: {amount:+d} {unit}.").format(
+                    t("{side}: {amount} {unit}.").format(
                         side=side(award.to, award.index),
-                        amount=award.amount,
+                        amount=f"{award.amount:+d}",
                         unit=t(UNITS.get(award.unit, award.unit)),
                     )
                 )
