@@ -57,12 +57,13 @@ def main(argv: list[str]) -> int:
     if not settings.discord_token:
         print(no_token_message(), file=sys.stderr)
         if sys.stdin.isatty() and sys.stdout.isatty():
-            answer = input(translator(None)("Play a game in the terminal now? [y/N] "))
-            if answer.strip().lower() in {"y", "yes"}:
-                default = registry.DEFAULT_GAME
-                prompt = translator(None)("Game [{game}]: ").format(game=default)
-                game = input(prompt).strip() or default
-                return run_console([game])
+            try:
+                from tables.console import offer_and_play  # type: ignore[import-not-found]
+            except ImportError:
+                return NO_TOKEN_EXIT
+            played: int | None = offer_and_play()
+            if played is not None:
+                return played
         return NO_TOKEN_EXIT
     try:
         from cogs.launcher import run_bot  # type: ignore[import-not-found]

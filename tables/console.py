@@ -442,6 +442,62 @@ async def read_stdin(prompt: str) -> str | None:
 
     Read on the loop's own thread: a reader thread would keep the process waiting for
     Enter after Ctrl-C. Nothing else runs meanwhile (computers act inside ``act``)."""
+    return ask_stdin(prompt)
+
+
+LEFT = N_("Left the game.")
+
+
+def first_sentence(text: str) -> str:
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
+def offer(
+    ask: Callable[[str], str | None], write: Write, t: Translate, games: GameRegistry = BUILTIN
+) -> list[str] | None:
+    """The games with one line each, then game, player count and level, each asked again
+    until it is one of them; ``None`` when the player leaves (Ctrl-C, Ctrl-D, ``q``)."""
+    plugins = list(games)
+    for number, plugin in enumerate(plugins, start=1):
+        summary = first_sentence(t(plugin.summary)) if plugin.summary else ""
+        write(f"  {number}. {plugin.title} ({plugin.name}) — {summary}")
+
+    def pick(prompt: str, allowed: Sequence[str], default: str) -> str | None:
+        while True:
+            answer = ask(prompt.format(default=default))
+            if answer is None or answer.strip().lower() == "q":
+                return None
+            answer = answer.strip() or default
+            if answer in allowed:
+                return answer
+            write(t("Please answer one of: {choices}.").format(choices=", ".join(allowed)))
+
+    names = [p.name for p in plugins]
+    by_number = {str(n): p.name for n, p in enumerate(plugins, start=1)}
+    game = pick(t("Game (number or name) [{default}]: "), [*names, *by_number], names[0])
+    if game is None:
+        return None
+    game = by_number.get(game, game)
+    spec = games.get(game)
+    counts = [str(n) for n in spec.player_counts]
+    players = pick(
+        t("Players ({choices}) [{default}]: ").replace("{choices}", "/".join(counts)),
+        counts,
+        str(default_player_count(spec)),
+    )
+    if players is None:
+        return None
+    level = pick(
+        t("Computer level ({choices}) [{default}]: ").replace("{choices}", "/".join(LEVELS)),
+        LEVELS,
+        "heuristic",
+    )
+    if level is None:
+        return None
+    return [game, "--players", players, "--level", level]
+
+
+def ask_stdin(prompt: str) -> str | None:
     try:
         return input(prompt)
     except (EOFError, KeyboardInterrupt):
@@ -449,17 +505,33 @@ async def read_stdin(prompt: str) -> str | None:
         return None
 
 
-LEFT = N_("Left the game.")
+def offer_and_play(locale: str | None = None, search: SearchBudget | None = None) -> int | None:
+    """``make run`` without a token: ask whether to play, which game, then play it;
+    ``None`` when the player does not want to."""
+    t = translator(locale or os.environ.get("LANG"))
+    answer = ask_stdin(t("Play a game in the terminal now? [y/N] "))
+    if answer is None or answer.strip().lower() not in {"y", "yes", "s", "si", "sí"}:
+        return None
+    argv = offer(ask_stdin, print, t)
+    if argv is None:
+        print(t(LEFT))
+        return 0
+    return main(argv, search=search)
 
 
 def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    # Not asyncio.run: its SIGINT handler cancels the task instead of interrupting input(),
+    # so Ctrl-C at a prompt would wait for Enter.
+    loop = asyncio.new_event_loop()
     try:
-        return asyncio.run(run(args, read_stdin, print, search=search))
+        return loop.run_until_complete(run(args, read_stdin, print, search=search))
     except KeyboardInterrupt:
         print()
         print(language(args)(LEFT))
         return 130
+    finally:
+        loop.close()
 
 
 if __name__ == "__main__":
