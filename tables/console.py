@@ -21,6 +21,7 @@ from typing import Any
 from i18n import N_, translator
 from i18n.labels import action_label, phase_name
 from players.budget import SearchBudget
+from rules.cards import CardError, parse_card
 from rules.contract import Action
 from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
@@ -40,10 +41,24 @@ Write = Callable[[str], None]
 Translate = Callable[[str], str]
 
 GROUPED = 6
-"""A kind with this many choices or more goes on one line (a cut, a bid ladder)."""
+"""A kind with this many choices or more, none of them a card, goes on one line (a cut, a
+bid ladder); cards stay numbered."""
 DANGEROUS = frozenset({"drop"})
 """Kinds that end your hand at once: typed as a word, never on a stray number."""
 TEAM_MARKS = "AB"
+
+
+def ladder(actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` (one kind) are shown as one line of values to type."""
+    return len(actions) >= GROUPED and all(a.value and not is_card(a.value) for a in actions)
+
+
+def is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except (CardError, TypeError):
+        return False
+    return True
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -287,7 +302,7 @@ class ConsoleGame:
                     word = action.id.replace(":", " ")
                     self.write(f"      {action_label(action, t)}  → {word}")
                 continue
-            if len(actions) >= GROUPED and all(a.value for a in actions):
+            if ladder(actions):
                 first, last = action_label(actions[0], t), action_label(actions[-1], t)
                 values = " ".join(a.value for a in actions)
                 example = f"{kind} {actions[len(actions) // 2].value}"
@@ -307,8 +322,7 @@ class ConsoleGame:
         return [
             a
             for kind, actions in by_kind.items()
-            if kind not in DANGEROUS
-            and not (len(actions) >= GROUPED and all(x.value for x in actions))
+            if kind not in DANGEROUS and not ladder(actions)
             for a in actions
         ]
 

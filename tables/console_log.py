@@ -34,16 +34,18 @@ REASONS: dict[str, str] = {
         "The trump side held the others to {card_points} points (needed {needed_card_points})."
     ),
     "contract_success": N_("{caller} made the {contract} call."),
-    "contract_failure": N_("{caller}'s {contract} call failed: {seat} won a trick."),
-    "contract_partner_catch": N_("{caller}'s {contract} call failed: partner {seat} won a trick."),
+    "contract_failure": N_("The {contract} call by {caller} failed: {seat} won a trick."),
+    "contract_partner_catch": N_(
+        "The {contract} call by {caller} failed: partner {seat} won a trick."
+    ),
     "call_success": N_("{caller} made the {call} call."),
-    "call_failure": N_("{caller}'s {call} call failed."),
-    "call_partner_catch": N_("{caller}'s {call} call failed: partner {seat} won a trick."),
+    "call_failure": N_("The {call} call by {caller} failed."),
+    "call_partner_catch": N_("The {call} call by {caller} failed: partner {seat} won a trick."),
     "revoke": N_("{offender} was caught not following suit by {challenger}."),
     "undercut": N_("{offender} was caught undercutting by {challenger}."),
     "wrong_challenge": N_("{challenger} made a wrong challenge."),
     "false_jodi": N_("{offender} declared a Jodi they did not hold."),
-    "cornered_double": N_("{offender}'s double was cornered."),
+    "cornered_double": N_("The double by {offender} was cornered."),
     "redeal": N_("The cards were dealt again."),
     "annulled": N_("The hand was annulled."),
     "played": N_("Tricks won: {tricks}."),
