@@ -102,12 +102,13 @@ def main(argv: list[str]) -> int:
     if not settings.discord_token:
         print(no_token_message(), file=sys.stderr)
         if command == "run" and sys.stdin.isatty() and sys.stdout.isatty():
-            answer = input(translator(None)("Play a game in the terminal now? [y/N] "))
-            if answer.strip().lower() in {"y", "yes"}:
-                default = registry.DEFAULT_GAME
-                prompt = translator(None)("Game [{game}]: ").format(game=default)
-                game = input(prompt).strip() or default
-                return run_console([game])
+            from players.budget import SearchBudget
+            from tables.console import offer_and_play
+
+            search = SearchBudget(settings.search_rollouts, settings.search_time_cap_ms)
+            played = offer_and_play(search=search)
+            if played is not None:
+                return played
         return NO_TOKEN_EXIT
     if command == "sync-commands":
         return launcher.run_sync_commands(settings)

@@ -1,9 +1,11 @@
 """The terminal front end: ``python bot.py console GAME [--players N] [--seat S]`` plays a
 whole match against computer players through the same ``TableManager`` the bot uses.
 
-Each turn shows the table (scores, trump, the trick), your hand and your legal actions
-numbered; type a number (or an action id) to act, ``?`` to show the table again, ``q`` to
-leave. Events other seats may not see are never printed.
+Each turn draws the table from the seat's typed view (seats, teams, dealer, trick, trump,
+score; rummy: melds, stock, discard, card counts), your hand by suit with the playable cards
+marked, and your choices, short and grouped. What the others did is told from what your
+view shows (``tables.console_log``), never from their actions, so nothing hidden leaks.
+Plain text on purpose: it reads the same in a pipe (tests) and a terminal, no dependency.
 """
 
 from __future__ import annotations
@@ -19,53 +21,44 @@ from typing import Any
 from i18n import N_, translator
 from i18n.labels import action_label, phase_name
 from players.budget import SearchBudget
-from rules.cards import SUIT_SYMBOLS, CardError, parse_card
+from rules.cards import CardError, parse_card
+from rules.contract import Action
+from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
+from rules.views import AnyTable, RummyTable, TrickTable
 from storage import SqliteStorage
 from tables.config import TableSettings
+from tables.console_log import SUITS, SeatLog, cards_text, pretty_card, score_text, sort_hand
 from tables.errors import TableError
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
+__all__ = ["ConsoleGame", "build_parser", "main", "pretty_card", "run"]
+
 USER_ID = 1
 ReadLine = Callable[[str], Awaitable[str | None]]
 Write = Callable[[str], None]
+Translate = Callable[[str], str]
 
-SHOWN_KEYS: dict[str, str] = {
-    "scores": N_("Scores"),
-    "balls": N_("Balls"),
-    "tokens": N_("Tokens"),
-    "ledger": N_("Ledger"),
-    "dealer": N_("Dealer"),
-    "trump": N_("Trump"),
-    "high_bid": N_("High bid"),
-    "contract": N_("Contract"),
-    "contracts": N_("Contracts"),
-    "bid": N_("Bid"),
-    "discard_top": N_("Discard"),
-}
-"""View keys shown above the hand when the game's view has them."""
+GROUPED = 6
+"""A kind with this many choices or more, none of them a card, goes on one line (a cut, a
+bid ladder); cards stay numbered."""
+DANGEROUS = frozenset({"drop"})
+"""Kinds that end your hand at once: typed as a word, never on a stray number."""
+TEAM_MARKS = "AB"
 
 
-def pretty_card(text: str) -> str:
-    """``"10H"`` -> ``"10♥"``; anything that is not a card is returned as it is."""
+def ladder(actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` (one kind) are shown as one line of values to type."""
+    return len(actions) >= GROUPED and all(a.value and not is_card(a.value) for a in actions)
+
+
+def is_card(text: str) -> bool:
     try:
         parse_card(text)
     except (CardError, TypeError):
-        return str(text)
-    if text == "*":
-        return "🃏"
-    return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
-
-
-def pretty_value(value: Any) -> str:
-    if isinstance(value, str):
-        return pretty_card(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(pretty_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {pretty_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
+        return False
+    return True
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -77,14 +70,33 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def build_parser(t: Callable[[str], str], games: GameRegistry = BUILTIN) -> argparse.ArgumentParser:
+def games_epilog(t: Translate, games: GameRegistry) -> str:
+    """Every game with its player counts, its options and what they mean."""
+    lines = [t("Games:")]
+    for plugin in games:
+        spec = plugin.spec
+        counts = ", ".join(str(n) for n in spec.player_counts)
+        lines.append(f"  {plugin.name}: {plugin.title} ({t('players')}: {counts})")
+        if plugin.summary:
+            lines.append("      " + t(plugin.summary).split(". ")[0].rstrip(".") + ".")
+        for name, field in spec.Options.model_fields.items():
+            described = f" — {field.description}" if field.description else ""
+            lines.append(f"      --option {name}={json.dumps(field.default)}{described}")
+    lines.append(t("Computer levels: ") + ", ".join(LEVELS))
+    return "\n".join(lines)
+
+
+def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bot.py console", description=t("Play a card game in the terminal.")
+        prog="bot.py console",
+        description=t("Play a card game in the terminal."),
+        epilog=games_epilog(t, games),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
     parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
-    parser.add_argument("--level", default="heuristic", help=t("computer level"))
+    parser.add_argument("--level", default="heuristic", choices=LEVELS, help=t("computer level"))
     parser.add_argument("--seed", type=int, default=None, help=t("fix the shuffle"))
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--db", default=":memory:", help=t("SQLite file for the game log"))
@@ -93,63 +105,249 @@ def build_parser(t: Callable[[str], str], games: GameRegistry = BUILTIN) -> argp
 
 
 class ConsoleGame:
-    """One match in the terminal: renders the table and reads the player's choices."""
+    """One match in the terminal: draws the table and reads the player's choices."""
 
     def __init__(
-        self, manager: TableManager, table_id: int, seat: int, t: Callable[[str], str], write: Write
+        self,
+        manager: TableManager,
+        table_id: int,
+        seat: int,
+        t: Translate,
+        write: Write,
+        games: GameRegistry = BUILTIN,
     ) -> None:
         self.manager = manager
         self.table_id = table_id
         self.seat = seat
         self.t = t
         self.write = write
+        self.plugin = games.plugin(manager.state(table_id).game)
+        self.log = SeatLog(t, self.name)
+        self.last: AnyTable | None = None
+        self.hands_told = 0
         manager.subscribe(self.on_update)
+
+    # -- names --------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        if seat == self.seat:
+            return self.t("You")
+        seats = self.manager.state(self.table_id).seats
+        record = seats[seat] if 0 <= seat < len(seats) else None
+        return (record.name if record is not None else "") or self.t("Seat {n}").format(n=seat + 1)
+
+    def team_of(self, table: AnyTable, seat: int) -> int | None:
+        for index, team in enumerate(table.teams or []):
+            if seat in team:
+                return index
+        return None
+
+    def side(self, to: str, index: int) -> str:
+        table = self.table()
+        if to == "team" and table is not None and table.teams:
+            members = sorted(table.teams[index], key=lambda s: s != self.seat)
+            return self.t(" and ").join(self.name(s) for s in members)
+        return self.name(index)
+
+    def table(self) -> AnyTable | None:
+        match = self.manager.match_of(self.table_id)
+        return match.typed_view(self.seat).table if match is not None else None
+
+    # -- what happened ------------------------------------------------------------------
 
     def on_update(self, update: TableUpdate) -> None:
         if update.table_id != self.table_id:
             return
         t = self.t
-        state = self.manager.state(self.table_id)
-        if update.kind == "action" and update.seat is not None and update.action_id:
-            who = state.seats[update.seat].name or "?"
-            try:
-                label = action_label(
-                    self.manager.match_spec(self.table_id).parse_action(update.action_id), t
-                )
-            except ValueError:
-                label = update.action_id
+        match = self.manager.match_of(self.table_id)
+        after = self.table()
+        if update.kind == "action" and update.seat is not None and after is not None:
+            before = self.last
+            if update.seat == self.seat and update.action_id:
+                try:
+                    label = action_label(
+                        self.manager.match_spec(self.table_id).parse_action(update.action_id), t
+                    )
+                except ValueError:
+                    label = update.action_id
+                self.write(t("You: {action}").format(action=label))
+            elif before is not None:
+                lines = self.log.changes(update.seat, before, after)
+                for line in lines or [
+                    t("{who} chose ({phase}).").format(
+                        who=self.name(update.seat), phase=phase_name(before.phase, t)
+                    )
+                ]:
+                    self.write("  " + line)
+        if match is not None:
+            results = match.typed_hand_results()
+            for result in results[self.hands_told :]:
+                self.write("")
+                for line in self.log.hand_over(result, self.side):
+                    self.write("» " + line)
+                self.write("» " + score_text(result.score, t, self.score_name))
+            self.hands_told = len(results)
+        self.last = after
+        if update.kind in ("finished", "stopped"):
+            final = match.typed_result() if match is not None else None
+            if final is None:
+                self.write(t("Match over."))
+                return
+            winners = sorted(final.winners, key=lambda s: s != self.seat)
+            names = t(" and ").join(self.name(s) for s in winners)
             self.write(
-                t("{who} (seat {seat}): {action}").format(
-                    who=who, seat=update.seat, action=label or update.action_id
-                )
+                t("Match over.") + " " + self.log.match_over(final, names, self.seat in winners)
             )
-            for event in update.events_for(self.seat):
-                if event.kind == "card_played":
-                    continue
-                details = ", ".join(f"{k}={pretty_value(v)}" for k, v in event.data.items())
-                self.write(f"  · {event.kind}" + (f" ({details})" if details else ""))
-        elif update.kind in ("finished", "stopped"):
-            result = update.data.get("result")
-            self.write(t("Match over.") + (f" {pretty_value(result)}" if result else ""))
 
-    def render(self) -> None:
+    def score_name(self, index: int) -> str:
+        table = self.table()
+        score_by_team = table is not None and table.score.by == "team" and table.teams
+        return self.side("team" if score_by_team else "seat", index)
+
+    # -- the table ----------------------------------------------------------------------
+
+    def render(self, legal: Sequence[Action]) -> None:
+        t, table = self.t, self.table()
+        if table is None:
+            return
+        write = self.write
+        write("")
+        write(
+            f"── {table.title} · "
+            + t("hand {number}").format(number=table.hand_number)
+            + f" · {phase_name(table.phase, t)} ──"
+        )
+        write(self.seats_line(table))
+        if isinstance(table, TrickTable):
+            self.trick_lines(table)
+        elif isinstance(table, RummyTable):
+            self.rummy_lines(table)
+        write(score_text(table.score, t, self.score_name))
+        playable = {a.value for a in legal}
+        groups = []
+        for suit in sort_hand(table.hand):
+            groups.append(" ".join(pretty_card(c) + ("*" if c in playable else "") for c in suit))
+        write(t("Your hand") + ": " + "  ".join(groups))
+        if any(c in playable for c in table.hand):
+            write("  " + t("(* can be played now)"))
+        self.choice_lines(legal)
+
+    def seats_line(self, table: AnyTable) -> str:
         t = self.t
-        view = self.manager.seat_view(self.table_id, USER_ID)
-        data = view.view
+        mine = self.team_of(table, self.seat)
+        parts = []
+        for seat in range(table.players):
+            text = f"{seat + 1} {self.name(seat)}"
+            team = self.team_of(table, seat)
+            if team is not None:
+                text += f" [{TEAM_MARKS[team] if team < len(TEAM_MARKS) else team + 1}]"
+                if team == mine and seat != self.seat:
+                    text += " " + t("(partner)")
+            if seat == table.dealer:
+                text += " " + t("(dealer)")
+            if seat < len(table.hand_sizes) and seat != self.seat:
+                text += " " + t("{n} cards").format(n=table.hand_sizes[seat])
+            if seat in table.to_act:
+                text += " ◀"
+            parts.append(text)
+        return t("Seats") + ": " + " · ".join(parts)
+
+    def trick_lines(self, table: TrickTable) -> None:
+        t = self.t
+        if table.trump.suit:
+            trump = SUITS.get(table.trump.suit, table.trump.suit)
+        elif table.trump.face_down_card:
+            trump = t("a card face down")
+        else:
+            trump = t("not known yet")
+        self.write(t("Trump") + ": " + trump)
+        if table.bids:
+            bids = [
+                f"{self.name(b.seat)} {b.value if b.value is not None else t('pass')}"
+                for b in table.bids
+            ]
+            self.write(t("Bids") + ": " + " · ".join(bids))
+        if table.trick:
+            cards = [
+                f"{self.name(c.seat)} "
+                + (pretty_card(c.card) if c.card and not c.face_down else t("face down"))
+                for c in table.trick
+            ]
+            self.write(t("Trick") + ": " + " · ".join(cards))
+
+    def rummy_lines(self, table: RummyTable) -> None:
+        t = self.t
+        for meld in table.melds:
+            self.write(
+                t("Meld {number} ({who})").format(number=meld.number, who=self.name(meld.owner))
+                + ": "
+                + cards_text(meld.cards)
+            )
+        top = pretty_card(table.discard_top) if table.discard_top else "-"
+        self.write(
+            t("Stock: {stock} · Discard: {top} ({size} cards)").format(
+                stock=table.stock_size, top=top, size=table.discard_size
+            )
+        )
+
+    def choice_lines(self, legal: Sequence[Action]) -> None:
+        t = self.t
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        number = 0
+        for kind, actions in by_kind.items():
+            if kind in DANGEROUS:
+                for action in actions:
+                    word = action.id.replace(":", " ")
+                    self.write(f"      {action_label(action, t)}  → {word}")
+                continue
+            if ladder(actions):
+                first, last = action_label(actions[0], t), action_label(actions[-1], t)
+                values = " ".join(a.value for a in actions)
+                example = f"{kind} {actions[len(actions) // 2].value}"
+                hint = t("type the word and a value, as in: {example}").format(example=example)
+                self.write(f"      {first} … {last} — {hint}")
+                self.write(f"        {kind}: {values}")
+                continue
+            for action in actions:
+                number += 1
+                self.write(f"  {number:>2}. {action_label(action, t)}")
+
+    def numbered(self, legal: Sequence[Action]) -> list[Action]:
+        """The actions shown with a number, in the order ``choice_lines`` shows them."""
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        return [
+            a
+            for kind, actions in by_kind.items()
+            if kind not in DANGEROUS and not ladder(actions)
+            for a in actions
+        ]
+
+    def help_lines(self) -> None:
+        t = self.t
         self.write("")
-        # Marked outside the f-string: extraction does not look inside f-strings.
-        phase = t("phase")
-        self.write("— " + t("Your turn") + f" ({phase}: {phase_name(view.phase, t)}) —")
-        for key, title in SHOWN_KEYS.items():
-            if data.get(key) not in (None, [], ""):
-                self.write(f"{t(title)}: {pretty_value(data[key])}")
-        trick = data.get("trick")
-        if trick:
-            self.write(t("Trick") + ": " + pretty_value(trick))
-        hand = data.get("hand") or []
-        self.write(t("Your hand") + ": " + " ".join(pretty_card(c) for c in hand))
-        for number, action in enumerate(view.legal, start=1):
-            self.write(f"  {number:>2}. {action_label(action, t)}")
+        self.write(f"── {self.plugin.title} ──")
+        if self.plugin.summary:
+            self.write(t(self.plugin.summary))
+        match = self.manager.match_of(self.table_id)
+        if match is not None:
+            self.write(t("Options:"))
+            fields = type(match.options).model_fields
+            for key, value in match.options.model_dump(mode="json").items():
+                field = fields.get(key)
+                described = f" — {field.description}" if field and field.description else ""
+                self.write(f"  {key} = {json.dumps(value)}{described}")
+        self.write(
+            t(
+                "Type a number, or a word and a value (bid 160); Enter draws the table again; "
+                "q, Ctrl-C or Ctrl-D leaves."
+            )
+        )
+
+    # -- the loop -----------------------------------------------------------------------
 
     async def play(self, read_line: ReadLine) -> int:
         t = self.t
@@ -161,24 +359,36 @@ class ConsoleGame:
                 # computers act inside the manager; nothing else can be waiting
                 self.write(t("Waiting for the other players."))
                 return 1
-            self.render()
             legal = self.manager.seat_view(self.table_id, USER_ID).legal
-            answer = await read_line(t("Your choice (number, ? or q): "))
+            self.render(legal)
+            numbered = self.numbered(legal)
+            answer = await read_line(t("Your choice (number, ? for help, q to leave): "))
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 await self.manager.stop(self.table_id, USER_ID)
                 self.write(t("You left the table."))
                 return 0
             answer = answer.strip()
-            if answer in ("", "?"):
+            if answer == "":
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                action_id = legal[int(answer) - 1].id
+            if answer == "?":
+                self.help_lines()
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(numbered):
+                action_id = numbered[int(answer) - 1].id
             else:
-                action_id = answer
+                action_id = ":".join(answer.split(None, 1)) if " " in answer else answer
             try:
                 await self.manager.act(self.table_id, USER_ID, action_id)
             except TableError as exc:
                 self.write(exc.translated(t))
+
+
+def language(argv: Sequence[str]) -> Translate:
+    locale = None
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            locale = argv[index + 1]
+    return translator(locale or os.environ.get("LANG"))
 
 
 async def run(
@@ -187,14 +397,12 @@ async def run(
     write: Write,
     games: GameRegistry = BUILTIN,
     search: SearchBudget | None = None,
+    watch: Callable[[ConsoleGame], None] | None = None,
 ) -> int:
     """Play the match ``argv`` asks for, among the games of ``games``; a ``search``
-    computer thinks within ``search`` (the caller's settings; the defaults otherwise)."""
-    locale = None
-    for index, arg in enumerate(argv):
-        if arg == "--lang" and index + 1 < len(argv):
-            locale = argv[index + 1]
-    t = translator(locale or os.environ.get("LANG"))
+    computer thinks within ``search`` (the caller's settings; the defaults otherwise).
+    ``watch`` is shown the game before it starts (tests check what it writes)."""
+    t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
     if args.game not in games:
         write(t("There is no game called {game}.").format(game=args.game))
@@ -225,8 +433,14 @@ async def run(
                 join=False,
             )
             await manager.join(state.id, USER_ID, t("You"), seat=args.seat)
-            game = ConsoleGame(manager, state.id, args.seat, t, write)
-            write(t("{title}: you are seat {seat}.").format(title=spec.title, seat=args.seat))
+            game = ConsoleGame(manager, state.id, args.seat, t, write, games)
+            if watch is not None:
+                watch(game)
+            write(
+                t("{title}: you are seat {seat}. Type ? for help.").format(
+                    title=spec.title, seat=args.seat + 1
+                )
+            )
             await manager.start(state.id, USER_ID, fill_with=args.level)
         except TableError as exc:
             write(exc.translated(t))
@@ -237,16 +451,101 @@ async def run(
         await storage.close()
 
 
-async def _read_stdin(prompt: str) -> str | None:
-    try:
-        return await asyncio.to_thread(input, prompt)
-    except EOFError:
+async def read_stdin(prompt: str) -> str | None:
+    """A line from the terminal; ``None`` on Ctrl-D or Ctrl-C (both mean leave).
+
+    Read on the loop's own thread: a reader thread would keep the process waiting for
+    Enter after Ctrl-C. Nothing else runs meanwhile (computers act inside ``act``)."""
+    return ask_stdin(prompt)
+
+
+LEFT = N_("Left the game.")
+
+
+def first_sentence(text: str) -> str:
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
+def offer(
+    ask: Callable[[str], str | None], write: Write, t: Translate, games: GameRegistry = BUILTIN
+) -> list[str] | None:
+    """The games with one line each, then game, player count and level, each asked again
+    until it is one of them; ``None`` when the player leaves (Ctrl-C, Ctrl-D, ``q``)."""
+    plugins = list(games)
+    for number, plugin in enumerate(plugins, start=1):
+        summary = first_sentence(t(plugin.summary)) if plugin.summary else ""
+        write(f"  {number}. {plugin.title} ({plugin.name}) — {summary}")
+
+    def pick(prompt: str, allowed: Sequence[str], default: str) -> str | None:
+        while True:
+            answer = ask(prompt.format(default=default))
+            if answer is None or answer.strip().lower() == "q":
+                return None
+            answer = answer.strip() or default
+            if answer in allowed:
+                return answer
+            write(t("Please answer one of: {choices}.").format(choices=", ".join(allowed)))
+
+    names = [p.name for p in plugins]
+    by_number = {str(n): p.name for n, p in enumerate(plugins, start=1)}
+    game = pick(t("Game (number or name) [{default}]: "), [*names, *by_number], names[0])
+    if game is None:
         return None
+    game = by_number.get(game, game)
+    spec = games.get(game)
+    counts = [str(n) for n in spec.player_counts]
+    players = pick(
+        t("Players ({choices}) [{default}]: ").replace("{choices}", "/".join(counts)),
+        counts,
+        str(default_player_count(spec)),
+    )
+    if players is None:
+        return None
+    level = pick(
+        t("Computer level ({choices}) [{default}]: ").replace("{choices}", "/".join(LEVELS)),
+        LEVELS,
+        "heuristic",
+    )
+    if level is None:
+        return None
+    return [game, "--players", players, "--level", level]
+
+
+def ask_stdin(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+
+
+def offer_and_play(locale: str | None = None, search: SearchBudget | None = None) -> int | None:
+    """``make run`` without a token: ask whether to play, which game, then play it;
+    ``None`` when the player does not want to."""
+    t = translator(locale or os.environ.get("LANG"))
+    answer = ask_stdin(t("Play a game in the terminal now? [y/N] "))
+    if answer is None or answer.strip().lower() not in {"y", "yes", "s", "si", "sí"}:
+        return None
+    argv = offer(ask_stdin, print, t)
+    if argv is None:
+        print(t(LEFT))
+        return 0
+    return main(argv, search=search)
 
 
 def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    return asyncio.run(run(args, _read_stdin, print, search=search))
+    # Not asyncio.run: its SIGINT handler cancels the task instead of interrupting input(),
+    # so Ctrl-C at a prompt would wait for Enter.
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(run(args, read_stdin, print, search=search))
+    except KeyboardInterrupt:
+        print()
+        print(language(args)(LEFT))
+        return 130
+    finally:
+        loop.close()
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ async def test_the_console_plays_the_plugin_game() -> None:
 
     code = await run(["toy", "--seed", "4", "--players", "2"], read_line, shown.append, GAMES)
     text = "\n".join(shown)
-    assert code == 0 and "Toy Tricks: you are seat 0." in text and "Match over." in text
+    assert code == 0 and "Toy Tricks: you are seat 1." in text and "Match over." in text
     shown.clear()
     assert await run(["toy"], read_line, shown.append) == 2  # the built-in registry lacks it
 
