@@ -141,7 +141,7 @@ def test_a_hand_of_tonk_shows_melds_stock_and_counts(terminals: list[Terminal]) 
     terminal = console(terminals, "tonk", "--seed", "5", "--level", "random", "--option", "hands=1")
     terminal.expect(PROMPT)
     assert re.search(r"Stock: \d+ · Discard: ", terminal.text)
-    assert re.search(r"2 Computer 2 \d+ cards", terminal.text)  # card counts by seat
+    assert re.search(r"2 Computer 2 (\(dealer\) )?\d+ cards", terminal.text)  # counts by seat
     text = play_until(terminal, r"^Match over\. .+ won -?\d+ chips to -?\d+\.", random.Random(5))
     assert "» Hand 1 over." in text
     assert terminal.finish() == 0
