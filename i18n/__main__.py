@@ -43,10 +43,28 @@ def compile_catalogs(force: bool = False) -> list[Path]:
     return compiled
 
 
+def add_option_messages(pot: Path) -> None:
+    """Add every game option's title and description, which live in the ``Options`` models
+    rather than in marked literals, to the extracted template."""
+    from babel.messages.pofile import read_po, write_po
+
+    from i18n.options import option_messages
+    from rules.registry import BUILTIN
+
+    with pot.open("rb") as source:
+        template = read_po(source)
+    for message in option_messages(BUILTIN):
+        if message not in template:
+            template.add(message)
+    with pot.open("wb") as target:
+        write_po(target, template)
+
+
 def main(command: str) -> None:
     if command == "extract":
         LOCALE_DIR.mkdir(exist_ok=True)
         run("extract", *KEYWORDS, "-o", str(POT), "--no-location", *SOURCES)
+        add_option_messages(POT)
     elif command == "update":
         for lang in LANGUAGES:
             if lang != SOURCE_LANGUAGE:

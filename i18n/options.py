@@ -8,7 +8,8 @@ translates, as for every other text. A text the catalog lacks shows in English.
 from __future__ import annotations
 
 from i18n.labels import Translate
-from rules.option_fields import OptionField
+from rules.option_fields import OptionField, option_fields
+from rules.registry import GameRegistry
 
 
 def option_title(field: OptionField, t: Translate) -> str:
@@ -17,3 +18,17 @@ def option_title(field: OptionField, t: Translate) -> str:
 
 def option_description(field: OptionField, t: Translate) -> str:
     return t(field.description) if field.description else ""
+
+
+def option_messages(games: GameRegistry) -> list[str]:
+    """Every option title and description of every game, once each, in menu order.
+
+    They come from the ``Options`` models at run time, so ``python -m i18n extract`` adds
+    them to the catalog template itself (pybabel only finds marked literals)."""
+    messages: dict[str, None] = {}
+    for plugin in games:
+        for field in option_fields(games.get(plugin.name).Options):
+            for text in (field.title, field.description):
+                if text:
+                    messages[text] = None
+    return list(messages)

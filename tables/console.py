@@ -20,9 +20,11 @@ from typing import Any
 
 from i18n import N_, translator
 from i18n.labels import action_label, phase_name
+from i18n.options import option_description, option_title
 from players.budget import SearchBudget
 from rules.cards import CardError, parse_card
 from rules.contract import Action
+from rules.option_fields import OptionField, option_fields
 from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable, RummyTable, TrickTable
@@ -70,6 +72,12 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def option_help(field: OptionField, t: Translate) -> str:
+    """`` — Title: description`` in the reader's language, after an option's value."""
+    description = option_description(field, t)
+    return f" — {option_title(field, t)}" + (f": {description}" if description else "")
+
+
 def games_epilog(t: Translate, games: GameRegistry) -> str:
     """Every game with its player counts, its options and what they mean."""
     lines = [t("Games:")]
@@ -79,9 +87,9 @@ def games_epilog(t: Translate, games: GameRegistry) -> str:
         lines.append(f"  {plugin.name}: {plugin.title} ({t('players')}: {counts})")
         if plugin.summary:
             lines.append("      " + t(plugin.summary).split(". ")[0].rstrip(".") + ".")
-        for name, field in spec.Options.model_fields.items():
-            described = f" — {field.description}" if field.description else ""
-            lines.append(f"      --option {name}={json.dumps(field.default)}{described}")
+        for field in option_fields(spec.Options):
+            described = option_help(field, t)
+            lines.append(f"      --option {field.name}={json.dumps(field.default)}{described}")
     lines.append(t("Computer levels: ") + ", ".join(LEVELS))
     return "\n".join(lines)
 
@@ -335,10 +343,10 @@ class ConsoleGame:
         match = self.manager.match_of(self.table_id)
         if match is not None:
             self.write(t("Options:"))
-            fields = type(match.options).model_fields
+            fields = {f.name: f for f in option_fields(type(match.options))}
             for key, value in match.options.model_dump(mode="json").items():
                 field = fields.get(key)
-                described = f" — {field.description}" if field and field.description else ""
+                described = option_help(field, t) if field else ""
                 self.write(f"  {key} = {json.dumps(value)}{described}")
         self.write(
             t(
