@@ -48,7 +48,7 @@ print(f"install.sh: ok: {len(catalogs)} catalogs, fonts, migrations; Python {sys
 PY
 shown="$(printf 'q\n' | "$VENV/bin/cardtable" console thunee --lang es --seed 1)"
 case "$shown" in
-    *"estás en el asiento"*) ;;
+    *"Tu elección"*) ;;  # the console's own prompt, in Spanish
     *) say "the console did not start in Spanish:"; echo "$shown" >&2; exit 1 ;;
 esac
 say "ok: $VENV/bin/cardtable"
