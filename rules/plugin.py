@@ -68,6 +68,9 @@ class GamePlugin:
     kinds and their keys, written with spaces for underscores)."""
     meld_kind: str = "meld"
     """Rummy games: the action kind that lays a new meld (``spread`` in Tonk)."""
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """Catalog ids of sentences for this game's own hand-result reason codes (``{param}``
+    fields from the code's parameters), beside the shared ones a front end knows."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:

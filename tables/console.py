@@ -130,7 +130,7 @@ class ConsoleGame:
         self.t = t
         self.write = write
         self.plugin = games.plugin(manager.state(table_id).game)
-        self.log = SeatLog(t, self.name)
+        self.log = SeatLog(t, self.name, self.plugin.reasons)
         self.last: AnyTable | None = None
         self.hands_told = 0
         manager.subscribe(self.on_update)

@@ -7,7 +7,7 @@ a computer's hand is never read. Hand and match ends are told from the typed res
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from i18n import N_
@@ -55,10 +55,8 @@ REASONS: dict[str, str] = {
     "contract_failed": N_("{trumper} missed the {contract} contract ({points} points)."),
     "all_pass": N_("Everyone passed; the cards were dealt again."),
     "spoilt": N_("The hand was spoilt; the cards were dealt again."),
-    "tonk_on_deal": N_("{winner} was dealt a tonk."),
     "void_deal": N_("The deal was void."),
     "out_on_discard": N_("{winner} went out."),
-    "tonk_out": N_("{winner} went out."),
     "stock_void": N_("The stock ran out."),
     "showdown": N_("The stock ran out; {winner} had the lowest count."),
     "drop": N_("{actor} dropped; {winner} had the lowest count."),
@@ -114,9 +112,12 @@ def score_text(score: Score, t: Translate, names: Callable[[int], str]) -> str:
 class SeatLog:
     """Sentences about what changed in one seat's view; ``names`` names a seat."""
 
-    def __init__(self, t: Translate, names: Callable[[int], str]) -> None:
+    def __init__(
+        self, t: Translate, names: Callable[[int], str], reasons: Mapping[str, str] | None = None
+    ) -> None:
         self.t = t
         self.names = names
+        self.reasons = {**REASONS, **(reasons or {})}  # the game's own codes (its plugin) as well
 
     def changes(self, who: int, before: AnyTable, after: AnyTable) -> list[str]:
         if before.hand_number != after.hand_number:
@@ -207,7 +208,7 @@ class SeatLog:
     def hand_over(self, result: HandResult, side: Callable[[str, int], str]) -> list[str]:
         """A sentence for why, one for what was awarded; ``side(to, index)`` names a side."""
         t = self.t
-        template = REASONS.get(result.why.code)
+        template = self.reasons.get(result.why.code)
         params = {k: self.param(k, v) for k, v in result.why.params.items()}
         lines = [t("Hand {number} over.").format(number=result.hand_number)]
         if template is not None:

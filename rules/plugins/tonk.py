@@ -29,4 +29,8 @@ PLUGIN = GamePlugin(
         N_("tonk out"),
     ),
     meld_kind="spread",
+    reasons={
+        "tonk_on_deal": N_("{winner} was dealt a tonk."),
+        "tonk_out": N_("{winner} went out."),
+    },
 )
