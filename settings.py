@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from rules.plugin import KNOWN_LEVELS
 
 
 class Settings(BaseSettings):
@@ -38,7 +40,18 @@ class Settings(BaseSettings):
         default=240, ge=1, le=100_000, description="Search player: rollouts per decision."
     )
     search_time_cap_ms: float = Field(
-        default=50.0, ge=0, le=60_000, description="Search player: wall-time cap per decision."
+        default=50.0,
+        ge=0,
+        le=60_000,
+        description="Search player: cap per decision in CPU ms of the deciding thread.",
+    )
+    default_level: str = Field(
+        default="club",
+        description="Level of computers added without naming one (a server's /config wins).",
+    )
+    takeover_level: str = Field(
+        default="club",
+        description="Level that plays for an away player at a table whose computers have none.",
     )
     table_edit_seconds: float = Field(
         default=1.0,
@@ -70,3 +83,10 @@ class Settings(BaseSettings):
     )
     shard_ids: list[int] | None = None
     shard_count: int | None = None
+
+    @field_validator("default_level", "takeover_level")
+    @classmethod
+    def _known_level(cls, level: str) -> str:
+        if level not in KNOWN_LEVELS:
+            raise ValueError(f"no computer level {level!r}; known: {', '.join(KNOWN_LEVELS)}")
+        return level

@@ -1,7 +1,7 @@
 """Computer players by level, a layer of their own between ``rules`` and ``tables``: pure,
-given a seat's view and a budget. Levels: ``random`` (easy), ``heuristic`` (normal),
-``search`` (strong, issue 13), each game's from its plugin (``players.levels``), and
-whatever else a registry is given.
+given a seat's view and a budget. Levels: ``beginner``, ``club``, ``expert`` (issue 35;
+``heuristic`` and ``search`` are their old names), each game's from its plugin
+(``players.levels``), ``random`` for tests, and whatever else a registry is given.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.levels import player_of
 from players.random_player import RandomPlayer
-from rules.plugin import LEVELS
+from rules.plugin import KNOWN_LEVELS
 from rules.registry import BUILTIN, GameRegistry
 
 __all__ = [
@@ -56,11 +56,12 @@ class PlayerRegistry:
 def default_registry(
     games: GameRegistry = BUILTIN, budget: SearchBudget | None = None
 ) -> PlayerRegistry:
-    """Every level of ``LEVELS`` for the games of ``games``, each as its plugin says; the
-    search thinks within ``budget`` (the defaults unless the caller's settings say more)."""
+    """Every level name of ``KNOWN_LEVELS`` for the games of ``games``, each as its plugin
+    says; the search thinks within ``budget`` (the defaults unless the caller's settings
+    say more), each level within its share of it."""
     thinking = budget or SearchBudget()
     registry = PlayerRegistry()
-    for level in LEVELS:
+    for level in KNOWN_LEVELS:
         registry.register(level, functools.partial(_plugin_player, games, level, thinking))
     return registry
 

@@ -2,20 +2,34 @@
 
 A plugin names its factories as ``"module:function"`` (``rules`` never imports this layer);
 each is ``(game, budget) -> ComputerPlayer``. A level the plugin has no player for is played
-at the strongest level below it that it has, and ``random`` plays any game.
+at the strongest level below it that it has. Older names (``heuristic``, ``search``) play as
+the level they became (``rules.plugin.LEVEL_ALIASES``); ``random`` plays any game and is
+never offered to people.
+
+Levels differ by what they remember and how far they look, never by random blunders: a
+level's share of the search budget (``LEVEL_WORK``) is its look-ahead, and in trick games
+every level keeps to the certain best play at a trick's last seat (``certain_trick``).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
-from players.base import ComputerPlayer
+from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
+from players.certain_trick import certain_plays
 from players.random_player import RandomPlayer
-from rules.plugin import LEVELS, GamePlugin
+from rules.contract import Action
+from rules.plugin import LEVEL_ALIASES, LEVELS, RANDOM_LEVEL, GamePlugin, canonical_level
 
 PlayerFactory = Callable[[str, SearchBudget], ComputerPlayer]
+
+LEVEL_WORK: dict[str, float] = {"beginner": 1.0, "club": 0.25, "expert": 1.0}
+"""The share of the table's search budget a level's search may spend (club looks a
+quarter as far as expert; beginner does not search)."""
 
 
 def factory(path: str) -> PlayerFactory:
@@ -25,12 +39,82 @@ def factory(path: str) -> PlayerFactory:
     return made
 
 
+def level_budget(level: str, budget: SearchBudget) -> SearchBudget:
+    """``budget`` cut to ``level``'s share (at least one rollout)."""
+    share = LEVEL_WORK.get(level, 1.0)
+    if share == 1.0:
+        return budget
+    return replace(budget, rollouts=max(1, int(budget.rollouts * share)))
+
+
 def player_of(plugin: GamePlugin, level: str, budget: SearchBudget) -> ComputerPlayer:
     """``plugin``'s game played at ``level`` (an unknown level raises ``KeyError``)."""
-    if level not in LEVELS:
-        raise KeyError(f"No computer level called {level!r}; known: {', '.join(LEVELS)}.")
-    for weaker in reversed(LEVELS[: LEVELS.index(level) + 1]):
-        path = plugin.players.get(weaker)
+    if level == RANDOM_LEVEL:
+        return RandomPlayer()
+    wanted = canonical_level(level)
+    if wanted not in LEVELS:
+        known = ", ".join(LEVELS)
+        raise KeyError(f"No computer level called {level!r}; known: {known}.")
+    for weaker in reversed(LEVELS[: LEVELS.index(wanted) + 1]):
+        path = _path_of(plugin, weaker)
         if path is not None:
-            return factory(path)(plugin.name, budget)
+            inner = factory(path)(plugin.name, level_budget(weaker, budget))
+            return LevelPlayer(inner, weaker, certain=plugin.family == "trick")
     return RandomPlayer()
+
+
+def _path_of(plugin: GamePlugin, level: str) -> str | None:
+    path = plugin.players.get(level)
+    if path is None:
+        old = [name for name, new in LEVEL_ALIASES.items() if new == level]
+        path = next((plugin.players[name] for name in old if name in plugin.players), None)
+    return path
+
+
+class LevelPlayer:
+    """A level's player: ``inner`` decides, within the certain best plays of a trick's
+    last seat when ``certain`` (trick games)."""
+
+    blocking: bool
+
+    def __init__(self, inner: ComputerPlayer, level: str, *, certain: bool) -> None:
+        self.inner = inner
+        self.level = level
+        self.blocking = inner.blocking
+        self.certain = certain
+
+    def __getattr__(self, name: str) -> Any:
+        # the inner player's own figures (``last``: a search's statistics) stay readable
+        return getattr(self.inner, name)
+
+    def choose(self, situation: Situation) -> Action:
+        if self.certain:
+            allowed = certain_plays(situation)
+            if allowed is not None:
+                if len(allowed) == 1 and not _other_than_plays(situation):
+                    return allowed[0]
+                return self.inner.choose(_within(situation, allowed))
+        return self.inner.choose(situation)
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        return self.inner.off_turn(situation)
+
+
+def _other_than_plays(situation: Situation) -> bool:
+    return any(a.kind != "play" for a in situation.legal)
+
+
+def _within(situation: Situation, plays: list[Action]) -> Situation:
+    """``situation`` with its plays cut to ``plays`` (other actions, such as a call, kept)."""
+    allowed = set(plays)
+    return Situation(
+        spec=situation.spec,
+        players=situation.players,
+        seat=situation.seat,
+        options=situation.options,
+        teams=situation.teams,
+        phase=situation.phase,
+        view=situation.view,
+        legal=[a for a in situation.legal if a.kind != "play" or a in allowed],
+        rng=situation.rng,
+    )

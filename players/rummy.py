@@ -131,7 +131,7 @@ def best_meld(actions: list[Action], hand: list[int]) -> Action:
 
 
 class RummyHeuristic:
-    level = "heuristic"
+    level = "beginner"
     blocking = False
 
     def __init__(self, game: str) -> None:

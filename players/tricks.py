@@ -111,7 +111,7 @@ def read_trick(view: dict[str, Any]) -> list[tuple[int, int | None]]:
 
 
 class TrickHeuristic:
-    level = "heuristic"
+    level = "beginner"
     blocking = False
 
     def __init__(self, game: str) -> None:

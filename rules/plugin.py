@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -25,14 +25,46 @@ Family = Literal["trick", "rummy"]
 """Trick games (Thunee, 304, ...) or rummy games (Tonk, Telefunken, ...): front ends lay out
 a hand and a table by family."""
 
-LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
-"""The computer levels, weakest first. A plugin without a player for a level is played at
-the strongest level below it that it has (``random`` needs none: it is any game's)."""
-
 
 def N_(text: str) -> str:
     """Mark a catalog text for extraction (the front ends translate it)."""
     return text
+
+
+LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
+"""The computer levels people choose, weakest first. A plugin without a player for a level
+is played at the strongest level below it that it has. Easier levels remember less and look
+less far ahead; none plays a random blunder."""
+
+LEVEL_SUMMARIES: Mapping[str, str] = {
+    "beginner": N_("Beginner: plays by rules of thumb from its own hand and remembers nothing."),
+    "club": N_("Club: remembers the cards played and looks a few moves ahead."),
+    "expert": N_("Expert: remembers every card it has seen and thinks each move through."),
+}
+"""One line per level for the level picker and ``/rules`` (catalog ids)."""
+
+LEVEL_ALIASES: Mapping[str, str] = {"heuristic": "beginner", "search": "expert"}
+"""Older level names, still found in stored seats (``match_players.computer``), settings
+and plugins: each plays as the level it names."""
+
+RANDOM_LEVEL = "random"
+"""Uniformly random legal moves: for tests and benchmarks, never offered to players."""
+
+KNOWN_LEVELS: tuple[str, ...] = (RANDOM_LEVEL, *LEVELS, *LEVEL_ALIASES)
+"""Every level name a seat or a setting may hold."""
+
+
+def canonical_level(level: str) -> str:
+    """The level ``level`` plays as (an alias's level; an unknown name is returned as
+    given, for the caller to refuse)."""
+    return LEVEL_ALIASES.get(level, level)
+
+
+def strongest_level(levels: Iterable[str]) -> str | None:
+    """The strongest of ``levels`` that is a level of ``LEVELS`` (or an alias of one), as
+    written; ``None`` if there is none."""
+    known = [level for level in levels if canonical_level(level) in LEVELS]
+    return max(known, key=lambda level: LEVELS.index(canonical_level(level)), default=None)
 
 
 def engine(module: str) -> Callable[[], GameSpec[Any]]:
@@ -57,9 +89,10 @@ class GamePlugin:
     summary: str = ""
     """A short rules summary for ``/rules`` (a catalog id; empty: none yet)."""
     players: Mapping[str, str] = field(default_factory=dict)
-    """Computer players by level: ``"module:factory"`` in the ``players`` layer, a factory
-    being ``(game, budget) -> ComputerPlayer`` (``players.levels`` resolves them; named by
-    path so ``rules`` never imports the layer above it)."""
+    """Computer players by level (``LEVELS``, or an alias of one): ``"module:factory"`` in
+    the ``players`` layer, a factory being ``(game, budget) -> ComputerPlayer``
+    (``players.levels`` resolves them and gives each level its share of the budget; named
+    by path so ``rules`` never imports the layer above it)."""
     labels: Mapping[str, str] = field(default_factory=dict)
     """Catalog ids of the labels of actions whose wording takes no value, by action id
     (used only where the engine's English label is the same text)."""

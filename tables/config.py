@@ -18,17 +18,19 @@ class TableSettings:
     """Timeouts in one match after which a computer plays the seat until its owner returns."""
     computer_delay: float = 0.0
     """Seconds a computer waits before acting (0: at once, inside the triggering call)."""
-    takeover_level: str = "heuristic"
-    """The computer level that plays for a timed-out or away player."""
-    default_level: str = "heuristic"
-    """The level of computers added without naming one."""
+    takeover_level: str = "beginner"
+    """The computer level that plays for a timed-out or away player at a table with no
+    computer seat of its own (else the table's computers' level plays for them)."""
+    default_level: str = "beginner"
+    """The level of computers added without naming one (a server's default wins)."""
     snapshot_every: int = 50
     """Store an engine snapshot every N actions (0: never) for engines whose snapshot
     holds their state (a rummy engine: 1.4 ms to restore against 84 ms to replay 400
     actions); recovery restores it and replays only the tail."""
     search: SearchBudget = field(default_factory=SearchBudget)
-    """What a ``search`` computer may spend per decision (``search_rollouts``,
-    ``search_time_cap_ms`` in the bot's settings)."""
+    """What a searching computer may spend per decision (``search_rollouts``,
+    ``search_time_cap_ms`` in the bot's settings), counted in rollouts and the deciding
+    thread's CPU time; each level spends its share (``players.levels.LEVEL_WORK``)."""
 
     @classmethod
     def from_settings(cls, settings: Any) -> TableSettings:

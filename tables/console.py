@@ -25,7 +25,7 @@ from players.budget import SearchBudget
 from rules.cards import CardError, parse_card
 from rules.contract import Action
 from rules.option_fields import OptionField, option_fields
-from rules.plugin import LEVELS
+from rules.plugin import KNOWN_LEVELS, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable, RummyTable, TrickTable
 from storage import SqliteStorage
@@ -104,7 +104,9 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
     parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
     parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
-    parser.add_argument("--level", default="heuristic", choices=LEVELS, help=t("computer level"))
+    parser.add_argument(
+        "--level", default="beginner", choices=KNOWN_LEVELS, help=t("computer level")
+    )
     parser.add_argument("--seed", type=int, default=None, help=t("fix the shuffle"))
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--db", default=":memory:", help=t("SQLite file for the game log"))
@@ -512,7 +514,7 @@ def offer(
     level = pick(
         t("Computer level ({choices}) [{default}]: ").replace("{choices}", "/".join(LEVELS)),
         LEVELS,
-        "heuristic",
+        "beginner",
     )
     if level is None:
         return None

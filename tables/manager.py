@@ -22,6 +22,7 @@ from typing import Any
 from leagues.recording import record_match
 from players import PlayerRegistry, Situation, default_registry
 from rules.contract import Action, GameSpec, IllegalAction, Match, snapshot_deal_version
+from rules.plugin import strongest_level
 from rules.registry import BUILTIN, GameRegistry
 from rules.shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 from storage import (
@@ -504,7 +505,7 @@ class TableManager:
         record = old.record
         seats = [
             (
-                self._computer_seat(old, i, self.settings.takeover_level)
+                self._computer_seat(old, i, self._takeover_level(old))
                 if s.kicked
                 else SeatRecord(name=s.name, user_id=s.user_id, computer=s.computer)
             )
@@ -865,7 +866,14 @@ class TableManager:
         record = table.seats[seat]
         if record is not None and record.computer is not None:
             return record.computer
-        return self.settings.takeover_level
+        return self._takeover_level(table)
+
+    def _takeover_level(self, table: Table) -> str:
+        """Who plays for an away seat: the level of the table's own computers (the
+        strongest, if they differ), so a table chosen as expert stays expert; else the
+        settings' takeover level."""
+        levels = [s.computer for s in table.seats if s is not None and s.computer is not None]
+        return strongest_level(levels) or self.settings.takeover_level
 
     async def _computer_acts(self, table: Table, seat: int, level: str, by: str = "") -> None:
         match = table.match
@@ -959,7 +967,7 @@ class TableManager:
                         continue
                 else:
                     await self._strike(table, seat)
-                await self._computer_acts(table, seat, self.settings.takeover_level, "timeout")
+                await self._computer_acts(table, seat, self._takeover_level(table), "timeout")
                 if table.status is not TableStatus.RUNNING:
                     return
             await self._after_change(table)

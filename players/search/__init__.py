@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from players.base import ComputerPlayer
 from players.budget import SearchBudget
-from players.levels import player_of
+from players.levels import LevelPlayer, player_of
 from players.search.player import SearchPlayer, SearchStats
 from rules.registry import BUILTIN, GameRegistry
 
@@ -17,5 +17,8 @@ __all__ = ["SearchBudget", "SearchPlayer", "SearchStats", "search_for"]
 def search_for(
     game: str, budget: SearchBudget | None = None, games: GameRegistry = BUILTIN
 ) -> ComputerPlayer:
-    """The search player of ``game``; games without a search model get the heuristic."""
-    return player_of(games.plugin(game), "search", budget or SearchBudget())
+    """The search player of ``game`` itself (games without a search model get the
+    heuristic), without the level's guard at a trick's last seat: the ``expert`` level as
+    tables play it is ``players.levels.player_of(plugin, "expert", budget)``."""
+    player = player_of(games.plugin(game), "expert", budget or SearchBudget())
+    return player.inner if isinstance(player, LevelPlayer) else player

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from players.base import ComputerPlayer, Situation
-from players.budget import SearchBudget
+from players.budget import SearchBudget, work_clock
 from players.search.model import SearchModel
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
@@ -34,6 +33,7 @@ class SearchStats:
     worlds: int = 0
     rollouts: int = 0
     seconds: float = 0.0
+    """CPU seconds of the deciding thread (``work_clock``)."""
     capped: bool = False
 
 
@@ -54,11 +54,12 @@ def mean_over_worlds(
 ) -> list[float] | None:
     """Each option's mean score over ``rounds`` sampled worlds, every option scored on the
     same worlds with the same rollout seed (common random numbers), or None when no world
-    was finished. Past the ``cap`` (seconds since ``start``) the unfinished world is
-    dropped (all options must be scored on the same worlds) and the finished ones decide;
+    was finished. Past the ``cap`` (CPU seconds since ``start`` on ``work_clock``) the
+    unfinished world is dropped (all options must be scored on the same worlds) and the
+    finished ones decide;
     ``first_world_whole``: the first world is always finished."""
     totals = [0.0] * options
-    clock = time.perf_counter
+    clock = work_clock
     for _ in range(rounds):
         world = sample(rng)
         seed = rng.getrandbits(64)
@@ -82,7 +83,7 @@ def mean_over_worlds(
 
 
 class SearchPlayer:
-    level = "search"
+    level = "expert"
     blocking = True
 
     def __init__(
@@ -96,7 +97,7 @@ class SearchPlayer:
         player across threads, which only makes the figures, not the moves, unreliable)."""
 
     def choose(self, situation: Situation) -> Action:
-        start = time.perf_counter()
+        start = work_clock()
         stats = self.last = SearchStats()
         legal = self.model.candidates(situation) or situation.legal
         if len(legal) == 1:
@@ -109,7 +110,7 @@ class SearchPlayer:
             # the table: say so and let the heuristic move.
             log.error("search found no world for %s (%s); heuristic moves", situation.game, exc)
             scores = None
-        stats.seconds = time.perf_counter() - start
+        stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
-from players.budget import SearchBudget
+from players.budget import SearchBudget, work_clock
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 from players.tricks import TrickHeuristic
@@ -605,7 +604,7 @@ class HandSimulator:
         out: list[list[int]] = [[] for _ in trumps]
         rules = Rules(self.layout, self.options, self.players, self.seat, 0, [])
         team = self.seat % 2
-        clock = time.perf_counter
+        clock = work_clock
         for _ in range(max(1, rollouts // len(trumps))):
             cards = list(self.unseen)
             rng.shuffle(cards)
@@ -677,7 +676,7 @@ class ThreeOFourSearch:
     """The search level for 304: card play searched; Caps called when certain on the
     seat's knowledge; bids by simulation; the rest (cut, mode) by the heuristic."""
 
-    level = "search"
+    level = "expert"
     blocking = True
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
@@ -686,7 +685,7 @@ class ThreeOFourSearch:
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
-        start = time.perf_counter()
+        start = work_clock()
         self.last = stats = SearchStats()
         legal = situation.legal
         phase = situation.phase
@@ -719,7 +718,7 @@ class ThreeOFourSearch:
         except NoConsistentDeal as exc:
             log.error("304 search found no world (%s); heuristic moves", exc)
             scores = None
-        stats.seconds = time.perf_counter() - start
+        stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
         best = max(range(len(plays)), key=lambda i: (scores[i], -i))

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
-from players.budget import SearchBudget
+from players.budget import SearchBudget, work_clock
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal
 from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
@@ -48,7 +47,7 @@ CALLS = ("double", "khanuck")
 class ThuneeSearch:
     """The search level for Thunee (see the module docstring for what is searched)."""
 
-    level = "search"
+    level = "expert"
     blocking = True
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
@@ -57,7 +56,7 @@ class ThuneeSearch:
         self.last = SearchStats()
 
     def choose(self, situation: Situation) -> Action:
-        start = time.perf_counter()
+        start = work_clock()
         self.last = stats = SearchStats()
         legal = situation.legal
         if len(legal) == 1:
@@ -72,7 +71,7 @@ class ThuneeSearch:
             # the table: say so and let the heuristic move.
             log.error("thunee search found no world (%s); heuristic moves", exc)
             action = None
-        stats.seconds = time.perf_counter() - start
+        stats.seconds = work_clock() - start
         if action is None or action not in legal:
             return self.fallback.choose(situation)
         return action
@@ -146,7 +145,7 @@ class ThuneeSearch:
         rng: random.Random,
         stats: SearchStats,
     ) -> list[float] | None:
-        start = time.perf_counter()
+        start = work_clock()
         cap = self.budget.time_cap_ms / 1000.0 if self.budget.time_cap_ms > 0 else None
         base = worlds.facts
         if any(call is not None for call, _ in options):

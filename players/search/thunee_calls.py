@@ -20,12 +20,11 @@ one cost anything. In challenge mode (TH-28.2d) only Jodis really held are decla
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, replace
 from typing import Any
 
 from players.base import Situation
-from players.budget import SearchBudget
+from players.budget import SearchBudget, work_clock
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.thunee_playout import (
     CALL_MARGIN_SCALE,
@@ -84,7 +83,7 @@ def preplay_choice(
     setups = [s for _, ss, _ in plan for s in ss]
     if not setups:
         return None
-    start = time.perf_counter()
+    start = work_clock()
     cap = budget.time_cap_ms / 1000.0 if budget.time_cap_ms > 0 else None
     rounds = max(1, budget.rollouts // len(setups))
     team = situation.seat % 2

@@ -17,8 +17,9 @@ PLUGIN = GamePlugin(
         "all 8 tricks score 10. First team to 16 wins."
     ),
     players={
-        "heuristic": "players.heuristic:trick_heuristic",
-        "search": "players.search.nigerian:nigerian_search",
+        "beginner": "players.heuristic:trick_heuristic",
+        "club": "players.search.nigerian:nigerian_search",
+        "expert": "players.search.nigerian:nigerian_search",
     },
     labels={
         "throw_in": N_("Throw in"),

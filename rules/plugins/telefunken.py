@@ -15,7 +15,7 @@ PLUGIN = GamePlugin(
         "of turn with a penalty card. Twos and jokers are wild. Cards left in hand count "
         "against you; the lowest total after seven deals wins."
     ),
-    players={"heuristic": "players.heuristic:rummy_heuristic"},
+    players={"beginner": "players.heuristic:rummy_heuristic"},
     labels={
         "draw": N_("Draw from the stock"),
         "take_upcard": N_("Take the upcard"),

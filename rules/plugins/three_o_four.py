@@ -17,8 +17,9 @@ PLUGIN = GamePlugin(
         "tokens loses the match."
     ),
     players={
-        "heuristic": "players.heuristic:trick_heuristic",
-        "search": "players.search.three_o_four:three_o_four_search",
+        "beginner": "players.heuristic:trick_heuristic",
+        "club": "players.search.three_o_four:three_o_four_search",
+        "expert": "players.search.three_o_four:three_o_four_search",
     },
     labels={
         "open": N_("Play open trump"),

@@ -17,8 +17,9 @@ PLUGIN = GamePlugin(
         "(win every trick alone), Jodi (K+Q, 20 or 40), Double, Khanuck. 13 balls win."
     ),
     players={
-        "heuristic": "players.heuristic:trick_heuristic",
-        "search": "players.search.thunee:thunee_search",
+        "beginner": "players.heuristic:trick_heuristic",
+        "club": "players.search.thunee:thunee_search",
+        "expert": "players.search.thunee:thunee_search",
     },
     labels={
         "last_card": N_("Last card"),

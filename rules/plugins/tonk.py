@@ -14,7 +14,7 @@ PLUGIN = GamePlugin(
         "down sets and runs or lay off on them, then discard. Go out to win, or drop when "
         "you think your hand is the lowest. A dealt 49 or 50 is a Tonk and wins double."
     ),
-    players={"heuristic": "players.heuristic:rummy_heuristic"},
+    players={"beginner": "players.heuristic:rummy_heuristic"},
     labels={
         "drop": N_("Drop"),
         "draw:stock": N_("Draw from the stock"),

@@ -62,7 +62,7 @@ def random_position(seed: int, play_phase: bool = False) -> ThreeOFourMatch:
 
 def test_search_is_the_hard_level_for_304() -> None:
     chosen = search_for("304")
-    assert chosen.level == "search" and chosen.blocking
+    assert chosen.level == "expert" and chosen.blocking
 
 
 def test_search_finishes_whole_matches_with_legal_actions_only() -> None:
@@ -224,9 +224,9 @@ def test_search_stops_at_its_time_cap() -> None:
     for match in (auction, random_position(8, play_phase=True)):
         sit = situation(match)
         search = player(SearchBudget(rollouts=1_000_000, time_cap_ms=20))
-        start = time.perf_counter()
+        start = time.thread_time()
         action = search.choose(sit)
-        elapsed = time.perf_counter() - start
+        elapsed = time.thread_time() - start
         assert action in sit.legal
         assert 0 < search.last.rollouts < 1_000_000
         assert elapsed < 0.5  # a million rollouts would take minutes; load adds some

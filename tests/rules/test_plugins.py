@@ -54,7 +54,7 @@ def test_a_rummy_plugins_meld_kind_is_an_action_kind_of_its_game(plugin: GamePlu
 
 
 def test_unknown_levels_and_games_are_refused_by_name() -> None:
-    with pytest.raises(KeyError, match="known: random, heuristic, search"):
+    with pytest.raises(KeyError, match="known: beginner, club, expert"):
         player_of(BUILTIN.plugin("tonk"), "genius", SearchBudget())
     with pytest.raises(KeyError, match="known games: nigerian_thunee, thunee"):
         BUILTIN.plugin("chess")

@@ -175,9 +175,9 @@ async def test_ed_v9_a_computer_declares_a_marriage_off_turn(
     await manager.act(table, 4, "play:QS")  # S's jack wins trick 1
     log = await storage.actions.for_table(table)
     assert [(e.seat, e.action_id, e.by) for e in log[-3:]] == [
-        (2, "play:7S", "heuristic"),
+        (2, "play:7S", "beginner"),
         (3, "play:QS", "player"),
-        (2, "marriage:C", "heuristic"),
+        (2, "marriage:C", "beginner"),
     ]
     match = manager.match_of(table)
     assert match is not None and match.marriages == [(2, 3)]  # type: ignore[attr-defined]
@@ -267,7 +267,7 @@ async def test_th28_a_computer_challenges_a_certain_revoke_off_turn(
     revoke = next(i for i, e in enumerate(log) if e.action_id == "play:10S")
     assert [(e.seat, e.action_id, e.by) for e in log[revoke : revoke + 2]] == [
         (3, "play:10S", "player"),
-        (0, "challenge:3", "heuristic"),
+        (0, "challenge:3", "beginner"),
     ]  # (then the computer plays seat 0 in the next hand)
     match = manager.match_of(table)
     assert match is not None
