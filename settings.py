@@ -40,7 +40,7 @@ class Settings(BaseSettings):
         default=240, ge=1, le=100_000, description="Search player: rollouts per decision."
     )
     search_time_cap_ms: float = Field(
-        default=50.0,
+        default=250.0,
         ge=0,
         le=60_000,
         description="Search player: cap per decision in CPU ms of the deciding thread.",

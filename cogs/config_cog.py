@@ -2,9 +2,10 @@
 
 Default rule options per game (validated by the engine's ``Options`` model and its
 ``check_options``, so a bad value is refused with the engine's readable reason), the turn
-timer and slow games, threads, pings, card pictures, which channels allow tables, and
-whether matches with computers count in the league. Stored per guild through ``storage.guilds`` (and
-``storage.leagues`` for the league setting); ``play_cog`` and ``turn_pings`` apply them.
+timer and slow games, threads, pings, card pictures, which channels allow tables, the
+computers' level, and whether matches with computers count in the league. Stored per guild
+through ``storage.guilds`` (and ``storage.leagues`` for the league setting); ``play_cog``,
+the controller and ``turn_pings`` apply them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from cogs.play_cog import parse_options
 from i18n import N_, translator
 from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
+from rules.plugin import level_title
 from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
 from tables.errors import TableError
@@ -66,11 +68,18 @@ def settings_text(settings: GuildSettings, computers_count: bool, t: Translate) 
             else t("every channel")
         ),
         t("Matches with computers count: {value}").format(value=on if computers_count else off),
+        t("Computer level: {level}").format(level=t(_level_name(settings.computer_level))),
     ]
     for game, options in sorted(settings.game_options.items()):
         text = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
         lines.append(t("Default options for {game}: {options}").format(game=game, options=text))
     return "\n".join(lines)
+
+
+def _level_name(level: str | None) -> str:
+    """The catalog id naming ``level`` (the bot's default when unset)."""
+    title = level_title(level) if level else None
+    return title or N_("the bot's default")
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -208,6 +217,15 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         )
         settings = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._show(interaction, settings, saved=True)
+
+    @app_commands.command(
+        name="computer_level", description=N_("How well computers play unless a table says")
+    )
+    @app_commands.choices(level=games.level_choices())
+    async def computer_level(self, interaction: discord.Interaction[Any], level: str) -> None:
+        assert interaction.guild_id is not None
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        await self._save(interaction, dataclasses.replace(current, computer_level=level))
 
     @app_commands.command(
         name="language", description=N_("The server's language (players may choose their own)")

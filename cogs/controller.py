@@ -27,6 +27,7 @@ from i18n import translator
 from i18n.choice import LanguageChoices
 from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
+from rules.plugin import LEVELS
 from storage import TableStatus
 from tables.errors import NoSuchTable, StaleView, TableError
 from tables.manager import TableManager
@@ -143,7 +144,7 @@ class TableController:
                 interaction, table_id, self.manager.leave(table_id, interaction.user.id)
             ),
             "computer": lambda t: self._lobby_change(
-                interaction, table_id, self.manager.add_computer(table_id, interaction.user.id)
+                interaction, table_id, self._add_computer(interaction, table_id, arg)
             ),
             "start": lambda t: self._lobby_change(
                 interaction,
@@ -176,6 +177,18 @@ class TableController:
             return
         replies = verb in ("hand", "spectate", "rematch")  # a new message, not an edit
         await self.guarded(interaction, handler, update=not replies, ephemeral=verb != "rematch")
+
+    async def _add_computer(
+        self, interaction: discord.Interaction[Any], table_id: int, level: str | None
+    ) -> TableState:
+        """A computer of the level the button names (a lobby drawn before levels had
+        buttons names none: the server's default level, else the bot's)."""
+        if level not in LEVELS:
+            level = None
+            if interaction.guild_id is not None:
+                guild = await self.manager.storage.guilds.get(interaction.guild_id)
+                level = guild.computer_level
+        return await self.manager.add_computer(table_id, interaction.user.id, level=level)
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
         return await self.manager.join(table_id, interaction.user.id, display_name(interaction))

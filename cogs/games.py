@@ -7,6 +7,7 @@ import logging
 
 from discord import app_commands
 
+from rules.plugin import LEVEL_TITLES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 
 log = logging.getLogger(__name__)
@@ -37,3 +38,9 @@ def all_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]
 
 def playable_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t, value=n) for n, t in playable(games).items()]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The computer levels people may pick, weakest first (names translated by the
+    command tree's translator)."""
+    return [app_commands.Choice(name=LEVEL_TITLES[level], value=level) for level in LEVELS]

@@ -198,6 +198,8 @@ async def open_services(
             turn_seconds=float(settings.turn_timer_seconds),
             timeouts_before_takeover=settings.timeouts_before_takeover,
             search=SearchBudget(settings.search_rollouts, settings.search_time_cap_ms),
+            default_level=settings.default_level,
+            takeover_level=settings.takeover_level,
         )
         manager = TableManager(storage, table_settings, games=games)
         if recover:

@@ -179,10 +179,18 @@ class PlayCog(commands.Cog):
         await self._answer(interaction, work())
 
     @app_commands.command(name="quickplay", description=N_("Play now against computers"))
-    @app_commands.describe(game=N_("Which game"), options=N_("Rule options as name=value, ..."))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.describe(
+        game=N_("Which game"),
+        options=N_("Rule options as name=value, ..."),
+        level=N_("How well the computers play (the server's default if left out)"),
+    )
+    @app_commands.choices(game=games.playable_choices(), level=games.level_choices())
     async def quickplay(
-        self, interaction: discord.Interaction[Any], game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: str | None = None,
+        level: str | None = None,
     ) -> None:
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
@@ -193,6 +201,7 @@ class PlayCog(commands.Cog):
                 user_id=interaction.user.id,
                 name=display_name(interaction),
                 guild_id=interaction.guild_id,
+                level=level or settings.computer_level,
                 **self._create_args(settings, game, options),
             )
             return state

@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs import games
 from cogs.controller import user_locale
 from i18n import N_, translator
+from rules.plugin import LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 
 NO_SUMMARY = N_("No summary for this game yet.")
@@ -17,7 +18,12 @@ NO_SUMMARY = N_("No summary for this game yet.")
 def rules_embed(game: str, locale: str | None, known: GameRegistry = BUILTIN) -> discord.Embed:
     t = translator(locale)
     summary = (known.plugin(game).summary if game in known else "") or NO_SUMMARY
-    return discord.Embed(title=games.title(game, known), description=t(summary), colour=0x2E7D32)
+    embed = discord.Embed(title=games.title(game, known), description=t(summary), colour=0x2E7D32)
+    if game in known:
+        # What each computer level does, so a player knows whom they sit with (issue 35).
+        levels = "\n".join(t(LEVEL_SUMMARIES[level]) for level in LEVELS)
+        embed.add_field(name=t("Computer levels: ").strip().rstrip(":"), value=levels, inline=False)
+    return embed
 
 
 class RulesCog(commands.Cog):

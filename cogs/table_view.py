@@ -17,6 +17,7 @@ from cogs import custom_ids
 from cogs.cards_text import card_text, suit_text
 from cogs.components import TableButton, send_only
 from cogs.table_pictures import TABLE_FILE, attachments, send_kwargs, show_in
+from rules.plugin import LEVEL_TITLES, LEVELS, level_title
 from storage import TableStatus
 from tables.table import SeatState, TableState
 
@@ -71,7 +72,8 @@ def seat_name(seat: SeatState, t: Translate) -> str:
         return t("(empty)")
     name = seat.name or "?"
     if seat.computer is not None:
-        return "🤖 " + name
+        title = level_title(seat.computer)
+        return "🤖 " + name + (" · " + t(title) if title else "")
     if seat.user_id is not None:
         name = f"<@{seat.user_id}>"
     return name + (" " + t("(computer playing)") if seat.away else "")
@@ -160,15 +162,19 @@ def _lobby(state: TableState, t: Translate) -> Rendered:
     buttons: list[tuple[str, str, discord.ButtonStyle, bool]] = [
         (custom_ids.table_id(tid, "join"), t("Join"), discord.ButtonStyle.success, False),
         (custom_ids.table_id(tid, "leave"), t("Leave"), discord.ButtonStyle.secondary, False),
-        (
-            custom_ids.table_id(tid, "computer"),
-            t("Add computer"),
-            discord.ButtonStyle.secondary,
-            False,
-        ),
         (custom_ids.table_id(tid, "start"), t("Start"), discord.ButtonStyle.primary, False),
         (custom_ids.table_id(tid, "cancel"), t("Cancel"), discord.ButtonStyle.danger, False),
     ]
+    # One "Add computer" button per level: the level travels in the custom_id.
+    for level in LEVELS:
+        buttons.append(
+            (
+                custom_ids.table_id(tid, "computer", level),
+                t("Add computer: {level}").format(level=t(LEVEL_TITLES[level])),
+                discord.ButtonStyle.secondary,
+                False,
+            )
+        )
     if state.teams:
         for i in range(min(len(state.teams), 5)):
             buttons.append(

@@ -43,6 +43,8 @@ NAMES: dict[str, dict[str, str]] = {
         "options": "opciones",
         "member": "miembro",
         "server": "servidor",
+        "level": "nivel",
+        "computer_level": "nivel-computadoras",
     }
 }
 VALID_NAME = re.compile(r"^[-_\w]{1,32}$")

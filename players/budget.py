@@ -20,7 +20,7 @@ manager's worker thread), which other threads and processes do not advance."""
 class SearchBudget:
     rollouts: int = 240
     """Rollouts per decision (all actions together): the deterministic budget."""
-    time_cap_ms: float = 50.0
+    time_cap_ms: float = 250.0
     """Stop early past this much CPU time of the deciding thread (checked after every
     rollout; a decision then rests on the worlds finished); ``0`` = no cap. A safety net
     for unusually long rollouts: at the default budget a decision's CPU p99 is well below

@@ -36,6 +36,13 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 is played at the strongest level below it that it has. Easier levels remember less and look
 less far ahead; none plays a random blunder."""
 
+LEVEL_TITLES: Mapping[str, str] = {
+    "beginner": N_("Beginner"),
+    "club": N_("Club"),
+    "expert": N_("Expert"),
+}
+"""Each level's name as players read it (catalog ids)."""
+
 LEVEL_SUMMARIES: Mapping[str, str] = {
     "beginner": N_("Beginner: plays by rules of thumb from its own hand and remembers nothing."),
     "club": N_("Club: remembers the cards played and looks a few moves ahead."),
@@ -58,6 +65,12 @@ def canonical_level(level: str) -> str:
     """The level ``level`` plays as (an alias's level; an unknown name is returned as
     given, for the caller to refuse)."""
     return LEVEL_ALIASES.get(level, level)
+
+
+def level_title(level: str) -> str | None:
+    """The catalog id of the name of the level ``level`` plays as (``None``: not a level
+    offered to people, such as ``random`` or a test's own)."""
+    return LEVEL_TITLES.get(canonical_level(level))
 
 
 def strongest_level(levels: Iterable[str]) -> str | None:

@@ -29,6 +29,9 @@ class GuildSettings:
     """Card pictures in the table message and the hand view."""
     table_channels: tuple[int, ...] = ()
     """Channels where tables may be opened; empty: every channel."""
+    computer_level: str | None = None
+    """The level of computers added without naming one (``rules.plugin.LEVELS``); None:
+    the bot's default."""
 
     def allows_tables_in(self, channel_id: int) -> bool:
         return not self.table_channels or channel_id in self.table_channels
@@ -41,7 +44,7 @@ class SqlGuildSettingsRepository:
     async def get(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
             "SELECT game_options, turn_seconds, slow_games, threads, pings, table_channels,"
-            " pictures"
+            " pictures, computer_level"
             " FROM guild_settings WHERE guild_id = ?",
             guild_id,
         )
@@ -57,6 +60,7 @@ class SqlGuildSettingsRepository:
                 pings=bool(row[4]),
                 table_channels=tuple(int(c) for c in json.loads(row[5])),
                 pictures=bool(row[6]),
+                computer_level=None if row[7] is None else str(row[7]),
             )
         except (TypeError, ValueError) as exc:
             log.warning("settings of guild %s unreadable, defaults used: %s", guild_id, exc)
@@ -66,12 +70,13 @@ class SqlGuildSettingsRepository:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, game_options, turn_seconds, slow_games,"
-                " threads, pings, table_channels, pictures, updated_at) VALUES (?,?,?,?,?,?,?,?,?)"
+                " threads, pings, table_channels, pictures, computer_level, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET game_options = excluded.game_options,"
                 " turn_seconds = excluded.turn_seconds, slow_games = excluded.slow_games,"
                 " threads = excluded.threads, pings = excluded.pings,"
                 " table_channels = excluded.table_channels, pictures = excluded.pictures,"
-                " updated_at = excluded.updated_at",
+                " computer_level = excluded.computer_level, updated_at = excluded.updated_at",
                 settings.guild_id,
                 json.dumps(settings.game_options, sort_keys=True),
                 settings.turn_seconds,
@@ -80,5 +85,6 @@ class SqlGuildSettingsRepository:
                 int(settings.pings),
                 json.dumps(list(settings.table_channels)),
                 int(settings.pictures),
+                settings.computer_level,
                 time.time(),
             )

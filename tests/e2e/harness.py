@@ -33,6 +33,10 @@ class BotRunner:
             # A worker process per bot start costs ~0.4 s of CPU and the suite starts
             # bots often; the pictures scenarios run the default (a process) themselves.
             "picture_worker": "thread",
+            # The quickest computers unless a scenario asks for a level (the bot's default,
+            # club, searches every move).
+            "default_level": "beginner",
+            "takeover_level": "beginner",
         }
         values.update(overrides)
         self.settings = Settings(_env_file=None, **values)

@@ -1,0 +1,212 @@
+"""Computer levels side by side on the same deals: decision times and partner sense.
+
+    python bench/levels.py [GAME ...] [--matches N] [--levels beginner,club,expert,raw]
+                           [--opponent beginner] [--rollouts R] [--cap-ms MS]
+
+For each game and level, ``--matches`` matches come in pairs on the same seed (the same
+deals) with the teams swapped; the level plays one team, ``--opponent`` the other, and
+every level meets the same deals. ``raw`` is the search player without the levels' guard
+at a trick's last seat (the search as it played before issue 35).
+
+Printed per level (its own seats only):
+- decision times over the decisions that had a choice: wall p50/p99/max and the deciding
+  thread's CPU p50/p99/max (ms); the load average is printed beside them;
+- at a trick's last seat, where every card's outcome is known: how often it took its
+  partner's winning trick (``cut``), threw more points than a legal card would have into
+  a trick it could not win (``throw``), or let an opponent keep a trick with points that
+  one of its cards would have won (``lost``);
+- 304: contracts its team won in the auction and how many it made;
+- calls (Thunee, Khanuck, Double; 304's Caps): how many it made and how many failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.levels import player_of
+from players.search import search_for
+from players.tricks import CARD_OF, DEFAULT_PROFILE, PROFILES, read_trick, suit_index
+from rules.registry import BUILTIN
+from rules.tricks import trick_winner_index
+
+DEFAULT_GAMES = ("thunee", "304", "nigerian_thunee")
+
+
+def level_player(game: str, level: str, budget: SearchBudget) -> ComputerPlayer:
+    if level == "raw":
+        return search_for(game, budget)
+    return player_of(BUILTIN.plugin(game), level, budget)
+
+
+def last_seat(situation: Situation, chosen: Any, tally: Counter[str]) -> None:
+    """Count the last-seat outcomes of ``chosen`` (see the module docstring)."""
+    view = situation.view
+    trick = read_trick(view)
+    if situation.phase != "play" or len(trick) != situation.players - 1:
+        return
+    trump = suit_index(view.get("trump"))
+    if trump is None or view.get("call") or any(c is None for _, c in trick):
+        return
+    plays = [(a, CARD_OF.get(a.value)) for a in situation.legal if a.kind == "play"]
+    if len(plays) < 2 or any(c is None for _, c in plays) or chosen.kind != "play":
+        return
+    profile = PROFILES.get(situation.game, DEFAULT_PROFILE)
+    strength, points = profile.order.strength, profile.points
+    cards = [c for _, c in trick if c is not None]
+    ours = {situation.seat, *situation.partners}
+    leader = trick[trick_winner_index(cards, trump, strength)][0]
+    mine = {a: c for a, c in plays if c is not None}
+
+    def takes(card: int) -> bool:
+        return trick_winner_index([*cards, card], trump, strength) == len(cards)
+
+    tally["last_seat"] += 1
+    if leader in ours:
+        tally["partner_wins"] += 1
+        if takes(mine[chosen]) and not all(takes(c) for c in mine.values()):
+            tally["cut"] += 1
+        return
+    winners = [c for c in mine.values() if takes(c)]
+    if not winners:
+        tally["cannot_win"] += 1
+        if points[mine[chosen]] > min(points[c] for c in mine.values()):
+            tally["throw"] += 1
+        return
+    if sum(points[c] for c in cards) > 0 or not any(points):
+        tally["can_win"] += 1
+        if not takes(mine[chosen]):
+            tally["lost"] += 1
+
+
+def play(
+    game: str, seed: int, team: int, level: ComputerPlayer, other: ComputerPlayer
+) -> tuple[Counter[str], list[tuple[float, float]]]:
+    spec = BUILTIN.plugin(game).spec
+    players = 4
+    teams = spec.teams(players)
+    assert teams is not None
+    seats = {s: (level if s in teams[team] else other) for s in range(players)}
+    match = spec.new_match(players, None, seed=seed)
+    tally: Counter[str] = Counter()
+    times: list[tuple[float, float]] = []
+    step = 0
+    asked_at = -1
+
+    def situation_of(seat: int) -> Situation:
+        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
+
+    def note(events: list[Any]) -> None:
+        for event in events:
+            data = event.data
+            if event.kind == "hand_scored":
+                played = game == "304" and data.get("outcome") == "played"
+                if played and data.get("trumper") in teams[team]:
+                    tally["contracts"] += 1
+                    tally["made"] += bool(data.get("made"))
+                call = data.get("call")
+                if isinstance(call, dict) and call.get("seat") in teams[team]:
+                    tally["calls"] += 1
+                    tally["failed_calls"] += call.get("seat") not in (data.get("winners") or [])
+                caps = data.get("caps") or {}
+                if isinstance(caps, dict) and "wrong" in str(caps.get(str(team), "")):
+                    tally["failed_calls"] += 1
+            elif event.kind == "caps_called" and data.get("seat") in teams[team]:
+                tally["calls"] += 1
+
+    while not match.is_over:
+        awaiting = match.to_act
+        if asked_at != step:
+            asked_at = step
+            answered = False
+            for seat in sorted(match.off_turn - awaiting):
+                call = seats[seat].off_turn(situation_of(seat))
+                if call is not None:
+                    note(match.apply(seat, call))
+                    answered = True
+                    break
+            if answered:
+                step += 1
+                continue
+        seat = min(awaiting)
+        situation = situation_of(seat)
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = seats[seat].choose(situation)
+        if seats[seat] is level:
+            if len(situation.legal) > 1:
+                times.append((time.perf_counter() - start, time.thread_time() - cpu))
+            last_seat(situation, action, tally)
+        note(match.apply(seat, action))
+        step += 1
+        if step > 20_000:
+            raise RuntimeError(f"{game} seed {seed} did not end")
+    return tally, times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def rate(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else "0/0"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--matches", type=int, default=4)
+    parser.add_argument("--levels", default="beginner,club,expert,raw")
+    parser.add_argument("--opponent", default="beginner")
+    parser.add_argument("--rollouts", type=int, default=SearchBudget().rollouts)
+    parser.add_argument("--cap-ms", type=float, default=SearchBudget().time_cap_ms)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    budget = SearchBudget(rollouts=args.rollouts, time_cap_ms=args.cap_ms)
+    print(
+        f"{args.matches} matches per level (paired deals), vs {args.opponent}; budget "
+        f"{budget.rollouts} rollouts, CPU cap {budget.time_cap_ms:g} ms; "
+        f"load {os.getloadavg()[0]:.1f}"
+    )
+    for game in args.games or DEFAULT_GAMES:
+        other = level_player(game, args.opponent, budget)
+        for name in args.levels.split(","):
+            level = level_player(game, name, budget)
+            tally: Counter[str] = Counter()
+            times: list[tuple[float, float]] = []
+            started = time.perf_counter()
+            for i in range(args.matches):
+                t, ts = play(game, args.seed + i // 2, i % 2, level, other)
+                tally.update(t)
+                times.extend(ts)
+            wall = [w for w, _ in times]
+            cpu = [c for _, c in times]
+            ms = 1000.0
+            line = (
+                f"{game:>15} {name:>8}: {len(times)} decisions; wall p50 "
+                f"{ms * percentile(wall, 0.5):.1f} p99 {ms * percentile(wall, 0.99):.1f} max "
+                f"{ms * max(wall, default=0):.1f} ms; CPU p50 {ms * percentile(cpu, 0.5):.1f} "
+                f"p99 {ms * percentile(cpu, 0.99):.1f} max {ms * max(cpu, default=0):.1f} ms; "
+                f"last seat {tally['last_seat']}: cut {rate(tally['cut'], tally['partner_wins'])},"
+                f" throw {rate(tally['throw'], tally['cannot_win'])}, "
+                f"lost {rate(tally['lost'], tally['can_win'])}"
+            )
+            if game == "304":
+                line += f"; contracts made {rate(tally['made'], tally['contracts'])}"
+            line += f"; calls failed {rate(tally['failed_calls'], tally['calls'])}"
+            line += f"; {time.perf_counter() - started:.0f} s; load {os.getloadavg()[0]:.1f}"
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
