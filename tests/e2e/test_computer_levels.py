@@ -63,7 +63,7 @@ async def test_the_lobby_adds_computers_of_each_level_and_the_server_default_app
     await admin.click(lobby, "Add computer: Beginner")
     text = lobby.text()
     assert "🤖 Computer 2 · Expert" in text and "🤖 Computer 3 · Beginner" in text, text
-    assert runner.bot is not None
+    assert runner.bot is not None and runner.bot.manager is not None
     state = runner.bot.manager.state(table_id_of(lobby))
     assert [s.computer for s in state.seats] == [None, "expert", "beginner", None]
     assert state.status is TableStatus.LOBBY
