@@ -1,7 +1,13 @@
-"""Search against the heuristic: win rate and move times of the ``search`` level.
+"""One computer level against another: win rate and move times of the first.
 
     python bench/strength.py [GAME ...] [--matches N] [--rollouts R] [--cap-ms MS] [--workers W]
                              [--players P] [--option KEY=VALUE ...]
+                             [--level expert] [--opponent beginner] [--ladder]
+
+``--level`` and ``--opponent`` name levels (``beginner``, ``club``, ``expert``, or ``raw``:
+the search player without the levels' last-seat guard, as it played before issue 35);
+``--ladder`` plays each level against the next one down (club v beginner, expert v club)
+and expert against ``raw``.
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
 search plays every seat and every deal from both sides. Prints the search team's win
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -30,12 +37,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from players import default_registry
+from bench.levels import level_player
 from players.base import ComputerPlayer, Situation
-from players.search import SearchBudget, search_for
+from players.search import SearchBudget
 from rules import registry
 
 DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
+LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "raw"))
 
 
 def play_match(
@@ -46,14 +54,15 @@ def play_match(
     opponent: str,
     players: int = 4,
     options: dict[str, Any] | None = None,
+    level: str = "expert",
 ) -> tuple[bool, list[tuple[float, float]]]:
     """One match; whether the search team won and the search's thinking times (wall and
     CPU seconds per decision)."""
     spec = registry.get(game)
     teams = spec.teams(players)
     assert teams is not None
-    search = search_for(game, budget)
-    other = default_registry().get(opponent, game)
+    search = level_player(game, level, budget)
+    other = level_player(game, opponent, budget)
     seats: dict[int, ComputerPlayer] = {
         s: (search if s in teams[search_team] else other) for s in range(players)
     }
@@ -94,7 +103,7 @@ def play_match(
     return result.get("winner_team") == search_team, times
 
 
-Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None]
+Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None, str]
 
 
 def _job(args: Job) -> tuple[bool, list[tuple[float, float]]]:
@@ -115,9 +124,11 @@ def measure(
     seed: int,
     players: int = 4,
     options: dict[str, Any] | None = None,
+    level: str = "expert",
 ) -> dict[str, Any]:
     jobs: list[Job] = [
-        (game, seed + i // 2, i % 2, budget, opponent, players, options) for i in range(matches)
+        (game, seed + i // 2, i % 2, budget, opponent, players, options, level)
+        for i in range(matches)
     ]
     start = time.perf_counter()
     if workers > 1:
@@ -152,7 +163,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--rollouts", type=int, default=SearchBudget().rollouts)
     parser.add_argument("--cap-ms", type=float, default=SearchBudget().time_cap_ms)
-    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--opponent", default="beginner")
+    parser.add_argument("--ladder", action="store_true")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
@@ -161,26 +174,34 @@ def main() -> None:
     options = dict(_option(text) for text in args.option) or None
     games = args.games or [g for g in DEFAULT_GAMES if g in registry.names()]
     budget = SearchBudget(rollouts=args.rollouts, time_cap_ms=args.cap_ms)
-    print(f"search ({budget.rollouts} rollouts, cap {budget.time_cap_ms:g} ms) vs {args.opponent}")
+    pairs = LADDER if args.ladder else ((args.level, args.opponent),)
+    print(
+        f"budget {budget.rollouts} rollouts, CPU cap {budget.time_cap_ms:g} ms; "
+        f"load {os.getloadavg()[0]:.1f}"
+    )
     for game in games:
-        r = measure(
-            game,
-            args.matches,
-            budget,
-            args.opponent,
-            args.workers,
-            args.seed,
-            args.players,
-            options,
-        )
-        print(
-            f"{r['game']:>16} ({args.players}p{' ' + str(options) if options else ''}): "
-            f"search won {r['wins']}/{r['matches']} = "
-            f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
-            f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-            f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
-            f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s"
-        )
+        for level, opponent in pairs:
+            r = measure(
+                game,
+                args.matches,
+                budget,
+                opponent,
+                args.workers,
+                args.seed,
+                args.players,
+                options,
+                level,
+            )
+            print(
+                f"{r['game']:>16} ({args.players}p{' ' + str(options) if options else ''}): "
+                f"{level} v {opponent} won {r['wins']}/{r['matches']} = "
+                f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
+                f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+                f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
+                f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s; "
+                f"load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
 
 
 def _option(text: str) -> tuple[str, Any]:
