@@ -157,11 +157,7 @@ class RummyHeuristic:
         for kind in LAYOFF_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
-        count = view.get("count")
-        low = isinstance(count, int) and (
-            count <= DROP_COUNT or (count <= LATE_DROP_COUNT and len(hand) <= 2)
-        )
-        if "drop" in kinds and low:
+        if "drop" in kinds and self.drops(situation, hand):
             return kinds["drop"][0]
         # Only the draw actions are looked up by id (building every id costs a string each).
         by_id = {a.id: a for a in legal if a.kind in DRAW_KINDS}
@@ -189,6 +185,13 @@ class RummyHeuristic:
             if kind in kinds:
                 return kinds[kind][0]
         return random_choice(situation.spec, legal, situation.rng)
+
+    def drops(self, situation: Situation, hand: list[int]) -> bool:
+        """Drop (knock) with a low count: the rule of thumb, blind to the others' hands."""
+        count = situation.view.get("count")
+        return isinstance(count, int) and (
+            count <= DROP_COUNT or (count <= LATE_DROP_COUNT and len(hand) <= 2)
+        )
 
     def _best_discard(self, actions: list[Action], hand: list[int] | HandCounts) -> Action:
         """The card that helps least and costs most (ties: the first offered)."""

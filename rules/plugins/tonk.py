@@ -14,7 +14,11 @@ PLUGIN = GamePlugin(
         "down sets and runs or lay off on them, then discard. Go out to win, or drop when "
         "you think your hand is the lowest. A dealt 49 or 50 is a Tonk and wins double."
     ),
-    players={"beginner": "players.heuristic:rummy_heuristic"},
+    players={
+        "beginner": "players.heuristic:rummy_heuristic",
+        "club": "players.tonk_drop:tonk_dropper",
+        "expert": "players.tonk_drop:tonk_dropper",
+    },
     labels={
         "drop": N_("Drop"),
         "draw:stock": N_("Draw from the stock"),
