@@ -11,7 +11,8 @@ The rule (TH-21/TH-22 follow and trump, T3-10 and NT-9 the same; points TH-5, T3
   equally worthless cards is the level's choice.
 
 Only a position whose outcome is certain from the seat's own view is constrained: every
-card of the trick face up, the trump known, the seat the last of ``players`` to play.
+card of the trick face up, the trump known, no call in play, the seat the last of
+``players`` to play.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ def certain_plays(situation: Situation) -> list[Action] | None:
     view = situation.view
     trick = read_trick(view)
     if len(trick) != situation.players - 1 or any(c is None or c == JOKER for _, c in trick):
+        return None
+    if view.get("call"):
+        # a called contract (Thunee's Thunee, TH-12; Royals with its reversed ranks, THV-12)
+        # changes what winning a trick is worth, or which card wins it
         return None
     trump = suit_index(view.get("trump"))
     if trump is None:

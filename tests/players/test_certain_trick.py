@@ -131,3 +131,11 @@ def test_every_level_keeps_to_the_certain_best_play_at_the_last_seat(game: str) 
         if checked >= 6:
             break
     assert checked == 6
+
+
+def test_thv12_a_called_contract_leaves_the_choice_to_the_level() -> None:
+    """THV-12 (Royals reverses the ranks) and TH-12 (Thunee): with a call in play, which
+    card wins, and what a trick is worth, are not the plain rule's: no constraint."""
+    sit = situation("thunee", 1, [(2, "AS"), (3, "KS"), (0, "QS")], ["JS", "9S", "10S"], "H")
+    sit.view["call"] = {"kind": "royals", "seat": 0}
+    assert certain_plays(sit) is None
