@@ -164,9 +164,11 @@ class PickupCog(commands.Cog):
         group = self.queues.take(guild_id, game)
         if not group:
             return
+        # the server's /config level, else the bot's
+        level = (await self.manager.storage.guilds.get(guild_id)).computer_level
         with contextlib.suppress(TableError, discord.HTTPException):
             await self.open_table(
-                guild_id, game, group, fill_with=self.manager.settings.default_level
+                guild_id, game, group, fill_with=level or self.manager.settings.default_level
             )
 
 
