@@ -15,7 +15,11 @@ PLUGIN = GamePlugin(
         "of turn with a penalty card. Twos and jokers are wild. Cards left in hand count "
         "against you; the lowest total after seven deals wins."
     ),
-    players={"beginner": "players.heuristic:rummy_heuristic"},
+    players={
+        "beginner": "players.heuristic:rummy_heuristic",
+        "club": "players.telefunken_buy:telefunken_buyer",
+        "expert": "players.telefunken_buy:telefunken_buyer",
+    },
     labels={
         "draw": N_("Draw from the stock"),
         "take_upcard": N_("Take the upcard"),
