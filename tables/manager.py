@@ -197,11 +197,26 @@ class TableManager:
             phase=match.phase if match is not None else None,
             to_act=match.to_act if match is not None else frozenset(),
             deadline=table.deadline,
-            public=match.public_view() if match is not None else None,
+            public=self._public_of(table),
             result=match.result if match is not None else None,
             stop_votes=frozenset(table.stop_votes),
             restoring=table.needs_replay,
         )
+
+    @staticmethod
+    def _public_of(table: Table) -> dict[str, Any] | None:
+        """The match's public view, built once per ``seq`` (not while a restart rebuilds it:
+        the match is then changing under a ``seq`` that does not)."""
+        match = table.match
+        if match is None:
+            return None
+        memo = table.public_memo
+        if memo is not None and memo[0] is match and memo[1] == table.seq:
+            return memo[2]
+        public = match.public_view()
+        if not table.needs_replay:
+            table.public_memo = (match, table.seq, public)
+        return public
 
     def seat_view(self, table_id: int, user_id: int) -> SeatView:
         """The private view of the user's seat and its legal actions."""
