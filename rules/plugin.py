@@ -35,6 +35,18 @@ def N_(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values for a common variant ("13 balls", "Ecuador"), offered
+    by the pickers beside the rules' own. Values not named keep the rules' own."""
+
+    title: str
+    """A catalog id (marked with ``N_``)."""
+    options: Mapping[str, str | int | bool | None]
+    players: int | None = None
+    """The table size the variant is played at, when it has one (Tamil Nadu 504: six)."""
+
+
 def engine(module: str) -> Callable[[], GameSpec[Any]]:
     """A loader of the ``SPEC`` a game module defines, imported when first asked for."""
 
@@ -71,6 +83,10 @@ class GamePlugin:
     reasons: Mapping[str, str] = field(default_factory=dict)
     """Catalog ids of sentences for this game's own hand-result reason codes (``{param}``
     fields from the code's parameters), beside the shared ones a front end knows."""
+
+    presets: tuple[Preset, ...] = ()
+    """Named variants for the pickers, most common first (the rules' own come before them
+    and are no preset: every game has them)."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
