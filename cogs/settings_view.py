@@ -479,7 +479,7 @@ def number_modal(
             max_length=12,
         )
     )
-    modal.stop()  # answered by ``on_modal_submit`` from its custom_id, never stored
+    modal.stop()  # answered by ``on_settings_interaction`` from its custom_id, never stored
     return modal
 
 
@@ -519,16 +519,34 @@ class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SE
         await answer(interaction, Where.of(match), match["item"], values)
 
 
-async def on_modal_submit(interaction: discord.Interaction[Any]) -> None:
+async def on_settings_interaction(interaction: discord.Interaction[Any]) -> None:
     """A number typed in a settings modal (discord.py keeps no such modal: see
-    ``number_modal``)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return
+    ``number_modal``), and a settings id discord.py drops unanswered: one it cannot find
+    on the message (forged, or sent as another component type)."""
     data: dict[str, Any] = dict(interaction.data or {})
-    match = re.fullmatch(MODAL_TEMPLATE, str(data.get("custom_id") or ""))
-    if match is None:
+    custom_id = str(data.get("custom_id") or "")
+    if interaction.type is discord.InteractionType.modal_submit:
+        match = re.fullmatch(MODAL_TEMPLATE, custom_id)
+        if match is not None:
+            await answer(interaction, Where.of(match), match["item"], [_submitted(data)])
         return
-    await answer(interaction, Where.of(match), match["item"], [_submitted(data)])
+    if interaction.type is not discord.InteractionType.component:
+        return
+    templates = (BUTTON_TEMPLATE, SELECT_TEMPLATE)
+    if any(re.fullmatch(p, custom_id) for p in templates) and not _on_message(
+        interaction, custom_id, data.get("component_type")
+    ):
+        t = translator(user_locale(interaction))
+        await _say(interaction, t("That button is no longer in use."))
+
+
+def _on_message(interaction: discord.Interaction[Any], custom_id: str, kind: Any) -> bool:
+    """Whether discord.py will find this component on the clicked message (and answer)."""
+    for row in interaction.message.components if interaction.message else []:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False
 
 
 def _submitted(data: dict[str, Any]) -> str:
@@ -546,4 +564,4 @@ def install(bot: Any) -> None:
     if SettingsButton in bot.library_items:
         return
     bot.add_dynamic_items(SettingsButton, SettingsSelect)
-    bot.add_listener(on_modal_submit, "on_interaction")
+    bot.add_listener(on_settings_interaction, "on_interaction")

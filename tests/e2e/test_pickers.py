@@ -17,6 +17,7 @@ from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUse
 from tests.e2e.fake_discord.pickers import autocomplete, modal_of, submit_modal
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import table_id_of
+from tests.e2e.test_faults_and_hostile_clicks import click_forged
 
 
 def calls_for(fake: FakeDiscord, reply: Reply) -> list[str]:
@@ -239,3 +240,32 @@ async def test_settings_clicks_are_for_admins_in_config_mode(
     refused = await member.choose(shown.message, custom_id, ["tonk"])
     assert refused.ephemeral
     assert refused.text == "Only members who can manage the server can change its settings."
+
+
+async def test_forged_settings_ids_all_get_a_clean_answer(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """Issue 29's rule for the settings view: every click is answered, nothing changes."""
+    erin = runner.user("erin")
+    message = await open_settings(erin, "tonk")
+    before = (message.text(), message.components)
+    game_select = str(component(message, "g")["custom_id"])
+    go = str(component(message, "go")["custom_id"])
+    for custom_id, kind in [
+        (game_select, 2),  # a select's id sent as a button
+        (go, 3),  # a button's id sent as a select
+        ("ct:o:p:tonk::0:zz.zz:go", 2),  # not on the message
+        ("ct:o:p:" + "x" * 120 + "::0::g", 3),
+    ]:
+        reply = await click_forged(erin, message, custom_id, kind)
+        assert reply.ephemeral and reply.text == "That button is no longer in use.", custom_id
+    assert (message.text(), message.components) == before
+    # A message drawn for another version of the game's options (after an update): it is
+    # drawn again from the server's defaults instead of misread.
+    button = component(message, "p1")
+    where, _, item = str(button["custom_id"]).rpartition(":")
+    button["custom_id"] = where.rsplit(":", 1)[0] + ":0.zz:" + item
+    redrawn = await erin.click_custom_id(message, str(button["custom_id"]))
+    assert redrawn.interaction.response_type == 7
+    assert "These settings were drawn for other rules; here they are afresh." in redrawn.text
+    assert "The rules' own, unchanged." in redrawn.text
