@@ -151,6 +151,7 @@ class PlayCog(commands.Cog):
         players=N_("How many seats (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
         slow=N_("A slow game: no turn timer (if the server allows slow games)"),
+        settings=N_("Choose the players and rules by clicking before the table opens"),
     )
     async def play(
         self,
@@ -159,10 +160,12 @@ class PlayCog(commands.Cog):
         players: int | None = None,
         options: str | None = None,
         slow: bool = False,
+        settings: bool = False,
     ) -> None:
-        if game is None:
+        if game is None or settings:
             await self._server_settings(interaction)  # refused here before any clicking
-            drawn = await settings_view.start(interaction, "p", None, players)
+            typed = parse_options(options)
+            drawn = await settings_view.start(interaction, "p", game, players, typed)
             await reply(interaction, **drawn)
             return
         await self._open(interaction, game, players, options, slow=slow)

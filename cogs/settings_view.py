@@ -325,16 +325,24 @@ def _owner(interaction: discord.Interaction[Any], mode: str) -> SettingsOwner:
 
 
 async def start(
-    interaction: discord.Interaction[Any], mode: str, game: str | None, players: int | None
+    interaction: discord.Interaction[Any],
+    mode: str,
+    game: str | None,
+    players: int | None,
+    typed: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The first drawing of a settings message (``game`` None: the game is chosen first)."""
+    """The first drawing of a settings message (``game`` None: the game is chosen first),
+    from the server's defaults under what was typed with the command."""
     t = translator(user_locale(interaction))
     registry: GameRegistry = interaction.client.games
     if game is None or game not in registry:
         return render(mode, None, 0, t, registry)
+    spec = registry.get(game)
     defaults = await _owner(interaction, mode).settings_defaults(interaction, game)
-    draft = Draft.of(game, registry.get(game).Options, players, defaults)
-    return render(mode, draft, 0, t, registry)
+    if players not in spec.player_counts:
+        players = None
+    draft = Draft.of(game, spec.Options, players, {**defaults, **(typed or {})})
+    return render(mode, draft, 0, t, registry, refusal(spec, draft, mode, t))
 
 
 async def answer(

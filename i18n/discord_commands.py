@@ -47,6 +47,7 @@ NAMES: dict[str, dict[str, str]] = {
         "member": "miembro",
         "server": "servidor",
         "defaults": "predeterminadas",
+        "settings": "ajustes",
     }
 }
 VALID_NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cogs.option_autocomplete import option_choices
 from cogs.option_picker import Draft, pages, picker_fields
-from cogs.settings_view import preset_draft, refusal, render
+from cogs.settings_view import _changed, preset_draft, refusal, render
 from i18n import translator
 from rules.option_fields import option_fields
 from rules.registry import BUILTIN
@@ -118,3 +118,24 @@ def test_typed_options_complete_within_discords_limits(game: str) -> None:
         assert len(choices) <= 25
         for choice in choices:
             assert 1 <= len(choice.name) <= 100 and 1 <= len(str(choice.value)) <= 100
+
+
+def test_a_typed_number_is_checked_and_empty_means_automatic() -> None:
+    """TF-57: the stock-rebuild bound is 0-1000 or none; TK-8 the stake at least 1."""
+    plugin = BUILTIN.plugin("telefunken")
+    draft = Draft.of("telefunken", plugin.spec.Options, None, {})
+    field = next(f for f in draft.fields if f.name == "max_stock_rebuilds")
+    assert field.kind == "number" and field.field.nullable
+    t = translator("es")
+    item = f"v{field.index}"
+    cleared = _changed(plugin, draft, "p", item, [""], t)
+    assert isinstance(cleared, Draft) and cleared.value(field) is None
+    assert cleared.options() == {"max_stock_rebuilds": None}
+    title = t("Max stock rebuilds")
+    too_many = _changed(plugin, draft, "p", item, ["1001"], t)
+    assert too_many == f"{title} debe ser un número entero de 0 a 1000."
+    assert isinstance(_changed(plugin, draft, "p", item, [" 12 "], t), Draft)
+    tonk = BUILTIN.plugin("tonk")
+    stake = Draft.of("tonk", tonk.spec.Options, None, {})
+    refused = _changed(tonk, stake, "p", "v2", ["x"], translator("en"))
+    assert refused == "Stake must be a whole number from 1 to 1000000."

@@ -269,3 +269,27 @@ async def test_forged_settings_ids_all_get_a_clean_answer(
     assert redrawn.interaction.response_type == 7
     assert "These settings were drawn for other rules; here they are afresh." in redrawn.text
     assert "The rules' own, unchanged." in redrawn.text
+
+
+async def test_a_typed_game_and_options_open_in_the_view_when_asked(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """``/play game:thunee players:6 options:... settings:True``: the view starts from what
+    was typed (TH-29.1 13 balls) and says at once what the engine refuses (THV-9)."""
+    frank = runner.user("frank")
+    shown = await frank.slash(
+        "play", game="thunee", players=6, options="two_to_clear=only_13", settings=True
+    )
+    assert shown.ephemeral and shown.message is not None
+    assert "**Thunee** for 6 players" in shown.text
+    assert "two_to_clear='only_13' applies only to a 13-ball game" in shown.text
+    # A preset is a whole rule set: the rules' own but for its own values.
+    message = await choose(frank, shown.message, "r", "1")  # 13 balls
+    assert "Those options can't be played" not in message.text()
+    assert "Changed from the rules' own: Target balls: 13" in message.text()
+    opened = await press(frank, message, "go")
+    assert opened.message is not None and runner.bot is not None
+    assert runner.bot.manager is not None
+    state = runner.bot.manager.state(table_id_of(opened.message))
+    assert state.players == 6 and state.options["target_balls"] == 13
+    assert state.options["two_to_clear"] == "off"
