@@ -26,7 +26,7 @@ def calls_for(fake: FakeDiscord, reply: Reply) -> list[str]:
 
 def component(message: FakeMessage, item: str) -> dict[str, Any]:
     """The settings component whose custom_id ends with ``:item``."""
-    found = [
+    found: list[dict[str, Any]] = [
         c
         for row in message.components
         for c in row.get("components", [])
