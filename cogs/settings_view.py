@@ -139,9 +139,9 @@ def render(
     """The settings message: ``content`` and ``view`` (send or edit keywords)."""
     view = discord.ui.View(timeout=None)
     lines = [notice] if notice else []
-    view.add_item(_game_select(mode, draft, t, games))
     if draft is None or draft.game not in games:
         # Only the game can be chosen yet.
+        view.add_item(_game_select(mode, None, t, games))
         lines.append(t("Choose a game."))
         view.stop()
         return {"content": "\n".join(lines), "view": view}
@@ -166,13 +166,13 @@ def render(
     option_pages = pages(list(draft.fields))
     page = min(page, len(option_pages))
     if page == 0:
+        view.add_item(_game_select(mode, draft, t, games))
         if mode == "p":
             view.add_item(_players_select(draft, spec, t))
         view.add_item(_preset_select(mode, draft, plugin, t))
         if option_pages:
             lines.append(t("Each rule can be changed on the next pages."))
     else:
-        view.clear_items()  # an option page has no room for the game
         lines.append(t("Page {page} of {pages}").format(page=page, pages=len(option_pages)))
         for row, fields in enumerate(option_pages[page - 1]):
             for field in fields:
