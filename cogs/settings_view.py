@@ -37,7 +37,7 @@ from rules.contract import GameSpec, IllegalAction
 from rules.option_fields import OptionValue
 from rules.plugin import GamePlugin
 from rules.registry import GameRegistry
-from tables.errors import TableError, quote
+from tables.errors import TableError, UnknownGame, quote
 from tables.manager import default_player_count
 
 log = logging.getLogger(__name__)
@@ -390,8 +390,7 @@ async def _answer(
     if item == "g":
         game = values[0] if values else ""
         if game not in registry:
-            await _say(interaction, t("There is no game called {game}.").format(game=quote(game)))
-            return
+            raise UnknownGame(game=quote(game))
         defaults = await owner.settings_defaults(interaction, game)
         draft = Draft.of(game, registry.get(game).Options, None, defaults)
         page = 0
