@@ -31,7 +31,7 @@ from cogs.controller import is_admin, user_locale
 from cogs.option_picker import Draft, PickerField, pages
 from i18n import translator
 from i18n.labels import Translate
-from i18n.options import option_description, option_title
+from i18n.options import option_description, option_title, option_value_text
 from i18n.refusals import refusal_text
 from rules.contract import GameSpec, IllegalAction
 from rules.option_fields import OptionValue
@@ -103,13 +103,7 @@ def custom_id(mode: str, draft: Draft | None, page: int, item: str) -> str:
 
 
 def value_text(value: OptionValue, t: Translate) -> str:
-    if value is True:
-        return t("on")
-    if value is False:
-        return t("off")
-    if value is None:
-        return t("automatic")
-    return str(value).replace("_", " ")
+    return option_value_text(value, t)
 
 
 def refusal(spec: GameSpec[Any], draft: Draft, mode: str, t: Translate) -> str | None:
