@@ -3,7 +3,8 @@
 A ``GamePlugin`` bundles the game's engine (its ``GameSpec``, imported on first use, so a
 registry of plugins is cheap to build), its family, its computer players per level, its
 rules summary and the words its engine uses that front ends translate (fixed action labels,
-hand outcomes and contract terms), and what a front end needs to lay out a hand. Front
+hand outcomes and contract terms), its named presets of options for the pickers, and
+what a front end needs to lay out a hand. Front
 ends, the table manager and the translation layer read these fields and never a game's
 name. ``rules.registry`` holds the plugins; it is the only list of games.
 
