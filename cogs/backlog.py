@@ -115,7 +115,11 @@ class Backlog:
             self.refused += 1
             t = translator(user_language(interaction))
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(t(BUSY), ephemeral=True)
+                if interaction.type is discord.InteractionType.autocomplete:
+                    # Typing into an option can only be answered with choices: none.
+                    await interaction.response.autocomplete([])
+                else:
+                    await interaction.response.send_message(t(BUSY), ephemeral=True)
             return
         self._serving.add(interaction)
         self._unacked.add(interaction)

@@ -17,17 +17,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import games
+from cogs import settings_view
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
+from cogs.option_autocomplete import game_choices, option_choices
+from cogs.option_picker import Draft
 from cogs.play_cog import parse_options
 from i18n import N_, translator
 from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
 from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
-from tables.errors import TableError
+from tables.errors import TableError, UnknownGame
 
 Translate = Callable[[str], str]
 
@@ -112,12 +114,16 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.describe(
         game=N_("Which game"), options=N_("name=value, ... (empty: the rules' own)")
     )
-    @app_commands.choices(game=games.playable_choices())
     async def options(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
+        if game not in self.bot.games:
+            await interaction.response.send_message(
+                UnknownGame(game=game).translated(t), ephemeral=True
+            )
+            return
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
         except TableError as exc:
@@ -134,6 +140,61 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         if defaults:
             game_options[game] = defaults
         await self._save(interaction, dataclasses.replace(current, game_options=game_options))
+
+    @app_commands.command(
+        name="defaults", description=N_("Choose a game's default rules by clicking")
+    )
+    @app_commands.describe(game=N_("Which game (leave it out to choose it in the menu)"))
+    async def defaults(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
+        drawn = await settings_view.start(interaction, "c", game, None)
+        await interaction.response.send_message(ephemeral=True, **drawn)
+
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot.games, current)
+
+    async def _options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        t = translator(user_locale(interaction))
+        game = getattr(interaction.namespace, "game", None)
+        return option_choices(self.bot.games, game, current, t)
+
+    options.autocomplete("game")(_games)
+    options.autocomplete("options")(_options)
+    defaults.autocomplete("game")(_games)
+
+    # -- the settings view's owner (cogs.settings_view) ---------------------------------
+
+    async def settings_defaults(
+        self, interaction: discord.Interaction[Any], game: str
+    ) -> dict[str, Any]:
+        assert interaction.guild_id is not None
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        return dict(current.game_options.get(game, {}))
+
+    async def settings_done(
+        self, interaction: discord.Interaction[Any], draft: Draft
+    ) -> str | None:
+        """Store the draft as the server's defaults for its game; the view then says so."""
+        assert interaction.guild_id is not None
+        t = translator(user_locale(interaction))
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        # Options the view has no control for (none today) keep their stored value.
+        kept = {
+            k: v
+            for k, v in current.game_options.get(draft.game, {}).items()
+            if k not in {f.name for f in draft.fields}
+        }
+        chosen = {**kept, **draft.options()}
+        game_options = {k: v for k, v in current.game_options.items() if k != draft.game}
+        if chosen:
+            game_options[draft.game] = chosen
+        await self.bot.storage.guilds.save(dataclasses.replace(current, game_options=game_options))
+        return t("Saved: the next tables of this game start from these rules.")
 
     @app_commands.command(name="timer", description=N_("The turn timer and slow games"))
     @app_commands.describe(
@@ -227,4 +288,5 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, CardTableBot)
+    settings_view.install(bot)
     await bot.add_cog(ConfigCog(bot))

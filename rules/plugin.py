@@ -3,7 +3,8 @@
 A ``GamePlugin`` bundles the game's engine (its ``GameSpec``, imported on first use, so a
 registry of plugins is cheap to build), its family, its computer players per level, its
 rules summary and the words its engine uses that front ends translate (fixed action labels,
-hand outcomes and contract terms), and what a front end needs to lay out a hand. Front
+hand outcomes and contract terms), its named presets of options for the pickers, and
+what a front end needs to lay out a hand. Front
 ends, the table manager and the translation layer read these fields and never a game's
 name. ``rules.registry`` holds the plugins; it is the only list of games.
 
@@ -33,6 +34,18 @@ the strongest level below it that it has (``random`` needs none: it is any game'
 def N_(text: str) -> str:
     """Mark a catalog text for extraction (the front ends translate it)."""
     return text
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values for a common variant ("13 balls", "Ecuador"), offered
+    by the pickers beside the rules' own. Values not named keep the rules' own."""
+
+    title: str
+    """A catalog id (marked with ``N_``)."""
+    options: Mapping[str, str | int | bool | None]
+    players: int | None = None
+    """The table size the variant is played at, when it has one (Tamil Nadu 504: six)."""
 
 
 def engine(module: str) -> Callable[[], GameSpec[Any]]:
@@ -71,6 +84,10 @@ class GamePlugin:
     reasons: Mapping[str, str] = field(default_factory=dict)
     """Catalog ids of sentences for this game's own hand-result reason codes (``{param}``
     fields from the code's parameters), beside the shared ones a front end knows."""
+
+    presets: tuple[Preset, ...] = ()
+    """Named variants for the pickers, most common first (the rules' own come before them
+    and are no preset: every game has them)."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:

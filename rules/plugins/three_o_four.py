@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="304",
@@ -20,6 +20,11 @@ PLUGIN = GamePlugin(
         "heuristic": "players.heuristic:trick_heuristic",
         "search": "players.search.three_o_four:three_o_four_search",
     },
+    presets=(
+        Preset(N_("Tamil Nadu 504"), {"tamil_nadu": True, "six_player_deck": "36"}, players=6),
+        Preset(N_("Tamil Nadu 904"), {"tamil_nadu": True}, players=8),
+        Preset(N_("With Half Court"), {"half_court": True}, players=4),
+    ),
     labels={
         "open": N_("Play open trump"),
         "closed": N_("Play closed trump"),

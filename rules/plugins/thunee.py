@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="thunee",
@@ -35,6 +35,11 @@ PLUGIN = GamePlugin(
         "call:moenie": N_("Call Moenie"),
         "lay:open": N_("Leave this face-down card uncovered"),
     },
+    presets=(
+        Preset(N_("13 balls"), {"target_balls": 13}),
+        Preset(N_("Sealed bids"), {"bidding_protocol": "sealed"}),
+        Preset(N_("With Royals and blind calls"), {"royals": True, "blind_thunee": True}),
+    ),
     terms=(
         # hand outcomes
         N_("annulled"),

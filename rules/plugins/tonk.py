@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="tonk",
@@ -27,6 +27,10 @@ PLUGIN = GamePlugin(
         N_("showdown"),
         N_("tonk on deal"),
         N_("tonk out"),
+    ),
+    presets=(
+        Preset(N_("Hoyle (knock game in points)"), {"hoyle": True}),
+        Preset(N_("No wild twos"), {"twos_wild": False}),
     ),
     meld_kind="spread",
     reasons={

@@ -35,6 +35,7 @@ from tests.e2e.fake_discord.model import (
     Snowflakes,
     Upload,
 )
+from tests.e2e.fake_discord.picker_limits import picker_response_errors
 
 API_PREFIX = "/api/v10"
 ACK_DEADLINE = 3.0
@@ -582,6 +583,9 @@ class FakeDiscord:
         data = body.get("data") or {}
         if kind in (4, 7):
             self._validate(data)
+        picker_errors = picker_response_errors(interaction.type, kind, data)
+        if picker_errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", picker_errors.tree)
         message: FakeMessage | None = None
         if kind == 4 or kind == 5:
             flags = int(data.get("flags") or 0)
@@ -602,7 +606,7 @@ class FakeDiscord:
             message = self.messages[interaction.message.id]
             if kind == 7:
                 message.apply(data, edit=True)
-        elif kind == 9:
+        elif kind in (8, 9):
             pass
         else:
             raise DiscordError(400, 50035, "Invalid Form Body", {"type": kind})
@@ -611,7 +615,7 @@ class FakeDiscord:
         interaction.ack_latency = time.monotonic() - interaction.sent_at_monotonic
         interaction.original_message_id = message.id if message else None
         interaction.acked.set()
-        if kind in (4, 7):
+        if kind in (4, 7, 8, 9):
             interaction.settle()
         if request.query.get("with_response") in ("1", "true", "True"):
             response: dict[str, Any] = {
