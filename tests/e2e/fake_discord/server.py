@@ -35,6 +35,7 @@ from tests.e2e.fake_discord.model import (
     Snowflakes,
     Upload,
 )
+from tests.e2e.fake_discord.spec import allowance, spec_errors, spec_present
 
 API_PREFIX = "/api/v10"
 ACK_DEADLINE = 3.0
@@ -116,6 +117,9 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.ack_deadline = ack_deadline
+        self.check_spec = spec_present()
+        """Every request body is checked against Discord's OpenAPI spec when it is beside
+        the checkout (``../shared/discord-api-spec``; CI lays it there)."""
         self.settle_timeout = 5.0
         """How long a simulated user waits for a deferred answer before failing."""
         self.limiter = EditRateLimiter(self.clock, edit_limit, edit_window)
@@ -425,6 +429,7 @@ class FakeDiscord:
                 route = f"{method} {template}"
                 try:
                     self._check_auth(request, template)
+                    self._check_spec(request, sub or "", body)
                     request[BODY] = body
                     response = await handler(request, params)
                 except DiscordError as err:
@@ -478,11 +483,21 @@ class FakeDiscord:
                     part.headers.get("Content-Type", "application/octet-stream"),
                 )
             if uploads and isinstance(payload, dict):
-                target = payload.get("data") if isinstance(payload.get("data"), dict) else payload
+                target: dict[str, Any] = (
+                    payload.get("data") if isinstance(payload.get("data"), dict) else payload
+                )
                 target[UPLOADS] = uploads
             return payload
         text = await request.text()
         return json.loads(text) if text else None
+
+    def _check_spec(self, request: web.Request, path: str, body: Any) -> None:
+        """Reject a body Discord's published spec rejects (``spec.py``)."""
+        if body is None or not self.check_spec:
+            return
+        errors = spec_errors(request.method, path, allowance(body, UPLOADS))
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body (spec)", {"spec": errors[:5]})
 
     def _check_auth(self, request: web.Request, template: str) -> None:
         if template.startswith(("/interactions/", "/webhooks/")):
