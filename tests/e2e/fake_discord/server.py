@@ -483,9 +483,8 @@ class FakeDiscord:
                     part.headers.get("Content-Type", "application/octet-stream"),
                 )
             if uploads and isinstance(payload, dict):
-                target: dict[str, Any] = (
-                    payload.get("data") if isinstance(payload.get("data"), dict) else payload
-                )
+                inner = payload.get("data")
+                target: dict[str, Any] = inner if isinstance(inner, dict) else payload
                 target[UPLOADS] = uploads
             return payload
         text = await request.text()
