@@ -24,6 +24,7 @@ from tests.e2e.fake_discord.limits import validate_message
 from tests.e2e.fake_discord.model import (
     ALL_PERMISSIONS,
     EPHEMERAL,
+    IS_COMPONENTS_V2,
     LOADING,
     UPLOADS,
     FakeChannel,
@@ -594,8 +595,10 @@ class FakeDiscord:
         body = request[BODY] or {}
         kind = body.get("type")
         data = body.get("data") or {}
-        if kind in (4, 7):
+        if kind == 4:
             self._validate(data)
+        elif kind == 7 and interaction.message is not None:
+            self._validate(data, self.messages.get(interaction.message.id))
         message: FakeMessage | None = None
         if kind == 4 or kind == 5:
             flags = int(data.get("flags") or 0)
@@ -696,7 +699,7 @@ class FakeDiscord:
         interaction = self._live_token(p["token"])
         message = self._webhook_message(interaction, p["message_id"])
         data = request[BODY] or {}
-        self._validate(data)
+        self._validate(data, message)
         message.apply(data, edit=True)
         interaction.settle()
         return json_response(message.payload())
@@ -760,7 +763,7 @@ class FakeDiscord:
     async def _channel_edit(self, request: web.Request, p: dict[str, str]) -> web.Response:
         message = self._channel_message(p)
         data = request[BODY] or {}
-        self._validate(data)
+        self._validate(data, message)
         headers = self._rate_limited(message.channel_id)
         message.apply(data, edit=True)
         return json_response(message.payload(), headers=headers)
@@ -785,7 +788,11 @@ class FakeDiscord:
     async def _no_content(self, request: web.Request, p: dict[str, str]) -> web.Response:
         return web.Response(status=204)
 
-    def _validate(self, data: dict[str, Any]) -> None:
+    def _validate(self, data: dict[str, Any], edited: FakeMessage | None = None) -> None:
+        """A create body, or an edit of ``edited``: a Components v2 message stays one (its
+        flag cannot be removed, so an edit is checked as v2 whatever flags it sends)."""
+        if edited is not None and edited.components_v2:
+            data = {**data, "flags": int(data.get("flags") or 0) | IS_COMPONENTS_V2}
         errors = validate_message(data)
         if errors:
             raise DiscordError(400, 50035, "Invalid Form Body", errors.tree)
