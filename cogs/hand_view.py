@@ -15,9 +15,9 @@ from typing import Any
 import discord
 
 from cogs import custom_ids
+from cogs import layout as cards_layout
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
 from cogs.components import TableButton
-from cogs.layout import card
 from cogs.rummy_view import is_rummy, rummy_layout
 from cogs.slots import Slot
 from cogs.table_pictures import HAND_FILE, attachments, show_in
@@ -178,7 +178,7 @@ class HandMessage:
             discord.ButtonStyle.secondary,
         )
         rows.append([refresh])
-        return card(self.embed, rows)
+        return cards_layout.card(self.embed, rows)
 
     def kwargs(self, t: Translate) -> dict[str, Any]:
         """For an edit or an answer (``reply`` turns attachments into files)."""
