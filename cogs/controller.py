@@ -19,6 +19,7 @@ from cogs.backlog import TooLate, acknowledge_if_behind
 from cogs.components import TableButton
 from cogs.hand_view import render_hand
 from cogs.layout import card
+from cogs.report_modal import open_report
 from cogs.responder import picture_wait, reply, update, within_deadline
 from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
@@ -167,6 +168,9 @@ class TableController:
             "spectate": lambda t: self.spectate(interaction, table_id, t),
             "watch": lambda t: self._watch(interaction, table_id, t),
             "rematch": lambda t: self._rematch(interaction, table_id, t),
+            "report": lambda t: open_report(
+                interaction, self.manager, table_id, arg, user_locale(interaction)
+            ),
         }
         handler = handlers.get(verb)
         if handler is None or (verb in ("team", "seat") and not (arg or "").isdigit()):
@@ -175,7 +179,7 @@ class TableController:
         if verb in HAND_VIEW_VERBS and not self.on_own_hand_view(interaction):
             await self.refuse_off_hand_view(interaction)
             return
-        replies = verb in ("hand", "spectate", "rematch")  # a new message, not an edit
+        replies = verb in ("hand", "spectate", "rematch", "report")  # not an edit
         await self.guarded(interaction, handler, update=not replies, ephemeral=verb != "rematch")
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:

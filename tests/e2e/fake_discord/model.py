@@ -323,6 +323,8 @@ class FakeInteraction:
     acked: asyncio.Event = field(default_factory=asyncio.Event)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
     ack_latency: float | None = None
+    modal: dict[str, Any] | None = None
+    """The modal the bot answered with (callback type 9), for the user to fill in."""
     settle_latency: float | None = None
     """Seconds from INTERACTION_CREATE to the answer itself (after a defer, its edit or
     follow-up; otherwise the acknowledgement)."""

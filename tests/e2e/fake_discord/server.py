@@ -620,7 +620,7 @@ class FakeDiscord:
             if kind == 7:
                 message.apply(data, edit=True)
         elif kind == 9:
-            pass
+            interaction.modal = data
         else:
             raise DiscordError(400, 50035, "Invalid Form Body", {"type": kind})
         interaction.response_type = kind
@@ -628,7 +628,7 @@ class FakeDiscord:
         interaction.ack_latency = time.monotonic() - interaction.sent_at_monotonic
         interaction.original_message_id = message.id if message else None
         interaction.acked.set()
-        if kind in (4, 7):
+        if kind in (4, 7, 9):
             interaction.settle()
         if request.query.get("with_response") in ("1", "true", "True"):
             response: dict[str, Any] = {
