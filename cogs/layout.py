@@ -92,6 +92,23 @@ def card(
     return view
 
 
+def components_of(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    """The view as the request body's ``components`` (discord.py leaves it untyped)."""
+    components: list[dict[str, Any]] = view.to_components()  # type: ignore[no-untyped-call]
+    return components
+
+
+def action_rows(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The action rows of a card, in order (tests read its buttons row by row)."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == discord.ComponentType.action_row.value:
+            found.append(component)
+        else:
+            found += action_rows(component.get("components") or [])
+    return found
+
+
 def texts(payload: dict[str, Any]) -> list[str]:
     """Every text display's content in a Components v2 message payload (tests, lookups)."""
     found: list[str] = []

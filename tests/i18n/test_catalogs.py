@@ -14,6 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from cogs.hand_view import render_hand
+from cogs.layout import components_of
 from cogs.table_view import render_table
 from i18n import DOMAIN, LOCALE_DIR, translator
 from i18n.__main__ import KEYWORDS, SOURCES
@@ -90,7 +91,7 @@ def test_table_and_hand_messages_fit_discord_limits_in_every_language(
     t = translator(lang)
     last_hand = {"hand": 7, "outcome": "capture", "team_points": [10, 0]}
     rendered = render_table(table(players, status, True, **PUBLIC), t, last_hand)
-    payload = {"flags": IS_COMPONENTS_V2, "components": rendered.view().to_components()}
+    payload = {"flags": IS_COMPONENTS_V2, "components": components_of(rendered.view())}
     errors = validate_message(payload)
     assert not errors, errors.flat()
 
@@ -104,7 +105,7 @@ def test_every_engine_action_label_fits_a_button_in_every_language(lang: str, ga
     hand = ["JS", "9H", "AD", "10C", "KS"]
     for start in range(0, len(legal), 20):
         message = render_hand(seat_view(hand, legal[start : start + 20]), state(), t)
-        payload = {"flags": IS_COMPONENTS_V2, "components": message.view(t).to_components()}
+        payload = {"flags": IS_COMPONENTS_V2, "components": components_of(message.view(t))}
         errors = validate_message(payload)
         assert not errors, errors.flat()
 
