@@ -36,7 +36,7 @@ from tests.e2e.fake_discord.model import (
     Snowflakes,
     Upload,
 )
-from tests.e2e.fake_discord.spec import allowance, spec_errors, spec_present
+from tests.e2e.fake_discord.spec import allowance, spec_errors, spec_present, warm_up
 
 API_PREFIX = "/api/v10"
 ACK_DEADLINE = 3.0
@@ -139,6 +139,8 @@ class FakeDiscord:
     # -- lifecycle -----------------------------------------------------------------
 
     async def start(self) -> None:
+        if self.check_spec:
+            warm_up()
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._dispatch_http)
         self._runner = web.AppRunner(app, access_log=None)

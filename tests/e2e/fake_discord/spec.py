@@ -24,12 +24,16 @@ from pathlib import Path
 from typing import Any
 
 import fastjsonschema
+from fastjsonschema.draft07 import CodeGeneratorDraft07
+from fastjsonschema.ref_resolver import RefResolver
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC_IN_SHARED = Path("shared") / "discord-api-spec" / "openapi.json"
 JSON = "application/json"
 UNCHECKED_FORMATS = {name: ".*" for name in ("int32", "int64", "double", "nonce", "snowflake")}
 """The spec's own formats; the types beside them are still checked."""
+COMMON = {tag: rank for rank, tag in enumerate((2, 10, 1, 14, 17, 12, 3, 4, 7, 5, 6, 9, 8))}
+"""Component kinds (and interaction callback types) by how often the bot sends them."""
 
 
 def _find_spec() -> Path:
@@ -92,28 +96,46 @@ def _rewrite(node: Any, schemas: dict[str, Any]) -> None:
         tags = [_type_tags(b, schemas) for b in branches]
         flat = [tag for found in tags if found for tag in found]
         if all(tags) and len(flat) == len(set(flat)):
+            # Told apart by ``type``, at most one branch can match, so ``anyOf`` accepts
+            # what ``oneOf`` does; it stops at the first match, and the common kinds go
+            # first (each branch tried before the match costs a raised exception).
+            ranked = sorted(
+                zip(tags, branches, strict=True),
+                key=lambda pair: min(COMMON.get(tag, len(COMMON)) for tag in pair[0] or ()),
+            )
             del node[key]
-            node["allOf"] = [
-                *node.get("allOf", []),
-                {"required": ["type"], "properties": {"type": {"enum": flat}}},
-                *(
-                    {"if": {"properties": {"type": {"enum": found}}}, "then": branch}
-                    for found, branch in zip(tags, branches, strict=True)
-                ),
-            ]
+            node["anyOf"] = [branch for _, branch in ranked]
     for value in node.values():
         _rewrite(value, schemas)
 
 
 @functools.cache
-def _paths() -> list[tuple[re.Pattern[str], str]]:
-    found = []
+def _paths() -> dict[tuple[int, str], list[tuple[re.Pattern[str], str]]]:
+    """The spec's paths by (segment count, first segment), each as a pattern."""
+    found: dict[tuple[int, str], list[tuple[re.Pattern[str], str]]] = {}
     for template in _spec()["paths"]:
+        segments = template.strip("/").split("/")
         pattern = re.sub(r"\\\{\w+\\\}", r"[^/]+", re.escape(template))
-        found.append((re.compile(f"^{pattern}$"), template))
-    # A literal segment beats a parameter (``messages/@original`` before ``{message_id}``).
-    found.sort(key=lambda pair: pair[1].count("{"))
+        found.setdefault((len(segments), segments[0]), []).append(
+            (re.compile(f"^{pattern}$"), template)
+        )
+    for candidates in found.values():
+        # A literal segment beats a parameter (``messages/@original``, ``{message_id}``).
+        candidates.sort(key=lambda pair: pair[1].count("{"))
     return found
+
+
+class _BriefErrors(CodeGeneratorDraft07):
+    """fastjsonschema's draft-07 code, each error raised with its message only: the
+    detailed errors embed the whole (expanded) schema in every ``raise``, which made the
+    generated code megabytes long, seconds to compile and slow to fail a union branch.
+    (Its own ``detailed_exceptions=False`` breaks on the enum message, 2.22.)"""
+
+    def exc(
+        self, msg: str, *args: Any, append_to_msg: str | None = None, rule: str | None = None
+    ) -> None:
+        text = '"' + msg + '"' + (f" + ({append_to_msg})" if append_to_msg else "")
+        self.l(f"raise JsonSchemaValueException({text})", *args, definition_rule="…")
 
 
 @functools.cache
@@ -125,13 +147,20 @@ def _validator(template: str, method: str) -> Callable[[Any], Any] | None:
     if media is None:
         return None
     schema = {"components": spec["components"], **media["schema"]}
-    validate: Callable[[Any], Any] = fastjsonschema.compile(schema, formats=UNCHECKED_FORMATS)
+    resolver = RefResolver.from_schema(schema, handlers={}, store={})
+    generator = _BriefErrors(  # type: ignore[no-untyped-call]
+        schema, resolver=resolver, formats=UNCHECKED_FORMATS, use_default=False
+    )
+    state = generator.global_state
+    exec(generator.func_code, state)
+    validate: Callable[[Any], Any] = state[resolver.get_scope_name()]
     return validate
 
 
 def spec_template(path: str) -> str | None:
     """The spec's path template for an API path (without ``/api/v10``)."""
-    for pattern, template in _paths():
+    segments = path.strip("/").split("/")
+    for pattern, template in _paths().get((len(segments), segments[0]), ()):
         if pattern.match(path):
             return template
     return None
@@ -171,3 +200,24 @@ def spec_errors(method: str, path: str, body: Any) -> list[str]:
     except fastjsonschema.JsonSchemaValueException as error:
         return [f"{error.name}: {error.message[:300]}"]
     return []
+
+
+SERVED = (
+    ("POST", "/channels/1/messages"),
+    ("PATCH", "/channels/1/messages/1"),
+    ("POST", "/interactions/1/token/callback"),
+    ("POST", "/webhooks/1/token"),
+    ("PATCH", "/webhooks/1/token/messages/1"),
+    ("PUT", "/applications/1/commands"),
+    ("PUT", "/applications/1/guilds/1/commands"),
+)
+"""The routes with a body that the fake serves (a sample path of each)."""
+
+
+def warm_up() -> None:
+    """Compile the checks of every route the fake serves now (once per process), so that
+    no request waits seconds for its check (a bot's login has a deadline)."""
+    for method, path in SERVED:
+        template = spec_template(path)
+        if template is not None:
+            _validator(template, method)
