@@ -95,3 +95,21 @@ async def test_report_this_hand_stores_a_report_that_admins_export(
     data = exported.message.attachment("report-1.json")
     assert data is not None and b'"text": "The computer cheated."' in data
     assert "Only a server admin" in (await users[0].slash("reports")).text
+
+
+async def test_a_table_message_sent_before_the_cards_becomes_one_on_its_next_edit(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """A lobby posted by the embed version (content, an embed, rows of buttons at the top
+    level, same custom_ids): its old Join button is still answered, and the edit turns
+    the message into a card (content and embed cleared, the v2 flag set)."""
+    alice, bob = runner.user("alice"), runner.user("bob")
+    opened = await alice.slash("play", game="toy", players=2)
+    assert opened.message is not None
+    lobby = opened.message
+    rows = [row for row in lobby.walk() if row.get("type") == 1]
+    lobby.flags &= ~IS_COMPONENTS_V2
+    lobby.content, lobby.embeds, lobby.components = "A table", [{"title": "old"}], rows
+    joined = await bob.click(lobby, "Join")
+    assert joined.interaction.response_type == 7
+    assert is_card(lobby) and bob.mention in lobby.text()
