@@ -107,20 +107,3 @@ def action_rows(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         else:
             found += action_rows(component.get("components") or [])
     return found
-
-
-def texts(payload: dict[str, Any]) -> list[str]:
-    """Every text display's content in a Components v2 message payload (tests, lookups)."""
-    found: list[str] = []
-
-    def walk(components: Sequence[dict[str, Any]]) -> None:
-        for component in components:
-            if component.get("type") == discord.ComponentType.text_display.value:
-                found.append(str(component.get("content") or ""))
-            walk(component.get("components") or [])
-            accessory = component.get("accessory")
-            if isinstance(accessory, dict):
-                walk([accessory])
-
-    walk(payload.get("components") or [])
-    return found

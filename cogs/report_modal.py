@@ -66,8 +66,11 @@ async def open_report(
     """The report button's answer: the modal (a modal is itself the acknowledgement);
     ``locale``: the clicking user's language."""
     t = translator(locale)
-    state = manager.state(table)
-    if not (hand or "").isdigit() or not any(s.user_id == interaction.user.id for s in state.seats):
+    record = await manager.storage.tables.get(table)  # finished tables are reported too
+    seats = record.seats if record is not None else []
+    if not (hand or "").isdigit() or not any(
+        s is not None and s.user_id == interaction.user.id for s in seats
+    ):
         await reply(interaction, content=t("Only a player at this table can report its hands."))
         return
     if interaction.response.is_done():  # acknowledged late by the backlog: no modal now

@@ -233,10 +233,6 @@ class TableManager:
     def match_spec(self, table_id: int) -> GameSpec[Any]:
         return self._table(table_id).spec
 
-    def record_of(self, table_id: int) -> TableRecord:
-        """The table as stored (read only): what a hand report copies to replay it."""
-        return self._table(table_id).record
-
     def match_of(self, table_id: int) -> Match[Any] | None:
         """The engine match (read only: mutate it only through ``act``)."""
         return self._table(table_id).match

@@ -19,7 +19,7 @@ from rules.registry import BUILTIN, GameRegistry
 from rules.shuffle import LEGACY_DEAL_VERSION
 from storage import Storage
 from storage.records import HandReport, LoggedAction, SeatRecord, TableRecord, TableStatus
-from tables.errors import TableError
+from tables.errors import NoSuchTable, TableError
 from tables.manager import TableManager
 
 REPORT_TEXT_MAX = 1000
@@ -40,11 +40,15 @@ class EmptyReport(TableError):
 async def file_report(
     manager: TableManager, table_id: int, user_id: int, hand_number: int, text: str
 ) -> HandReport:
-    """Store ``user_id``'s report about hand ``hand_number`` of the table, as it is now."""
+    """Store ``user_id``'s report about hand ``hand_number`` of the table, as stored now
+    (read from storage: a finished table's last hand is reported after it has left
+    memory too)."""
     text = " ".join(text.split())[:REPORT_TEXT_MAX]
     if not text:
         raise EmptyReport()
-    record = manager.record_of(table_id)
+    record = await manager.storage.tables.get(table_id)
+    if record is None:
+        raise NoSuchTable()
     logged = await manager.storage.actions.for_table(table_id)
     actions = [(a.seq, a.seat, a.action_id) for a in logged]
     report = HandReport(
