@@ -4,10 +4,12 @@ language, and the "Report this hand" button through a modal."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from tables import reports
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_discord.model import IS_COMPONENTS_V2, FakeMessage
 from tests.e2e.fake_discord.users import SimulatedUser
@@ -94,6 +96,11 @@ async def test_report_this_hand_stores_a_report_that_admins_export(
     assert exported.message is not None
     data = exported.message.attachment("report-1.json")
     assert data is not None and b'"text": "The computer cheated."' in data
+    # The exported file rebuilds the match as it stands (nobody has moved since).
+    live = runner.bot.manager.match_of(table)  # type: ignore[union-attr]
+    assert live is not None
+    rebuilt = reports.replay(json.loads(data), runner.bot.manager.games)  # type: ignore[union-attr]
+    assert rebuilt.public_view() == live.public_view() and rebuilt.view(1) == live.view(1)
     assert "Only a server admin" in (await users[0].slash("reports")).text
 
 
