@@ -16,6 +16,7 @@ from cogs import settings_view
 from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
+from cogs.layout import card
 from cogs.option_autocomplete import game_choices, option_choices, player_choices
 from cogs.option_picker import Draft
 from cogs.responder import picture_wait, reply, within_deadline
@@ -306,9 +307,14 @@ class PlayCog(commands.Cog):
         if known is not None and interaction.guild_id is not None:
             link = f"https://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
             content = t("The table message: {link}").format(link=link)
-        await reply(
-            interaction, content=content, embed=rendered.embed, attachments=rendered.attachments()
+        # A copy of the card without its buttons: they work on the table message only.
+        view = card(
+            rendered.embed,
+            lead=content,
+            history=rendered.history,
+            history_title=rendered.history_title,
         )
+        await reply(interaction, view=view, attachments=rendered.attachments())
 
     @table.command(name="spectate", description=N_("See the table privately"))
     async def spectate(self, interaction: discord.Interaction[Any]) -> None:

@@ -20,7 +20,14 @@ from storage.match_records import (
     Season,
     Standing,
 )
-from storage.records import LoggedAction, QuarantinedTable, SeatRecord, TableRecord, TableStatus
+from storage.records import (
+    HandReport,
+    LoggedAction,
+    QuarantinedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+)
 from storage.shards import ShardSet
 
 
@@ -121,6 +128,18 @@ class LanguageRepository(Protocol):
         """Set a player's language; ``None`` clears it."""
 
 
+class HandReportRepository(Protocol):
+    """Players' reports of a hand, with what replays it (``HandReport``)."""
+
+    async def add(self, report: HandReport) -> int:
+        """Store a report; returns its id."""
+
+    async def for_guild(self, guild_id: int | None, limit: int = 20) -> list[HandReport]:
+        """A server's latest reports, newest first."""
+
+    async def get(self, report_id: int) -> HandReport | None: ...
+
+
 class MatchRepository(Protocol):
     async def record_finished(self, record: MatchRecord) -> MatchOutcome:
         """Store a finished or abandoned match in one transaction, with its league results
@@ -198,6 +217,9 @@ class Storage(Protocol):
 
     @property
     def languages(self) -> LanguageRepository: ...
+
+    @property
+    def hand_reports(self) -> HandReportRepository: ...
 
     @property
     def actions(self) -> ActionLog: ...

@@ -23,6 +23,7 @@ from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
+from storage.hand_reports import SqlHandReportRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
@@ -162,6 +163,7 @@ class SqliteStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.hand_reports = SqlHandReportRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:

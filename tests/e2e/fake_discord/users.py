@@ -115,6 +115,27 @@ class SimulatedUser:
         interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
         return await self.wait(interaction)
 
+    async def submit_modal(self, opened: FakeInteraction, *values: str) -> Reply:
+        """Fill in the modal the bot answered ``opened`` with (its text inputs in order,
+        whether in rows or labels) and submit it, as Discord sends it (type 5)."""
+        modal = opened.modal
+        if modal is None:
+            raise AssertionError("the bot answered with no modal")
+        given = list(values)
+        filled: list[dict[str, Any]] = []
+        for component in modal.get("components") or []:
+            inner = component.get("component") or (component.get("components") or [{}])[0]
+            answer = {"type": 4, "custom_id": inner.get("custom_id"), "value": given.pop(0)}
+            if component.get("type") == 18:
+                filled.append({"type": 18, "component": answer})
+            else:
+                filled.append({"type": 1, "components": [answer]})
+        data = {"custom_id": modal.get("custom_id"), "components": filled}
+        interaction = await self.fake.create_interaction(
+            self.user, 5, data, channel_id=opened.channel_id, message=opened.message
+        )
+        return await self.wait(interaction)
+
     def _check_visible(self, message: FakeMessage) -> None:
         if message.visible_to is not None and message.visible_to != self.user.id:
             raise AssertionError("a user cannot click on another user's ephemeral message")
