@@ -27,6 +27,7 @@ from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations, plan
+from storage.nights import SqlNightRepository
 from storage.records import (
     REASON_MAX,
     LoggedAction,
@@ -178,6 +179,7 @@ class PgStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.nights = SqlNightRepository(self.db)
 
     @classmethod
     async def open(

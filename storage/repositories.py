@@ -20,6 +20,7 @@ from storage.match_records import (
     Season,
     Standing,
 )
+from storage.nights import SqlNightRepository
 from storage.records import LoggedAction, QuarantinedTable, SeatRecord, TableRecord, TableStatus
 from storage.shards import ShardSet
 
@@ -213,6 +214,9 @@ class Storage(Protocol):
 
     @property
     def command_sync(self) -> CommandSyncRepository: ...
+
+    @property
+    def nights(self) -> SqlNightRepository: ...
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Claim this process's shards for as long as the storage is open; raises
