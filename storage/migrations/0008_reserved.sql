@@ -1,0 +1,2 @@
+-- Reserved for another branch's migration (issue 31b); this placeholder keeps the
+-- numbers contiguous on the nights branch and is dropped when that branch is merged.
