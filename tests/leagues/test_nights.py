@@ -1,0 +1,162 @@
+"""Match nights over the table manager, on both backends (issue 32): a Swiss night of
+pairs with a substitute, a late member and a walkover after the set time; a knockout
+with byes and best-of-three series to a champion; refusals that change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from storage import Storage
+from storage.nights import Fixture, Night
+from tables.clock import FakeClock
+from tables.manager import TableManager
+from tables.nights import (
+    BadBestOf,
+    Entrant,
+    NightNews,
+    NightRunner,
+    NotAnEntrant,
+    NotOrganiser,
+    TooFewEntrants,
+)
+from tests.leagues.helpers import GUILD, manager_over, play_out
+
+ORGANISER = 1
+
+
+class PairBook:
+    """Fixed pairs, as the leagues' entrants would give them."""
+
+    def __init__(self, pairs: dict[int, tuple[str, tuple[int, int]]]) -> None:
+        self.pairs = pairs
+
+    async def entrant_of(self, guild_id: int, game: str, user_id: int, name: str) -> Entrant | None:
+        for entrant, (title, members) in self.pairs.items():
+            if user_id in members:
+                return Entrant(entrant, title, tuple((m, f"u{m}") for m in members))
+        return None
+
+
+class Host:
+    def __init__(self) -> None:
+        self.news: list[NightNews] = []
+        self.channels = 9000
+
+    async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
+        self.channels += 1
+        return self.channels
+
+    async def announce(self, news: NightNews) -> None:
+        self.news.append(news)
+
+    def kinds(self) -> list[str]:
+        return [n.kind for n in self.news]
+
+
+def pairs(count: int) -> dict[int, tuple[str, tuple[int, int]]]:
+    return {100 + i: (f"Pair {i}", (10 + 2 * i, 11 + 2 * i)) for i in range(count)}
+
+
+async def play_tables(
+    manager: TableManager, clock: FakeClock, runner: NightRunner, host: Host, rng: random.Random
+) -> int:
+    """Play every table the night has opened and not finished; the games played."""
+    played = 0
+    while True:
+        await runner.idle()
+        open_tables = [
+            n.table_id
+            for n in host.news
+            if n.kind == "table" and n.table_id is not None and n.table_id in manager.open_tables()
+        ]
+        if not open_tables:
+            return played
+        for table_id in open_tables:
+            await play_out(manager, clock, table_id, rng)
+            played += 1
+
+
+async def test_a_swiss_night_of_pairs_with_a_substitute_and_a_walkover(store: Storage) -> None:
+    manager, clock, _ = manager_over(store)
+    host = Host()
+    book = PairBook(pairs(4))
+    runner = NightRunner(store, manager, host, book)
+    night = await runner.open(
+        guild_id=GUILD, channel_id=77, game="toy", organiser_id=ORGANISER, rounds=2,
+        walkover_seconds=300, options={"target": 1},
+    )  # fmt: skip
+    for user in (10, 11, 12, 13, 14, 16):  # pair 2's second and pair 3's second are missing
+        await runner.check_in(night.id, user, f"u{user}", GUILD)
+    with pytest.raises(NotAnEntrant):
+        await runner.check_in(night.id, 99, "stranger", GUILD)
+    with pytest.raises(NotOrganiser):
+        await runner.start(night.id, GUILD, 10, is_admin=False)
+    assert (await store.nights.get(night.id)).status == "checkin"  # type: ignore[union-attr]
+    # A substitute stands in for pair 3's missing member, recorded as such.
+    await runner.substitute(night.id, GUILD, 16, absent=17, user_id=50, name="sub")
+    await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
+
+    first = next(n for n in host.news if n.kind == "round")
+    assert [(f.a, f.b) for f in first.fixtures] == [(100, 101), (102, 103)]
+    tables = [n for n in host.news if n.kind == "table"]
+    assert len(tables) == 1 and set(tables[0].mentions) == {10, 11, 12, 13}
+    await play_tables(manager, clock, runner, host, random.Random(1))
+    await clock.advance(300)  # pair 2 never completed: a walkover to pair 3
+    await runner.idle()
+    walkover = next(n for n in host.news if n.kind == "walkover").fixtures[0]
+    assert (walkover.winner, walkover.walkover) == (103, True)
+
+    second = [n for n in host.news if n.kind == "round"][1]
+    assert second.round == 2 and len(second.fixtures) == 2
+    met = {frozenset((f.a, f.b)) for f in first.fixtures}
+    assert all(frozenset((f.a, f.b)) not in met for f in second.fixtures)  # no rematch
+    await runner.check_in(night.id, 15, "u15", GUILD)  # pair 2's late member: no walkover now
+    await play_tables(manager, clock, runner, host, random.Random(2))
+    await runner.idle()
+    assert host.kinds().count("walkover") == 1
+    over = host.news[-1]
+    assert over.kind == "over" and len(over.standings) == 4
+    assert sum(points for _, points in over.standings) == 4.0  # one per fixture
+    lineup = await store.nights.lineups(night.id)
+    assert [(s.user_id, s.substitute_for) for s in lineup if s.substitute_for] == [(50, 17)]
+    played = [f for f in await store.nights.fixtures(night.id) if not f.walkover]
+    assert all(len(f.match_ids) == 1 and f.games == [f.winner] for f in played)
+    assert (await store.nights.get(night.id)).status == "finished"  # type: ignore[union-attr]
+    runner.close()
+
+
+async def test_a_knockout_of_six_with_byes_and_best_of_three_to_a_champion(
+    store: Storage,
+) -> None:
+    manager, clock, _ = manager_over(store)
+    host = Host()
+    runner = NightRunner(store, manager, host, PairBook(pairs(6)))
+    with pytest.raises(BadBestOf):
+        await runner.open(
+            guild_id=GUILD, channel_id=78, game="toy", organiser_id=ORGANISER, best_of=2
+        )
+    night = await runner.open(
+        guild_id=GUILD, channel_id=78, game="toy", organiser_id=ORGANISER,
+        format="knockout", best_of=3, options={"target": 1},
+    )  # fmt: skip
+    await runner.check_in(night.id, 10, "u10", GUILD)
+    with pytest.raises(TooFewEntrants):
+        await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
+    for user in range(11, 22):
+        await runner.check_in(night.id, user, f"u{user}", GUILD)
+    await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
+    first = host.news[0]
+    bracket = [(f.a, f.b) for f in first.fixtures]
+    assert bracket == [(100, None), (103, 104), (101, None), (102, 105)]  # byes: seeds 1, 2
+    games = await play_tables(manager, clock, runner, host, random.Random(5))
+    over = host.news[-1]
+    assert over.kind == "over" and over.champion is not None
+    fixtures = await store.nights.fixtures(night.id)
+    assert [f.round for f in fixtures] == [1, 1, 1, 1, 2, 2, 3]
+    series = [f for f in fixtures if f.b is not None]
+    assert all(f.games.count(f.winner) == 2 and len(f.match_ids) == len(f.games) for f in series)
+    assert games == sum(len(f.games) for f in series) and 10 <= games <= 15
+    assert fixtures[-1].winner == over.champion
+    runner.close()
