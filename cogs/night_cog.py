@@ -270,8 +270,10 @@ class NightCog(commands.Cog):
             return
         server = self._t(night)
         text = server(
-            "Match night {night}: {game}, {format}, best of {best_of}. Check in with the button; "
-            "{organiser} starts the night."
+            N_(
+                "Match night {night}: {game}, {format}, best of {best_of}. Check in with the"
+                " button; {organiser} starts the night."
+            )
         ).format(
             night=night.id,
             game=games.title(night.game, self.bot.games),
