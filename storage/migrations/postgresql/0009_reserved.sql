@@ -1,2 +1,0 @@
--- Reserved for another branch's migration (issue 32a, leagues); this placeholder keeps the
--- numbers contiguous on the nights branch and is dropped when that branch is merged.
