@@ -8,11 +8,20 @@ beside them.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from rules.contract import GameSpec, Match
 from rules.results import MatchResult
-from storage import MatchOutcome, MatchRecord, MatchSeat, MatchStatus, Storage, TableRecord
+from storage import (
+    MatchOutcome,
+    MatchRecord,
+    MatchSeat,
+    MatchStatus,
+    SeatEntrant,
+    Storage,
+    TableRecord,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,14 +46,20 @@ def build_match_record(
     ended_at: float,
     actions: int,
     started_at: float | None = None,
+    entrants: Mapping[int, SeatEntrant] | None = None,
 ) -> MatchRecord:
-    """The record of a match that ended (``match.is_over``) or was abandoned (not over)."""
+    """The record of a match that ended (``match.is_over``) or was abandoned (not over).
+
+    ``entrants`` (seat -> entrant) names the entrant each seat played for when a match
+    night paired them, a substitute marked as such; left out, storage finds each team's
+    entrant from its players."""
     teams = spec.teams(table.players)
     typed = match.typed_result() if match.is_over else None
     result = match.result if typed is not None else None
     winners = winning_seats(typed, table.players)
     team_of = {seat: index for index, team in enumerate(teams or ()) for seat in team}
     seats = []
+    playing_for = entrants or {}
     for index, seat in enumerate(table.seats):
         if seat is None:
             seats.append(MatchSeat(index, "", computer="empty", team=team_of.get(index)))
@@ -59,6 +74,8 @@ def build_match_record(
                 team=team_of.get(index),
                 away=seat.away,
                 won=index in winners,
+                entrant_id=playing_for[index].entrant_id if index in playing_for else None,
+                substitute=playing_for[index].substitute if index in playing_for else False,
             )
         )
     return MatchRecord(
