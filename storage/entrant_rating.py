@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from storage.match_records import LeagueSettings
 from storage.standings import DEFAULT_MU, DEFAULT_SIGMA, MODEL, ordinal
 
+__all__ = ["MODEL", "EntrantRow", "apply_sides", "count_result", "listed", "provisional"]
+
 
 @dataclass(slots=True)
 class EntrantRow:

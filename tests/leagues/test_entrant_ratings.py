@@ -44,16 +44,16 @@ async def test_every_side_is_rated_in_one_openskill_call(
         def rating(self, **kw: Any) -> Any:
             return real.rating(**kw)
 
-        def rate(self, teams: list[list[Any]], ranks: list[int]) -> Any:
-            calls.append((len(teams), list(ranks)))
+        def rate(self, teams: list[list[Any]], ranks: list[float]) -> Any:
+            calls.append((len(teams), [int(r) for r in ranks]))
             return real.rate(teams, ranks=ranks)
 
     monkeypatch.setattr(entrant_rating, "MODEL", Spy())
     outcome = await store.matches.record_finished(pair_match([1, 4]))
     assert calls == [(3, [1, 0, 1])]  # three sides, one call: Bells first, the others level
     sides = {s.entrant_id: s for s in await store.entrants.match_sides(outcome.match_id)}
-    before = {e: s.rating_before for e, s in sides.items()}
-    after = {e: s.rating_after for e, s in sides.items()}
+    before = {e: float(s.rating_before or 0.0) for e, s in sides.items()}
+    after = {e: float(s.rating_after or 0.0) for e, s in sides.items()}
     assert before[aces] == before[bells] == before[crowns]
     assert after[bells] > before[bells]
     assert after[aces] == after[crowns] < before[aces]
