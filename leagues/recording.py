@@ -11,7 +11,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from leagues.stats import TallyReader, match_tallies
 from rules.contract import GameSpec, Match
+from rules.registry import GameRegistry
 from rules.results import MatchResult
 from storage import (
     MatchOutcome,
@@ -47,12 +49,14 @@ def build_match_record(
     actions: int,
     started_at: float | None = None,
     entrants: Mapping[int, SeatEntrant] | None = None,
+    tallies: TallyReader | None = None,
 ) -> MatchRecord:
     """The record of a match that ended (``match.is_over``) or was abandoned (not over).
 
     ``entrants`` (seat -> entrant) names the entrant each seat played for when a match
     night paired them, a substitute marked as such; left out, storage finds each team's
-    entrant from its players."""
+    entrant from its players. ``tallies`` is the game plugin's reader of calls and
+    contracts (``GamePlugin.tally_reader``); units won are counted without it."""
     teams = spec.teams(table.players)
     typed = match.typed_result() if match.is_over else None
     result = match.result if typed is not None else None
@@ -78,6 +82,10 @@ def build_match_record(
                 substitute=playing_for[index].substitute if index in playing_for else False,
             )
         )
+    hands = list(match.hand_results)
+    seat_tallies, side_tallies = (
+        match_tallies(hands, table.players, teams, tallies) if match.is_over else ([], [])
+    )
     return MatchRecord(
         table_id=table.id or None,
         guild_id=table.guild_id,
@@ -93,7 +101,9 @@ def build_match_record(
         winners=winners,
         scores=final_scores(typed),
         result=dict(result) if result is not None else None,
-        hand_results=list(match.hand_results),
+        hand_results=hands,
+        tallies=seat_tallies,
+        side_tallies=side_tallies,
         actions=actions,
         started_at=started_at,
         ended_at=ended_at,
@@ -108,6 +118,7 @@ async def record_match(
     *,
     ended_at: float,
     actions: int,
+    games: GameRegistry | None = None,
 ) -> MatchOutcome | None:
     """Record a match that ended or was abandoned (the table manager's one call).
 
@@ -115,7 +126,10 @@ async def record_match(
     record could not be written.
     """
     try:
-        record = build_match_record(table, spec, match, ended_at=ended_at, actions=actions)
+        reader = games.plugin(table.game).tally_reader if games and table.game in games else None
+        record = build_match_record(
+            table, spec, match, ended_at=ended_at, actions=actions, tallies=reader
+        )
         return await storage.matches.record_finished(record)
     except Exception:
         log.exception("table %s: the match record could not be written", table.id)

@@ -235,7 +235,7 @@ class EntrantBatch:
                     record.ended_at,
                 )
             )
-        self._add_tallies(record, league, sides, groups)
+        self._add_tallies(record, league, sides)
 
     def add_player_tallies(self, record: MatchRecord) -> None:
         """A counted match's calls and contracts to each human's own stats."""
@@ -252,26 +252,13 @@ class EntrantBatch:
             sums[1] += made
 
     def _add_tallies(
-        self,
-        record: MatchRecord,
-        league: _League,
-        sides: Sequence[int | None],
-        groups: Sequence[Sequence[int]],
+        self, record: MatchRecord, league: _League, sides: Sequence[int | None]
     ) -> None:
-        side_of = {s: sides[i] for i, g in enumerate(groups) for s in g}
-        done: set[tuple[int, int, str]] = set()
-        for seat, stat, attempted, made in record.tallies:
-            entrant = side_of.get(seat)
+        for side, stat, attempted, made in record.side_tallies:
+            entrant = sides[side] if 0 <= side < len(sides) else None
             if entrant is None:
                 continue
-            if stat.startswith("won:"):
-                # Units go to a team: counted once per entrant, not once per member.
-                mark = (entrant, made, stat)
-                if mark in done:
-                    continue
-                done.add(mark)
-            key = (*league, entrant, stat)
-            sums = self._entrant_stats.setdefault(key, [0, 0])
+            sums = self._entrant_stats.setdefault((*league, entrant, stat), [0, 0])
             sums[0] += attempted
             sums[1] += made
 

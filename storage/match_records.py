@@ -90,7 +90,10 @@ class MatchRecord:
     rating_changes: list[RatingChange] = field(default_factory=list)
     tallies: list[tuple[int, str, int, int]] = field(default_factory=list)
     """Calls, contracts and units won, as (seat, stat, attempted, made): what the game's
-    plugin reads in the hand results (``leagues.stats``); summed per player and entrant."""
+    plugin reads in the hand results (``leagues.stats``); summed per player."""
+    side_tallies: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """The same per side, as (side, stat, attempted, made), a side being a team (its index)
+    or, without teams, a seat: summed per entrant."""
 
     @property
     def computers(self) -> bool:
