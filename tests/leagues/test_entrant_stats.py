@@ -36,9 +36,7 @@ def recorded(game: str, hands: list[dict[str, Any]], winners: list[int]) -> Matc
         [(A1, "a1"), (B1, "b1"), (A2, "a2"), (B2, "b2")], winners, game=game, teams=TEAMS
     )
     record.hand_results = hands
-    record.tallies, record.side_tallies = match_tallies(
-        hands, 4, TEAMS, plugin(game).tally_reader
-    )
+    record.tallies, record.side_tallies = match_tallies(hands, 4, TEAMS, plugin(game).tally_reader)
     return record
 
 
