@@ -48,7 +48,7 @@ async def test_the_export_has_one_row_per_match_and_per_entrant(store: Storage) 
             team=s.team,
             entrant_id=playing_for[s.seat],
             substitute=s.user_id == SUB,
-        )  # fmt: skip
+        )
         for s in record.seats
     ]
     await store.matches.record_finished(record)
