@@ -75,14 +75,14 @@ def _season_from_row(row: Row) -> Season:
 
 async def read_settings(tx: Tx | Db, guild_id: int) -> LeagueSettings:
     row = await tx.fetchone(
-        "SELECT computers_count, points_win, points_draw, points_loss FROM league_settings"
-        " WHERE guild_id = ?",
+        "SELECT computers_count, points_win, points_draw, points_loss, provisional_matches,"
+        " listed_matches, listed_days FROM league_settings WHERE guild_id = ?",
         guild_id,
     )
     if row is None:
         return LeagueSettings(guild_id)
     try:
-        return LeagueSettings(guild_id, bool(row[0]), int(row[1]), int(row[2]), int(row[3]))
+        return LeagueSettings(guild_id, bool(row[0]), *(int(v) for v in row[1:7]))
     except (TypeError, ValueError) as exc:
         log.warning("league settings of guild %s unreadable, defaults used: %s", guild_id, exc)
         return LeagueSettings(guild_id)
@@ -203,16 +203,22 @@ class SqlLeagueRepository:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO league_settings (guild_id, computers_count, points_win,"
-                " points_draw, points_loss, updated_at) VALUES (?,?,?,?,?,?)"
+                " points_draw, points_loss, provisional_matches, listed_matches, listed_days,"
+                " updated_at) VALUES (?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET"
                 " computers_count = excluded.computers_count, points_win = excluded.points_win,"
                 " points_draw = excluded.points_draw, points_loss = excluded.points_loss,"
+                " provisional_matches = excluded.provisional_matches,"
+                " listed_matches = excluded.listed_matches, listed_days = excluded.listed_days,"
                 " updated_at = excluded.updated_at",
                 settings.guild_id,
                 int(settings.computers_count),
                 settings.points_win,
                 settings.points_draw,
                 settings.points_loss,
+                settings.provisional_matches,
+                settings.listed_matches,
+                settings.listed_days,
                 time.time(),
             )
 

@@ -21,6 +21,8 @@ import asyncpg
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import PgDb, lock_key, pg_sql
+from storage.entrant_standings import SqlEntrantStandingRepository
+from storage.entrants import SqlEntrantRepository
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
@@ -176,6 +178,8 @@ class PgStorage:
         self.actions = PgActionLog(pool)
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
+        self.entrants = SqlEntrantRepository(self.db)
+        self.entrant_standings = SqlEntrantStandingRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)

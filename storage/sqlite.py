@@ -21,6 +21,8 @@ import aiosqlite
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
+from storage.entrant_standings import SqlEntrantStandingRepository
+from storage.entrants import SqlEntrantRepository
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
@@ -160,6 +162,8 @@ class SqliteStorage:
         """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
+        self.entrants = SqlEntrantRepository(self.db)
+        self.entrant_standings = SqlEntrantStandingRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)

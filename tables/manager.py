@@ -1238,7 +1238,7 @@ class TableManager:
             # recovery closes it again, and recording is idempotent per table.
             outcome = await record_match(
                 self.storage, table.record, table.spec, match,
-                ended_at=self.clock.now(), actions=table.seq,
+                ended_at=self.clock.now(), actions=table.seq, games=self.games,
             )  # fmt: skip
             data = {"result": match.result, "hand_results": match.hand_results}
             if outcome is not None:
