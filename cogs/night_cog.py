@@ -224,6 +224,7 @@ class NightCog(commands.Cog):
         rounds=N_("Rounds of a Swiss night"),
         best_of=N_("Games in each fixture (best of 1, 3, 5...)"),
         walkover_minutes=N_("Minutes a side may be late before it loses by walkover"),
+        players=N_("Seats at each table (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
     )
     @app_commands.choices(
@@ -243,6 +244,7 @@ class NightCog(commands.Cog):
         best_of: int = 1,
         walkover_minutes: float = 10.0,
         options: str | None = None,
+        players: int | None = None,
     ) -> None:
         t = translator(user_locale(interaction))
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -264,6 +266,7 @@ class NightCog(commands.Cog):
                 best_of=best_of,
                 walkover_seconds=walkover_minutes * 60,
                 options=parse_options(options),
+                players=players,
             )
         except TableError as exc:
             await reply(interaction, content=exc.translated(t))

@@ -20,6 +20,8 @@ class Night:
     game: str
     format: str
     organiser_id: int
+    players: int = 4
+    """Seats at each table: two entrants of ``players // 2`` members."""
     rounds: int = 3
     best_of: int = 1
     walkover_seconds: float = 600.0
@@ -69,7 +71,7 @@ class Fixture:
 
 _NIGHT_COLUMNS = (
     "id, guild_id, channel_id, message_id, game, format, rounds, best_of, walkover_seconds,"
-    " options, organiser_id, status, round, created_at"
+    " options, organiser_id, status, round, created_at, players"
 )
 _FIXTURE_COLUMNS = (
     "id, night_id, round, slot, entrant_a, entrant_b, status, winner, walkover, games,"
@@ -97,6 +99,7 @@ def _night(row: Row) -> Night:
         status=str(row[11]),
         round=int(row[12]),
         created_at=float(row[13]),
+        players=int(row[14]),
     )
 
 
@@ -133,7 +136,7 @@ class SqlNightRepository:
             row = await tx.fetchone(
                 "INSERT INTO league_nights (guild_id, channel_id, message_id, game, format, rounds,"
                 " best_of, walkover_seconds, options, organiser_id, status, round, created_at,"
-                " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                " updated_at, players) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 night.guild_id,
                 night.channel_id,
                 night.message_id,
@@ -148,6 +151,7 @@ class SqlNightRepository:
                 night.round,
                 now,
                 now,
+                night.players,
             )
         assert row is not None
         night.id, night.created_at = int(row[0]), now
@@ -219,8 +223,9 @@ class SqlNightRepository:
                 [(night_id, entrant_id, user, member) for user, member in members],
             )
 
-    async def check_in(self, night_id: int, user_id: int) -> bool:
-        """Mark a member (or substitute) here; False when they play for nobody tonight."""
+    async def check_in(self, night_id: int, user_id: int, name: str | None = None) -> bool:
+        """Mark a member (or substitute) here, under the name they show now; False when
+        they play for nobody tonight."""
         row = await self._db.fetchone(
             "SELECT checked_in FROM night_lineups WHERE night_id = ? AND user_id = ?",
             night_id,
@@ -229,7 +234,9 @@ class SqlNightRepository:
         if row is None:
             return False
         await self._write(
-            "UPDATE night_lineups SET checked_in = 1 WHERE night_id = ? AND user_id = ?",
+            "UPDATE night_lineups SET checked_in = 1, name = COALESCE(?, name)"
+            " WHERE night_id = ? AND user_id = ?",
+            name,
             night_id,
             user_id,
         )

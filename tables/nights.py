@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from i18n import N_
+from leagues.entrants import entrant_size
 from leagues.night import FORMATS, Format, champion, plan_round, standings, total_rounds
 from leagues.series import series_of
+from leagues.tiebreaks import order_table
 from rules.contract import GameSpec, IllegalAction
-from storage import Storage
+from storage import EntrantRefused, Storage
 from storage.nights import Fixture, LineupSeat, Night, NightEntrant
 from tables.clock import Clock, Timer
 from tables.errors import BadOptions, TableError, UnknownGame
-from tables.manager import TableManager
+from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,11 @@ class AlreadyPlaying(NightError):
     template = N_("{name} already plays for an entrant tonight.")
 
 
+class NotTwoSides(NightError):
+    code = "night_players"
+    template = N_("A night's tables seat two entrants: {game} at {players} players does not.")
+
+
 class NotYourEntrant(NightError):
     code = "night_not_your_entrant"
     template = N_("Only the organiser or a member of that entrant can name a substitute.")
@@ -118,17 +125,36 @@ class Entrant:
 
 
 class EntrantBook(Protocol):
-    async def entrant_of(self, guild_id: int, game: str, user_id: int, name: str) -> Entrant | None:
-        """The entrant ``user_id`` (shown as ``name``) plays for in the guild's league of
-        ``game``; None when they are in none."""
+    async def entrant_of(
+        self, guild_id: int, game: str, size: int, user_id: int, name: str
+    ) -> Entrant | None:
+        """The entrant of ``size`` members that ``user_id`` (shown as ``name``) plays for
+        in the guild's league of ``game``; None when they are in none."""
 
 
-class SoloEntrants:
-    """Individual leagues (Tonk, Telefunken, or a league that enters players): every member
-    is an entrant of their own, under their user id."""
+class LeagueEntrants:
+    """The league's own entrants (``storage.entrants``): fixed pairs and trios, and players
+    on their own, who are an entrant of their own from their first night or match."""
 
-    async def entrant_of(self, guild_id: int, game: str, user_id: int, name: str) -> Entrant | None:
-        return Entrant(user_id, name, ((user_id, name),))
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def entrant_of(
+        self, guild_id: int, game: str, size: int, user_id: int, name: str
+    ) -> Entrant | None:
+        found = await self.storage.entrants.of_user(guild_id, game, user_id, size=size)
+        if not found and size == 1:
+            try:
+                found = [await self.storage.entrants.create(guild_id, game, 1, name, [user_id])]
+            except EntrantRefused:  # the name is taken: the player's own, made unique
+                label = f"{name} #{user_id % 10000:04d}"
+                found = [await self.storage.entrants.create(guild_id, game, 1, label, [user_id])]
+        entrant = next((e for e in found if e.complete), None)
+        if entrant is None:
+            return None
+        # Members not here yet are named when they check in (only those here sit).
+        members = tuple((m, name if m == user_id else f"<@{m}>") for m in entrant.members)
+        return Entrant(entrant.id, entrant.name, members)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +205,7 @@ class NightRunner:
         self.storage = storage
         self.manager = manager
         self.host = host
-        self.book: EntrantBook = book or SoloEntrants()
+        self.book: EntrantBook = book or LeagueEntrants(storage)
         self.clock = clock or manager.clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, Timer] = {}
@@ -226,6 +252,7 @@ class NightRunner:
         best_of: int = 1,
         walkover_seconds: float = 600.0,
         options: dict[str, Any] | None = None,
+        players: int | None = None,
     ) -> Night:
         if format not in FORMATS:
             raise BadFormat()
@@ -234,16 +261,21 @@ class NightRunner:
         if format == "swiss" and not 1 <= rounds <= MAX_SWISS_ROUNDS:
             raise BadRounds(most=MAX_SWISS_ROUNDS)
         spec = self._spec(game)
+        count = players if players is not None else default_player_count(spec)
         try:
             parsed = spec.parse_options(options or {}).model_dump(mode="json")
+            spec.new_match(count, spec.parse_options(parsed), seed=0)
         except IllegalAction as exc:
             raise BadOptions(exc) from exc
+        if count != 2 * entrant_size(spec, count):
+            raise NotTwoSides(game=spec.title, players=count)
         night = Night(
             guild_id=guild_id,
             channel_id=channel_id,
             game=spec.name,
             format=format,
             organiser_id=organiser_id,
+            players=count,
             rounds=rounds if format == "swiss" else 0,
             best_of=best_of,
             walkover_seconds=float(max(0.0, walkover_seconds)),
@@ -261,16 +293,17 @@ class NightRunner:
             night = await self._night(night_id, guild_id)
             if night.status == "finished":
                 raise CheckInClosed()
-            if await self.storage.nights.check_in(night_id, user_id):
+            if await self.storage.nights.check_in(night_id, user_id, name):
                 entrant = await self._entrant_of_user(night_id, user_id)
             else:
-                found = await self.book.entrant_of(guild_id, night.game, user_id, name)
+                size = night.players // 2
+                found = await self.book.entrant_of(guild_id, night.game, size, user_id, name)
                 if found is None:
                     raise NotAnEntrant()
                 if night.status != "checkin" and night.format != "swiss":
                     raise NightStarted()  # a bracket or a round robin is fixed at the start
                 await self.storage.nights.enter(night_id, found.id, found.name, found.members)
-                await self.storage.nights.check_in(night_id, user_id)
+                await self.storage.nights.check_in(night_id, user_id, name)
                 entrant = found.id
             if night.status == "running":
                 await self._open_waiting(night)
@@ -399,13 +432,21 @@ class NightRunner:
         b: list[tuple[int, str]],
     ) -> None:
         spec = self._spec(night.game)
-        players = len(a) + len(b)
+        players = night.players
         seats_a, seats_b = seats_of(spec, players, len(a))
         if fixture.channel_id is None:
             fixture.channel_id = await self.host.open_channel(
                 night, fixture, await self._names(night.id)
             )
         host_id, host_name = a[0]
+        lineup = await self.storage.nights.lineups(night.id)
+        subs = {s.user_id for s in lineup if s.substitute_for is not None}
+        seat_entrants = {
+            seat: (entrant, user in subs)
+            for side, seats, entrant in ((a, seats_a, fixture.a), (b, seats_b, fixture.b))
+            for seat, (user, _) in zip(seats, side, strict=True)
+            if entrant is not None
+        }
         state = await self.manager.create(
             channel_id=fixture.channel_id,
             game=night.game,
@@ -415,6 +456,7 @@ class NightRunner:
             options=night.options,
             players=players,
             join=False,
+            seat_entrants=seat_entrants,
         )
         for seat, (user, name) in [*zip(seats_a, a, strict=True), *zip(seats_b, b, strict=True)]:
             await self.manager.join(state.id, user, name, seat=seat)
@@ -473,7 +515,7 @@ class NightRunner:
         assert fixture.b is not None
         night = await self._night(fixture.night_id)
         lineup = await self.storage.nights.lineups(night.id)
-        size_a = len(self._lineup(lineup, fixture.a) or ()) or players // 2
+        size_a = players // 2
         spec = self._spec(night.game)
         seats_a, seats_b = seats_of(spec, players, size_a)
         won = set(winners)
@@ -501,6 +543,10 @@ class NightRunner:
                 fixture.a if series.wins(fixture.a) >= series.wins(fixture.b) else fixture.b
             )
         await self.storage.nights.save_fixture(fixture)
+        if night.best_of > 1:
+            await self.storage.entrant_standings.add_series_won(
+                night.guild_id, night.game, fixture.winner, at=self.clock.now()
+            )
         await self._after_fixture(night)
 
     async def _walkover(self, night_id: int, fixture_id: int) -> None:
@@ -518,6 +564,11 @@ class NightRunner:
             fixture.status, fixture.walkover, fixture.due_at = "done", True, None
             fixture.winner = fixture.a if a_here else fixture.b if b_here else None
             await self.storage.nights.save_fixture(fixture)
+            if fixture.winner is not None:  # recorded as a walkover: counted, never rated
+                loser = fixture.b if fixture.winner == fixture.a else fixture.a
+                await self.storage.entrant_standings.record_walkover(
+                    night.guild_id, night.game, fixture.winner, loser, at=self.clock.now()
+                )
             names = await self._names(night_id)
             await self.host.announce(NightNews("walkover", night, fixture.round, (fixture,), names))
             await self._after_fixture(night)
@@ -539,7 +590,7 @@ class NightRunner:
             return
         await self.storage.nights.update(night.id, status="finished")
         night.status = "finished"
-        table = tuple(standings(entrants, fixtures))
+        table = tuple(night_table(fmt, entrants, fixtures))
         await self.host.announce(
             NightNews("over", night, night.round, tuple(fixtures), names, table, winner)
         )
@@ -557,6 +608,22 @@ class NightRunner:
 
     async def night_of(self, night_id: int, guild_id: int) -> Night:
         return await self._night(night_id, guild_id)
+
+
+def night_table(
+    fmt: Format, entrants: Sequence[int], fixtures: Sequence[Fixture]
+) -> list[tuple[int, float]]:
+    """The night's final order: points, then head-to-head, then Buchholz (Swiss), then the
+    seeding (the leagues' tie-breaks, ``leagues.tiebreaks``)."""
+    points = {e: int(p) for e, p in standings(entrants, fixtures)}
+    meetings = [
+        [(f.a, int(f.winner == f.a)), (f.b, int(f.winner == f.b))]
+        for f in fixtures
+        if f.b is not None and not f.walkover
+    ]
+    seeding = {e: -float(i) for i, e in enumerate(entrants)}
+    ordered = order_table(points, seeding, meetings, swiss=fmt == "swiss")
+    return [(entry.entrant_id, float(entry.points)) for entry in ordered]
 
 
 def _format(night: Night) -> Format:

@@ -13,24 +13,9 @@ from typing import cast
 from cogs.night_cog import NightCog
 from tables.clock import FakeClock
 from tables.manager import TableManager
-from tables.nights import Entrant
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, SimulatedUser
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import table_message
-
-
-class PairBook:
-    """The league's fixed pairs (user id -> pair), as the leagues' entrants give them."""
-
-    def __init__(self, pairs: list[tuple[str, SimulatedUser, SimulatedUser]]) -> None:
-        self.pairs = pairs
-
-    async def entrant_of(self, guild_id: int, game: str, user_id: int, name: str) -> Entrant | None:
-        for number, (title, first, second) in enumerate(self.pairs, start=1):
-            if user_id in (first.id, second.id):
-                members = ((first.id, first.user.username), (second.id, second.user.username))
-                return Entrant(number, title, members)
-        return None
 
 
 def night_cog(runner: BotRunner) -> NightCog:
@@ -75,10 +60,13 @@ async def test_a_swiss_night_of_eight_pairs_with_a_walkover_and_a_substitute(
     users = [runner.user(f"p{n}") for n in range(16)]
     organiser = SimulatedUser(fake, fake.add_user("organiser", admin=True))
     substitute = runner.user("sub")
-    book = PairBook([(f"Pair {n + 1}", users[2 * n], users[2 * n + 1]) for n in range(8)])
     cog = night_cog(runner)
+    entrants = cog.runner.storage.entrants
+    for n in range(8):  # the league's fixed pairs (the leagues' entrants)
+        pair = [users[2 * n].id, users[2 * n + 1].id]
+        await entrants.create(fake.guild_id, "toy", 2, f"Pair {n + 1}", pair)
     clock = FakeClock(time.time())
-    cog.runner.book, cog.runner.clock = book, clock
+    cog.runner.clock = clock
 
     refused = await users[0].slash("night", subcommand="open", game="toy")
     assert refused.ephemeral and "manage the server" in refused.text
@@ -131,6 +119,9 @@ async def test_a_swiss_night_of_eight_pairs_with_a_walkover_and_a_substitute(
     storage = runner.bot.storage
     fixtures = await storage.nights.fixtures(1)
     assert len(fixtures) == 12 and sum(f.walkover for f in fixtures) == 3
+    pair_8 = await storage.entrants.of_user(fake.guild_id, "toy", users[14].id)
+    line = await storage.entrant_standings.standing(fake.guild_id, "toy", pair_8[0].id)
+    assert line is not None and (line.losses, line.rated_matches) == (3, 0)  # walkovers
     met = [frozenset((f.a, f.b)) for f in fixtures]
     assert len(set(met)) == 12  # no rematch in three rounds of eight
     lineup = await storage.nights.lineups(1)
@@ -156,7 +147,7 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_runs_to_a_champion(
     bad = await organiser.slash("night", subcommand="open", game="toy", best_of=2)
     assert bad.text == "Best of must be an odd number from 1 to 9."
     opened = await organiser.slash(
-        "night", subcommand="open", game="toy", format="knockout", best_of=3,
+        "night", subcommand="open", game="toy", format="knockout", best_of=3, players=2,
         options="target=1",
     )  # fmt: skip
     assert opened.message is not None and "knockout, best of 3" in opened.text
@@ -178,4 +169,7 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_runs_to_a_champion(
     assert all(f.games.count(f.winner) == 2 for f in series)  # best of three: two wins
     assert games == sum(len(f.games) for f in series)
     assert all(len(f.match_ids) == len(f.games) for f in series)
-    assert champion == {u.id: u.user.username for u in users}[fixtures[-1].winner or 0]
+    names = {
+        e.id: e.name for e in await runner.bot.storage.entrants.in_league(fake.guild_id, "toy")
+    }
+    assert champion == names[fixtures[-1].winner or 0]

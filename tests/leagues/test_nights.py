@@ -14,7 +14,6 @@ from tables.clock import FakeClock
 from tables.manager import TableManager
 from tables.nights import (
     BadBestOf,
-    Entrant,
     NightNews,
     NightRunner,
     NotAnEntrant,
@@ -26,17 +25,13 @@ from tests.leagues.helpers import GUILD, manager_over, play_out
 ORGANISER = 1
 
 
-class PairBook:
-    """Fixed pairs, as the leagues' entrants would give them."""
-
-    def __init__(self, pairs: dict[int, tuple[str, tuple[int, int]]]) -> None:
-        self.pairs = pairs
-
-    async def entrant_of(self, guild_id: int, game: str, user_id: int, name: str) -> Entrant | None:
-        for entrant, (title, members) in self.pairs.items():
-            if user_id in members:
-                return Entrant(entrant, title, tuple((m, f"u{m}") for m in members))
-        return None
+async def enter_pairs(store: Storage, count: int) -> list[int]:
+    """The league's fixed pairs (``storage.entrants``): pair i is users 10+2i and 11+2i."""
+    made = [
+        await store.entrants.create(GUILD, "toy", 2, f"Pair {i}", [10 + 2 * i, 11 + 2 * i])
+        for i in range(count)
+    ]
+    return [e.id for e in made]
 
 
 class Host:
@@ -53,10 +48,6 @@ class Host:
 
     def kinds(self) -> list[str]:
         return [n.kind for n in self.news]
-
-
-def pairs(count: int) -> dict[int, tuple[str, tuple[int, int]]]:
-    return {100 + i: (f"Pair {i}", (10 + 2 * i, 11 + 2 * i)) for i in range(count)}
 
 
 async def play_tables(
@@ -81,8 +72,8 @@ async def play_tables(
 async def test_a_swiss_night_of_pairs_with_a_substitute_and_a_walkover(store: Storage) -> None:
     manager, clock, _ = manager_over(store)
     host = Host()
-    book = PairBook(pairs(4))
-    runner = NightRunner(store, manager, host, book)
+    p = await enter_pairs(store, 4)
+    runner = NightRunner(store, manager, host)
     night = await runner.open(
         guild_id=GUILD, channel_id=77, game="toy", organiser_id=ORGANISER, rounds=2,
         walkover_seconds=300, options={"target": 1},
@@ -99,14 +90,14 @@ async def test_a_swiss_night_of_pairs_with_a_substitute_and_a_walkover(store: St
     await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
 
     first = next(n for n in host.news if n.kind == "round")
-    assert [(f.a, f.b) for f in first.fixtures] == [(100, 101), (102, 103)]
+    assert [(f.a, f.b) for f in first.fixtures] == [(p[0], p[1]), (p[2], p[3])]
     tables = [n for n in host.news if n.kind == "table"]
     assert len(tables) == 1 and set(tables[0].mentions) == {10, 11, 12, 13}
     await play_tables(manager, clock, runner, host, random.Random(1))
     await clock.advance(300)  # pair 2 never completed: a walkover to pair 3
     await runner.idle()
     walkover = next(n for n in host.news if n.kind == "walkover").fixtures[0]
-    assert (walkover.winner, walkover.walkover) == (103, True)
+    assert (walkover.winner, walkover.walkover) == (p[3], True)
 
     second = [n for n in host.news if n.kind == "round"][1]
     assert second.round == 2 and len(second.fixtures) == 2
@@ -123,6 +114,13 @@ async def test_a_swiss_night_of_pairs_with_a_substitute_and_a_walkover(store: St
     assert [(s.user_id, s.substitute_for) for s in lineup if s.substitute_for] == [(50, 17)]
     played = [f for f in await store.nights.fixtures(night.id) if not f.walkover]
     assert all(len(f.match_ids) == 1 and f.games == [f.winner] for f in played)
+    # The leagues' records: the substitute's game counts for pair 3, marked as such; the
+    # walkover is pair 3's win and pair 2's loss, not rated.
+    (with_sub,) = [f for f in played if p[3] in (f.a, f.b)]
+    sides = {s.entrant_id: s for s in await store.entrants.match_sides(with_sub.match_ids[0])}
+    assert sides[p[3]].substitutes == 1 and sides[p[3]].rated
+    line = await store.entrant_standings.standing(GUILD, "toy", p[3])
+    assert line is not None and line.wins >= 1 and line.matches == line.rated_matches + 1
     assert (await store.nights.get(night.id)).status == "finished"  # type: ignore[union-attr]
     runner.close()
 
@@ -132,7 +130,8 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_to_a_champion(
 ) -> None:
     manager, clock, _ = manager_over(store)
     host = Host()
-    runner = NightRunner(store, manager, host, PairBook(pairs(6)))
+    p = await enter_pairs(store, 6)
+    runner = NightRunner(store, manager, host)
     with pytest.raises(BadBestOf):
         await runner.open(
             guild_id=GUILD, channel_id=78, game="toy", organiser_id=ORGANISER, best_of=2
@@ -149,7 +148,7 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_to_a_champion(
     await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
     first = host.news[0]
     bracket = [(f.a, f.b) for f in first.fixtures]
-    assert bracket == [(100, None), (103, 104), (101, None), (102, 105)]  # byes: seeds 1, 2
+    assert bracket == [(p[0], None), (p[3], p[4]), (p[1], None), (p[2], p[5])]  # byes: 1, 2
     games = await play_tables(manager, clock, runner, host, random.Random(5))
     over = host.news[-1]
     assert over.kind == "over" and over.champion is not None
@@ -159,4 +158,7 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_to_a_champion(
     assert all(f.games.count(f.winner) == 2 and len(f.match_ids) == len(f.games) for f in series)
     assert games == sum(len(f.games) for f in series) and 10 <= games <= 15
     assert fixtures[-1].winner == over.champion
+    line = await store.entrant_standings.standing(GUILD, "toy", over.champion)
+    won = sum(1 for f in series if f.winner == over.champion)
+    assert line is not None and line.series_won == won >= 2  # a bye is not a series won
     runner.close()

@@ -10,6 +10,7 @@ CREATE TABLE league_nights (
     message_id       BIGINT ,                     -- the check-in message, once posted
     game             TEXT    NOT NULL,
     format           TEXT    NOT NULL,            -- swiss | round_robin | knockout
+    players          INTEGER NOT NULL,            -- seats at each table (two entrants)
     rounds           INTEGER NOT NULL,            -- Swiss: rounds to play; others: 0 (computed)
     best_of          INTEGER NOT NULL,
     walkover_seconds DOUBLE PRECISION NOT NULL,            -- a side not complete this long loses
