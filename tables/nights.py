@@ -370,7 +370,9 @@ class NightRunner:
     async def _begin_round(self, night: Night, number: int) -> None:
         entrants = [e.entrant_id for e in await self._seeded(night.id)]
         fixtures = await self.storage.nights.fixtures(night.id)
-        slots = plan_round(_format(night), entrants, fixtures, number)
+        # A Swiss round of 128 entrants is ~0.7 s of matching (bench/swiss_pairing.py): off
+        # the event loop, so tables keep answering while it pairs.
+        slots = await asyncio.to_thread(plan_round, _format(night), entrants, fixtures, number)
         due = self.clock.now() + night.walkover_seconds
         planned = [
             Fixture(night.id, number, slot, a, b, "waiting", due_at=due)
