@@ -16,6 +16,7 @@ from tables.nights import (
     BadBestOf,
     NightNews,
     NightRunner,
+    NightStarted,
     NotAnEntrant,
     NotOrganiser,
     TooFewEntrants,
@@ -162,3 +163,31 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_to_a_champion(
     won = sum(1 for f in series if f.winner == over.champion)
     assert line is not None and line.series_won == won >= 2  # a bye is not a series won
     runner.close()
+
+
+async def test_a_waiting_fixture_is_walked_over_after_a_restart(store: Storage) -> None:
+    """The walkover time is stored with the fixture: a new runner (the bot restarted) arms
+    it again, and a refusal in between changes nothing."""
+    manager, clock, _ = manager_over(store)
+    p = await enter_pairs(store, 2)
+    before = NightRunner(store, manager, Host())
+    night = await before.open(
+        guild_id=GUILD, channel_id=79, game="toy", organiser_id=ORGANISER, rounds=1,
+        walkover_seconds=120, options={"target": 1},
+    )  # fmt: skip
+    for user in (10, 11, 12):  # pair 1's second member never comes
+        await before.check_in(night.id, user, f"u{user}", GUILD)
+    await before.start(night.id, GUILD, ORGANISER, is_admin=False)
+    before.close()
+    host = Host()
+    after = NightRunner(store, manager, host)
+    assert await after.recover() == 1
+    with pytest.raises(NightStarted):
+        await after.start(night.id, GUILD, ORGANISER, is_admin=True)
+    await clock.advance(120)
+    await after.idle()
+    (fixture,) = await store.nights.fixtures(night.id)
+    assert (fixture.winner, fixture.walkover, fixture.status) == (p[0], True, "done")
+    assert host.kinds() == ["walkover", "results", "over"]
+    assert (await store.nights.get(night.id)).status == "finished"  # type: ignore[union-attr]
+    after.close()
