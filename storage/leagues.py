@@ -67,6 +67,7 @@ def _season_from_row(row: Row) -> Season:
         name=row[3],
         started_at=float(row[4]),
         ended_at=None if row[5] is None else float(row[5]),
+        ends_at=None if row[6] is None else float(row[6]),
     )
 
 
@@ -89,14 +90,23 @@ async def read_settings(tx: Tx | Db, guild_id: int) -> LeagueSettings:
 
 
 async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
-    """The number of the league's current season, opening season 1 on its first match."""
+    """The number of the league's current season, opening season 1 on its first match; a
+    season set to end (``ends_at``) by ``at`` is closed then and the next one opened."""
     row = await tx.fetchone(
-        "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ? AND ended_at IS NULL",
+        "SELECT number, ends_at FROM seasons WHERE guild_id = ? AND game = ?"
+        " AND ended_at IS NULL ORDER BY number DESC LIMIT 1",
         guild_id,
         game,
     )
     if row is not None and row[0] is not None:
-        return int(row[0])
+        if row[1] is None or float(at) < float(row[1]):
+            return int(row[0])
+        await tx.execute(
+            "UPDATE seasons SET ended_at = ends_at WHERE guild_id = ? AND game = ? AND number = ?",
+            guild_id,
+            game,
+            int(row[0]),
+        )
     row = await tx.fetchone(
         "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
     )
@@ -227,7 +237,7 @@ class SqlLeagueRepository:
     async def seasons(self, guild_id: int, game: str) -> list[Season]:
         """Every season of the league, newest first (old seasons stay browsable)."""
         rows = await self._db.fetch(
-            "SELECT guild_id, game, number, name, started_at, ended_at FROM seasons"
+            "SELECT guild_id, game, number, name, started_at, ended_at, ends_at FROM seasons"
             " WHERE guild_id = ? AND game = ? ORDER BY number DESC",
             guild_id,
             game,
@@ -242,10 +252,17 @@ class SqlLeagueRepository:
         return int(row[0]) if row is not None and row[0] is not None else 1
 
     async def start_season(
-        self, guild_id: int, game: str, *, name: str | None = None, at: float | None = None
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        name: str | None = None,
+        at: float | None = None,
+        ends_at: float | None = None,
     ) -> Season:
         """End the current season (if any) and open the next one (admins only: the caller
-        checks). Matches recorded from now on count in the new season."""
+        checks). Matches recorded from now on count in the new season; with ``ends_at``,
+        until then (a season with a start and an end)."""
         when = float(at if at is not None else time.time())
         async with self._db.transaction() as tx:
             await tx.lock(f"league:{guild_id}:{game}")
@@ -261,15 +278,16 @@ class SqlLeagueRepository:
                 game,
             )
             await tx.execute(
-                "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at)"
-                " VALUES (?,?,?,?,?,NULL)",
+                "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at,"
+                " ends_at) VALUES (?,?,?,?,?,NULL,?)",
                 guild_id,
                 game,
                 number,
                 name,
                 when,
+                None if ends_at is None else float(ends_at),
             )
-        return Season(guild_id, game, number, when, None, name)
+        return Season(guild_id, game, number, when, None, name, ends_at)
 
     # standings
 

@@ -144,6 +144,8 @@ class Season:
     started_at: float
     ended_at: float | None = None
     name: str | None = None
+    ends_at: float | None = None
+    """When the season was set to end (the first match from then on opens the next)."""
 
     @property
     def current(self) -> bool:

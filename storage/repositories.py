@@ -161,7 +161,13 @@ class LeagueRepository(Protocol):
     async def current_season(self, guild_id: int, game: str) -> int: ...
 
     async def start_season(
-        self, guild_id: int, game: str, *, name: str | None = None, at: float | None = None
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        name: str | None = None,
+        at: float | None = None,
+        ends_at: float | None = None,
     ) -> Season: ...
 
     async def leaderboard(

@@ -61,3 +61,7 @@ CREATE TABLE night_fixtures (
 );
 
 CREATE INDEX night_fixtures_by_table ON night_fixtures (table_id);
+
+-- A season with an end set in advance (``/season new days:``): the first match recorded at
+-- or after ``ends_at`` closes it (ended_at = ends_at) and opens the next.
+ALTER TABLE seasons ADD COLUMN ends_at REAL;
