@@ -61,10 +61,12 @@ async def test_a_swiss_night_of_eight_pairs_with_a_walkover_and_a_substitute(
     organiser = SimulatedUser(fake, fake.add_user("organiser", admin=True))
     substitute = runner.user("sub")
     cog = night_cog(runner)
-    entrants = cog.runner.storage.entrants
-    for n in range(8):  # the league's fixed pairs (the leagues' entrants)
-        pair = [users[2 * n].id, users[2 * n + 1].id]
-        await entrants.create(fake.guild_id, "toy", 2, f"Pair {n + 1}", pair)
+    for n in range(8):  # the league's fixed pairs, entered by their captains
+        captain, partner = users[2 * n], users[2 * n + 1]
+        made = await captain.slash(
+            "pair", subcommand="create", game="toy", team=f"Pair {n + 1}", partner=partner
+        )
+        assert "Pair" in made.text
     clock = FakeClock(time.time())
     cog.runner.clock = clock
 
