@@ -424,7 +424,24 @@ class NightRunner:
             assert fixture.b is not None
             a, b = self._lineup(lineup, fixture.a), self._lineup(lineup, fixture.b)
             if a is not None and b is not None:
-                await self._open_game(night, fixture, a, b)
+                await self._try_open_game(night, fixture, a, b)
+
+    async def _try_open_game(
+        self,
+        night: Night,
+        fixture: Fixture,
+        a: list[tuple[int, str]],
+        b: list[tuple[int, str]],
+    ) -> bool:
+        """Open the fixture's next game; a failure (Discord down, a refused seat) leaves
+        the fixture waiting, to be tried again when the lineups change or at its walkover
+        time, instead of leaving the rest of the round unopened."""
+        try:
+            await self._open_game(night, fixture, a, b)
+        except Exception:
+            log.exception("night %s: fixture %s could not open a table", night.id, fixture.id)
+            return False
+        return True
 
     async def _open_game(
         self,
@@ -535,8 +552,13 @@ class NightRunner:
         if series.winner is None and len(fixture.games) < night.best_of * (1 + REPLAYS_PER_GAME):
             await self.storage.nights.save_fixture(fixture)
             a, b = self._lineup(lineup, fixture.a), self._lineup(lineup, fixture.b)
-            if a is not None and b is not None:
-                await self._open_game(night, fixture, a, b)
+            if a is None or b is None or not await self._try_open_game(night, fixture, a, b):
+                # A side left mid-series (a substitute named later completes it) or the
+                # table did not open: the fixture waits again, with a walkover time.
+                fixture.status, fixture.table_id = "waiting", None
+                fixture.due_at = self.clock.now() + night.walkover_seconds
+                await self.storage.nights.save_fixture(fixture)
+                self._arm_walkover(night.id, fixture)
             return
         fixture.status = "done"
         fixture.winner = series.winner
@@ -561,8 +583,15 @@ class NightRunner:
             if fixture is None or fixture.status != "waiting" or fixture.b is None:
                 return
             lineup = await self.storage.nights.lineups(night_id)
-            a_here = self._lineup(lineup, fixture.a) is not None
-            b_here = self._lineup(lineup, fixture.b) is not None
+            a, b = self._lineup(lineup, fixture.a), self._lineup(lineup, fixture.b)
+            # Both sides here but their table could not open: no walkover, once more.
+            if a is not None and b is not None and await self._try_open_game(night, fixture, a, b):
+                return
+            a_here, b_here = a is not None, b is not None
+            if a_here and b_here:  # still no table: the series so far, else nobody
+                series = series_of(night.best_of, (fixture.a, fixture.b), fixture.games)
+                a_here = series.wins(fixture.a) > series.wins(fixture.b)
+                b_here = series.wins(fixture.b) > series.wins(fixture.a)
             fixture.status, fixture.walkover, fixture.due_at = "done", True, None
             fixture.winner = fixture.a if a_here else fixture.b if b_here else None
             await self.storage.nights.save_fixture(fixture)

@@ -191,3 +191,40 @@ async def test_a_waiting_fixture_is_walked_over_after_a_restart(store: Storage) 
     assert host.kinds() == ["walkover", "results", "over"]
     assert (await store.nights.get(night.id)).status == "finished"  # type: ignore[union-attr]
     after.close()
+
+
+class FlakyHost(Host):
+    """Discord refuses the first thread: that fixture waits, the others open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refusals = 1
+
+    async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
+        if self.refusals:
+            self.refusals -= 1
+            raise RuntimeError("Discord is down")
+        return await super().open_channel(night, fixture, names)
+
+
+async def test_a_table_that_cannot_open_is_tried_again_not_walked_over(store: Storage) -> None:
+    manager, clock, _ = manager_over(store)
+    p = await enter_pairs(store, 4)
+    host = FlakyHost()
+    runner = NightRunner(store, manager, host)
+    night = await runner.open(
+        guild_id=GUILD, channel_id=80, game="toy", organiser_id=ORGANISER, rounds=1,
+        walkover_seconds=60, options={"target": 1},
+    )  # fmt: skip
+    for user in range(10, 18):
+        await runner.check_in(night.id, user, f"u{user}", GUILD)
+    await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
+    first, second = await store.nights.fixtures(night.id)
+    assert (first.status, second.status) == ("waiting", "playing")  # the round went on
+    await clock.advance(60)  # both sides are here: tried again, no walkover
+    await runner.idle()
+    first = (await store.nights.fixtures(night.id))[0]
+    assert (first.status, first.walkover, first.a) == ("playing", False, p[0])
+    await play_tables(manager, clock, runner, host, random.Random(4))
+    assert host.kinds()[-1] == "over" and "walkover" not in host.kinds()
+    runner.close()
