@@ -309,6 +309,10 @@ class NightCog(commands.Cog):
         if interaction.guild_id is None:
             await reply(interaction, content=t("Leagues are per server."))
             return
+        try:  # a substitute may complete a waiting fixture: its table opens before the answer
+            await defer_or_give_up(interaction, update=False, ephemeral=True)
+        except TooLate:
+            return
         try:
             entrant = await self.runner.substitute(
                 night,

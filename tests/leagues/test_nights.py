@@ -228,3 +228,30 @@ async def test_a_table_that_cannot_open_is_tried_again_not_walked_over(store: St
     await play_tables(manager, clock, runner, host, random.Random(4))
     assert host.kinds()[-1] == "over" and "walkover" not in host.kinds()
     runner.close()
+
+
+async def test_a_round_robin_of_three_players_on_their_own(store: Storage) -> None:
+    """An individual night (two seats a table): each player is their own entrant, meets
+    the other two once and sits out one round; a newcomer cannot join a fixed schedule."""
+    manager, clock, _ = manager_over(store)
+    host = Host()
+    runner = NightRunner(store, manager, host)
+    night = await runner.open(
+        guild_id=GUILD, channel_id=81, game="toy", organiser_id=ORGANISER,
+        format="round_robin", players=2, options={"target": 1},
+    )  # fmt: skip
+    for user in (31, 32, 33):
+        assert await runner.check_in(night.id, user, f"p{user}", GUILD) == f"p{user}"
+    await runner.start(night.id, GUILD, ORGANISER, is_admin=False)
+    with pytest.raises(NightStarted):
+        await runner.check_in(night.id, 34, "late", GUILD)
+    await play_tables(manager, clock, runner, host, random.Random(6))
+    fixtures = await store.nights.fixtures(night.id)
+    assert [f.round for f in fixtures] == [1, 1, 2, 2, 3, 3]
+    assert sorted(f.a for f in fixtures if f.b is None) == sorted(
+        {f.a for f in fixtures} | {f.b for f in fixtures if f.b is not None}
+    )  # everyone sits out once
+    meetings = [frozenset((f.a, f.b)) for f in fixtures if f.b is not None]
+    assert len(meetings) == len(set(meetings)) == 3
+    assert host.kinds()[-1] == "over" and sum(p for _, p in host.news[-1].standings) == 6
+    runner.close()
