@@ -42,6 +42,13 @@ FORMAT_TITLES = {
 }
 
 
+STATUS_TITLES = {
+    "checkin": N_("checking in"),
+    "running": N_("under way"),
+    "finished": N_("over"),
+}
+
+
 def chunks(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Lines joined into as few messages as fit (a night of 100 entrants is long)."""
     out: list[str] = []
@@ -291,6 +298,36 @@ class NightCog(commands.Cog):
         )
         message = await interaction.original_response()
         await self.runner.set_message(night.id, message.id)
+
+    @night.command(name="status", description=N_("Who is here and how the round stands"))
+    @app_commands.describe(night=N_("The night's number"))
+    async def night_status(self, interaction: discord.Interaction[Any], night: int) -> None:
+        t = translator(user_locale(interaction))
+        if interaction.guild_id is None:
+            await reply(interaction, content=t("Leagues are per server."))
+            return
+        try:
+            report = await self.runner.report(night, interaction.guild_id)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(t))
+            return
+        lines = [
+            t("Match night {night}: {status}, round {round}.").format(
+                night=night,
+                status=t(STATUS_TITLES.get(report.night.status, "")),
+                round=report.night.round,
+            )
+        ]
+        for entrant, absent in report.missing.items():
+            name = report.names.get(entrant, "?")
+            if absent:
+                waiting = " ".join(f"<@{user}>" for user in absent)
+                lines.append(t("{name}: waiting for {members}").format(name=name, members=waiting))
+            else:
+                lines.append(t("{name}: ready").format(name=name))
+        for fixture in report.fixtures:
+            lines.append(fixture_line(fixture, report.names, t, decided=fixture.status == "done"))
+        await reply(interaction, content="\n".join(lines)[:MESSAGE_LIMIT])
 
     @night.command(name="sub", description=N_("A substitute stands in for a member tonight"))
     @app_commands.describe(

@@ -174,6 +174,16 @@ class NightNews:
     mentions: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class NightReport:
+    night: Night
+    names: dict[int, str]
+    missing: dict[int, list[int]]
+    """Per entrant checked in, the members not here yet (and not stood in for)."""
+    fixtures: tuple[Fixture, ...]
+    """The current round's."""
+
+
 class NightHost(Protocol):
     async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
         """A channel (a thread of the night's channel) for the fixture's tables."""
@@ -637,8 +647,23 @@ class NightRunner:
                     armed += 1
         return armed
 
-    async def night_of(self, night_id: int, guild_id: int) -> Night:
-        return await self._night(night_id, guild_id)
+    async def report(self, night_id: int, guild_id: int) -> NightReport:
+        """Where a night stands: who is missing from each entrant, this round's fixtures."""
+        night = await self._night(night_id, guild_id)
+        lineup = await self.storage.nights.lineups(night_id)
+        missing: dict[int, list[int]] = {}
+        for entrant in await self._seeded(night_id):
+            seats = [s for s in lineup if s.entrant_id == entrant.entrant_id]
+            covered = {s.substitute_for for s in seats if s.checked_in and s.substitute_for}
+            missing[entrant.entrant_id] = [
+                s.user_id
+                for s in seats
+                if s.substitute_for is None and not s.checked_in and s.user_id not in covered
+            ]
+        fixtures = [
+            f for f in await self.storage.nights.fixtures(night_id) if f.round == night.round
+        ]
+        return NightReport(night, await self._names(night_id), missing, tuple(fixtures))
 
 
 def night_table(

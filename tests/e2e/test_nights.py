@@ -94,6 +94,10 @@ async def test_a_swiss_night_of_eight_pairs_with_a_walkover_and_a_substitute(
         "night", subcommand="sub", night=1, absent=users[13], substitute=substitute
     )
     assert sub.text == "sub stands in for p13 in Pair 7 tonight."
+    status = await users[0].slash("night", subcommand="status", night=1)
+    assert status.ephemeral and "Match night 1: checking in, round 0." in status.text
+    assert f"Pair 8: waiting for {users[15].mention}" in status.text
+    assert "Pair 7: ready" in status.text  # the substitute stands in
     started = await organiser.click(board, "Start the night")
     assert started.text == "The night has started."
 
