@@ -262,6 +262,11 @@ class NightCog(commands.Cog):
                 interaction, content=t("Only members who can manage the server can do that.")
             )
             return
+        if not isinstance(interaction.channel, discord.TextChannel):
+            # Each fixture's tables need a thread of their own: one channel holds one table.
+            text = t("Open a night in a text channel: its tables are played in threads.")
+            await reply(interaction, content=text)
+            return
         try:
             night = await self.runner.open(
                 guild_id=interaction.guild_id,
