@@ -36,6 +36,7 @@ async def play_open_tables(cog: NightCog, rng: random.Random) -> int:
         if not running:
             return played
         for table_id in running:
+            await manager.ready(table_id)  # rebuilt from its log after a restart
             while manager.state(table_id).status == "running":
                 state = manager.state(table_id)
                 seat = min(state.to_act)
@@ -188,3 +189,26 @@ async def test_a_season_with_an_end(fake: FakeDiscord, runner: BotRunner) -> Non
     assert runner.bot is not None
     (season,) = await runner.bot.storage.leagues.seasons(fake.guild_id, "toy")
     assert season.ends_at is not None and abs(season.ends_at - season.started_at - 30 * 86400) < 60
+
+
+async def test_a_night_goes_on_after_the_bot_restarts_mid_game(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """The night lives in storage: after a restart the new bot hears the game's end, posts
+    the result and finishes the night, and the old check-in message's button still answers."""
+    players = [runner.user(f"r{n}") for n in range(2)]
+    organiser = SimulatedUser(fake, fake.add_user("organiser", admin=True))
+    opened = await organiser.slash(
+        "night", subcommand="open", game="toy", format="knockout", players=2,
+        options="target=1",
+    )  # fmt: skip
+    assert opened.message is not None
+    for user in players:
+        await user.click(opened.message, "Check in")
+    await organiser.click(opened.message, "Start the night")
+    await runner.restart()
+    again = await players[0].click(opened.message, "Check in")
+    assert again.text == "You are checked in for r0."
+    assert await play_open_tables(night_cog(runner), random.Random(8)) == 1
+    posts = night_posts(fake)
+    assert "Round 1 results:" in posts and "Champions: r" in posts
