@@ -8,6 +8,7 @@ restart-safe buttons (``LeaderboardButton``: the page is in the custom_id).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -352,10 +353,18 @@ class LeagueCog(commands.Cog):
     season = app_commands.Group(name="season", description=N_("League seasons"))
 
     @season.command(name="new", description=N_("End the current season and start a new one"))
-    @app_commands.describe(game=N_("Which game's league"), name=N_("A name for the season"))
+    @app_commands.describe(
+        game=N_("Which game's league"),
+        name=N_("A name for the season"),
+        days=N_("Days until the season ends (open-ended if left out)"),
+    )
     @app_commands.choices(game=games.playable_choices())
     async def season_new(
-        self, interaction: discord.Interaction[Any], game: str, name: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        name: str | None = None,
+        days: app_commands.Range[int, 1, 3660] | None = None,
     ) -> None:
         t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
@@ -366,12 +375,16 @@ class LeagueCog(commands.Cog):
                 t("Only members who can manage the server can do that."), ephemeral=True
             )
             return
-        season = await self.bot.storage.leagues.start_season(guild, game, name=name)
-        await interaction.response.send_message(
-            t("Season {n} of the {game} league has started.").format(
-                n=season.number, game=game_title(game)
-            )
+        ends_at = None if days is None else time.time() + days * 86400
+        season = await self.bot.storage.leagues.start_season(
+            guild, game, name=name, ends_at=ends_at
         )
+        text = t("Season {n} of the {game} league has started.").format(
+            n=season.number, game=game_title(game)
+        )
+        if season.ends_at is not None:
+            text += " " + t("It ends <t:{end}:f>.").format(end=int(season.ends_at))
+        await interaction.response.send_message(text)
 
 
 async def setup(bot: commands.Bot) -> None:

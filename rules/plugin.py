@@ -88,8 +88,25 @@ class GamePlugin:
     presets: tuple[Preset, ...] = ()
     """Named variants for the pickers, most common first (the rules' own come before them
     and are no preset: every game has them)."""
+    tallies: str = ""
+    """League stats: ``"module:function"`` of a pure function from one hand result (its
+    dict) to the ``rules.results.Tally`` list of calls and contracts in it (imported on
+    first use, like the engine); empty: the game has none (units won are counted anyway)."""
+    stats: Mapping[str, str] = field(default_factory=dict)
+    """Catalog ids of the names of those stats, by stat (``thunee``, ``jodi``, ...)."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
         """The engine (imported on first use)."""
         return self.load()
+
+    @functools.cached_property
+    def tally_reader(self) -> Callable[[Mapping[str, Any]], list[Any]] | None:
+        """The function named by ``tallies`` (None when there is none)."""
+        if not self.tallies:
+            return None
+        module, _, name = self.tallies.partition(":")
+        reader: Callable[[Mapping[str, Any]], list[Any]] = getattr(
+            importlib.import_module(module), name
+        )
+        return reader

@@ -269,8 +269,11 @@ class TableManager:
         seed: int | None = None,
         deals: Iterable[Mapping[str, Any]] = (),
         join: bool = True,
+        seat_entrants: Mapping[int, tuple[int, bool]] | None = None,
     ) -> TableState:
-        """Open a lobby in a channel; the host takes seat 0 unless ``join`` is False."""
+        """Open a lobby in a channel; the host takes seat 0 unless ``join`` is False.
+        ``seat_entrants`` (seat -> entrant id, substitute?) is kept with the table for its
+        match record: a match night says whom each seat played for."""
         spec = self._spec(game)
         count = players if players is not None else default_player_count(spec)
         try:
@@ -298,6 +301,11 @@ class TableManager:
                 deals=[dict(d) for d in deals],
                 settings={"slow": slow, "turn_seconds": turn_seconds, "deal_version": DEAL_VERSION},
             )
+            if seat_entrants:
+                record.settings["entrants"] = {
+                    str(seat): [entrant, bool(sub)]
+                    for seat, (entrant, sub) in seat_entrants.items()
+                }
             try:
                 record = await self.storage.tables.create(record)
             except ChannelTaken as exc:
@@ -1253,7 +1261,7 @@ class TableManager:
             # recovery closes it again, and recording is idempotent per table.
             outcome = await record_match(
                 self.storage, table.record, table.spec, match,
-                ended_at=self.clock.now(), actions=table.seq,
+                ended_at=self.clock.now(), actions=table.seq, games=self.games,
             )  # fmt: skip
             data = {"result": match.result, "hand_results": match.hand_results}
             if outcome is not None:

@@ -9,6 +9,8 @@ PLUGIN = GamePlugin(
     title="304",
     family="trick",
     load=engine("rules.three_o_four"),
+    tallies="rules.three_o_four.results:tallies",
+    stats={"contract": N_("Contracts"), "caps": N_("Caps")},
     summary=N_(
         "304: 4 players in two teams (also 6 or 8), 32 cards (J 9 A 10 K Q 8 7), 304 card "
         "points in all. Bid 160 to 300 (or Partner Close Caps); the trumper hides a trump "

@@ -16,6 +16,17 @@ PLUGIN = GamePlugin(
         "must reach 105 (plus bids and Jodi) or the other team wins a ball. Calls: Thunee "
         "(win every trick alone), Jodi (K+Q, 20 or 40), Double, Khanuck. 13 balls win."
     ),
+    tallies="rules.thunee.results:tallies",
+    stats={
+        "thunee": N_("Thunee"),
+        "royals": N_("Royals"),
+        "blind_thunee": N_("Blind Thunee"),
+        "blind_royals": N_("Blind Royals"),
+        "double": N_("Double"),
+        "khanuck": N_("Khanuck"),
+        "jodi": N_("Jodi"),
+        "trump": N_("Trump made"),
+    },
     players={
         "heuristic": "players.heuristic:trick_heuristic",
         "search": "players.search.thunee:thunee_search",

@@ -9,6 +9,8 @@ PLUGIN = GamePlugin(
     title="Tonk",
     family="rummy",
     load=engine("rules.tonk"),
+    tallies="rules.tonk_outputs:tallies",
+    stats={"drop": N_("Drops"), "tonk": N_("Tonks")},
     summary=N_(
         "Tonk: 2 to 5 players, 5 cards each. Draw from the stock or take the discard, lay "
         "down sets and runs or lay off on them, then discard. Go out to win, or drop when "
