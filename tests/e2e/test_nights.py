@@ -106,7 +106,7 @@ async def test_a_swiss_night_of_eight_pairs_with_a_walkover_and_a_substitute(
     threads = [c for c in fake.channels.values() if c.type == 11]
     assert len(threads) == 3  # pair 8's fixture waits for its second member
     first_table = table_message(fake, channel_id=threads[0].id)
-    assert users[0].mention in first_table.content and "round 1 is ready" in first_table.content
+    assert users[0].mention in first_table.text() and "round 1 is ready" in first_table.text()
     rng = random.Random(7)
     for round_number in (1, 2, 3):
         assert await play_open_tables(cog, rng) == 3
