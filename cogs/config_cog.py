@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import settings_view
+from cogs import games, settings_view
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
@@ -29,7 +29,7 @@ from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
 from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
-from tables.errors import TableError, UnknownGame
+from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -119,10 +119,10 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
-        if game not in self.bot.games:
-            await interaction.response.send_message(
-                UnknownGame(game=game).translated(t), ephemeral=True
-            )
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
             return
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
@@ -148,6 +148,13 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     async def defaults(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
+        if game is not None:
+            try:
+                game = games.named(game, self.bot.games)
+            except TableError as exc:
+                t = translator(user_locale(interaction))
+                await interaction.response.send_message(exc.translated(t), ephemeral=True)
+                return
         drawn = await settings_view.start(interaction, "c", game, None)
         await interaction.response.send_message(ephemeral=True, **drawn)
 

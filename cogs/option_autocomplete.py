@@ -2,14 +2,16 @@
 
 Answers come from the bot's registry (a game added by a plugin is offered like a built-in
 one) and stay within Discord's limits: at most 25 choices, names and values of 1 to 100
-characters. ``options:`` is completed one pair at a time: the last ``name=value`` typed
-(after the last comma) is what the choices finish, the pairs before it are kept as typed.
+characters. ``playable_games`` and ``known_games`` answer any command's ``game`` option.
+``options:`` is completed one pair at a time: the last ``name=value`` typed (after the
+last comma) is what the choices finish, the pairs before it are kept as typed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
 from discord import app_commands
 
 from cogs import games as game_titles
@@ -30,13 +32,16 @@ def _short(text: str) -> str:
     return text if len(text) <= TEXT_MAX else text[: TEXT_MAX - 1] + "…"
 
 
-def game_choices(games: GameRegistry, typed: str) -> list[app_commands.Choice[str]]:
-    """Playable games whose name or title holds what was typed, those starting with it
-    first."""
+def game_choices(
+    games: GameRegistry, typed: str, *, playable_only: bool = True
+) -> list[app_commands.Choice[str]]:
+    """Playable games (or every registered one) whose name or title holds what was typed,
+    those starting with it first."""
     needle = typed.strip().lower()
+    offered = game_titles.playable(games) if playable_only else game_titles.known(games)
     found = [
         (not (title.lower().startswith(needle) or name.lower().startswith(needle)), title, name)
-        for name, title in game_titles.playable(games).items()
+        for name, title in offered.items()
         if needle in title.lower() or needle in name.lower()
     ]
     found.sort(key=lambda f: f[0])
@@ -45,6 +50,20 @@ def game_choices(games: GameRegistry, typed: str) -> list[app_commands.Choice[st
         for _, title, name in found[:CHOICES_MAX]
         if _fits(name)
     ]
+
+
+async def playable_games(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A ``game`` option's autocomplete: the games a table can be opened for."""
+    return game_choices(interaction.client.games, current)
+
+
+async def known_games(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A ``game`` option's autocomplete: every registered game, playable or not."""
+    return game_choices(interaction.client.games, current, playable_only=False)
 
 
 def player_choices(

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import settings_view
+from cogs import games, settings_view
 from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
@@ -162,6 +162,10 @@ class PlayCog(commands.Cog):
         slow: bool = False,
         settings: bool = False,
     ) -> None:
+        if game is not None:
+            game = await self._named(interaction, game)
+            if game is None:
+                return
         if game is None or settings:
             await self._server_settings(interaction)  # refused here before any clicking
             typed = parse_options(options)
@@ -169,6 +173,15 @@ class PlayCog(commands.Cog):
             await reply(interaction, **drawn)
             return
         await self._open(interaction, game, players, options, slow=slow)
+
+    async def _named(self, interaction: discord.Interaction[Any], typed: str) -> str | None:
+        """The game typed (its name or title), or None once refused: refused at once, in
+        one private line, before anything is acknowledged in public."""
+        try:
+            return games.named(typed, self.bot.games)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(translator(user_locale(interaction))))
+            return None
 
     async def _open(
         self,
@@ -250,6 +263,11 @@ class PlayCog(commands.Cog):
     async def quickplay(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
+        named = await self._named(interaction, game)
+        if named is None:
+            return
+        game = named
+
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
             channel_id = await self._table_channel(interaction, settings)
