@@ -203,6 +203,11 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self.bot.storage.guilds.save(dataclasses.replace(current, game_options=game_options))
         return t("Saved: the next tables of this game start from these rules.")
 
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Never asked: a slow game is a table's choice, not a default rule (the view
+        draws no slow toggle for server defaults; ``/config timer`` allows slow games)."""
+        return None
+
     @app_commands.command(name="timer", description=N_("The turn timer and slow games"))
     @app_commands.describe(
         seconds=N_("Seconds per turn (0: the bot's default)"), slow_games=N_("Allow slow games")

@@ -169,7 +169,7 @@ class PlayCog(commands.Cog):
         if game is None or settings:
             await self._server_settings(interaction)  # refused here before any clicking
             typed = parse_options(options)
-            drawn = await settings_view.start(interaction, "p", game, players, typed)
+            drawn = await settings_view.start(interaction, "p", game, players, typed, slow=slow)
             await reply(interaction, **drawn)
             return
         await self._open(interaction, game, players, options, slow=slow)
@@ -234,8 +234,16 @@ class PlayCog(commands.Cog):
         defaults = await self.settings_defaults(interaction, draft.game)
         chosen = {f.name: draft.value(f) for f in draft.fields if f.name in defaults}
         chosen.update(draft.options())
-        await self._open(interaction, draft.game, draft.players, None, chosen=chosen)
+        await self._open(
+            interaction, draft.game, draft.players, None, slow=draft.slow, chosen=chosen
+        )
         return None
+
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        settings = await self._server_settings(interaction)
+        if settings.slow_games:
+            return None
+        return SlowGamesOff().translated(translator(user_locale(interaction)))
 
     # -- autocomplete -------------------------------------------------------------------
 
