@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs import games, settings_view
@@ -235,18 +236,21 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, **changes))
 
     @app_commands.command(name="threads", description=N_("Open each table in its own thread"))
+    @app_commands.describe(on=N_("On: each table opens in its own thread"))
     async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, threads=on))
 
     @app_commands.command(name="pings", description=N_("Mention players whose turn is waiting"))
+    @app_commands.describe(on=N_("On: players whose turn is waiting are mentioned"))
     async def pings(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, pings=on))
 
     @app_commands.command(name="pictures", description=N_("Show the cards as pictures"))
+    @app_commands.describe(on=N_("On: the cards are shown as pictures"))
     async def pictures(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
@@ -255,10 +259,15 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         self.bot.table_messages.pictures.remember(interaction.guild_id, on)
 
     @app_commands.command(name="channel", description=N_("Which channels allow tables"))
-    @app_commands.describe(tables=N_("only_here: add this channel; not_here; everywhere"))
+    @app_commands.describe(tables=N_("Where tables may be opened"))
     @app_commands.choices(
         tables=[
-            app_commands.Choice(name=n, value=n) for n in ("only_here", "not_here", "everywhere")
+            app_commands.Choice(name=locale_str(name), value=value)
+            for value, name in (
+                ("only_here", N_("Allow tables in this channel")),
+                ("not_here", N_("No tables in this channel")),
+                ("everywhere", N_("Allow tables in every channel")),
+            )
         ]
     )
     async def channel(self, interaction: discord.Interaction[Any], tables: str) -> None:
@@ -273,6 +282,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, table_channels=tuple(allowed)))
 
     @app_commands.command(name="computers", description=N_("Whether matches with computers count"))
+    @app_commands.describe(count=N_("On: matches with computers count in the league"))
     async def computers(self, interaction: discord.Interaction[Any], count: bool) -> None:
         assert interaction.guild_id is not None
         league = await self.bot.storage.leagues.settings(interaction.guild_id)
@@ -285,6 +295,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.command(
         name="language", description=N_("The server's language (players may choose their own)")
     )
+    @app_commands.describe(language=N_("The language, or automatic to follow Discord"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         assert interaction.guild_id is not None

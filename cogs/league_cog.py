@@ -280,8 +280,8 @@ class LeagueCog(commands.Cog):
     @app_commands.autocomplete(game=playable_games)
     @app_commands.choices(
         by=[
-            app_commands.Choice(name="rating", value="rating"),
-            app_commands.Choice(name="wins", value="wins"),
+            app_commands.Choice(name=app_commands.locale_str(N_("Rating")), value="rating"),
+            app_commands.Choice(name=app_commands.locale_str(N_("Wins")), value="wins"),
         ],
     )
     async def leaderboard(

@@ -19,6 +19,7 @@ from i18n.labels import Translate
 from i18n.options import option_title
 from rules.option_fields import OptionField, OptionValue, option_fields
 from rules.registry import GameRegistry
+from tables.errors import TableError
 
 CHOICES_MAX = 25
 TEXT_MAX = 100
@@ -66,11 +67,22 @@ async def known_games(
     return game_choices(interaction.client.games, current, playable_only=False)
 
 
+def _chosen(games: GameRegistry, game: Any) -> str | None:
+    """The game already filled in (picked, or its name or title typed), if it is one."""
+    if not isinstance(game, str):
+        return None
+    try:
+        return game_titles.named(game, games)
+    except TableError:
+        return None
+
+
 def player_choices(
     games: GameRegistry, game: Any, typed: str, t: Translate
 ) -> list[app_commands.Choice[int]]:
     """The table sizes of the chosen game (none before a known game is chosen)."""
-    if not isinstance(game, str) or game not in games:
+    game = _chosen(games, game)
+    if game is None:
         return []
     counts = games.get(game).player_counts
     return [
@@ -105,7 +117,8 @@ def option_choices(
     games: GameRegistry, game: Any, typed: str, t: Translate
 ) -> list[app_commands.Choice[str]]:
     """Choices finishing the last ``name=value`` pair of ``typed``."""
-    if not isinstance(game, str) or game not in games:
+    game = _chosen(games, game)
+    if game is None:
         return []
     fields = option_fields(games.get(game).Options)
     head, comma, last = typed.rpartition(",")

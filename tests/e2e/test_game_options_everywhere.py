@@ -69,6 +69,9 @@ async def test_every_game_option_is_answered_from_the_bots_registry(
     # /rules tells every registered game; the typed title finds it too.
     everything = await autocomplete(alice, "rules", "game", game="")
     assert {"thunee", "304", "tonk", "telefunken", "toy"} <= {c["value"] for c in everything}
+    # A title typed without picking the suggestion still names the game.
+    sizes = await autocomplete(alice, "play", "players", game="Toy Tricks", players="")
+    assert [c["value"] for c in sizes] == [2, 4]
     rules = await alice.slash("rules", game="toy tricks")
     assert rules.ephemeral and PLUGIN.summary in rules.text and "Toy Tricks" in rules.text
 
