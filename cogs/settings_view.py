@@ -178,7 +178,8 @@ def render(
         view.add_item(_game_select(mode, draft, t, games))
         if mode == "p":
             view.add_item(_players_select(draft, spec, t))
-        view.add_item(_preset_select(mode, draft, plugin, t))
+        if plugin.presets:  # the rules' own alone would be a menu of one
+            view.add_item(_preset_select(mode, draft, plugin, t))
         if mode == "p":
             view.add_item(_slow_toggle(draft, t))
         if option_pages:
@@ -187,9 +188,9 @@ def render(
         lines.append(t("Page {page} of {pages}").format(page=page, pages=len(option_pages)))
         for row, fields in enumerate(option_pages[page - 1]):
             for field in fields:
-                lines.append(
-                    f"**{option_title(field.field, t)}**: {option_description(field.field, t)}"
-                )
+                described = option_description(field.field, t)
+                title = f"**{option_title(field.field, t)}**"
+                lines.append(f"{title}: {described}" if described else title)
                 view.add_item(_control(mode, draft, page, field, row, t))
     _add_page_buttons(view, mode, draft, page, len(option_pages), t)
     view.stop()  # never stored: the items are dynamic and the state is in their ids

@@ -357,3 +357,9 @@ async def test_the_menus_say_what_each_choice_is(fake: FakeDiscord, runner: BotR
     others = [o for o in menu["options"] if not o.get("default")]
     assert len(chosen) == 1 and chosen[0]["label"].startswith(menu["placeholder"] + ": ")
     assert others and all(menu["placeholder"] not in o["label"] for o in others)
+    # A game with no presets has no menu of one; an option with no description is its title.
+    vera = runner.user("vera")
+    message = await open_settings(vera, "toy")
+    assert "r" not in items(message) and "s" in items(message)
+    message = await page_with(vera, message, "t1")
+    assert message.text().splitlines()[-1] == "**Doubles**"  # a test game: not in the catalog
