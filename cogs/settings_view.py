@@ -1,9 +1,9 @@
 """The settings view: a game, its table size and its rules chosen by clicking (issue 31).
 
 One private message, redrawn on each click with one interaction response: the first page
-holds the game, the players and the presets (the rules' own first, then the plugin's named
-variants), the next pages one select or toggle per option (a number too wide for a select
-opens a modal). Everything chosen travels in the custom_ids (``cogs.option_picker`` packs
+holds the game, the players, the presets (the rules' own first, then the plugin's named
+variants, each described by what it sets) and at ``/play`` the slow-game toggle, the next
+pages one select or toggle per option (a number too wide for a select opens a modal). Everything chosen travels in the custom_ids (``cogs.option_picker`` packs
 it), so the message needs no memory in the bot and works after a restart:
 
 - ``ct:o:<mode>:<game>:<players>[s]:<page>:<state>:<item>`` where ``mode`` is ``p``
