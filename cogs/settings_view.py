@@ -3,8 +3,9 @@
 One private message, redrawn on each click with one interaction response: the first page
 holds the game, the players, the presets (the rules' own first, then the plugin's named
 variants, each described by what it sets) and at ``/play`` the slow-game toggle, the next
-pages one select or toggle per option (a number too wide for a select opens a modal). Everything chosen travels in the custom_ids (``cogs.option_picker`` packs
-it), so the message needs no memory in the bot and works after a restart:
+pages one select or toggle per option (a number too wide for a select opens a modal).
+Everything chosen travels in the custom_ids (``cogs.option_picker`` packs it), so the
+message needs no memory in the bot and works after a restart:
 
 - ``ct:o:<mode>:<game>:<players>[s]:<page>:<state>:<item>`` where ``mode`` is ``p``
   (``/play``: the last button opens the table) or ``c`` (``/config defaults``: it saves the
@@ -230,6 +231,12 @@ def _short(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _labelled(title: str, value: str, limit: int) -> str:
+    """``title: value`` within ``limit``, the title cut first: the value is what changes."""
+    room = max(limit - len(value) - 2, 1)
+    return _short(f"{_short(title, room)}: {value}", limit)
+
+
 def _players_select(draft: Draft, spec: GameSpec[Any], t: Translate) -> SettingsSelect:
     chosen = draft.players or default_player_count(spec)
     select: discord.ui.Select[Any] = discord.ui.Select(
@@ -312,7 +319,9 @@ def _control(
             options=[
                 discord.SelectOption(
                     # The chosen value carries the title: it is all a closed menu shows.
-                    label=_short(f"{title}: {value_text(v, t)}" if chosen else value_text(v, t)),
+                    label=_labelled(title, value_text(v, t), LABEL_MAX)
+                    if chosen
+                    else _short(value_text(v, t)),
                     value=str(i),
                     default=chosen,
                     description=t("the rules' own")[:LABEL_MAX]
@@ -328,14 +337,14 @@ def _control(
     if field.kind == "toggle":
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=custom_id(mode, draft, page, f"t{field.index}"),
-            label=f"{title}: {value_text(value, t)}"[:BUTTON_LABEL_MAX],
+            label=_labelled(title, value_text(value, t), BUTTON_LABEL_MAX),
             style=discord.ButtonStyle.success if value else discord.ButtonStyle.secondary,
             row=row,
         )
         return SettingsButton(button)
     button = discord.ui.Button(
         custom_id=custom_id(mode, draft, page, f"m{field.index}"),
-        label=f"{title}: {value_text(value, t)}"[:BUTTON_LABEL_MAX],
+        label=_labelled(title, value_text(value, t), BUTTON_LABEL_MAX),
         style=discord.ButtonStyle.primary,
         row=row,
     )
@@ -530,7 +539,7 @@ def number_modal(
 ) -> discord.ui.Modal:
     title = option_title(field.field, t)
     modal = discord.ui.Modal(
-        title=title[:MODAL_TITLE_MAX],
+        title=_short(title, MODAL_TITLE_MAX),
         custom_id=custom_id(mode, draft, page, f"v{field.index}"),
         timeout=None,
     )
@@ -538,7 +547,7 @@ def number_modal(
     current = draft.value(field)
     modal.add_item(
         discord.ui.TextInput(
-            label=title[:MODAL_TITLE_MAX],
+            label=_short(title, MODAL_TITLE_MAX),
             custom_id="value",
             default="" if current is None else str(current),
             placeholder=t("A whole number from {low} to {high}").format(low=low, high=high)[

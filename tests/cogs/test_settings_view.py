@@ -18,6 +18,7 @@ from cogs.settings_view import (
     SELECT_TEMPLATE,
     Where,
     _changed,
+    _labelled,
     preset_draft,
     refusal,
     render,
@@ -194,3 +195,10 @@ def test_a_slow_game_travels_in_every_custom_id_of_play_only(lang: str) -> None:
     (game_menu,) = _custom_ids(render("p", None, 0, t, BUILTIN, slow=True))
     match = re.fullmatch(SELECT_TEMPLATE, game_menu)
     assert match is not None and Where.of(match).slow
+
+
+def test_a_long_title_is_cut_before_the_value() -> None:
+    """A button or chosen menu entry always shows the value, the thing a click changes."""
+    label = _labelled("A very long option title " * 5, "traditional", 80)
+    assert len(label) == 80 and label.endswith("…: traditional")
+    assert _labelled("Stake", "7", 80) == "Stake: 7"
