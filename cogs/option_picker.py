@@ -90,9 +90,11 @@ def picker_fields(options: type[Any]) -> list[PickerField]:
             elif len(field.choices) <= SELECT_OPTIONS_MAX:
                 out.append(PickerField(index, field, "select", tuple(field.choices)))
         elif field.low is not None and field.high is not None:
-            values: list[OptionValue] = [None] if field.nullable else []
-            values.extend(range(field.low, field.high + 1))
-            if len(values) <= SELECT_OPTIONS_MAX:
+            # Counted before listed: a stake may range over a million values.
+            count = field.high - field.low + 1 + (1 if field.nullable else 0)
+            if count <= SELECT_OPTIONS_MAX:
+                values: list[OptionValue] = [None] if field.nullable else []
+                values.extend(range(field.low, field.high + 1))
                 out.append(PickerField(index, field, "select", tuple(values)))
             else:
                 out.append(PickerField(index, field, "number"))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel, Field
 
 from cogs.option_autocomplete import option_choices
 from cogs.option_picker import Draft, pages, picker_fields
@@ -202,3 +203,16 @@ def test_a_long_title_is_cut_before_the_value() -> None:
     label = _labelled("A very long option title " * 5, "traditional", 80)
     assert len(label) == 80 and label.endswith("…: traditional")
     assert _labelled("Stake", "7", 80) == "Stake: 7"
+
+
+def test_a_wide_number_is_a_modal_without_listing_its_values() -> None:
+    """Tonk's stake spans a million values; a range the size of this one could not even
+    be listed, so it is counted, not enumerated, before it is given a modal."""
+
+    class Wide(BaseModel):
+        pot: int = Field(1, ge=1, le=10**15)
+        seats: int | None = Field(None, ge=2, le=26)
+
+    wide, seats = picker_fields(Wide)
+    assert (wide.kind, wide.radix) == ("number", 10**15)
+    assert seats.kind == "number" and seats.radix == 26  # 25 sizes and "automatic"
