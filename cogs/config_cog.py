@@ -15,9 +15,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs import settings_view
+from cogs import games, settings_view
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
@@ -29,7 +30,7 @@ from i18n.refusals import refusal_text
 from rules.contract import IllegalAction
 from rules.registry import BUILTIN, GameRegistry
 from storage import GuildSettings
-from tables.errors import TableError, UnknownGame
+from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -119,10 +120,10 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
-        if game not in self.bot.games:
-            await interaction.response.send_message(
-                UnknownGame(game=game).translated(t), ephemeral=True
-            )
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
             return
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
@@ -148,6 +149,13 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     async def defaults(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
+        if game is not None:
+            try:
+                game = games.named(game, self.bot.games)
+            except TableError as exc:
+                t = translator(user_locale(interaction))
+                await interaction.response.send_message(exc.translated(t), ephemeral=True)
+                return
         drawn = await settings_view.start(interaction, "c", game, None)
         await interaction.response.send_message(ephemeral=True, **drawn)
 
@@ -196,6 +204,11 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self.bot.storage.guilds.save(dataclasses.replace(current, game_options=game_options))
         return t("Saved: the next tables of this game start from these rules.")
 
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Never asked: a slow game is a table's choice, not a default rule (the view
+        draws no slow toggle for server defaults; ``/config timer`` allows slow games)."""
+        return None
+
     @app_commands.command(name="timer", description=N_("The turn timer and slow games"))
     @app_commands.describe(
         seconds=N_("Seconds per turn (0: the bot's default)"), slow_games=N_("Allow slow games")
@@ -223,18 +236,21 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, **changes))
 
     @app_commands.command(name="threads", description=N_("Open each table in its own thread"))
+    @app_commands.describe(on=N_("On: each table opens in its own thread"))
     async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, threads=on))
 
     @app_commands.command(name="pings", description=N_("Mention players whose turn is waiting"))
+    @app_commands.describe(on=N_("On: players whose turn is waiting are mentioned"))
     async def pings(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, pings=on))
 
     @app_commands.command(name="pictures", description=N_("Show the cards as pictures"))
+    @app_commands.describe(on=N_("On: the cards are shown as pictures"))
     async def pictures(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
@@ -243,10 +259,15 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         self.bot.table_messages.pictures.remember(interaction.guild_id, on)
 
     @app_commands.command(name="channel", description=N_("Which channels allow tables"))
-    @app_commands.describe(tables=N_("only_here: add this channel; not_here; everywhere"))
+    @app_commands.describe(tables=N_("Where tables may be opened"))
     @app_commands.choices(
         tables=[
-            app_commands.Choice(name=n, value=n) for n in ("only_here", "not_here", "everywhere")
+            app_commands.Choice(name=locale_str(name), value=value)
+            for value, name in (
+                ("only_here", N_("Allow tables in this channel")),
+                ("not_here", N_("No tables in this channel")),
+                ("everywhere", N_("Allow tables in every channel")),
+            )
         ]
     )
     async def channel(self, interaction: discord.Interaction[Any], tables: str) -> None:
@@ -261,6 +282,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, table_channels=tuple(allowed)))
 
     @app_commands.command(name="computers", description=N_("Whether matches with computers count"))
+    @app_commands.describe(count=N_("On: matches with computers count in the league"))
     async def computers(self, interaction: discord.Interaction[Any], count: bool) -> None:
         assert interaction.guild_id is not None
         league = await self.bot.storage.leagues.settings(interaction.guild_id)
@@ -273,6 +295,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.command(
         name="language", description=N_("The server's language (players may choose their own)")
     )
+    @app_commands.describe(language=N_("The language, or automatic to follow Discord"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         assert interaction.guild_id is not None

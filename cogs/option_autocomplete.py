@@ -2,14 +2,16 @@
 
 Answers come from the bot's registry (a game added by a plugin is offered like a built-in
 one) and stay within Discord's limits: at most 25 choices, names and values of 1 to 100
-characters. ``options:`` is completed one pair at a time: the last ``name=value`` typed
-(after the last comma) is what the choices finish, the pairs before it are kept as typed.
+characters. ``playable_games`` and ``known_games`` answer any command's ``game`` option.
+``options:`` is completed one pair at a time: the last ``name=value`` typed (after the
+last comma) is what the choices finish, the pairs before it are kept as typed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
 from discord import app_commands
 
 from cogs import games as game_titles
@@ -17,6 +19,7 @@ from i18n.labels import Translate
 from i18n.options import option_title
 from rules.option_fields import OptionField, OptionValue, option_fields
 from rules.registry import GameRegistry
+from tables.errors import TableError
 
 CHOICES_MAX = 25
 TEXT_MAX = 100
@@ -30,13 +33,16 @@ def _short(text: str) -> str:
     return text if len(text) <= TEXT_MAX else text[: TEXT_MAX - 1] + "…"
 
 
-def game_choices(games: GameRegistry, typed: str) -> list[app_commands.Choice[str]]:
-    """Playable games whose name or title holds what was typed, those starting with it
-    first."""
+def game_choices(
+    games: GameRegistry, typed: str, *, playable_only: bool = True
+) -> list[app_commands.Choice[str]]:
+    """Playable games (or every registered one) whose name or title holds what was typed,
+    those starting with it first."""
     needle = typed.strip().lower()
+    offered = game_titles.playable(games) if playable_only else game_titles.known(games)
     found = [
         (not (title.lower().startswith(needle) or name.lower().startswith(needle)), title, name)
-        for name, title in game_titles.playable(games).items()
+        for name, title in offered.items()
         if needle in title.lower() or needle in name.lower()
     ]
     found.sort(key=lambda f: f[0])
@@ -47,11 +53,36 @@ def game_choices(games: GameRegistry, typed: str) -> list[app_commands.Choice[st
     ]
 
 
+async def playable_games(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A ``game`` option's autocomplete: the games a table can be opened for."""
+    return game_choices(interaction.client.games, current)
+
+
+async def known_games(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A ``game`` option's autocomplete: every registered game, playable or not."""
+    return game_choices(interaction.client.games, current, playable_only=False)
+
+
+def _chosen(games: GameRegistry, game: Any) -> str | None:
+    """The game already filled in (picked, or its name or title typed), if it is one."""
+    if not isinstance(game, str):
+        return None
+    try:
+        return game_titles.named(game, games)
+    except TableError:
+        return None
+
+
 def player_choices(
     games: GameRegistry, game: Any, typed: str, t: Translate
 ) -> list[app_commands.Choice[int]]:
     """The table sizes of the chosen game (none before a known game is chosen)."""
-    if not isinstance(game, str) or game not in games:
+    game = _chosen(games, game)
+    if game is None:
         return []
     counts = games.get(game).player_counts
     return [
@@ -86,7 +117,8 @@ def option_choices(
     games: GameRegistry, game: Any, typed: str, t: Translate
 ) -> list[app_commands.Choice[str]]:
     """Choices finishing the last ``name=value`` pair of ``typed``."""
-    if not isinstance(game, str) or game not in games:
+    game = _chosen(games, game)
+    if game is None:
         return []
     fields = option_fields(games.get(game).Options)
     head, comma, last = typed.rpartition(",")

@@ -8,6 +8,7 @@ Pure: no Discord here. ``cogs.settings_view`` draws and answers what this descri
 
 from __future__ import annotations
 
+import dataclasses
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -89,9 +90,11 @@ def picker_fields(options: type[Any]) -> list[PickerField]:
             elif len(field.choices) <= SELECT_OPTIONS_MAX:
                 out.append(PickerField(index, field, "select", tuple(field.choices)))
         elif field.low is not None and field.high is not None:
-            values: list[OptionValue] = [None] if field.nullable else []
-            values.extend(range(field.low, field.high + 1))
-            if len(values) <= SELECT_OPTIONS_MAX:
+            # Counted before listed: a stake may range over a million values.
+            count = field.high - field.low + 1 + (1 if field.nullable else 0)
+            if count <= SELECT_OPTIONS_MAX:
+                values: list[OptionValue] = [None] if field.nullable else []
+                values.extend(range(field.low, field.high + 1))
                 out.append(PickerField(index, field, "select", tuple(values)))
             else:
                 out.append(PickerField(index, field, "number"))
@@ -155,20 +158,28 @@ def unpack(fields: list[PickerField], text: str) -> tuple[int, ...] | None:
 
 @dataclass(frozen=True)
 class Draft:
-    """A game, a table size (None: the game's usual one) and every option's chosen value."""
+    """A game, a table size (None: the game's usual one), every option's chosen value and
+    whether the table is a slow game (no turn timer: a table setting, not a rule)."""
 
     game: str
     players: int | None
     fields: tuple[PickerField, ...]
     digits: tuple[int, ...]
+    slow: bool = False
 
     @classmethod
     def of(
-        cls, game: str, options_model: type[Any], players: int | None, chosen: Mapping[str, Any]
+        cls,
+        game: str,
+        options_model: type[Any],
+        players: int | None,
+        chosen: Mapping[str, Any],
+        *,
+        slow: bool = False,
     ) -> Draft:
         fields = tuple(picker_fields(options_model))
         digits = tuple(f.digit(chosen.get(f.name, f.field.default)) for f in fields)
-        return cls(game, players, fields, digits)
+        return cls(game, players, fields, digits, slow)
 
     def value(self, field: PickerField) -> OptionValue:
         return field.value(self.digits[self.fields.index(field)])
@@ -184,15 +195,18 @@ class Draft:
     def with_value(self, field: PickerField, value: OptionValue) -> Draft:
         i = self.fields.index(field)
         digits = (*self.digits[:i], field.digit(value), *self.digits[i + 1 :])
-        return Draft(self.game, self.players, self.fields, digits)
+        return dataclasses.replace(self, digits=digits)
 
     def with_options(self, chosen: Mapping[str, Any], players: int | None) -> Draft:
         """Every option at ``chosen``'s value or the rules' own (a preset)."""
         digits = tuple(f.digit(chosen.get(f.name, f.field.default)) for f in self.fields)
-        return Draft(self.game, players, self.fields, digits)
+        return dataclasses.replace(self, players=players, digits=digits)
 
     def with_players(self, players: int | None) -> Draft:
-        return Draft(self.game, players, self.fields, self.digits)
+        return dataclasses.replace(self, players=players)
+
+    def with_slow(self, slow: bool) -> Draft:
+        return dataclasses.replace(self, slow=slow)
 
     def packed(self) -> str:
         fields = list(self.fields)
@@ -200,7 +214,13 @@ class Draft:
 
     @classmethod
     def unpacked(
-        cls, game: str, options_model: type[Any], players: int | None, text: str
+        cls,
+        game: str,
+        options_model: type[Any],
+        players: int | None,
+        text: str,
+        *,
+        slow: bool = False,
     ) -> Draft | None:
         """The draft a custom_id carries; None when it was drawn for other options."""
         fields = picker_fields(options_model)
@@ -208,4 +228,4 @@ class Draft:
         digits = unpack(fields, state) if sig == signature(fields) else None
         if digits is None:
             return None
-        return cls(game, players, tuple(fields), digits)
+        return cls(game, players, tuple(fields), digits, slow)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import settings_view
+from cogs import games, settings_view
 from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
@@ -163,13 +163,26 @@ class PlayCog(commands.Cog):
         slow: bool = False,
         settings: bool = False,
     ) -> None:
+        if game is not None:
+            game = await self._named(interaction, game)
+            if game is None:
+                return
         if game is None or settings:
             await self._server_settings(interaction)  # refused here before any clicking
             typed = parse_options(options)
-            drawn = await settings_view.start(interaction, "p", game, players, typed)
+            drawn = await settings_view.start(interaction, "p", game, players, typed, slow=slow)
             await reply(interaction, **drawn)
             return
         await self._open(interaction, game, players, options, slow=slow)
+
+    async def _named(self, interaction: discord.Interaction[Any], typed: str) -> str | None:
+        """The game typed (its name or title), or None once refused: refused at once, in
+        one private line, before anything is acknowledged in public."""
+        try:
+            return games.named(typed, self.bot.games)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(translator(user_locale(interaction))))
+            return None
 
     async def _open(
         self,
@@ -222,8 +235,16 @@ class PlayCog(commands.Cog):
         defaults = await self.settings_defaults(interaction, draft.game)
         chosen = {f.name: draft.value(f) for f in draft.fields if f.name in defaults}
         chosen.update(draft.options())
-        await self._open(interaction, draft.game, draft.players, None, chosen=chosen)
+        await self._open(
+            interaction, draft.game, draft.players, None, slow=draft.slow, chosen=chosen
+        )
         return None
+
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        settings = await self._server_settings(interaction)
+        if settings.slow_games:
+            return None
+        return SlowGamesOff().translated(translator(user_locale(interaction)))
 
     # -- autocomplete -------------------------------------------------------------------
 
@@ -251,6 +272,11 @@ class PlayCog(commands.Cog):
     async def quickplay(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
+        named = await self._named(interaction, game)
+        if named is None:
+            return
+        game = named
+
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
             channel_id = await self._table_channel(interaction, settings)

@@ -1,14 +1,16 @@
 """The settings view: a game, its table size and its rules chosen by clicking (issue 31).
 
 One private message, redrawn on each click with one interaction response: the first page
-holds the game, the players and the presets (the rules' own first, then the plugin's named
-variants), the next pages one select or toggle per option (a number too wide for a select
-opens a modal). Everything chosen travels in the custom_ids (``cogs.option_picker`` packs
-it), so the message needs no memory in the bot and works after a restart:
+holds the game, the players, the presets (the rules' own first, then the plugin's named
+variants, each described by what it sets) and at ``/play`` the slow-game toggle, the next
+pages one select or toggle per option (a number too wide for a select opens a modal).
+Everything chosen travels in the custom_ids (``cogs.option_picker`` packs it), so the
+message needs no memory in the bot and works after a restart:
 
-- ``ct:o:<mode>:<game>:<players>:<page>:<state>:<item>`` where ``mode`` is ``p`` (``/play``:
-  the last button opens the table) or ``c`` (``/config defaults``: it saves the server's
-  defaults), and ``item`` names the component (``g`` game, ``n`` players, ``r`` preset,
+- ``ct:o:<mode>:<game>:<players>[s]:<page>:<state>:<item>`` where ``mode`` is ``p``
+  (``/play``: the last button opens the table) or ``c`` (``/config defaults``: it saves the
+  server's defaults), ``s`` marks a slow game (``/play`` only: no turn timer), and ``item``
+  names the component (``g`` game, ``n`` players, ``r`` preset, ``s`` the slow-game toggle,
   ``f<i>`` option ``i``'s select, ``t<i>`` its toggle, ``m<i>`` its modal button and ``v<i>``
   the modal, ``p<k>`` page ``k``, ``go``).
 
@@ -35,7 +37,7 @@ from i18n.options import option_description, option_title, option_value_text
 from i18n.refusals import refusal_text
 from rules.contract import GameSpec, IllegalAction
 from rules.option_fields import OptionValue
-from rules.plugin import GamePlugin
+from rules.plugin import GamePlugin, Preset
 from rules.registry import GameRegistry
 from tables.errors import TableError, UnknownGame, quote
 from tables.manager import default_player_count
@@ -43,10 +45,10 @@ from tables.manager import default_player_count
 log = logging.getLogger(__name__)
 
 _WHERE = (
-    r"ct:o:(?P<mode>[pc]):(?P<game>[\w-]*):(?P<players>\d*):(?P<page>\d+):"
+    r"ct:o:(?P<mode>[pc]):(?P<game>[\w-]*):(?P<players>\d*)(?P<slow>s?):(?P<page>\d+):"
     r"(?P<state>(?:[0-9A-Za-z]*\.[0-9A-Za-z]{2})?):"
 )
-BUTTON_TEMPLATE = _WHERE + r"(?P<item>[tmp]\d+|go)"
+BUTTON_TEMPLATE = _WHERE + r"(?P<item>[tmp]\d+|go|s)"
 SELECT_TEMPLATE = _WHERE + r"(?P<item>[gnr]|f\d+)"
 MODAL_TEMPLATE = _WHERE + r"(?P<item>v\d+)"
 OWNERS = {"p": "PlayCog", "c": "ConfigCog"}
@@ -72,6 +74,10 @@ class SettingsOwner(Protocol):
         interaction was answered otherwise."""
         ...
 
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Why this table cannot be a slow game (the server's rule), or None."""
+        ...
+
 
 @dataclass(frozen=True)
 class Where:
@@ -82,6 +88,7 @@ class Where:
     players: int | None
     page: int
     state: str
+    slow: bool = False
 
     @classmethod
     def of(cls, match: re.Match[str]) -> Where:
@@ -92,13 +99,17 @@ class Where:
             int(players) if players else None,
             int(match["page"]),
             match["state"],
+            match["mode"] == "p" and bool(match["slow"]),
         )
 
 
-def custom_id(mode: str, draft: Draft | None, page: int, item: str) -> str:
+def custom_id(mode: str, draft: Draft | None, page: int, item: str, *, slow: bool = False) -> str:
+    """``slow`` marks a slow game before a game (and so a draft) is chosen."""
     if draft is None:
-        return f"ct:o:{mode}:::0::{item}"
+        return f"ct:o:{mode}::{'s' if slow and mode == 'p' else ''}:0::{item}"
     players = "" if draft.players is None else str(draft.players)
+    if draft.slow and mode == "p":
+        players += "s"
     return f"ct:o:{mode}:{draft.game}:{players}:{page}:{draft.packed()}:{item}"
 
 
@@ -129,13 +140,16 @@ def render(
     t: Translate,
     games: GameRegistry,
     notice: str | None = None,
+    *,
+    slow: bool = False,
 ) -> dict[str, Any]:
-    """The settings message: ``content`` and ``view`` (send or edit keywords)."""
+    """The settings message: ``content`` and ``view`` (send or edit keywords); ``slow``
+    is a slow game asked for before the game is chosen."""
     view = discord.ui.View(timeout=None)
     lines = [notice] if notice else []
     if draft is None or draft.game not in games:
         # Only the game can be chosen yet.
-        view.add_item(_game_select(mode, None, t, games))
+        view.add_item(_game_select(mode, None, t, games, slow=slow))
         lines.append(t("Choose a game."))
         view.stop()
         return {"content": "\n".join(lines), "view": view}
@@ -145,6 +159,8 @@ def render(
     if mode == "p":
         players = draft.players or default_player_count(spec)
         lines.append(t("**{game}** for {n} players").format(game=title, n=players))
+        if draft.slow:
+            lines.append(t("A slow game: no turn timer."))
     else:
         lines.append(t("Default rules for **{game}** on this server").format(game=title))
     changed = [
@@ -163,16 +179,19 @@ def render(
         view.add_item(_game_select(mode, draft, t, games))
         if mode == "p":
             view.add_item(_players_select(draft, spec, t))
-        view.add_item(_preset_select(mode, draft, plugin, t))
+        if plugin.presets:  # the rules' own alone would be a menu of one
+            view.add_item(_preset_select(mode, draft, plugin, t))
+        if mode == "p":
+            view.add_item(_slow_toggle(draft, t))
         if option_pages:
             lines.append(t("Each rule can be changed on the next pages."))
     else:
         lines.append(t("Page {page} of {pages}").format(page=page, pages=len(option_pages)))
         for row, fields in enumerate(option_pages[page - 1]):
             for field in fields:
-                lines.append(
-                    f"**{option_title(field.field, t)}**: {option_description(field.field, t)}"
-                )
+                described = option_description(field.field, t)
+                title = f"**{option_title(field.field, t)}**"
+                lines.append(f"{title}: {described}" if described else title)
                 view.add_item(_control(mode, draft, page, field, row, t))
     _add_page_buttons(view, mode, draft, page, len(option_pages), t)
     view.stop()  # never stored: the items are dynamic and the state is in their ids
@@ -180,21 +199,42 @@ def render(
 
 
 def _game_select(
-    mode: str, draft: Draft | None, t: Translate, games: GameRegistry
+    mode: str, draft: Draft | None, t: Translate, games: GameRegistry, *, slow: bool = False
 ) -> SettingsSelect:
     options = [
         discord.SelectOption(
-            label=title[:LABEL_MAX], value=name, default=draft is not None and draft.game == name
+            label=title[:LABEL_MAX],
+            value=name,
+            description=_players_text(games.get(name).player_counts, t),
+            default=draft is not None and draft.game == name,
         )
         for name, title in list(game_titles.playable(games).items())[:SELECT_MAX]
     ]
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=custom_id(mode, draft, 0, "g"),
+        custom_id=custom_id(mode, draft, 0, "g", slow=slow),
         placeholder=t("Choose a game")[:PLACEHOLDER_MAX],
         options=options,
         row=0,
     )
     return SettingsSelect(select)
+
+
+def _players_text(counts: tuple[int, ...], t: Translate) -> str:
+    """``2-5 players`` for a run of sizes, ``2/4/6 players`` otherwise."""
+    low, high = min(counts), max(counts)
+    run = len(counts) > 2 and tuple(counts) == tuple(range(low, high + 1))
+    shown = f"{low}–{high}" if run else "/".join(str(n) for n in counts)
+    return t("{n} players").format(n=shown)[:LABEL_MAX]
+
+
+def _short(text: str, limit: int = LABEL_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _labelled(title: str, value: str, limit: int) -> str:
+    """``title: value`` within ``limit``, the title cut first: the value is what changes."""
+    room = max(limit - len(value) - 2, 1)
+    return _short(f"{_short(title, room)}: {value}", limit)
 
 
 def _players_select(draft: Draft, spec: GameSpec[Any], t: Translate) -> SettingsSelect:
@@ -222,14 +262,23 @@ def preset_draft(draft: Draft, plugin: GamePlugin, index: int, mode: str) -> Dra
     return draft.with_options(preset.options, players)
 
 
+def _preset_text(draft: Draft, preset: Preset, mode: str, t: Translate) -> str:
+    """What a preset sets, in words: its table size (at ``/play``) and its rules."""
+    parts = [t("{n} players").format(n=preset.players)] if preset.players and mode == "p" else []
+    titles = {f.name: f.field for f in draft.fields}
+    for name, value in preset.options.items():
+        field = titles.get(name)
+        shown = option_title(field, t) if field is not None else name
+        parts.append(f"{shown}: {value_text(value, t)}")
+    return _short(" · ".join(parts))
+
+
 def _preset_select(mode: str, draft: Draft, plugin: GamePlugin, t: Translate) -> SettingsSelect:
     options = []
     for index in range(len(plugin.presets) + 1)[:SELECT_MAX]:
         preset = plugin.presets[index - 1] if index else None
         matches = preset_draft(draft, plugin, index, mode) == draft
-        description = None
-        if preset is not None and preset.players is not None and mode == "p":
-            description = t("{n} players").format(n=preset.players)[:LABEL_MAX]
+        description = _preset_text(draft, preset, mode, t) if preset is not None else None
         options.append(
             discord.SelectOption(
                 label=(t(preset.title) if preset else t("The rules' own"))[:LABEL_MAX],
@@ -247,6 +296,17 @@ def _preset_select(mode: str, draft: Draft, plugin: GamePlugin, t: Translate) ->
     return SettingsSelect(select)
 
 
+def _slow_toggle(draft: Draft, t: Translate) -> SettingsButton:
+    state = t("on") if draft.slow else t("off")
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        custom_id=custom_id("p", draft, 0, "s"),
+        label=t("Slow game (no turn timer): {state}").format(state=state)[:BUTTON_LABEL_MAX],
+        style=discord.ButtonStyle.success if draft.slow else discord.ButtonStyle.secondary,
+        row=3,
+    )
+    return SettingsButton(button)
+
+
 def _control(
     mode: str, draft: Draft, page: int, field: PickerField, row: int, t: Translate
 ) -> discord.ui.Item[Any]:
@@ -258,14 +318,18 @@ def _control(
             placeholder=title[:PLACEHOLDER_MAX],
             options=[
                 discord.SelectOption(
-                    label=f"{title}: {value_text(v, t)}"[:LABEL_MAX],
+                    # The chosen value carries the title: it is all a closed menu shows.
+                    label=_labelled(title, value_text(v, t), LABEL_MAX)
+                    if chosen
+                    else _short(value_text(v, t)),
                     value=str(i),
-                    default=v == value and type(v) is type(value),
+                    default=chosen,
                     description=t("the rules' own")[:LABEL_MAX]
                     if v == field.field.default
                     else None,
                 )
                 for i, v in enumerate(field.values)
+                for chosen in [v == value and type(v) is type(value)]
             ],
             row=row,
         )
@@ -273,14 +337,14 @@ def _control(
     if field.kind == "toggle":
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=custom_id(mode, draft, page, f"t{field.index}"),
-            label=f"{title}: {value_text(value, t)}"[:BUTTON_LABEL_MAX],
+            label=_labelled(title, value_text(value, t), BUTTON_LABEL_MAX),
             style=discord.ButtonStyle.success if value else discord.ButtonStyle.secondary,
             row=row,
         )
         return SettingsButton(button)
     button = discord.ui.Button(
         custom_id=custom_id(mode, draft, page, f"m{field.index}"),
-        label=f"{title}: {value_text(value, t)}"[:BUTTON_LABEL_MAX],
+        label=_labelled(title, value_text(value, t), BUTTON_LABEL_MAX),
         style=discord.ButtonStyle.primary,
         row=row,
     )
@@ -290,7 +354,7 @@ def _control(
 def _add_page_buttons(
     view: discord.ui.View, mode: str, draft: Draft, page: int, count: int, t: Translate
 ) -> None:
-    row = 4 if page else (3 if mode == "p" else 2)
+    row = 4 if page or mode == "p" else 2
 
     def add(item: str, label: str, style: discord.ButtonStyle) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
@@ -324,19 +388,24 @@ async def start(
     game: str | None,
     players: int | None,
     typed: dict[str, Any] | None = None,
+    *,
+    slow: bool = False,
 ) -> dict[str, Any]:
     """The first drawing of a settings message (``game`` None: the game is chosen first),
     from the server's defaults under what was typed with the command."""
     t = translator(user_locale(interaction))
     registry: GameRegistry = interaction.client.games
+    owner = _owner(interaction, mode)
+    notice = await owner.settings_slow_refusal(interaction) if slow else None
+    slow = slow and notice is None
     if game is None or game not in registry:
-        return render(mode, None, 0, t, registry)
+        return render(mode, None, 0, t, registry, notice, slow=slow)
     spec = registry.get(game)
-    defaults = await _owner(interaction, mode).settings_defaults(interaction, game)
+    defaults = await owner.settings_defaults(interaction, game)
     if players not in spec.player_counts:
         players = None
-    draft = Draft.of(game, spec.Options, players, {**defaults, **(typed or {})})
-    return render(mode, draft, 0, t, registry, refusal(spec, draft, mode, t))
+    draft = Draft.of(game, spec.Options, players, {**defaults, **(typed or {})}, slow=slow)
+    return render(mode, draft, 0, t, registry, notice or refusal(spec, draft, mode, t))
 
 
 async def answer(
@@ -375,10 +444,12 @@ async def _answer(
     draft: Draft | None = None
     if where.game in registry:
         options_model = registry.get(where.game).Options
-        draft = Draft.unpacked(where.game, options_model, where.players, where.state)
+        draft = Draft.unpacked(
+            where.game, options_model, where.players, where.state, slow=where.slow
+        )
         if draft is None:
             defaults = await owner.settings_defaults(interaction, where.game)
-            draft = Draft.of(where.game, options_model, where.players, defaults)
+            draft = Draft.of(where.game, options_model, where.players, defaults, slow=where.slow)
             notice = t("These settings were drawn for other rules; here they are afresh.")
             page, item = 0, ""
     if item == "g":
@@ -386,11 +457,17 @@ async def _answer(
         if game not in registry:
             raise UnknownGame(game=quote(game))
         defaults = await owner.settings_defaults(interaction, game)
-        draft = Draft.of(game, registry.get(game).Options, None, defaults)
+        draft = Draft.of(game, registry.get(game).Options, None, defaults, slow=where.slow)
         page = 0
     elif draft is None:
-        await interaction.response.edit_message(**render(where.mode, None, 0, t, registry))
+        drawn = render(where.mode, None, 0, t, registry, slow=where.slow)
+        await interaction.response.edit_message(**drawn)
         return
+    elif item == "s" and where.mode == "p":
+        # Asked again at each click: the server may have turned slow games off since.
+        notice = None if draft.slow else await owner.settings_slow_refusal(interaction)
+        if notice is None:
+            draft = draft.with_slow(not draft.slow)
     elif item.startswith("p") and item[1:].isdigit():
         page = int(item[1:])
     elif item == "go":
@@ -462,7 +539,7 @@ def number_modal(
 ) -> discord.ui.Modal:
     title = option_title(field.field, t)
     modal = discord.ui.Modal(
-        title=title[:MODAL_TITLE_MAX],
+        title=_short(title, MODAL_TITLE_MAX),
         custom_id=custom_id(mode, draft, page, f"v{field.index}"),
         timeout=None,
     )
@@ -470,7 +547,7 @@ def number_modal(
     current = draft.value(field)
     modal.add_item(
         discord.ui.TextInput(
-            label=title[:MODAL_TITLE_MAX],
+            label=_short(title, MODAL_TITLE_MAX),
             custom_id="value",
             default="" if current is None else str(current),
             placeholder=t("A whole number from {low} to {high}").format(low=low, high=high)[

@@ -4,13 +4,26 @@ playable at their table size, and the typed options complete within the limits."
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel, Field
 
 from cogs.option_autocomplete import option_choices
 from cogs.option_picker import Draft, pages, picker_fields
-from cogs.settings_view import _changed, preset_draft, refusal, render
+from cogs.settings_view import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    Where,
+    _changed,
+    _labelled,
+    preset_draft,
+    refusal,
+    render,
+)
 from i18n import translator
 from rules.option_fields import option_fields
 from rules.registry import BUILTIN
@@ -24,7 +37,7 @@ LANGUAGES = ("en", "es", "fa")
 def every_value_at_its_last(game: str) -> Draft:
     """The draft whose packed state is longest (every digit at its highest)."""
     draft = Draft.of(game, BUILTIN.get(game).Options, 8, {})
-    return Draft(game, 8, draft.fields, tuple(f.radix - 1 for f in draft.fields))
+    return Draft(game, 8, draft.fields, tuple(f.radix - 1 for f in draft.fields), slow=True)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -139,3 +152,67 @@ def test_a_typed_number_is_checked_and_empty_means_automatic() -> None:
     stake = Draft.of("tonk", tonk.spec.Options, None, {})
     refused = _changed(tonk, stake, "p", "v2", ["x"], translator("en"))
     assert refused == "Stake must be a whole number from 1 to 1000000."
+
+
+def _custom_ids(drawn: dict[str, Any]) -> list[str]:
+    return [str(c["custom_id"]) for row in drawn["view"].to_components() for c in row["components"]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_slow_game_travels_in_every_custom_id_of_play_only(lang: str) -> None:
+    """The slow-game toggle is on /play's first page, in the reader's language; every
+    component of a slow draft reads back as slow; server defaults never carry it."""
+    t = translator(lang)
+    draft = Draft.of("tonk", BUILTIN.get("tonk").Options, 3, {}).with_slow(True)
+    english = translator("en")("Slow game (no turn timer): {state}")
+    for mode in ("p", "c"):
+        for page in (0, 1):
+            drawn = render(mode, draft, page, t, BUILTIN)
+            ids = _custom_ids(drawn)
+            toggles = [i for i in ids if i.endswith(":s")]
+            assert len(toggles) == (1 if (mode, page) == ("p", 0) else 0)
+            for custom_id in ids:
+                match = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(
+                    SELECT_TEMPLATE, custom_id
+                )
+                assert match is not None, custom_id
+                where = Where.of(match)
+                assert (where.slow, where.players) == (mode == "p", 3)
+                back = Draft.unpacked(
+                    "tonk", BUILTIN.get("tonk").Options, 3, where.state, slow=where.slow
+                )
+                assert back == draft.with_slow(mode == "p")
+            if (mode, page) == ("p", 0):
+                label = next(
+                    str(c["label"])
+                    for row in drawn["view"].to_components()
+                    for c in row["components"]
+                    if str(c.get("custom_id", "")).endswith(":s")
+                )
+                assert label == t(english).format(state=t("on"))
+                assert (label == english.format(state="on")) == (lang == "en")
+                assert t("A slow game: no turn timer.") in str(drawn["content"])
+    # Before a game is chosen the slow game waits in the game menu's id.
+    (game_menu,) = _custom_ids(render("p", None, 0, t, BUILTIN, slow=True))
+    match = re.fullmatch(SELECT_TEMPLATE, game_menu)
+    assert match is not None and Where.of(match).slow
+
+
+def test_a_long_title_is_cut_before_the_value() -> None:
+    """A button or chosen menu entry always shows the value, the thing a click changes."""
+    label = _labelled("A very long option title " * 5, "traditional", 80)
+    assert len(label) == 80 and label.endswith("…: traditional")
+    assert _labelled("Stake", "7", 80) == "Stake: 7"
+
+
+def test_a_wide_number_is_a_modal_without_listing_its_values() -> None:
+    """Tonk's stake spans a million values; a range the size of this one could not even
+    be listed, so it is counted, not enumerated, before it is given a modal."""
+
+    class Wide(BaseModel):
+        pot: int = Field(1, ge=1, le=10**15)
+        seats: int | None = Field(None, ge=2, le=26)
+
+    wide, seats = picker_fields(Wide)
+    assert (wide.kind, wide.radix) == ("number", 10**15)
+    assert seats.kind == "number" and seats.radix == 26  # 25 sizes and "automatic"

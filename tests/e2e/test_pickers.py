@@ -293,3 +293,73 @@ async def test_a_typed_game_and_options_open_in_the_view_when_asked(
     state = runner.bot.manager.state(table_id_of(opened.message))
     assert state.players == 6 and state.options["target_balls"] == 13
     assert state.options["two_to_clear"] == "off"
+
+
+async def test_a_slow_game_is_chosen_on_the_first_page(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """The table setting ``slow`` (no turn timer) as /play's ``slow:`` sets it: a toggle on
+    the first page, one response a click, kept across pages and presets, and refused in
+    the view itself when the server does not allow slow games."""
+    gina = runner.user("gina")
+    message = await open_settings(gina, "tonk")
+    assert component(message, "s")["label"] == "Slow game (no turn timer): off"
+    reply = await press(gina, message, "s")
+    assert reply.interaction.response_type == 7
+    assert calls_for(fake, reply) == ["POST /interactions/{interaction_id}/{token}/callback"]
+    message = fake.messages[message.id]
+    assert component(message, "s")["label"] == "Slow game (no turn timer): on"
+    assert "A slow game: no turn timer." in message.text()
+    message = await choose(gina, message, "r", "2")  # a preset keeps the table setting
+    message = await page_with(gina, message, "t0")  # and so do the option pages
+    assert "A slow game: no turn timer." in message.text()
+    opened = await press(gina, message, "go")
+    assert opened.message is not None and runner.bot is not None
+    assert runner.bot.manager is not None
+    state = runner.bot.manager.state(table_id_of(opened.message))
+    assert state.slow and state.options["twos_wild"] is False
+
+    admin = SimulatedUser(fake, fake.add_user("admin", admin=True))
+    await admin.slash("config", subcommand="timer", seconds=90, slow_games=False)
+    hank = runner.user("hank", locale="es-ES")
+    other = fake.add_channel("otra")
+    started = await hank.slash("play", channel_id=other.id)
+    assert started.message is not None
+    message = await choose(hank, started.message, "g", "tonk")
+    refused = await press(hank, message, "s")
+    assert refused.interaction.response_type == 7
+    message = fake.messages[message.id]
+    assert "Este servidor no permite partidas lentas." in message.text()
+    assert component(message, "s")["label"] == "Partida lenta (sin tiempo por turno): no"
+    # Typed with the command: the view says so at once and starts without it.
+    typed = await hank.slash("play", game="tonk", slow=True, settings=True, channel_id=other.id)
+    assert "Este servidor no permite partidas lentas." in typed.text
+    assert typed.message is not None
+    assert component(typed.message, "s")["label"].endswith(": no")
+
+
+async def test_the_menus_say_what_each_choice_is(fake: FakeDiscord, runner: BotRunner) -> None:
+    """A game's table sizes, what a preset sets (T3V-12: Tamil Nadu 504 is six players
+    with the 36-card deck), in the reader's language; a closed menu names its option."""
+    ines = runner.user("ines", locale="es-ES")
+    started = await ines.slash("play")
+    assert started.message is not None
+    games = {o["value"]: o.get("description") for o in component(started.message, "g")["options"]}
+    assert games["304"] == "4/6/8 jugadores" and games["toy"] == "2/4 jugadores"
+    message = await choose(ines, started.message, "g", "304")
+    presets = {o["label"]: o.get("description") for o in component(message, "r")["options"]}
+    assert presets["Tamil Nadu 504"].startswith("6 jugadores · ")
+    assert ": sí" in presets["Tamil Nadu 504"] and ": 36" in presets["Tamil Nadu 504"]
+    assert presets["Las reglas tal cual"] is None
+    message = await page_with(ines, message, "f7")  # shuffle_mode
+    menu = component(message, "f7")
+    chosen = [o for o in menu["options"] if o.get("default")]
+    others = [o for o in menu["options"] if not o.get("default")]
+    assert len(chosen) == 1 and chosen[0]["label"].startswith(menu["placeholder"] + ": ")
+    assert others and all(menu["placeholder"] not in o["label"] for o in others)
+    # A game with no presets has no menu of one; an option with no description is its title.
+    vera = runner.user("vera")
+    message = await open_settings(vera, "toy")
+    assert "r" not in items(message) and "s" in items(message)
+    message = await page_with(vera, message, "t1")
+    assert message.text().splitlines()[-1] == "**Doubles**"  # a test game: not in the catalog

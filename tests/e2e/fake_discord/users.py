@@ -12,6 +12,15 @@ from tests.e2e.fake_discord.server import FakeDiscord
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 
 
+def fixed_choices(command: dict[str, Any], subcommand: str | None) -> dict[str, list[Any]]:
+    """Option name -> the only values Discord's client lets a user send, for the options
+    synced with ``choices`` (an autocomplete option takes whatever is typed)."""
+    options: list[dict[str, Any]] = command.get("options") or []
+    if subcommand is not None:
+        options = next((o.get("options") or [] for o in options if o["name"] == subcommand), [])
+    return {o["name"]: [c["value"] for c in o["choices"]] for o in options if o.get("choices")}
+
+
 @dataclass
 class Reply:
     """What a user got back from one interaction."""
@@ -56,11 +65,14 @@ class SimulatedUser:
     ) -> Reply:
         """Type ``/name [subcommand] option:value...`` and wait for the bot's answer."""
         command = self.fake.command(name)
+        offered = fixed_choices(command, subcommand)
         opts: list[dict[str, Any]] = []
         resolved: dict[str, dict[str, Any]] = {}
         for key, value in options.items():
             if value is None:
                 continue
+            if key in offered and value not in offered[key]:
+                raise AssertionError(f"/{name} {key}: Discord offers only {offered[key]}")
             if isinstance(value, SimulatedUser):
                 # A user option: Discord sends the id and the resolved user and member.
                 member = value.user.member_payload()
