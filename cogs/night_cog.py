@@ -20,6 +20,7 @@ from cogs import games
 from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, user_locale
+from cogs.option_autocomplete import playable_games
 from cogs.play_cog import parse_options
 from cogs.responder import reply
 from i18n import N_, translator
@@ -234,8 +235,8 @@ class NightCog(commands.Cog):
         players=N_("Seats at each table (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
     )
+    @app_commands.autocomplete(game=playable_games)
     @app_commands.choices(
-        game=games.playable_choices(),
         format=[
             app_commands.Choice(name="swiss", value="swiss"),
             app_commands.Choice(name="round robin", value="round_robin"),
@@ -268,6 +269,7 @@ class NightCog(commands.Cog):
             await reply(interaction, content=text)
             return
         try:
+            game = games.named(game, self.bot.games)
             night = await self.runner.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
