@@ -12,7 +12,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from i18n import N_
+from i18n import N_, plural
 from rules.contract import Action
 from rules.registry import BUILTIN
 
@@ -84,7 +84,7 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
     differently (``cut:5``, ``trump:JS``) it picks the wording, which the caller then checks
     reproduces the English exactly."""
     if kind == "cut" and value.isdigit() and not hint.startswith("Cut leaving"):
-        return t(N_("Cut {n} cards")).format(n=value)
+        return plural(t, "Cut {n} card", "Cut {n} cards", int(value)).format(n=value)
     if kind == "trump" and _CARD.match(value) and hint.startswith("Trump indicator"):
         return t(N_("Trump indicator {card}")).format(card=card_text(value, t))
     if kind == "ask" and value.isdigit():
@@ -157,7 +157,9 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
                 natural=natural, wild=wild, n=parts[0]
             )
     if kind == "cut" and value.isdigit():
-        return t(N_("Cut leaving {n} cards")).format(n=value)
+        return plural(t, "Cut leaving {n} card", "Cut leaving {n} cards", int(value)).format(
+            n=value
+        )
     if kind == "contract" and value.isdigit():
         return t(N_("Play contract {n}")).format(n=value)
     if kind == "hit":

@@ -5,7 +5,8 @@ Each turn draws the table from the seat's typed view (seats, teams, dealer, tric
 score; rummy: melds, stock, discard, card counts), your hand by suit with the playable cards
 marked, and your choices, short and grouped. What the others did is told from what your
 view shows (``tables.console_log``), never from their actions, so nothing hidden leaks.
-Plain text on purpose: it reads the same in a pipe (tests) and a terminal, no dependency.
+Drawn with Rich (``tables.console_view``): colours on a terminal, the same plain text in a
+pipe (tests).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -27,10 +29,11 @@ from rules.contract import Action
 from rules.option_fields import OptionField, option_fields
 from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
-from rules.views import AnyTable, RummyTable, TrickTable
+from rules.views import AnyTable
 from storage import SqliteStorage
 from tables.config import TableSettings
-from tables.console_log import SUITS, SeatLog, cards_text, pretty_card, score_text, sort_hand
+from tables.console_log import SeatLog, pretty_card, score_text, sort_hand
+from tables.console_view import TableView, make_console, rendered
 from tables.errors import TableError
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
@@ -47,12 +50,27 @@ GROUPED = 6
 bid ladder); cards stay numbered."""
 DANGEROUS = frozenset({"drop"})
 """Kinds that end your hand at once: typed as a word, never on a stray number."""
-TEAM_MARKS = "AB"
 
 
 def ladder(actions: Sequence[Action]) -> bool:
     """Whether ``actions`` (one kind) are shown as one line of values to type."""
     return len(actions) >= GROUPED and all(a.value and not is_card(a.value) for a in actions)
+
+
+def grouped(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, in the engine's order of kinds; a kind whose values are all
+    cards in the hand's order (by suit, high first), so choice 1 is the hand's first card."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind, actions in by_kind.items():
+        if all(a.value and is_card(a.value) for a in actions):
+            order = {
+                c: i
+                for i, c in enumerate(c for s in sort_hand([a.value for a in actions]) for c in s)
+            }
+            by_kind[kind] = sorted(actions, key=lambda a: order[a.value])
+    return by_kind
 
 
 def is_card(text: str) -> bool:
@@ -103,7 +121,9 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
     )
     parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
-    parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
+    parser.add_argument(
+        "--seat", type=int, default=1, help=t("your seat, counted from 1 as on the table")
+    )
     parser.add_argument("--level", default="heuristic", choices=LEVELS, help=t("computer level"))
     parser.add_argument("--seed", type=int, default=None, help=t("fix the shuffle"))
     parser.add_argument("--option", action="append", default=[], help="name=value")
@@ -123,6 +143,8 @@ class ConsoleGame:
         t: Translate,
         write: Write,
         games: GameRegistry = BUILTIN,
+        terminal: bool = False,
+        width: int | None = None,
     ) -> None:
         self.manager = manager
         self.table_id = table_id
@@ -131,6 +153,8 @@ class ConsoleGame:
         self.write = write
         self.plugin = games.plugin(manager.state(table_id).game)
         self.log = SeatLog(t, self.name, self.plugin.reasons)
+        self.console = make_console(terminal, width)
+        self.view = TableView(t, self.name, seat)
         self.last: AnyTable | None = None
         self.hands_told = 0
         manager.subscribe(self.on_update)
@@ -143,12 +167,6 @@ class ConsoleGame:
         seats = self.manager.state(self.table_id).seats
         record = seats[seat] if 0 <= seat < len(seats) else None
         return (record.name if record is not None else "") or self.t("Seat {n}").format(n=seat + 1)
-
-    def team_of(self, table: AnyTable, seat: int) -> int | None:
-        for index, team in enumerate(table.teams or []):
-            if seat in team:
-                return index
-        return None
 
     def side(self, to: str, index: int) -> str:
         table = self.table()
@@ -196,7 +214,8 @@ class ConsoleGame:
                 self.write("» " + score_text(result.score, t, self.score_name))
             self.hands_told = len(results)
         self.last = after
-        if update.kind in ("finished", "stopped"):
+        # A stopped table is the player leaving: ``play`` says so, there is no match result.
+        if update.kind == "finished":
             final = match.typed_result() if match is not None else None
             if final is None:
                 self.write(t("Match over."))
@@ -215,96 +234,21 @@ class ConsoleGame:
     # -- the table ----------------------------------------------------------------------
 
     def render(self, legal: Sequence[Action]) -> None:
-        t, table = self.t, self.table()
+        table = self.table()
         if table is None:
             return
-        write = self.write
-        write("")
-        write(
-            f"── {table.title} · "
-            + t("hand {number}").format(number=table.hand_number)
-            + f" · {phase_name(table.phase, t)} ──"
-        )
-        write(self.seats_line(table))
-        if isinstance(table, TrickTable):
-            self.trick_lines(table)
-        elif isinstance(table, RummyTable):
-            self.rummy_lines(table)
-        write(score_text(table.score, t, self.score_name))
-        playable = {a.value for a in legal}
-        groups = []
-        for suit in sort_hand(table.hand):
-            groups.append(" ".join(pretty_card(c) + ("*" if c in playable else "") for c in suit))
-        write(t("Your hand") + ": " + "  ".join(groups))
-        if any(c in playable for c in table.hand):
-            write("  " + t("(* can be played now)"))
+        playable = [a.value for a in legal]
+        self.write("")
+        self.write(rendered(self.console, self.view.table(table)))
+        self.write(rendered(self.console, self.view.hand(table, playable)))
+        if set(playable) & set(table.hand):
+            self.write("  " + self.t("(* can be played now)"))
         self.choice_lines(legal)
-
-    def seats_line(self, table: AnyTable) -> str:
-        t = self.t
-        mine = self.team_of(table, self.seat)
-        parts = []
-        for seat in range(table.players):
-            text = f"{seat + 1} {self.name(seat)}"
-            team = self.team_of(table, seat)
-            if team is not None:
-                text += f" [{TEAM_MARKS[team] if team < len(TEAM_MARKS) else team + 1}]"
-                if team == mine and seat != self.seat:
-                    text += " " + t("(partner)")
-            if seat == table.dealer:
-                text += " " + t("(dealer)")
-            if seat < len(table.hand_sizes) and seat != self.seat:
-                text += " " + t("{n} cards").format(n=table.hand_sizes[seat])
-            if seat in table.to_act:
-                text += " ◀"
-            parts.append(text)
-        return t("Seats") + ": " + " · ".join(parts)
-
-    def trick_lines(self, table: TrickTable) -> None:
-        t = self.t
-        if table.trump.suit:
-            trump = SUITS.get(table.trump.suit, table.trump.suit)
-        elif table.trump.face_down_card:
-            trump = t("a card face down")
-        else:
-            trump = t("not known yet")
-        self.write(t("Trump") + ": " + trump)
-        if table.bids:
-            bids = [
-                f"{self.name(b.seat)} {b.value if b.value is not None else t('pass')}"
-                for b in table.bids
-            ]
-            self.write(t("Bids") + ": " + " · ".join(bids))
-        if table.trick:
-            cards = [
-                f"{self.name(c.seat)} "
-                + (pretty_card(c.card) if c.card and not c.face_down else t("face down"))
-                for c in table.trick
-            ]
-            self.write(t("Trick") + ": " + " · ".join(cards))
-
-    def rummy_lines(self, table: RummyTable) -> None:
-        t = self.t
-        for meld in table.melds:
-            self.write(
-                t("Meld {number} ({who})").format(number=meld.number, who=self.name(meld.owner))
-                + ": "
-                + cards_text(meld.cards)
-            )
-        top = pretty_card(table.discard_top) if table.discard_top else "-"
-        self.write(
-            t("Stock: {stock} · Discard: {top} ({size} cards)").format(
-                stock=table.stock_size, top=top, size=table.discard_size
-            )
-        )
 
     def choice_lines(self, legal: Sequence[Action]) -> None:
         t = self.t
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
         number = 0
-        for kind, actions in by_kind.items():
+        for kind, actions in grouped(legal).items():
             if kind in DANGEROUS:
                 for action in actions:
                     word = action.id.replace(":", " ")
@@ -324,12 +268,9 @@ class ConsoleGame:
 
     def numbered(self, legal: Sequence[Action]) -> list[Action]:
         """The actions shown with a number, in the order ``choice_lines`` shows them."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
         return [
             a
-            for kind, actions in by_kind.items()
+            for kind, actions in grouped(legal).items()
             if kind not in DANGEROUS and not ladder(actions)
             for a in actions
         ]
@@ -406,10 +347,12 @@ async def run(
     games: GameRegistry = BUILTIN,
     search: SearchBudget | None = None,
     watch: Callable[[ConsoleGame], None] | None = None,
+    terminal: bool = False,
 ) -> int:
     """Play the match ``argv`` asks for, among the games of ``games``; a ``search``
     computer thinks within ``search`` (the caller's settings; the defaults otherwise).
-    ``watch`` is shown the game before it starts (tests check what it writes)."""
+    ``watch`` is shown the game before it starts (tests check what it writes); colours
+    only when ``terminal``."""
     t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
     if args.game not in games:
@@ -418,9 +361,14 @@ async def run(
         return 2
     spec = games.get(args.game)
     players = args.players or default_player_count(spec)
-    if not 0 <= args.seat < players:
-        write(t("There is no seat {seat} at this table.").format(seat=args.seat))
+    if not 1 <= args.seat <= players:
+        write(
+            t("There is no seat {seat} at this table: choose 1 to {players}.").format(
+                seat=args.seat, players=players
+            )
+        )
         return 2
+    seat = args.seat - 1
     storage = await SqliteStorage.open(args.db)
     # No turn timer in the terminal; windows stay open a day (the player answers them).
     settings = TableSettings(
@@ -440,13 +388,14 @@ async def run(
                 seed=args.seed,
                 join=False,
             )
-            await manager.join(state.id, USER_ID, t("You"), seat=args.seat)
-            game = ConsoleGame(manager, state.id, args.seat, t, write, games)
+            await manager.join(state.id, USER_ID, t("You"), seat=seat)
+            width = shutil.get_terminal_size().columns if terminal else None
+            game = ConsoleGame(manager, state.id, seat, t, write, games, terminal, width)
             if watch is not None:
                 watch(game)
             write(
                 t("{title}: you are seat {seat}. Type ? for help.").format(
-                    title=spec.title, seat=args.seat + 1
+                    title=spec.title, seat=args.seat
                 )
             )
             await manager.start(state.id, USER_ID, fill_with=args.level)
@@ -547,7 +496,8 @@ def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) 
     # so Ctrl-C at a prompt would wait for Enter.
     loop = asyncio.new_event_loop()
     try:
-        return loop.run_until_complete(run(args, read_stdin, print, search=search))
+        playing = run(args, read_stdin, print, search=search, terminal=sys.stdout.isatty())
+        return loop.run_until_complete(playing)
     except KeyboardInterrupt:
         print()
         print(language(args)(LEFT))
