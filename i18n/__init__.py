@@ -122,10 +122,12 @@ def translator(locale: str | None) -> Translator:
     return Translator(normalise(locale))
 
 
-def plural(t: Callable[[str], str], singular: str, plural_: str, n: int) -> str:
+def plural(singular: str, plural_: str, n: int, t: Callable[[str], str]) -> str:
     """The form of a counted message for ``n`` in ``t``'s language (``"{n} card"`` /
     ``"{n} cards"``; Spanish and Persian have their own rules in their catalogs). A plain
-    translate function (a test's) gets the English rule."""
+    translate function (a test's) gets the English rule. ``t`` comes last because Babel's
+    extractor loses a call whose arguments contain another keyword (``t``) before the
+    message ids."""
     if isinstance(t, Translator):
         return t.ngettext(singular, plural_, n)
     return t(singular if n == 1 else plural_)

@@ -84,7 +84,7 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
     differently (``cut:5``, ``trump:JS``) it picks the wording, which the caller then checks
     reproduces the English exactly."""
     if kind == "cut" and value.isdigit() and not hint.startswith("Cut leaving"):
-        return plural(t, "Cut {n} card", "Cut {n} cards", int(value)).format(n=value)
+        return plural("Cut {n} card", "Cut {n} cards", int(value), t).format(n=value)
     if kind == "trump" and _CARD.match(value) and hint.startswith("Trump indicator"):
         return t(N_("Trump indicator {card}")).format(card=card_text(value, t))
     if kind == "ask" and value.isdigit():
@@ -157,7 +157,7 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
                 natural=natural, wild=wild, n=parts[0]
             )
     if kind == "cut" and value.isdigit():
-        return plural(t, "Cut leaving {n} card", "Cut leaving {n} cards", int(value)).format(
+        return plural("Cut leaving {n} card", "Cut leaving {n} cards", int(value), t).format(
             n=value
         )
     if kind == "contract" and value.isdigit():

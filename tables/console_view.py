@@ -187,10 +187,10 @@ class TableView:
             lines.append(Text(t("No melds on the table yet.")))
         top = pretty_card(table.discard_top) if table.discard_top else "-"
         stock = plural(
-            t,
             "Stock: {stock} · Discard: {top} ({size} card)",
             "Stock: {stock} · Discard: {top} ({size} cards)",
             table.discard_size,
+            t,
         )
         lines.append(Text(stock.format(stock=table.stock_size, top=top, size=table.discard_size)))
         return lines
