@@ -41,6 +41,7 @@ async def test_a_whole_match_in_the_console(game: str) -> None:
     text = "\n".join(shown)
     assert code == 0 and "Match over." in text
     assert "Your hand:" in text and re.search(r"^\s+1\. ", text, re.M)
+    assert "\x1b" not in text  # a pipe gets plain text: no colour or cursor codes
     # --seat counts from 1, as the table does: seat 2 is you, seat 1 a computer
     assert re.search(r"^│ [▶ ]\s+1\s+Computer 1\s", text, re.M)
     assert re.search(r"^│ [▶ ]\s+2\s+You\s", text, re.M)
