@@ -46,15 +46,17 @@ Write = Callable[[str], None]
 Translate = Callable[[str], str]
 
 GROUPED = 6
-"""A kind with this many choices or more, none of them a card, goes on one line (a cut, a
-bid ladder); cards stay numbered."""
+"""A kind with this many choices or more, each one plain value (not a card, not a list of
+cards), goes on one line (a cut, a bid ladder); cards and melds stay numbered."""
 DANGEROUS = frozenset({"drop"})
 """Kinds that end your hand at once: typed as a word, never on a stray number."""
 
 
 def ladder(actions: Sequence[Action]) -> bool:
     """Whether ``actions`` (one kind) are shown as one line of values to type."""
-    return len(actions) >= GROUPED and all(a.value and not is_card(a.value) for a in actions)
+    return len(actions) >= GROUPED and all(
+        a.value and "," not in a.value and not is_card(a.value) for a in actions
+    )
 
 
 def grouped(legal: Sequence[Action]) -> dict[str, list[Action]]:
@@ -112,11 +114,25 @@ def games_epilog(t: Translate, games: GameRegistry) -> str:
     return "\n".join(lines)
 
 
+class ConsoleParser(argparse.ArgumentParser):
+    """Writes the games epilog only when help is shown: it loads every game's engine
+    (their options), about half of the console's start-up, which a game needs only its own."""
+
+    def __init__(self, epilog_of: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.epilog_of = epilog_of
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
+
+
 def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ConsoleParser(
+        lambda: games_epilog(t, games),
         prog="bot.py console",
         description=t("Play a card game in the terminal."),
-        epilog=games_epilog(t, games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
@@ -204,6 +220,9 @@ class ConsoleGame:
                         who=self.name(update.seat), phase=phase_name(before.phase, t)
                     )
                 ]:
+                    self.write("  " + line)
+            if before is not None:
+                for line in self.log.trick_won(before, after, self.side):
                     self.write("  " + line)
         if match is not None:
             results = match.typed_hand_results()

@@ -194,6 +194,26 @@ class SeatLog:
             )
         return lines
 
+    def trick_won(
+        self, before: AnyTable, after: AnyTable, side: Callable[[str, int], str]
+    ) -> list[str]:
+        """Who took the trick a move completed (its cards move to the last trick, so the
+        table alone would not say): the side whose trick count went up."""
+        if not (isinstance(before, TrickTable) and isinstance(after, TrickTable)):
+            return []
+        if before.hand_number != after.hand_number:
+            return []
+        if len(before.tricks_won) != len(after.tricks_won):
+            return []
+        by_team = bool(after.teams) and len(after.tricks_won) == len(after.teams or [])
+        return [
+            self.t("{who} won the trick.").format(who=side("team" if by_team else "seat", index))
+            for index, (old, new) in enumerate(
+                zip(before.tricks_won, after.tricks_won, strict=True)
+            )
+            if new > old
+        ]
+
     # -- ends ---------------------------------------------------------------------------
 
     def param(self, key: str, value: Any) -> str:
