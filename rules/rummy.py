@@ -940,8 +940,14 @@ def _runs_in_window(
     limits = _run_limits(rules) if only_unbuildable else None
     n = len(chosen)
     # the window's naturals that are also wilds (a 2 in place): the only ones that can
-    # take a wild out of the pool; usually none
-    in_place = [(i, c) for i, c in enumerate(chosen) if c in wild_pool]
+    # take a wild out of the pool; none unless a 2 may be itself (``_find_runs`` leaves
+    # wild-capable cards out of the naturals otherwise)
+    in_place = (
+        [(i, c) for i, c in enumerate(chosen) if c in wild_pool]
+        if rules.two_natural_in_place
+        else []
+    )
+    whole_pool = tuple(wild_pool)
     run_at = _memo(rules).run_at
     # a run with one wild at most always grows from a smallest one
     fewest = max(0, 2 - len(free)) if only_unbuildable else 0
@@ -958,13 +964,16 @@ def _runs_in_window(
                 # a wild placed on its own natural 2 only adds naturals: still grows
                 if _run_grows(tuple(pattern), rules.min_run, limits):
                     continue
-            pool = list(wild_pool)
-            for i, c in in_place:
-                if i not in places and c in pool:
-                    pool.remove(c)  # a 2 used as itself is not also a wild
+            pool = whole_pool
+            if in_place:
+                kept = list(wild_pool)
+                for i, c in in_place:
+                    if i not in places and c in kept:
+                        kept.remove(c)  # a 2 used as itself is not also a wild
+                pool = tuple(kept)
             if need > len(pool):
                 continue
-            for ws in _wild_choices_of(tuple(pool), need, interchangeable):
+            for ws in _wild_choices_of(pool, need, interchangeable):
                 for order in _orders_of(ws):
                     filled = list(chosen)
                     for i, c in zip(places, order, strict=True):
