@@ -212,6 +212,10 @@ PHASES = {
     "throw_in": N_("throw in"),
     "trip": N_("Trip"),
     "trump": N_("trump"),
+    "second_bidding": N_("second bidding"),
+    "contract": N_("contract"),
+    "final_draw": N_("last draw"),
+    "final_play": N_("last play"),
 }
 
 

@@ -215,11 +215,7 @@ class ConsoleGame:
                 self.write(t("You: {action}").format(action=label))
             elif before is not None:
                 lines = self.log.changes(update.seat, before, after)
-                for line in lines or [
-                    t("{who} chose ({phase}).").format(
-                        who=self.name(update.seat), phase=phase_name(before.phase, t)
-                    )
-                ]:
+                for line in lines or [self.unseen_move(update.seat, before, after)]:
                     self.write("  " + line)
             if before is not None:
                 for line in self.log.trick_won(before, after, self.side):
@@ -244,6 +240,16 @@ class ConsoleGame:
             self.write(
                 t("Match over.") + " " + self.log.match_over(final, names, self.seat in winners)
             )
+
+    def unseen_move(self, seat: int, before: AnyTable, after: AnyTable) -> str:
+        """A move the view does not show: the last of a hand (the table is already the
+        next hand's), a cut, or a choice kept secret; said without saying what it was."""
+        t, who = self.t, self.name(seat)
+        if before.hand_number != after.hand_number:
+            return t("{who} made the last move of the hand.").format(who=who)
+        if before.phase == "cut":
+            return t("{who} cut the cards.").format(who=who)
+        return t("{who} chose ({phase}).").format(who=who, phase=phase_name(before.phase, t))
 
     def score_name(self, index: int) -> str:
         table = self.table()

@@ -164,9 +164,15 @@ class TableView:
         t = self.t
         lines: list[RenderableType] = [Text(t("Trump") + ": " + self.trump_text(table))]
         if table.bids:
+            # each seat's latest call, in the order they were made: a second round of
+            # bidding replaces the first instead of doubling the line
+            latest: dict[int, int | str | None] = {}
+            for bid in table.bids:
+                latest.pop(bid.seat, None)
+                latest[bid.seat] = bid.value
             bids = [
-                f"{self.names(b.seat)} {b.value if b.value is not None else t('pass')}"
-                for b in table.bids
+                f"{self.names(seat)} {value if value is not None else t('pass')}"
+                for seat, value in latest.items()
             ]
             lines.append(Text(t("Bids") + ": " + " · ".join(bids)))
         return lines
