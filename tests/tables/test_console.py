@@ -7,7 +7,11 @@ import re
 
 import pytest
 
+from i18n import translator
+from rules.results import Award, HandResult, MatchResult, Reason
+from rules.views import Score
 from tables.console import pretty_card, run
+from tables.console_log import SeatLog
 from tests.tables.toy_game import GAMES
 
 
@@ -87,3 +91,31 @@ async def test_the_console_speaks_spanish_with_lang_es() -> None:
     assert "Tu mano:" in text and "Your hand" not in text
     assert re.search(r"^\s+\d+\. (Jugar|Pujar|Paso) ", text, re.M)
     assert "─ Nigerian Thunee · mano " in text and " · hand " not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "won", "award"),
+    [
+        ("en", "You and Computer 3 won 12 balls to 7. Well played!", "Them: +1 ball."),
+        ("es", "Tú y Computer 3: victoria por 12 bolas a 7. ¡Bien jugado!", "Them: +1 bola."),
+    ],
+)
+def test_the_end_of_hand_and_match_in_words_with_plural_forms(
+    lang: str, won: str, award: str
+) -> None:
+    """Issue 30: "You and Computer 2 won 12 balls to 7"; "1 ball", not "1 balls"."""
+    t = translator(lang)
+    log = SeatLog(t, lambda seat: [t("You"), "Computer 2", "Computer 3", "Computer 4"][seat])
+    score = Score(unit="balls", by="team", values=[12, 7], target=12, lower_wins=False)
+    final = MatchResult(winners=[0, 2], winner_team=0, score=score, hands=9)
+    names = t(" and ").join([t("You"), "Computer 3"])
+    assert log.match_over(final, names, True) == won
+    hand = HandResult(
+        hand_number=3,
+        dealer=1,
+        winners=[1, 3],
+        awards=[Award(to="team", index=1, amount=1, unit="balls")],
+        why=Reason(code="annulled", params={}),
+        score=score,
+    )
+    assert log.hand_over(hand, lambda to, index: "Them")[-1] == award

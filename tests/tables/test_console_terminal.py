@@ -152,7 +152,7 @@ def test_a_hand_of_tonk_shows_melds_stock_and_counts(terminals: list[Terminal]) 
     terminal.expect(PROMPT)
     assert re.search(r"Stock: \d+ · Discard: ", terminal.text)
     assert re.search(r"^│\s+2\s+Computer 2\s+\d+\s", terminal.text, re.M)  # counts by seat
-    text = play_until(terminal, r"^Match over\. .+ won -?\d+ chips to -?\d+\.", random.Random(5))
+    text = play_until(terminal, r"^Match over\. .+ won -?\d+ chips? to -?\d+\.", random.Random(5))
     assert "» Hand 1 over." in text
     assert terminal.finish() == 0
 
