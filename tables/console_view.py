@@ -191,6 +191,10 @@ class TableView:
             lines.append(melds)
         else:
             lines.append(Text(t("No melds on the table yet.")))
+        if not table.discard_size:
+            empty = t("Stock: {stock} · Discard: empty").format(stock=table.stock_size)
+            lines.append(Text(empty))
+            return lines
         top = pretty_card(table.discard_top) if table.discard_top else "-"
         stock = plural(
             "Stock: {stock} · Discard: {top} ({size} card)",
