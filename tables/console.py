@@ -31,6 +31,7 @@ from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable
 from storage import SqliteStorage
+from tables import reports
 from tables.config import TableSettings
 from tables.console_log import SeatLog, pretty_card, score_text, sort_hand
 from tables.console_view import TableView, make_console, rendered
@@ -135,7 +136,12 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
         description=t("Play a card game in the terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
+    parser.add_argument(
+        "game", nargs="?", default=None, help=t("one of: ") + ", ".join(games.names())
+    )
+    parser.add_argument(
+        "--replay", default=None, help=t("show the state of an exported hand report (a file)")
+    )
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
     parser.add_argument(
         "--seat", type=int, default=1, help=t("your seat, counted from 1 as on the table")
@@ -380,6 +386,8 @@ async def run(
     only when ``terminal``."""
     t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
+    if args.replay is not None:
+        return await show_replay(args.replay, args.seat - 1, t, write, games, terminal)
     if args.game not in games:
         write(t("There is no game called {game}.").format(game=args.game))
         write(t("Games: ") + ", ".join(games.names()))
@@ -428,6 +436,58 @@ async def run(
             write(exc.translated(t))
             return 2
         return await game.play(read_line)
+    finally:
+        await manager.close()
+        await storage.close()
+
+
+async def show_replay(
+    path: str,
+    seat: int,
+    t: Translate,
+    write: Write,
+    games: GameRegistry = BUILTIN,
+    terminal: bool = False,
+) -> int:
+    """An exported hand report (``tables.reports``) rebuilt and drawn as seat ``seat``
+    sees it. The match goes through the manager's own restart path (a stored table and
+    its log, replayed on recovery), so the state shown is the one the bot would rebuild."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            exported = json.load(f)
+        replayed = reports.replay(exported, games)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        write(t("That file does not replay: {reason}").format(reason=str(exc)[:200]))
+        return 2
+    players = int(exported["players"])
+    if not 0 <= seat < players:
+        write(
+            t("There is no seat {seat} at this table: choose 1 to {players}.").format(
+                seat=seat + 1, players=players
+            )
+        )
+        return 2
+    storage = await SqliteStorage.open(":memory:")
+    manager = TableManager(storage, TableSettings(window_seconds=86_400.0), games=games)
+    try:
+        table_id = await reports.store_for_replay(storage, exported, seat_user=(seat, USER_ID))
+        await manager.recover()
+        await manager.ready(table_id)
+        write(
+            t("Report {report}, table {table}, hand {hand}, move {move}: {text}").format(
+                report=exported.get("report"),
+                table=exported.get("table"),
+                hand=exported.get("hand"),
+                move=exported.get("move"),
+                text=exported.get("text"),
+            )
+        )
+        width = shutil.get_terminal_size().columns if terminal else None
+        game = ConsoleGame(manager, table_id, seat, t, write, games, terminal, width)
+        game.render(manager.seat_view(table_id, USER_ID).legal)
+        match = manager.match_of(table_id)
+        same = match is not None and match.public_view() == replayed.public_view()
+        return 0 if same else 1
     finally:
         await manager.close()
         await storage.close()
