@@ -380,21 +380,25 @@ class SqlEntrantStandingRepository:
         when = float(now if now is not None else time.time())
         if not listed(line.rated_matches, line.last_rated_at, when, settings):
             return line
-        ahead = await self._db.fetchone(
-            "SELECT COUNT(*) FROM entrant_standings WHERE guild_id = ? AND game = ?"
-            " AND season = ? AND size = ? AND rated_matches >= ? AND last_rated_at >= ?"
-            " AND (rating > ? OR (rating = ? AND entrant_id < ?))",
-            guild_id,
-            game,
-            number,
-            line.size,
-            settings.listed_matches,
-            when - settings.listed_days * 86_400.0,
-            line.rating,
-            line.rating,
-            entrant_id,
-        )
-        return _line_from_row(row, settings, int(ahead[0]) + 1 if ahead is not None else 0)
+        # Two ranges of the index (higher ratings; the same rating, lower ids) rather than
+        # one OR, which SQLite reads as two scans merged.
+        ahead = 0
+        for clause, bound in (("rating > ?", ()), ("rating = ? AND entrant_id < ?", (entrant_id,))):
+            row_ahead = await self._db.fetchone(
+                "SELECT COUNT(*) FROM entrant_standings WHERE guild_id = ? AND game = ?"
+                f" AND season = ? AND size = ? AND {clause} AND rated_matches >= ?"
+                " AND last_rated_at >= ?",
+                guild_id,
+                game,
+                number,
+                line.size,
+                line.rating,
+                *bound,
+                settings.listed_matches,
+                when - settings.listed_days * 86_400.0,
+            )
+            ahead += int(row_ahead[0]) if row_ahead is not None else 0
+        return _line_from_row(row, settings, ahead + 1)
 
     async def entrant_stats(
         self, guild_id: int, game: str, entrant_id: int, *, season: int | None = None
