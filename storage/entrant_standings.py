@@ -157,6 +157,7 @@ class EntrantBatch:
         self._sides: list[tuple[Any, ...]] = []
         self._entrant_stats: dict[tuple[int, str, int, int, str], list[int]] = {}
         self._player_stats: dict[tuple[int, str, int, str], list[int]] = {}
+        self._members: dict[tuple[int, str], dict[int, list[tuple[int, int]]]] = {}
 
     async def seat_entrants(self, record: MatchRecord) -> list[int | None]:
         """Each side's (``rated_groups``) entrant: the one its seats name (a match night),
@@ -174,8 +175,9 @@ class EntrantBatch:
             elif seats and not any(s.is_computer for s in seats):
                 lookups.append((index, [(int(s.user_id or 0), s.name) for s in seats]))
         if lookups:
+            known = self._members.setdefault((record.guild_id, record.game), {})
             ids = await entrants_for_groups(
-                self.tx, record.guild_id, record.game, [g for _, g in lookups], record.ended_at
+                self.tx, record.guild_id, record.game, [g for _, g in lookups], known
             )
             for (index, _), entrant in zip(lookups, ids, strict=True):
                 found[index] = entrant
