@@ -419,6 +419,10 @@ class EntrantsCog(commands.Cog):
         for entrant in await self.bot.storage.entrants.of_user(guild, game, who.id):
             line = await standings.standing(guild, game, entrant.id)
             value = standing_text(line, t) if line is not None else t("No matches yet.")
+            if line is not None:
+                value += "\n" + t("Streak {streak}, best {best}").format(
+                    streak=f"{line.streak:+d}", best=line.best_streak
+                )
             value += "\n" + stats_text(
                 game, await standings.entrant_stats(guild, game, entrant.id), self.bot, t
             )

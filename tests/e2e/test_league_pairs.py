@@ -69,6 +69,7 @@ async def test_pairs_enter_play_and_export_their_season(
     assert "1. " in table.text and "2. " in table.text and "?" in table.text
     mine = await ann.slash("league", subcommand="record", game="thunee")
     assert mine.ephemeral and "Jacks" in mine.text and "1 won" in mine.text
+    assert "Streak -1, best 1" in mine.text
 
     exported = await bob.slash("league", subcommand="export", game="thunee")
     sent = exported.followups[0] if exported.followups else exported.message
