@@ -382,24 +382,23 @@ class SqlEntrantStandingRepository:
         when = float(now if now is not None else time.time())
         if not listed(line.rated_matches, line.last_rated_at, when, settings):
             return line
-        # Two ranges of the index (higher ratings; the same rating, lower ids) rather than
-        # one OR, which SQLite reads as two scans merged.
-        ahead = 0
-        for clause, bound in (("rating > ?", ()), ("rating = ? AND entrant_id < ?", (entrant_id,))):
-            row_ahead = await self._db.fetchone(
-                "SELECT COUNT(*) FROM entrant_standings WHERE guild_id = ? AND game = ?"
-                f" AND season = ? AND size = ? AND {clause} AND rated_matches >= ?"
-                " AND last_rated_at >= ?",
-                guild_id,
-                game,
-                number,
-                line.size,
-                line.rating,
-                *bound,
-                settings.listed_matches,
-                when - settings.listed_days * 86_400.0,
-            )
-            ahead += int(row_ahead[0]) if row_ahead is not None else 0
+        # One range of the index (ratings from this one up), the tie on rating settled
+        # inside it: an OR of two ranges is read by SQLite as two scans merged.
+        row_ahead = await self._db.fetchone(
+            "SELECT COUNT(*) FROM entrant_standings WHERE guild_id = ? AND game = ?"
+            " AND season = ? AND size = ? AND rating >= ? AND (rating > ? OR entrant_id < ?)"
+            " AND rated_matches >= ? AND last_rated_at >= ?",
+            guild_id,
+            game,
+            number,
+            line.size,
+            line.rating,
+            line.rating,
+            entrant_id,
+            settings.listed_matches,
+            when - settings.listed_days * 86_400.0,
+        )
+        ahead = int(row_ahead[0]) if row_ahead is not None else 0
         return _line_from_row(row, settings, ahead + 1)
 
     async def entrant_stats(
