@@ -428,17 +428,19 @@ class SqlEntrantStandingRepository:
         return [StatLine(str(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     async def season_results(
-        self, guild_id: int, game: str, *, season: int | None = None
+        self, guild_id: int, game: str, *, season: int | None = None, limit: int | None = None
     ) -> list[EntrantMatch]:
-        """Every entrant side of a season's matches, in match order (tie-breaks, exports)."""
+        """Every entrant side of a season's matches, in match order (tie-breaks, exports);
+        at most ``limit`` sides when given."""
         number = await self._season(guild_id, game, season)
         rows = await self._db.fetch(
             "SELECT match_id, entrant_id, team, outcome, rated, rating_before, rating_after,"
             " substitutes, ended_at, season FROM match_entrants WHERE guild_id = ? AND game = ?"
-            " AND season = ? ORDER BY match_id, team",
+            " AND season = ? ORDER BY match_id, team LIMIT ?",
             guild_id,
             game,
             number,
+            -1 if limit is None and self._db.dialect == "sqlite" else limit,
         )
         return [
             EntrantMatch(

@@ -270,7 +270,7 @@ class EntrantStandingRepository(Protocol):
     async def player_stats(self, guild_id: int, game: str, user_id: int) -> list[StatLine]: ...
 
     async def season_results(
-        self, guild_id: int, game: str, *, season: int | None = None
+        self, guild_id: int, game: str, *, season: int | None = None, limit: int | None = None
     ) -> list[EntrantMatch]: ...
 
     async def record_walkover(
