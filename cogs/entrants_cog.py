@@ -223,6 +223,11 @@ class EntrantsCog(commands.Cog):
         if guild is None:
             return
         people = [interaction.user.id, partner.id] + ([third.id] if third is not None else [])
+        if len(set(people)) < len(people):
+            await interaction.response.send_message(
+                t("Name partners other than yourself, each once."), ephemeral=True
+            )
+            return
         size = self._team_size(game, len(set(people)))
         if size is None:
             await interaction.response.send_message(

@@ -354,10 +354,12 @@ class SqlEntrantStandingRepository:
         total = await self._db.fetchone(
             f"SELECT COUNT(*) FROM entrant_standings WHERE {where}", *params
         )
-        items = [
-            _line_from_row(r, settings, page * per_page + i + 1)
-            for i, r in enumerate(rows[:per_page])
-        ]
+        items = []
+        for i, r in enumerate(rows[:per_page]):
+            try:
+                items.append(_line_from_row(r, settings, page * per_page + i + 1))
+            except (TypeError, ValueError) as exc:
+                log.warning("entrant line %r unreadable, skipped: %s", tuple(r[:4]), exc)
         count = int(total[0]) if total is not None else 0
         return Page(items, page, per_page, len(rows) > per_page, count)
 

@@ -25,6 +25,8 @@ async def test_pairs_enter_play_and_export_their_season(
     assert taken.ephemeral and "There is already an entrant called jacks." in taken.text
     twice = await cy.slash("pair", subcommand="create", game="thunee", team="Nines", partner=ann)
     assert twice.ephemeral and f"<@{ann.id}> already plays for Jacks." in twice.text
+    alone = await cy.slash("pair", subcommand="create", game="thunee", team="Me", partner=cy)
+    assert alone.ephemeral and "other than yourself" in alone.text
     solo = await cy.slash("pair", subcommand="create", game="tonk", team="Nines", partner=di)
     assert solo.ephemeral and "Tonk has no teams of 2" in solo.text
     nines = await cy.slash("pair", subcommand="create", game="thunee", team="Nines", partner=di)
