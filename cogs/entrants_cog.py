@@ -30,6 +30,7 @@ from storage import Entrant, EntrantRefused, EntrantStanding, LeagueSettings, St
 Translate = Callable[[str], str]
 
 PER_PAGE = 10
+LOG_LINES = 25
 
 REFUSALS = (
     N_("A name must have 1 to {max} characters."),
@@ -395,6 +396,50 @@ class EntrantsCog(commands.Cog):
         pages = max(1, -(-(board.total or 0) // PER_PAGE))
         embed.set_footer(text=t("Page {page} of {pages}").format(page=board.page + 1, pages=pages))
         await interaction.response.send_message(embed=embed)
+
+    @league.command(name="log", description=N_("The season's table by points, with tie-breaks"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        players=N_("Players at the table (which kind of entrant; the usual one if left out)"),
+        swiss=N_("Break ties by Buchholz too (Swiss events)"),
+    )
+    @app_commands.choices(game=games.playable_choices())
+    async def league_log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None = None,
+        swiss: bool = False,
+    ) -> None:
+        t, guild = await self._start(interaction)
+        if guild is None:
+            return
+        await interaction.response.defer(thinking=True)
+        table = await season_table(
+            self.bot.storage, guild, game, self._size(game, players), swiss=swiss
+        )
+        lines = [
+            t(
+                "{place}. {name} — {points} points (head-to-head {h2h}, Buchholz {bh}),"
+                " rating {rating}"
+            ).format(
+                place=item.entry.place,
+                name=item.line.name,
+                points=item.line.points,
+                h2h=item.entry.head_to_head,
+                bh=item.entry.buchholz,
+                rating=rating_text(item.line.rating, item.line.provisional),
+            )
+            for item in table[:LOG_LINES]
+        ]
+        embed = discord.Embed(
+            title=t("{game} league log").format(game=games.title(game, self.bot.games)),
+            description="\n".join(lines) if lines else t("No matches yet."),
+            colour=0xF9A825,
+        )
+        if len(table) > LOG_LINES:
+            embed.set_footer(text=t("{n} more in /league export").format(n=len(table) - LOG_LINES))
+        await interaction.followup.send(embed=embed)
 
     @league.command(
         name="record", description=N_("A player's or a pair's calls, contracts and results")

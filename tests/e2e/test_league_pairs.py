@@ -73,6 +73,9 @@ async def test_pairs_enter_play_and_export_their_season(
     assert mine.ephemeral and "Jacks" in mine.text and "1 won" in mine.text
     assert "Streak -1, best 1" in mine.text
 
+    log = await eve.slash("league", subcommand="log", game="thunee")
+    shown = log.followups[0].text() if log.followups else log.text
+    assert "1. " in shown and "head-to-head 3" in shown and "?" in shown
     exported = await bob.slash("league", subcommand="export", game="thunee")
     sent = exported.followups[0] if exported.followups else exported.message
     assert sent is not None and exported.ephemeral
