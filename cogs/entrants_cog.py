@@ -30,6 +30,7 @@ from storage import Entrant, EntrantRefused, EntrantStanding, LeagueSettings, St
 Translate = Callable[[str], str]
 
 PER_PAGE = 10
+LOG_LINES = 25
 
 REFUSALS = (
     N_("A name must have 1 to {max} characters."),
@@ -223,6 +224,11 @@ class EntrantsCog(commands.Cog):
         if guild is None:
             return
         people = [interaction.user.id, partner.id] + ([third.id] if third is not None else [])
+        if len(set(people)) < len(people):
+            await interaction.response.send_message(
+                t("Name partners other than yourself, each once."), ephemeral=True
+            )
+            return
         size = self._team_size(game, len(set(people)))
         if size is None:
             await interaction.response.send_message(
@@ -391,6 +397,50 @@ class EntrantsCog(commands.Cog):
         embed.set_footer(text=t("Page {page} of {pages}").format(page=board.page + 1, pages=pages))
         await interaction.response.send_message(embed=embed)
 
+    @league.command(name="log", description=N_("The season's table by points, with tie-breaks"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        players=N_("Players at the table (which kind of entrant; the usual one if left out)"),
+        swiss=N_("Break ties by Buchholz too (Swiss events)"),
+    )
+    @app_commands.choices(game=games.playable_choices())
+    async def league_log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None = None,
+        swiss: bool = False,
+    ) -> None:
+        t, guild = await self._start(interaction)
+        if guild is None:
+            return
+        await interaction.response.defer(thinking=True)
+        table = await season_table(
+            self.bot.storage, guild, game, self._size(game, players), swiss=swiss
+        )
+        lines = [
+            t(
+                "{place}. {name} — {points} points (head-to-head {h2h}, Buchholz {bh}),"
+                " rating {rating}"
+            ).format(
+                place=item.entry.place,
+                name=item.line.name,
+                points=item.line.points,
+                h2h=item.entry.head_to_head,
+                bh=item.entry.buchholz,
+                rating=rating_text(item.line.rating, item.line.provisional),
+            )
+            for item in table[:LOG_LINES]
+        ]
+        embed = discord.Embed(
+            title=t("{game} league log").format(game=games.title(game, self.bot.games)),
+            description="\n".join(lines) if lines else t("No matches yet."),
+            colour=0xF9A825,
+        )
+        if len(table) > LOG_LINES:
+            embed.set_footer(text=t("{n} more in /league export").format(n=len(table) - LOG_LINES))
+        await interaction.followup.send(embed=embed)
+
     @league.command(
         name="record", description=N_("A player's or a pair's calls, contracts and results")
     )
@@ -419,6 +469,10 @@ class EntrantsCog(commands.Cog):
         for entrant in await self.bot.storage.entrants.of_user(guild, game, who.id):
             line = await standings.standing(guild, game, entrant.id)
             value = standing_text(line, t) if line is not None else t("No matches yet.")
+            if line is not None:
+                value += "\n" + t("Streak {streak}, best {best}").format(
+                    streak=f"{line.streak:+d}", best=line.best_streak
+                )
             value += "\n" + stats_text(
                 game, await standings.entrant_stats(guild, game, entrant.id), self.bot, t
             )
