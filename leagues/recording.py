@@ -130,15 +130,6 @@ def build_match_record(
     )
 
 
-def seat_entrants(table: TableRecord) -> dict[int, SeatEntrant] | None:
-    """Whom each seat played for, as a match night opened the table (``TableManager.create``'s
-    ``seat_entrants``, kept in the table's settings); None for any other table."""
-    kept = table.settings.get("entrants")
-    if not isinstance(kept, dict) or not kept:
-        return None
-    return {int(seat): SeatEntrant(int(e), bool(sub)) for seat, (e, sub) in kept.items()}
-
-
 async def record_match(
     storage: Storage,
     table: TableRecord,
@@ -163,7 +154,6 @@ async def record_match(
             ended_at=ended_at,
             actions=actions,
             tallies=reader,
-            entrants=seat_entrants(table),
         )
         return await storage.matches.record_finished(record)
     except Exception:
