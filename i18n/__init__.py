@@ -95,17 +95,39 @@ def is_rtl(locale: str | None) -> bool:
     return normalise(locale) in RTL_LANGUAGES
 
 
+class Translator:
+    """The gettext function for one language: ``t(message)``; plural forms through
+    ``ngettext`` (use ``i18n.plural``, which works with any translate function)."""
+
+    __slots__ = ("_catalog", "_rtl")
+
+    def __init__(self, language: str) -> None:
+        self._catalog = _catalog(language)
+        self._rtl = language in RTL_LANGUAGES
+
+    def __call__(self, message: str) -> str:
+        text = self._catalog.gettext(message)
+        return rtl_text(text) if self._rtl else text
+
+    def ngettext(self, singular: str, plural_: str, n: int) -> str:
+        text = self._catalog.ngettext(singular, plural_, n)
+        return rtl_text(text) if self._rtl else text
+
+
 @functools.cache
-def translator(locale: str | None) -> Callable[[str], str]:
+def translator(locale: str | None) -> Translator:
     """The gettext function for a locale; unknown locales and missing entries give English.
 
     Missing compiled catalogs (``.mo`` not built yet) also give English, not an error."""
-    language = normalise(locale)
-    gettext_ = _catalog(language).gettext
-    if language not in RTL_LANGUAGES:
-        return gettext_
+    return Translator(normalise(locale))
 
-    def rtl_gettext(message: str) -> str:
-        return rtl_text(gettext_(message))
 
-    return rtl_gettext
+def plural(singular: str, plural_: str, n: int, t: Callable[[str], str]) -> str:
+    """The form of a counted message for ``n`` in ``t``'s language (``"{n} card"`` /
+    ``"{n} cards"``; Spanish and Persian have their own rules in their catalogs). A plain
+    translate function (a test's) gets the English rule. ``t`` comes last because Babel's
+    extractor loses a call whose arguments contain another keyword (``t``) before the
+    message ids."""
+    if isinstance(t, Translator):
+        return t.ngettext(singular, plural_, n)
+    return t(singular if n == 1 else plural_)

@@ -12,8 +12,8 @@ from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCES = ["cogs", "tables", "leagues", "i18n", "pictures", "bot.py", "settings.py", "rules"]
 # Marked message ids: N_ and t calls, and the English template of every engine refusal
-# (rules.contract.IllegalAction's first argument, docs/refusals.md).
-KEYWORDS = ["-k", "N_", "-k", "t", "-k", "IllegalAction"]
+# (rules.contract.IllegalAction's first argument, docs/refusals.md); plural(one, many, n, t).
+KEYWORDS = ["-k", "N_", "-k", "t", "-k", "IllegalAction", "-k", "plural:1,2"]
 
 
 def run(*args: str) -> None:

@@ -12,7 +12,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from i18n import N_
+from i18n import N_, plural
 from rules.contract import Action
 from rules.registry import BUILTIN
 
@@ -84,7 +84,7 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
     differently (``cut:5``, ``trump:JS``) it picks the wording, which the caller then checks
     reproduces the English exactly."""
     if kind == "cut" and value.isdigit() and not hint.startswith("Cut leaving"):
-        return t(N_("Cut {n} cards")).format(n=value)
+        return plural("Cut {n} card", "Cut {n} cards", int(value), t).format(n=value)
     if kind == "trump" and _CARD.match(value) and hint.startswith("Trump indicator"):
         return t(N_("Trump indicator {card}")).format(card=card_text(value, t))
     if kind == "ask" and value.isdigit():
@@ -157,7 +157,9 @@ def _templated(kind: str, value: str, t: Translate, hint: str = "") -> str | Non
                 natural=natural, wild=wild, n=parts[0]
             )
     if kind == "cut" and value.isdigit():
-        return t(N_("Cut leaving {n} cards")).format(n=value)
+        return plural("Cut leaving {n} card", "Cut leaving {n} cards", int(value), t).format(
+            n=value
+        )
     if kind == "contract" and value.isdigit():
         return t(N_("Play contract {n}")).format(n=value)
     if kind == "hit":
@@ -210,6 +212,10 @@ PHASES = {
     "throw_in": N_("throw in"),
     "trip": N_("Trip"),
     "trump": N_("trump"),
+    "second_bidding": N_("second bidding"),
+    "contract": N_("contract"),
+    "final_draw": N_("last draw"),
+    "final_play": N_("last play"),
 }
 
 

@@ -291,16 +291,19 @@ def _sort_key(card: Card) -> tuple[int, int]:
 
 
 class _RulesMemo:
-    """Answers remembered for one rules object: ``make_set`` by cards, and the sets of one
-    rank that ``_find_sets`` builds (a hand keeps most of its ranks from turn to turn)."""
+    """Answers remembered for one rules object: ``make_set`` by cards, the sets of one
+    rank that ``_find_sets`` builds, the runs of one suit that ``_find_runs`` builds (a
+    hand keeps most of its ranks and suits from turn to turn) and each run it checks."""
 
-    __slots__ = ("groups", "rules", "sets")
+    __slots__ = ("groups", "rules", "run_at", "runs", "sets")
 
     def __init__(self, rules: RummyRules) -> None:
         self.rules = rules
         """Kept alive, so its ``id`` is never reused while its answers are stored."""
         self.sets: dict[tuple[Card, ...], Meld | None] = {}
         self.groups: dict[tuple[Any, ...], list[Meld]] = {}
+        self.runs: dict[tuple[Any, ...], list[Meld]] = {}
+        self.run_at: dict[tuple[Any, ...], Meld | None] = {}
 
 
 _MEMO: dict[int, _RulesMemo] = {}
@@ -828,52 +831,97 @@ def _find_runs(
     for c in held:
         if c != JOKER and (not capable[c] or rules.two_natural_in_place):
             by_suit.setdefault(c // 13, []).extend(_positions(c, rules))
+    runs = _memo(rules).runs
+    pool = tuple(wild_pool)
     for suit, spots in by_suit.items():
-        base = suit * 13
-        # have[p]: the hand holds the natural card for position p of this suit
-        have = [False] * (top + 2)
-        for p in spots:
-            have[p] = True
-            if rules.ace_around:
-                for q in range(p + 13, top + 1, 13):
-                    have[q] = True
-        first = min(spots) - max_wilds
-        last = top if rules.ace_around else max(spots)
-        for low in lows:
-            if low < first or low > last:
+        # The runs of one suit depend only on its naturals and the wilds: a hand keeps
+        # most suits from one turn to the next. No run is found in two suits, so adding
+        # each suit's runs in turn gives ``found`` the order the search itself gives.
+        key = (
+            suit,
+            tuple(sorted(set(spots))),
+            pool,
+            wild_for_held_natural,
+            interchangeable,
+            only_unbuildable,
+        )
+        melds = runs.get(key)
+        if melds is None:
+            if len(runs) >= _MEMO_SIZE:
+                runs.clear()
+            out: dict[Meld, None] = {}
+            _suit_runs(
+                suit,
+                spots,
+                wild_pool,
+                rules,
+                wild_for_held_natural,
+                out,
+                interchangeable,
+                only_unbuildable,
+                (lows, top, max_len, shortest, max_wilds),
+            )
+            melds = runs[key] = list(out)
+        for meld in melds:
+            found.setdefault(meld, None)
+
+
+def _suit_runs(
+    suit: int,
+    spots: Sequence[int],
+    wild_pool: Sequence[Card],
+    rules: RummyRules,
+    wild_for_held_natural: bool,
+    found: dict[Meld, None],
+    interchangeable: bool,
+    only_unbuildable: bool,
+    bounds: tuple[range, int, int, int, int],
+) -> None:
+    """Every run of ``suit`` from its naturals at ``spots`` and the wilds, into ``found``."""
+    lows, top, max_len, shortest, max_wilds = bounds
+    base = suit * 13
+    # have[p]: the hand holds the natural card for position p of this suit
+    have = [False] * (top + 2)
+    for p in spots:
+        have[p] = True
+        if rules.ace_around:
+            for q in range(p + 13, top + 1, 13):
+                have[q] = True
+    first = min(spots) - max_wilds
+    last = top if rules.ace_around else max(spots)
+    for low in lows:
+        if low < first or low > last:
+            continue
+        naturals = 0
+        for n in range(1, max_len + 1):
+            p = low + n - 1
+            if p > top:
+                break
+            naturals += have[p]
+            if n < shortest:
                 continue
-            naturals = 0
-            for n in range(1, max_len + 1):
-                p = low + n - 1
-                if p > top:
-                    break
-                naturals += have[p]
-                if n < shortest:
-                    continue
-                if n - naturals > max_wilds:
-                    break  # longer windows only need more wilds
-                if naturals < rules.min_naturals_run:
-                    continue
-                if only_unbuildable and n - naturals < 2 and not wild_for_held_natural:
-                    continue
-                chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
-                free = [i for i, c in enumerate(chosen) if c < 0]
-                optional = (
-                    [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
-                )
-                _runs_in_window(
-                    suit,
-                    low,
-                    chosen,
-                    free,
-                    optional,
-                    wild_pool,
-                    max_wilds,
-                    rules,
-                    found,
-                    interchangeable,
-                    only_unbuildable,
-                )
+            if n - naturals > max_wilds:
+                break  # longer windows only need more wilds
+            if naturals < rules.min_naturals_run:
+                continue
+            if only_unbuildable and n - naturals < 2 and not wild_for_held_natural:
+                continue
+            chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
+            free = [i for i, c in enumerate(chosen) if c < 0]
+            optional = [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
+            _runs_in_window(
+                suit,
+                low,
+                chosen,
+                free,
+                optional,
+                wild_pool,
+                max_wilds,
+                rules,
+                found,
+                interchangeable,
+                only_unbuildable,
+            )
 
 
 def _runs_in_window(
@@ -891,6 +939,16 @@ def _runs_in_window(
 ) -> None:
     limits = _run_limits(rules) if only_unbuildable else None
     n = len(chosen)
+    # the window's naturals that are also wilds (a 2 in place): the only ones that can
+    # take a wild out of the pool; none unless a 2 may be itself (``_find_runs`` leaves
+    # wild-capable cards out of the naturals otherwise)
+    in_place = (
+        [(i, c) for i, c in enumerate(chosen) if c in wild_pool]
+        if rules.two_natural_in_place
+        else []
+    )
+    whole_pool = tuple(wild_pool)
+    run_at = _memo(rules).run_at
     # a run with one wild at most always grows from a smallest one
     fewest = max(0, 2 - len(free)) if only_unbuildable else 0
     for extra in range(fewest, len(optional) + 1):
@@ -906,22 +964,46 @@ def _runs_in_window(
                 # a wild placed on its own natural 2 only adds naturals: still grows
                 if _run_grows(tuple(pattern), rules.min_run, limits):
                     continue
-            pool = list(wild_pool)
-            for i, c in enumerate(chosen):
-                if i not in places and c in pool:
-                    pool.remove(c)  # a 2 used as itself is not also a wild
+            pool = whole_pool
+            if in_place:
+                kept = list(wild_pool)
+                for i, c in in_place:
+                    if i not in places and c in kept:
+                        kept.remove(c)  # a 2 used as itself is not also a wild
+                pool = tuple(kept)
             if need > len(pool):
                 continue
-            for ws in _wild_choices(pool, need, interchangeable):
-                for order in _distinct_orders(ws):
+            for ws in _wild_choices_of(pool, need, interchangeable):
+                for order in _orders_of(ws):
                     filled = list(chosen)
                     for i, c in zip(places, order, strict=True):
                         filled[i] = c
-                    meld = _run_at(filled, suit, low, rules)
+                    key = (tuple(filled), suit, low)
+                    if key in run_at:
+                        meld = run_at[key]
+                    else:
+                        if len(run_at) >= _MEMO_SIZE:
+                            run_at.clear()
+                        meld = run_at[key] = _run_at(filled, suit, low, rules)
                     if meld is not None and (
                         limits is None or not _run_grows(meld.wild, rules.min_run, limits)
                     ):
                         found.setdefault(meld, None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _wild_choices_of(
+    pool: tuple[Card, ...], count: int, interchangeable: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """``_wild_choices`` remembered, in the order its set gives them (a set built by the
+    same insertions iterates the same way)."""
+    return tuple(_wild_choices(pool, count, interchangeable))
+
+
+@functools.lru_cache(maxsize=4096)
+def _orders_of(wilds: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """``_distinct_orders`` remembered."""
+    return tuple(_distinct_orders(wilds))
 
 
 # -- changing melds on the table --------------------------------------------------------

@@ -60,6 +60,7 @@ Engine decisions beyond tonk.md's own (each cited where implemented):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, ClassVar, Literal
 
@@ -146,8 +147,13 @@ class TonkOptions(GameOptions):
 # -- pure rules ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=256)
 def meld_rules(options: TonkOptions) -> RummyRules:
-    """TK-30..TK-33 (and TKV-HOYLE-3, the same melds) under the chosen options."""
+    """TK-30..TK-33 (and TKV-HOYLE-3, the same melds) under the chosen options.
+
+    One rules object per set of options (options are frozen): the meld memos of
+    ``rules.rummy`` are kept per rules object, so every table with the same options shares
+    them, and a bot with more tables than ``rummy._MEMO_RULES`` does not clear them all."""
     court = (11, 12, 13) if options.high_court_values else (10, 10, 10)
     return RummyRules(
         jokers_wild=False,
@@ -276,6 +282,13 @@ _HIT = re.compile(r"^([0-9JQKA]{1,2}[SHDC])>m([1-9][0-9]{0,2})(?::(low|high))?$"
 
 
 def spread_action(cards: list[Card]) -> Action:
+    return _spread_of(tuple(cards))
+
+
+@functools.lru_cache(maxsize=65536)
+def _spread_of(cards: tuple[Card, ...]) -> Action:
+    """Built once per spread (an Action is frozen): the click path offers ~15 spreads a
+    turn, and building each new one's id, label and model was a large part of its time."""
     value = ",".join(CARD_STRINGS[c] for c in cards)
     return Action(kind="spread", value=value, label="Spread " + " ".join(pretty(c) for c in cards))
 
@@ -732,7 +745,7 @@ class Tonk(Match[TonkOptions]):
             melds = find_melds(hand, self.rules, wild_for_held_natural=True)
         else:
             melds = []
-        return [self._cached(spread_action(list(m.cards))) for m in melds]
+        return [self._cached(_spread_of(m.cards)) for m in melds]
 
     def _hit_allowed_on(self, index: int) -> bool:
         if self.options.hoyle:

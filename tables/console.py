@@ -5,7 +5,8 @@ Each turn draws the table from the seat's typed view (seats, teams, dealer, tric
 score; rummy: melds, stock, discard, card counts), your hand by suit with the playable cards
 marked, and your choices, short and grouped. What the others did is told from what your
 view shows (``tables.console_log``), never from their actions, so nothing hidden leaks.
-Plain text on purpose: it reads the same in a pipe (tests) and a terminal, no dependency.
+Drawn with Rich (``tables.console_view``): colours on a terminal, the same plain text in a
+pipe (tests).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -27,11 +29,12 @@ from rules.contract import Action
 from rules.option_fields import OptionField, option_fields
 from rules.plugin import KNOWN_LEVELS, LEVELS
 from rules.registry import BUILTIN, GameRegistry
-from rules.views import AnyTable, RummyTable, TrickTable
+from rules.views import AnyTable
 from storage import SqliteStorage
 from tables import reports
 from tables.config import TableSettings
-from tables.console_log import SUITS, SeatLog, cards_text, pretty_card, score_text, sort_hand
+from tables.console_log import SeatLog, pretty_card, score_text, sort_hand
+from tables.console_view import TableView, make_console, rendered
 from tables.errors import TableError
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
@@ -44,16 +47,33 @@ Write = Callable[[str], None]
 Translate = Callable[[str], str]
 
 GROUPED = 6
-"""A kind with this many choices or more, none of them a card, goes on one line (a cut, a
-bid ladder); cards stay numbered."""
+"""A kind with this many choices or more, each one plain value (not a card, not a list of
+cards), goes on one line (a cut, a bid ladder); cards and melds stay numbered."""
 DANGEROUS = frozenset({"drop"})
 """Kinds that end your hand at once: typed as a word, never on a stray number."""
-TEAM_MARKS = "AB"
 
 
 def ladder(actions: Sequence[Action]) -> bool:
     """Whether ``actions`` (one kind) are shown as one line of values to type."""
-    return len(actions) >= GROUPED and all(a.value and not is_card(a.value) for a in actions)
+    return len(actions) >= GROUPED and all(
+        a.value and "," not in a.value and not is_card(a.value) for a in actions
+    )
+
+
+def grouped(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, in the engine's order of kinds; a kind whose values are all
+    cards in the hand's order (by suit, high first), so choice 1 is the hand's first card."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind, actions in by_kind.items():
+        if all(a.value and is_card(a.value) for a in actions):
+            order = {
+                c: i
+                for i, c in enumerate(c for s in sort_hand([a.value for a in actions]) for c in s)
+            }
+            by_kind[kind] = sorted(actions, key=lambda a: order[a.value])
+    return by_kind
 
 
 def is_card(text: str) -> bool:
@@ -95,11 +115,25 @@ def games_epilog(t: Translate, games: GameRegistry) -> str:
     return "\n".join(lines)
 
 
+class ConsoleParser(argparse.ArgumentParser):
+    """Writes the games epilog only when help is shown: it loads every game's engine
+    (their options), about half of the console's start-up, which a game needs only its own."""
+
+    def __init__(self, epilog_of: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.epilog_of = epilog_of
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
+
+
 def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ConsoleParser(
+        lambda: games_epilog(t, games),
         prog="bot.py console",
         description=t("Play a card game in the terminal."),
-        epilog=games_epilog(t, games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -109,7 +143,9 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
         "--replay", default=None, help=t("show the state of an exported hand report (a file)")
     )
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
-    parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
+    parser.add_argument(
+        "--seat", type=int, default=1, help=t("your seat, counted from 1 as on the table")
+    )
     parser.add_argument(
         "--level", default="beginner", choices=KNOWN_LEVELS, help=t("computer level")
     )
@@ -131,6 +167,8 @@ class ConsoleGame:
         t: Translate,
         write: Write,
         games: GameRegistry = BUILTIN,
+        terminal: bool = False,
+        width: int | None = None,
     ) -> None:
         self.manager = manager
         self.table_id = table_id
@@ -139,6 +177,8 @@ class ConsoleGame:
         self.write = write
         self.plugin = games.plugin(manager.state(table_id).game)
         self.log = SeatLog(t, self.name, self.plugin.reasons)
+        self.console = make_console(terminal, width)
+        self.view = TableView(t, self.name, seat)
         self.last: AnyTable | None = None
         self.hands_told = 0
         manager.subscribe(self.on_update)
@@ -151,12 +191,6 @@ class ConsoleGame:
         seats = self.manager.state(self.table_id).seats
         record = seats[seat] if 0 <= seat < len(seats) else None
         return (record.name if record is not None else "") or self.t("Seat {n}").format(n=seat + 1)
-
-    def team_of(self, table: AnyTable, seat: int) -> int | None:
-        for index, team in enumerate(table.teams or []):
-            if seat in team:
-                return index
-        return None
 
     def side(self, to: str, index: int) -> str:
         table = self.table()
@@ -189,11 +223,10 @@ class ConsoleGame:
                 self.write(t("You: {action}").format(action=label))
             elif before is not None:
                 lines = self.log.changes(update.seat, before, after)
-                for line in lines or [
-                    t("{who} chose ({phase}).").format(
-                        who=self.name(update.seat), phase=phase_name(before.phase, t)
-                    )
-                ]:
+                for line in lines or [self.unseen_move(update.seat, before, after)]:
+                    self.write("  " + line)
+            if before is not None:
+                for line in self.log.trick_won(before, after, self.side):
                     self.write("  " + line)
         if match is not None:
             results = match.typed_hand_results()
@@ -204,7 +237,8 @@ class ConsoleGame:
                 self.write("» " + score_text(result.score, t, self.score_name))
             self.hands_told = len(results)
         self.last = after
-        if update.kind in ("finished", "stopped"):
+        # A stopped table is the player leaving: ``play`` says so, there is no match result.
+        if update.kind == "finished":
             final = match.typed_result() if match is not None else None
             if final is None:
                 self.write(t("Match over."))
@@ -215,6 +249,16 @@ class ConsoleGame:
                 t("Match over.") + " " + self.log.match_over(final, names, self.seat in winners)
             )
 
+    def unseen_move(self, seat: int, before: AnyTable, after: AnyTable) -> str:
+        """A move the view does not show: the last of a hand (the table is already the
+        next hand's), a cut, or a choice kept secret; said without saying what it was."""
+        t, who = self.t, self.name(seat)
+        if before.hand_number != after.hand_number:
+            return t("{who} made the last move of the hand.").format(who=who)
+        if before.phase == "cut":
+            return t("{who} cut the cards.").format(who=who)
+        return t("{who} chose ({phase}).").format(who=who, phase=phase_name(before.phase, t))
+
     def score_name(self, index: int) -> str:
         table = self.table()
         score_by_team = table is not None and table.score.by == "team" and table.teams
@@ -223,96 +267,21 @@ class ConsoleGame:
     # -- the table ----------------------------------------------------------------------
 
     def render(self, legal: Sequence[Action]) -> None:
-        t, table = self.t, self.table()
+        table = self.table()
         if table is None:
             return
-        write = self.write
-        write("")
-        write(
-            f"── {table.title} · "
-            + t("hand {number}").format(number=table.hand_number)
-            + f" · {phase_name(table.phase, t)} ──"
-        )
-        write(self.seats_line(table))
-        if isinstance(table, TrickTable):
-            self.trick_lines(table)
-        elif isinstance(table, RummyTable):
-            self.rummy_lines(table)
-        write(score_text(table.score, t, self.score_name))
-        playable = {a.value for a in legal}
-        groups = []
-        for suit in sort_hand(table.hand):
-            groups.append(" ".join(pretty_card(c) + ("*" if c in playable else "") for c in suit))
-        write(t("Your hand") + ": " + "  ".join(groups))
-        if any(c in playable for c in table.hand):
-            write("  " + t("(* can be played now)"))
+        playable = [a.value for a in legal]
+        self.write("")
+        self.write(rendered(self.console, self.view.table(table)))
+        self.write(rendered(self.console, self.view.hand(table, playable)))
+        if set(playable) & set(table.hand):
+            self.write("  " + self.t("(* can be played now)"))
         self.choice_lines(legal)
-
-    def seats_line(self, table: AnyTable) -> str:
-        t = self.t
-        mine = self.team_of(table, self.seat)
-        parts = []
-        for seat in range(table.players):
-            text = f"{seat + 1} {self.name(seat)}"
-            team = self.team_of(table, seat)
-            if team is not None:
-                text += f" [{TEAM_MARKS[team] if team < len(TEAM_MARKS) else team + 1}]"
-                if team == mine and seat != self.seat:
-                    text += " " + t("(partner)")
-            if seat == table.dealer:
-                text += " " + t("(dealer)")
-            if seat < len(table.hand_sizes) and seat != self.seat:
-                text += " " + t("{n} cards").format(n=table.hand_sizes[seat])
-            if seat in table.to_act:
-                text += " ◀"
-            parts.append(text)
-        return t("Seats") + ": " + " · ".join(parts)
-
-    def trick_lines(self, table: TrickTable) -> None:
-        t = self.t
-        if table.trump.suit:
-            trump = SUITS.get(table.trump.suit, table.trump.suit)
-        elif table.trump.face_down_card:
-            trump = t("a card face down")
-        else:
-            trump = t("not known yet")
-        self.write(t("Trump") + ": " + trump)
-        if table.bids:
-            bids = [
-                f"{self.name(b.seat)} {b.value if b.value is not None else t('pass')}"
-                for b in table.bids
-            ]
-            self.write(t("Bids") + ": " + " · ".join(bids))
-        if table.trick:
-            cards = [
-                f"{self.name(c.seat)} "
-                + (pretty_card(c.card) if c.card and not c.face_down else t("face down"))
-                for c in table.trick
-            ]
-            self.write(t("Trick") + ": " + " · ".join(cards))
-
-    def rummy_lines(self, table: RummyTable) -> None:
-        t = self.t
-        for meld in table.melds:
-            self.write(
-                t("Meld {number} ({who})").format(number=meld.number, who=self.name(meld.owner))
-                + ": "
-                + cards_text(meld.cards)
-            )
-        top = pretty_card(table.discard_top) if table.discard_top else "-"
-        self.write(
-            t("Stock: {stock} · Discard: {top} ({size} cards)").format(
-                stock=table.stock_size, top=top, size=table.discard_size
-            )
-        )
 
     def choice_lines(self, legal: Sequence[Action]) -> None:
         t = self.t
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
         number = 0
-        for kind, actions in by_kind.items():
+        for kind, actions in grouped(legal).items():
             if kind in DANGEROUS:
                 for action in actions:
                     word = action.id.replace(":", " ")
@@ -332,12 +301,9 @@ class ConsoleGame:
 
     def numbered(self, legal: Sequence[Action]) -> list[Action]:
         """The actions shown with a number, in the order ``choice_lines`` shows them."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
         return [
             a
-            for kind, actions in by_kind.items()
+            for kind, actions in grouped(legal).items()
             if kind not in DANGEROUS and not ladder(actions)
             for a in actions
         ]
@@ -414,23 +380,30 @@ async def run(
     games: GameRegistry = BUILTIN,
     search: SearchBudget | None = None,
     watch: Callable[[ConsoleGame], None] | None = None,
+    terminal: bool = False,
 ) -> int:
     """Play the match ``argv`` asks for, among the games of ``games``; a ``search``
     computer thinks within ``search`` (the caller's settings; the defaults otherwise).
-    ``watch`` is shown the game before it starts (tests check what it writes)."""
+    ``watch`` is shown the game before it starts (tests check what it writes); colours
+    only when ``terminal``."""
     t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
     if args.replay is not None:
-        return await show_replay(args.replay, args.seat, t, write, games)
+        return await show_replay(args.replay, args.seat - 1, t, write, games, terminal)
     if args.game not in games:
         write(t("There is no game called {game}.").format(game=args.game))
         write(t("Games: ") + ", ".join(games.names()))
         return 2
     spec = games.get(args.game)
     players = args.players or default_player_count(spec)
-    if not 0 <= args.seat < players:
-        write(t("There is no seat {seat} at this table.").format(seat=args.seat))
+    if not 1 <= args.seat <= players:
+        write(
+            t("There is no seat {seat} at this table: choose 1 to {players}.").format(
+                seat=args.seat, players=players
+            )
+        )
         return 2
+    seat = args.seat - 1
     storage = await SqliteStorage.open(args.db)
     # No turn timer in the terminal; windows stay open a day (the player answers them).
     settings = TableSettings(
@@ -450,13 +423,14 @@ async def run(
                 seed=args.seed,
                 join=False,
             )
-            await manager.join(state.id, USER_ID, t("You"), seat=args.seat)
-            game = ConsoleGame(manager, state.id, args.seat, t, write, games)
+            await manager.join(state.id, USER_ID, t("You"), seat=seat)
+            width = shutil.get_terminal_size().columns if terminal else None
+            game = ConsoleGame(manager, state.id, seat, t, write, games, terminal, width)
             if watch is not None:
                 watch(game)
             write(
                 t("{title}: you are seat {seat}. Type ? for help.").format(
-                    title=spec.title, seat=args.seat + 1
+                    title=spec.title, seat=args.seat
                 )
             )
             await manager.start(state.id, USER_ID, fill_with=args.level)
@@ -470,7 +444,12 @@ async def run(
 
 
 async def show_replay(
-    path: str, seat: int, t: Translate, write: Write, games: GameRegistry = BUILTIN
+    path: str,
+    seat: int,
+    t: Translate,
+    write: Write,
+    games: GameRegistry = BUILTIN,
+    terminal: bool = False,
 ) -> int:
     """An exported hand report (``tables.reports``) rebuilt and drawn as seat ``seat``
     sees it. The match goes through the manager's own restart path (a stored table and
@@ -484,7 +463,11 @@ async def show_replay(
         return 2
     players = int(exported["players"])
     if not 0 <= seat < players:
-        write(t("There is no seat {seat} at this table.").format(seat=seat))
+        write(
+            t("There is no seat {seat} at this table: choose 1 to {players}.").format(
+                seat=seat + 1, players=players
+            )
+        )
         return 2
     storage = await SqliteStorage.open(":memory:")
     manager = TableManager(storage, TableSettings(window_seconds=86_400.0), games=games)
@@ -501,7 +484,8 @@ async def show_replay(
                 text=exported.get("text"),
             )
         )
-        game = ConsoleGame(manager, table_id, seat, t, write, games)
+        width = shutil.get_terminal_size().columns if terminal else None
+        game = ConsoleGame(manager, table_id, seat, t, write, games, terminal, width)
         game.render(manager.seat_view(table_id, USER_ID).legal)
         match = manager.match_of(table_id)
         same = match is not None and match.public_view() == replayed.public_view()
@@ -599,7 +583,8 @@ def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) 
     # so Ctrl-C at a prompt would wait for Enter.
     loop = asyncio.new_event_loop()
     try:
-        return loop.run_until_complete(run(args, read_stdin, print, search=search))
+        playing = run(args, read_stdin, print, search=search, terminal=sys.stdout.isatty())
+        return loop.run_until_complete(playing)
     except KeyboardInterrupt:
         print()
         print(language(args)(LEFT))

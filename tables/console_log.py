@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from i18n import N_
+from i18n import N_, plural
 from rules.cards import SUIT_SYMBOLS, CardError, parse_card
 from rules.results import HandResult, MatchResult
 from rules.views import AnyTable, RummyTable, Score, TrickTable
@@ -66,6 +66,23 @@ REASONS: dict[str, str] = {
     "stock_exhausted": N_("The stock ran out."),
 }
 """One sentence per hand-result reason code (docs/engine-contract.md lists them)."""
+
+
+def counted(amount: int | str, n: int, unit: str, t: Translate) -> str:
+    """``"3 chips"``, ``"1 ball"``, ``"+4 tokens"``: ``amount`` as written, in the plural
+    form ``n`` takes in the reader's language."""
+    if unit == "balls":
+        text = plural("{n} ball", "{n} balls", n, t)
+    elif unit == "tokens":
+        text = plural("{n} token", "{n} tokens", n, t)
+    elif unit == "points":
+        text = plural("{n} point", "{n} points", n, t)
+    elif unit == "chips":
+        text = plural("{n} chip", "{n} chips", n, t)
+    else:
+        return f"{amount} {unit}"
+    return text.format(n=amount)
+
 
 SEAT_PARAMS = frozenset({"caller", "seat", "offender", "challenger", "trumper", "winner", "actor"})
 
@@ -194,6 +211,26 @@ class SeatLog:
             )
         return lines
 
+    def trick_won(
+        self, before: AnyTable, after: AnyTable, side: Callable[[str, int], str]
+    ) -> list[str]:
+        """Who took the trick a move completed (its cards move to the last trick, so the
+        table alone would not say): the side whose trick count went up."""
+        if not (isinstance(before, TrickTable) and isinstance(after, TrickTable)):
+            return []
+        if before.hand_number != after.hand_number:
+            return []
+        if len(before.tricks_won) != len(after.tricks_won):
+            return []
+        by_team = bool(after.teams) and len(after.tricks_won) == len(after.teams or [])
+        return [
+            self.t("{who} won the trick.").format(who=side("team" if by_team else "seat", index))
+            for index, (old, new) in enumerate(
+                zip(before.tricks_won, after.tricks_won, strict=True)
+            )
+            if new > old
+        ]
+
     # -- ends ---------------------------------------------------------------------------
 
     def param(self, key: str, value: Any) -> str:
@@ -218,18 +255,14 @@ class SeatLog:
                 lines.append(t(template).format_map(_Blank(params)))
         for award in result.awards:
             if award.amount:
+                amount = counted(f"{award.amount:+d}", abs(award.amount), award.unit, t)
                 lines.append(
-                    t("{side}: {amount} {unit}.").format(
-                        side=side(award.to, award.index),
-                        amount=f"{award.amount:+d}",
-                        unit=t(UNITS.get(award.unit, award.unit)),
-                    )
+                    t("{side}: {amount}.").format(side=side(award.to, award.index), amount=amount)
                 )
         return lines
 
     def match_over(self, result: MatchResult, winners_name: str, me: bool) -> str:
         t, score = self.t, result.score
-        unit = t(UNITS.get(score.unit, score.unit))
         if score.by == "team" and result.winner_team is not None:
             ours = score.values[result.winner_team]
             others = [v for i, v in enumerate(score.values) if i != result.winner_team]
@@ -240,8 +273,9 @@ class SeatLog:
         theirs = (max(others) if not score.lower_wins else min(others)) if others else 0
         if not result.winners:
             return t("Match over: nobody won.")
-        template = t("{winners} won {ours} {unit} to {theirs}.")
-        text = template.format(winners=winners_name, ours=ours, unit=unit, theirs=theirs)
+        template = t("{winners} won {ours} to {theirs}.")
+        amount = counted(ours, abs(ours), score.unit, t)
+        text = template.format(winners=winners_name, ours=amount, theirs=theirs)
         return text + (" " + t("Well played!") if me else "")
 
 

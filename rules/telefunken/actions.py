@@ -81,7 +81,7 @@ def _label(kind: str, value: str) -> str:
         size = int(value)
         if size < 1 or str(size) != value:
             raise ValueError(value)
-        return f"Cut leaving {size} cards"
+        return f"Cut leaving {size} card" + ("s" if size != 1 else "")
     if kind == "contract":
         number = int(value)
         if number < 1 or str(number) != value:

@@ -23,7 +23,7 @@ DOUBLE: Final = ACTIONS.add("double", label="Announce Double")
 CAPS_ANY_ORDER: Final = ACTIONS.add("caps", label="Call Caps")
 
 CUT: Final[dict[int, Action]] = {
-    c: ACTIONS.add("cut", str(c), f"Cut {c} cards") for c in range(1, 40)
+    c: ACTIONS.add("cut", str(c), f"Cut {c} card" + ("s" if c != 1 else "")) for c in range(1, 40)
 }
 ASK: Final[dict[int, Action]] = {
     s: ACTIONS.add("ask", str(s), f"Ask seat {s} to bid") for s in range(8)

@@ -43,6 +43,7 @@ Decisions beyond the rules file:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -213,13 +214,15 @@ CONTRACT_ORDER: dict[int, list[list[int]]] = {
 team from TM's right (never mutated)."""
 
 
-def _trick_totals(cards: int) -> list[int]:
-    """Every card-point total a trick of ``cards`` cards from the pack can hold."""
+@functools.cache
+def _trick_totals(cards: int) -> tuple[int, ...]:
+    """Every card-point total a trick of ``cards`` cards from the pack can hold (cached:
+    ``TRICK_WON`` asks once per seat and trick, and the search cost most of the import)."""
     sums = {(0, 0)}  # (cards taken, points)
     for value in sorted({POINTS[c] for c in DECK}):
         copies = sum(1 for c in DECK if POINTS[c] == value)
         sums = {(k + j, p + j * value) for k, p in sums for j in range(copies + 1)}
-    return sorted(p for k, p in sums if k == cards)
+    return tuple(sorted(p for k, p in sums if k == cards))
 
 
 TRICK_WON: dict[int, tuple[tuple[dict[int, Event], ...], ...]] = {

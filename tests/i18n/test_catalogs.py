@@ -69,10 +69,14 @@ def test_placeholders_and_discord_markup_survive_translation(lang: str) -> None:
     for message in catalog(lang):
         if not message.id or not message.string:
             continue
-        assert isinstance(message.id, str) and isinstance(message.string, str)
-        assert fields(message.string) == fields(message.id), message.id
-        markup = re.findall(r"<[#@t][^>]*>", message.id)
-        assert re.findall(r"<[#@t][^>]*>", message.string) == markup, message.id
+        # a plural entry (i18n.plural) has two ids and one string per form of the language
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for form in strings:
+            assert form, message.id
+            assert fields(form) == fields(ids[-1]), message.id
+            markup = re.findall(r"<[#@t][^>]*>", ids[-1])
+            assert re.findall(r"<[#@t][^>]*>", form) == markup, message.id
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -97,3 +97,20 @@ def test_a_joker_in_a_label_is_the_engines_word_translated() -> None:
     meld = Action(kind="meld", value="3S,3H,*", label="Meld 3♠ 3♥ Joker")
     assert action_label(meld, english) == meld.label
     assert action_label(meld, translator("es")) == "Bajar 3♠ 3♥ Comodín"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        ("en", "Cut 1 card", "Cut 5 cards"),
+        ("es", "Cortar 1 carta", "Cortar 5 cartas"),
+        ("fa", "بُرش \u20681\u2069 کارت", "بُرش \u20685\u2069 کارت"),
+    ],
+)
+def test_a_counted_label_takes_the_languages_plural_form(lang: str, one: str, many: str) -> None:
+    """Issue 30: "Cut 1 cards" no more; the catalog's plural forms (i18n.plural) decide."""
+    actions = registry.get("304").actions
+    t = translator(lang)
+    cut_one, cut_five = actions.get("cut:1"), actions.get("cut:5")
+    assert cut_one is not None and cut_five is not None
+    assert action_label(cut_one, t) == one and action_label(cut_five, t) == many

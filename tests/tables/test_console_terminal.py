@@ -23,6 +23,8 @@ from tests.tables.test_console import choose_shown
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+"""A colour (or other terminal) code: the text is read without them, ``raw`` keeps them."""
 PATIENCE = 60.0
 """Seconds to wait for an expected text: generous, so a loaded machine never fails a test."""
 
@@ -54,6 +56,7 @@ class Terminal:
         )
         os.close(slave)
         self.text = ""
+        self.raw = ""
         self.cursor = 0
 
     def expect(self, pattern: str) -> re.Match[str]:
@@ -74,7 +77,9 @@ class Terminal:
                 raise AssertionError(
                     f"{pattern!r} never showed before the end:\n{self.text[-3000:]}"
                 )
-            self.text += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+            decoded = chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+            self.raw += decoded
+            self.text = ESCAPE.sub("", self.raw)
 
     def send(self, text: str) -> None:
         os.write(self.master, text.encode())
@@ -125,11 +130,16 @@ def test_a_hand_of_thunee_draws_the_table(terminals: list[Terminal]) -> None:
     terminal = console(terminals, "thunee", "--seed", "3", "--level", "random")
     terminal.expect(PROMPT)
     screen = terminal.text
-    assert "Seats: 1 You [A] ◀" in screen and "Computer 3 [A] (partner)" in screen
-    assert "(dealer)" in screen and "Trump: " in screen
+    # seats by number with team, card count and notes; ▶ on whoever must act
+    assert re.search(r"▶\s+1\s+You\s+A\s+\d+", screen)
+    assert re.search(r"3\s+Computer 3\s+A\s+\d+\s+partner", screen)
+    assert re.search(r"\s[24]\s+Computer [24]\s+B\s", screen)
+    assert "dealer" in screen and "Trump: " in screen
     assert re.search(
-        r"balls: You and Computer 3 0 · Computer 2 and Computer 4 0 \(target 12\)", screen
+        r"balls: \[A\] You and Computer 3 0 · \[B\] Computer 2 and Computer 4 0 \(target 12\)",
+        screen,
     )
+    assert "\x1b[" in terminal.raw  # colours on a terminal (a pipe gets none: test_console)
     play_until(terminal, r"^» Hand 1 over\.", random.Random(3))
     terminal.expect(PROMPT)
     terminal.send("q\n")
@@ -141,8 +151,8 @@ def test_a_hand_of_tonk_shows_melds_stock_and_counts(terminals: list[Terminal]) 
     terminal = console(terminals, "tonk", "--seed", "5", "--level", "random", "--option", "hands=1")
     terminal.expect(PROMPT)
     assert re.search(r"Stock: \d+ · Discard: ", terminal.text)
-    assert re.search(r"2 Computer 2 (\(dealer\) )?\d+ cards", terminal.text)  # counts by seat
-    text = play_until(terminal, r"^Match over\. .+ won -?\d+ chips to -?\d+\.", random.Random(5))
+    assert re.search(r"^│\s+2\s+Computer 2\s+\d+\s", terminal.text, re.M)  # counts by seat
+    text = play_until(terminal, r"^Match over\. .+ won -?\d+ chips? to -?\d+\.", random.Random(5))
     assert "» Hand 1 over." in text
     assert terminal.finish() == 0
 

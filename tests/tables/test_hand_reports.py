@@ -55,7 +55,8 @@ async def test_a_reported_hand_exports_and_replays_in_the_console_to_the_same_st
     async def no_input(prompt: str) -> str | None:
         return None
 
-    code = await run(["--replay", str(path), "--seat", "1"], no_input, shown.append, GAMES)
+    # --seat counts from 1 as the table does: seat 2 is the reporter's (index 1)
+    code = await run(["--replay", str(path), "--seat", "2"], no_input, shown.append, GAMES)
     text = "\n".join(shown)
     assert code == 0, text  # 0: the console rebuilt exactly the reported state
     assert "The computer cheated!" in text and "Your hand" in text
