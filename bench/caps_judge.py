@@ -46,18 +46,27 @@ def quantile(values: list[float], q: float) -> float:
 
 async def hand_ends(
     players: int, hands: int, caps_rate: float, seed: int, inline: bool = False
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float]]:
+    """The judge's CPU per hand end, every tick's lateness, and the lateness of the ticks
+    that overlapped a judge's run (the stall the judge itself causes; the others measure
+    the machine's load too)."""
     spec = registry.get("304")
     rng = random.Random(seed)
     judged: list[float] = []
     late: list[float] = []
+    during: list[float] = []
+    judging: list[float] = [0.0, -1.0]  # (start, end) of the judge's last run
     running = True
 
     async def ticker() -> None:
         while running:
             start = time.perf_counter()
             await asyncio.sleep(TICK)
-            late.append(time.perf_counter() - start - TICK)
+            end = time.perf_counter()
+            late.append(end - start - TICK)
+            # a judge running during the tick, or ended after it began
+            if (judging[1] < 0 or judging[1] > start) and 0 < judging[0] < end:
+                during.append(end - start - TICK)
 
     ticks = asyncio.create_task(ticker())
     done = 0
@@ -73,16 +82,18 @@ async def hand_ends(
             action = choose(spec, legal, rng)
             work = match.prepare(seat, action)
             if work is not None:
+                judging[:] = [time.perf_counter(), -1.0]
                 if inline:
                     judged.append(cpu_of(work))
                 else:
                     judged.append(await asyncio.to_thread(cpu_of, work))
+                judging[1] = time.perf_counter()
                 done += 1
             match.apply(seat, action)
             await asyncio.sleep(0)  # the loop's other work between actions
     running = False
     await ticks
-    return judged, late
+    return judged, late, during
 
 
 def main(argv: list[str]) -> None:
@@ -94,15 +105,18 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     for players in (int(p) for p in args.players.split(",")):
         run = hand_ends(players, args.hands, args.caps_rate, players, args.inline)
-        judged, late = asyncio.run(run)
+        judged, late, during = asyncio.run(run)
         ms = [1000 * t for t in judged]
         stall = [1000 * t for t in late]
+        own = [1000 * t for t in during] or [0.0]
         print(
             f"304 {players}p, {len(ms)} hand ends (caps rate {args.caps_rate}"
             f"{', on the loop' if args.inline else ''}): judge CPU "
             f"median {statistics.median(ms):.2f} ms, p99 {quantile(ms, 0.99):.1f} ms, "
             f"max {max(ms):.1f} ms; another table's stall over {len(stall)} ticks: "
-            f"p99 {quantile(stall, 0.99):.1f} ms, max {max(stall):.1f} ms"
+            f"p99 {quantile(stall, 0.99):.1f} ms, max {max(stall):.1f} ms; the {len(during)} "
+            f"ticks while a judge ran: p99 {quantile(own, 0.99):.1f} ms, max {max(own):.1f} ms; "
+            f"load {' '.join(Path('/proc/loadavg').read_text().split()[:3])}"
         )
 
 
