@@ -17,6 +17,7 @@ from rules.three_o_four.caps_knowledge import (
     ALL_SUITS,
     CANONICAL_SUIT_RANK,
     GREEDY_BUDGET,
+    MANY_UNSEEN,
     SEATS,
     STRONG_WORLDS,
     SUIT,
@@ -823,6 +824,12 @@ class CapsJudge:
             order = self.cashing_order(full.kn)
             if order is not None:
                 return order
+        if budget is None and len(full.kn.unknown) > MANY_UNSEEN:
+            # ED-27a (docs/caps-ruling.md): while so many cards are unseen, certain means
+            # certain by cashing, and the server states the cashing order (ED-29)
+            found = self.cashing_order(full.kn)
+            self.certain_cache[key] = found
+            return found
         if (
             (not cheap_worlds and self._refuted_in_positions(full))
             or (cheap_worlds and full.too_many_initial_states())

@@ -26,6 +26,7 @@ from rules.three_o_four.caps import (
     Solver,
     State,
 )
+from rules.three_o_four.caps_knowledge import MANY_UNSEEN
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.plain_lines import PlainLines
 from tests.rules.three_o_four.helpers import call_points, offered, top_trump_open
@@ -443,8 +444,12 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     match, case = _fixture("partner_leads_to_a_seat_holding_every_live_trump")
     assert match.calls[1][:2] == (1, 18)
     judge = match.judge()
-    # (with only top trumps left the position is a leaf now, ``Solver.trumps_win_out``)
-    assert judge.certain(1, 16) == A.parse_order("8C,JC")  # the first in ED-1 order
+    # ED-27a: more than twelve cards unseen, so the ruling's order is the cashing order;
+    # the exact search's first order in ED-1 order is 8C JC (a leaf at once now,
+    # ``Solver.trumps_win_out``)
+    assert len(judge.knowledge(1, 16).unknown) > MANY_UNSEEN
+    assert judge.certain(1, 16) == A.parse_order("JC,8C")
+    assert judge.solver(1, 16).first_order() == A.parse_order("8C,JC")
     assert judge.cashing_order(judge.knowledge(1, 16)) == A.parse_order("JC,8C")
     assert judge.cashing_order(judge.knowledge(1, 11)) == A.parse_order("7S,JC,8C")
     assert judge.certain(1, 11, NODE_BUDGET) is None  # the old search runs out of nodes
