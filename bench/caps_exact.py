@@ -6,7 +6,8 @@ differ, why, and what the exact questions cost.
 Plays hands (random legal play, a Caps call offered made with probability ``--caps-rate``;
 ``--heuristic``: the heuristic computers, who call exactly when certain) and, in each,
 asks at every call point where the calling team has won every trick so far, for every
-member of that team: Certain(p, k) (ED-27) exactly and as the old judge did (a search of
+member of that team: Certain(p, k) as the judge now rules it (ED-27, exactly; ED-27a,
+certainty by cashing while more than twelve cards are unseen) and as the old judge did (a search of
 ``NODE_BUDGET`` positions, past which "not certain"); for each call made, Sound (the old
 ``SOUND_BUDGET``); and the server's order (ED-29) at each call point, exactly and with the
 old budget. Prints each difference with the nodes the exact search needed, then the
@@ -110,9 +111,9 @@ def sweep(match: Any, report: dict[str, Any]) -> None:
                     nodes = judge.solver(p, k)
                     nodes.run()
                     report["differ"].append(
-                        f"{where}, seat {p} at CP({k}): Certain exact {exact} order {order}, "
-                        f"budget {was} order {was_order}; the exact search took {nodes.nodes} "
-                        f"positions (old budget {NODE_BUDGET})"
+                        f"{where}, seat {p} at CP({k}): Certain (the ruling) {exact} order "
+                        f"{order}, old budget ruling {was} order {was_order}; the exact "
+                        f"search took {nodes.nodes} positions (old budget {NODE_BUDGET})"
                     )
                     print("  differs:", report["differ"][-1], flush=True)
         call = match.calls.get(team)
