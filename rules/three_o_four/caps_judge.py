@@ -163,6 +163,8 @@ class CapsJudge:
             if match is not None:
                 match.judge_deck = deck
         self.deck = deck
+        self.many_unseen = MANY_UNSEEN[1] if self.per_trick == 8 else MANY_UNSEEN[0]
+        """ED-27a's bound on the cards unseen by p, at this table's size."""
         self.certain_cache: dict[tuple[int, int, int | None], list[Card] | None] = {}
         """``certain`` per (p, k, budget): ``None`` as budget is the exact ruling."""
         self._unbeaten_from_start: list[bool | None] = [None, None]
@@ -824,7 +826,7 @@ class CapsJudge:
             order = self.cashing_order(full.kn)
             if order is not None:
                 return order
-        if budget is None and len(full.kn.unknown) > MANY_UNSEEN:
+        if budget is None and len(full.kn.unknown) > self.many_unseen:
             # ED-27a (docs/caps-ruling.md): while so many cards are unseen, certain means
             # certain by cashing, and the server states the cashing order (ED-29)
             found = self.cashing_order(full.kn)

@@ -29,11 +29,11 @@ SOUND_BUDGET: Final = 50_000
 uses them; bench/caps_exact.py passes them to show where the old ruling differed."""
 
 
-MANY_UNSEEN: Final = 12
-"""ED-27a (docs/caps-ruling.md): with more cards than this unseen by p, Certain(p, k) for
-the duty, the deadline and the server's order is certainty by cashing (``cashing_order``):
-the exact question over every order there can take seconds to minutes (measured by
-bench/caps_exact.py), the cashing proof microseconds."""
+MANY_UNSEEN: Final = (16, 12)
+"""ED-27a (docs/caps-ruling.md): with more cards than this unseen by p (four or six
+players; eight), Certain(p, k) (the duty, the deadline and the server's order) is
+certainty by cashing (``cashing_order``): the exact question over every order there took
+seconds to minutes (bench/caps_exact.py), the cashing proof microseconds."""
 
 
 THRIFTY: Final = -1

@@ -26,7 +26,6 @@ from rules.three_o_four.caps import (
     Solver,
     State,
 )
-from rules.three_o_four.caps_knowledge import MANY_UNSEEN
 from rules.three_o_four.match import ThreeOFourMatch
 from rules.three_o_four.plain_lines import PlainLines
 from tests.rules.three_o_four.helpers import call_points, offered, top_trump_open
@@ -444,10 +443,10 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     match, case = _fixture("partner_leads_to_a_seat_holding_every_live_trump")
     assert match.calls[1][:2] == (1, 18)
     judge = match.judge()
-    # ED-27a: more than twelve cards unseen, so the ruling's order is the cashing order;
+    # ED-27a: more than twelve cards unseen (eight players): the cashing order;
     # the exact search's first order in ED-1 order is 8C JC (a leaf at once now,
     # ``Solver.trumps_win_out``)
-    assert len(judge.knowledge(1, 16).unknown) > MANY_UNSEEN
+    assert len(judge.knowledge(1, 16).unknown) > judge.many_unseen
     assert judge.certain(1, 16) == A.parse_order("JC,8C")
     assert judge.solver(1, 16).first_order() == A.parse_order("8C,JC")
     assert judge.cashing_order(judge.knowledge(1, 16)) == A.parse_order("JC,8C")
