@@ -72,6 +72,14 @@ class GamePlugin:
     """Catalog ids of sentences for this game's own hand-result reason codes (``{param}``
     fields from the code's parameters), beside the shared ones a front end knows."""
 
+    tally: str = ""
+    """Trick games: the hand-result key holding what the hand's card play won, per team or
+    per seat (card points, or tricks where the contract counts tricks); the end-of-hand
+    solver (``players.endgame``) maximizes it. Empty: the game has no solver."""
+    card_kinds: tuple[str, ...] = ("play",)
+    """Trick games: the action kinds that play a card to the trick (the solver searches
+    these and nothing else: optional calls and claims stay outside its tree)."""
+
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
         """The engine (imported on first use)."""
