@@ -79,6 +79,10 @@ class GamePlugin:
     card_kinds: tuple[str, ...] = ("play",)
     """Trick games: the action kinds that play a card to the trick (the solver searches
     these and nothing else: optional calls and claims stay outside its tree)."""
+    deal_phases: tuple[str, ...] = ("cut",)
+    """Phases at a hand's start whose actions decide which cards the seats get (the cut):
+    a replay of the same deal (par, duplicate) takes the original actions through them,
+    and lets its own players decide from the first phase after."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
