@@ -21,6 +21,7 @@ import asyncpg
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import PgDb, lock_key, pg_sql
+from storage.duplicate import SqlDuplicateRepository
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
@@ -178,6 +179,7 @@ class PgStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.duplicate = SqlDuplicateRepository(self.db)
 
     @classmethod
     async def open(

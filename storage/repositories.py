@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from storage.guild_settings import GuildSettings
 from storage.match_records import (
@@ -22,6 +22,9 @@ from storage.match_records import (
 )
 from storage.records import LoggedAction, QuarantinedTable, SeatRecord, TableRecord, TableStatus
 from storage.shards import ShardSet
+
+if TYPE_CHECKING:
+    from storage.duplicate import SqlDuplicateRepository
 
 
 class TableRepository(Protocol):
@@ -213,6 +216,10 @@ class Storage(Protocol):
 
     @property
     def command_sync(self) -> CommandSyncRepository: ...
+
+    @property
+    def duplicate(self) -> SqlDuplicateRepository:
+        """Duplicate events and entries (one dialect-neutral class for both backends)."""
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Claim this process's shards for as long as the storage is open; raises

@@ -21,6 +21,7 @@ import aiosqlite
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
+from storage.duplicate import SqlDuplicateRepository
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
 from storage.languages import SqlLanguageRepository
@@ -162,6 +163,7 @@ class SqliteStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.duplicate = SqlDuplicateRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:

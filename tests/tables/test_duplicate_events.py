@@ -1,0 +1,112 @@
+"""Duplicate events (tables/duplicate.py, leagues/duplicate.py): 3 deals, 4 entrants whose
+seats are played by simple stand-ins; everyone gets the same cards from the same seat,
+one try per deal, matchpoints as counted by hand, and the seed commitment verifies."""
+
+from __future__ import annotations
+
+import pytest
+
+from leagues.duplicate import commitment, matchpoints, verify
+from players.par import hand_measure
+from rules.registry import BUILTIN
+from storage import SqliteStorage
+from tables.clock import FakeClock
+from tables.config import TableSettings
+from tables.duplicate import (
+    AllDealsPlayed,
+    DuplicateService,
+    EventClosed,
+    entrant_seat,
+)
+from tables.manager import TableManager
+
+ENTRANTS = (101, 102, 103, 104)
+
+
+async def play_try(manager: TableManager, table_id: int, user_id: int, style: int) -> None:
+    """The entrant's seat, played by a stand-in: the legal action at ``style``'s place."""
+    while True:
+        match = manager.match_of(table_id)
+        if match is None or match.hand_results or not manager.state(table_id).status.is_open:
+            return  # the hand is the try
+        view = manager.seat_view(table_id, user_id)
+        if not view.legal:
+            return
+        choice = view.legal[style % len(view.legal)]
+        await manager.act(table_id, user_id, choice.id)
+
+
+async def test_a_duplicate_event_scores_the_same_deals_for_everyone(
+    storage: SqliteStorage, clock: FakeClock, settings: TableSettings
+) -> None:
+    manager = TableManager(storage, settings, clock)
+    service = DuplicateService(manager, storage)
+    try:
+        event = await service.open_event(
+            channel_id=1, organiser_id=9, game="thunee", deals=3, hours=2, level="heuristic"
+        )
+        assert event.commitment == commitment(event.seeds, event.salt)
+        plugin = BUILTIN.plugin("thunee")
+        for deal, seed in enumerate(event.seeds):
+            assert event.seats[deal] == entrant_seat(plugin, 4, event.options, seed)
+        for index, user in enumerate(ENTRANTS):
+            for expected in range(3):
+                deal, state = await service.play_next(
+                    event.id, user, f"p{user}", channel_id=500 + user
+                )
+                assert deal == expected
+                seat = manager.state(state.id).seats[event.seats[deal]]
+                assert seat.user_id == user  # the event's seat for this deal
+                await play_try(manager, state.id, user, index)
+                await service.drain()
+            with pytest.raises(AllDealsPlayed):
+                await service.play_next(event.id, user, "again", channel_id=500 + user)
+
+        await clock.advance(3 * 3600)
+        closed = await service.close_due()
+        assert [r.event.id for r in closed] == [event.id]
+        result = closed[0]
+        assert result.verified and result.same_cards
+        assert verify(event.commitment, result.event.seeds, result.event.salt)
+        assert not verify(event.commitment, [s + 1 for s in result.event.seeds], event.salt)
+
+        entries = await storage.duplicate.entries(event.id)
+        assert len(entries) == 12 and all(e.status == "done" for e in entries)
+        for deal in range(3):
+            hashes = {e.deal_hash for e in entries if e.deal == deal}
+            assert len(hashes) == 1  # the same cards for everyone
+        # Every stored result replays from the stored seed and log.
+        spec = plugin.spec
+        for e in entries:
+            assert e.actions is not None and e.score is not None
+            match = spec.new_match(4, event.options, event.seeds[e.deal])
+            for seat, action_id in e.actions:
+                match.apply(seat, action_id)
+            assert (
+                hand_measure(plugin, match, match.hand_results[0], event.seats[e.deal]) == e.score
+            )
+
+        # Matchpoints counted by hand: 2 per entrant beaten, 1 per tie, on each deal.
+        by_hand = dict.fromkeys(ENTRANTS, 0)
+        for deal in range(3):
+            scores = {e.user_id: e.score for e in entries if e.deal == deal}
+            for user in ENTRANTS:
+                for other in ENTRANTS:
+                    if other != user:
+                        mine, theirs = scores[user], scores[other]
+                        assert mine is not None and theirs is not None
+                        by_hand[user] += 2 if mine > theirs else 1 if mine == theirs else 0
+        lines = {line.user_id: line for line in result.lines}
+        assert {u: lines[u].matchpoints for u in ENTRANTS} == by_hand
+        assert all(line.possible == 3 * 2 * 3 and line.deals == 3 for line in lines.values())
+        percents = [line.percent for line in result.lines]
+        assert percents == sorted(percents, reverse=True)
+
+        with pytest.raises(EventClosed):
+            await service.play_next(event.id, 999, "late", channel_id=7)
+    finally:
+        await manager.close()
+
+
+def test_matchpoints_count_wins_and_ties() -> None:
+    assert matchpoints({1: 80, 2: 80, 3: 50}) == {1: 3, 2: 3, 3: 0}
