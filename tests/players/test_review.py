@@ -53,7 +53,7 @@ def test_review_marks_a_known_losing_card(game: str, players: int) -> None:
     kinds = BUILTIN.plugin(game).card_kinds
     while not match.hand_results:
         (next_seat,) = match.to_act
-        match.apply(next_seat, [a for a in match.legal_actions(next_seat) if a.kind in kinds][0])
+        match.apply(next_seat, next(a for a in match.legal_actions(next_seat) if a.kind in kinds))
     review = review_hand(match.snapshot(), 0)
     plays = [(t.number, p) for t in review.tricks for p in t.plays]
     number, play = next((n, p) for n, p in plays if p.seat == seat and p.card == card.split(":")[1])
