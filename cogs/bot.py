@@ -27,7 +27,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ALWAYS_LOADED = ("cogs.rules_cog", "cogs.admin", "cogs.language_cog")
-WITH_TABLES = ("cogs.play_cog", "cogs.pickup_cog", "cogs.league_cog", "cogs.config_cog")
+WITH_TABLES = (
+    "cogs.play_cog",
+    "cogs.pickup_cog",
+    "cogs.league_cog",
+    "cogs.config_cog",
+    "cogs.duplicate_cog",
+)
 
 
 class CardTableBot(commands.Bot):
