@@ -23,6 +23,7 @@ never a guess.
 
 from __future__ import annotations
 
+import collections
 import enum
 import functools
 import random
@@ -345,20 +346,32 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         out = memo[key] = types.MethodType(value.__func__, _copy(value.__self__, memo))
     elif kind == _OWN_COPY:
         out = memo[key] = value.__copy__()  # the class knows what it shares (ActionLog)
-    elif kind == _DICT_LIKE:  # Counter, defaultdict, OrderedDict
-        out = memo[key] = value.copy()
+    elif kind == _DICT_LIKE:  # Counter, defaultdict, a game's own dict with attributes
+        if isinstance(value, collections.defaultdict):
+            out = cls(value.default_factory)
+        else:
+            try:
+                out = cls()
+            except TypeError:
+                out = cls.__new__(cls)
+        memo[key] = out
         for k, v in value.items():
             out[k] = _copy(v, memo)
+        _copy_attributes(value, out, cls, memo)
     else:
         out = memo[key] = object.__new__(cls)
-        state = getattr(value, "__dict__", None)
-        if state is not None:
-            for name, v in state.items():
-                object.__setattr__(out, name, _copy(v, memo))
-        for name in _slots(cls):
-            try:
-                v = getattr(value, name)
-            except AttributeError:
-                continue
-            object.__setattr__(out, name, _copy(v, memo))
+        _copy_attributes(value, out, cls, memo)
     return out
+
+
+def _copy_attributes(value: Any, out: Any, cls: type, memo: dict[int, Any]) -> None:
+    state = getattr(value, "__dict__", None)
+    if state is not None:
+        for name, v in state.items():
+            object.__setattr__(out, name, _copy(v, memo))
+    for name in _slots(cls):
+        try:
+            v = getattr(value, name)
+        except AttributeError:
+            continue
+        object.__setattr__(out, name, _copy(v, memo))

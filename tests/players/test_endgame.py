@@ -102,3 +102,28 @@ def test_clone_is_independent_of_the_original() -> None:
     assert match.snapshot() == before
     assert copy.snapshot() != before
     assert copy.card_zones() != match.card_zones()
+
+
+@pytest.mark.parametrize(("game", "players"), [("tonk", 3), ("telefunken", 3), ("thunee", 4)])
+def test_a_clone_plays_on_exactly_like_a_restored_copy(game: str, players: int) -> None:
+    """Any game (par replays clone too): after the same actions, a clone and a copy made by
+    snapshot and restore show the same views and snapshots."""
+    spec = registry.get(game)
+    match = spec.new_match(players, seed=9)
+    rng = random.Random(9)
+    for _ in range(30):
+        if match.is_over:
+            break
+        seat = min(match.to_act)
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    copy, restored = clone_match(match), spec.restore(match.snapshot())
+    for _ in range(60):
+        if copy.is_over:
+            break
+        seat = min(copy.to_act)
+        action = rng.choice(copy.legal_actions(seat))
+        copy.apply(seat, action)
+        restored.apply(seat, action.id)
+        assert copy.view(seat) == restored.view(seat)
+    assert copy.snapshot() == restored.snapshot()
+    assert copy.public_view() == restored.public_view()
