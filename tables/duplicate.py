@@ -44,6 +44,9 @@ from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 
+TRY = "duplicate_try"
+"""The table setting naming the try a table plays: ``{"event", "user", "deal", "seat"}``."""
+
 MAX_DEALS = 24
 MAX_HOURS = 24 * 14
 
@@ -111,8 +114,8 @@ class DuplicateService:
     def __init__(self, manager: TableManager, storage: Storage) -> None:
         self.manager = manager
         self.storage = storage
-        self._tries: dict[int, _Try] = {}
-        """Open duplicate tables: table id -> whose try of which deal."""
+        self._done: set[int] = set()
+        """Duplicate tables whose hand is over (the try is being stored)."""
         self._finishing: set[asyncio.Task[None]] = set()
         manager.subscribe(self._on_update)
 
@@ -208,23 +211,29 @@ class DuplicateService:
         seat = event.seats[deal]
         if seat != 0:
             await self.manager.choose_seat(state.id, user_id, seat)
-        self._tries[state.id] = _Try(event_id, user_id, deal, seat)
+        # Kept in the table's own settings: a restart finds the try with its table.
+        await self.manager.set_table_setting(
+            state.id, TRY, {"event": event_id, "user": user_id, "deal": deal, "seat": seat}
+        )
         await self.storage.duplicate.set_table(event_id, user_id, deal, state.id)
         state = await self.manager.start(state.id, user_id, fill_with=event.level)
         return deal, state
 
     def _on_update(self, update: TableUpdate) -> None:
-        attempt = self._tries.get(update.table_id)
-        if attempt is None or update.kind != "action":
+        if update.kind != "action" or not any(e.kind == "hand_scored" for e in update.events):
             return
-        if not any(e.kind == "hand_scored" for e in update.events):
+        if update.table_id in self._done:
             return
+        stored = self.manager.table_setting(update.table_id, TRY)
+        if not stored:
+            return
+        attempt = _Try(stored["event"], stored["user"], stored["deal"], stored["seat"])
         # Taken now, under the table's lock: the log ends with this hand.
         match = self.manager.match_of(update.table_id)
         if match is None:
             return
         snapshot = match.snapshot()
-        del self._tries[update.table_id]
+        self._done.add(update.table_id)
         task = asyncio.get_running_loop().create_task(
             self._finish(update.table_id, attempt, snapshot)
         )
@@ -244,6 +253,7 @@ class DuplicateService:
         )  # fmt: skip
         with contextlib.suppress(TableError):  # closed meanwhile
             await self.manager.stop(table_id, attempt.user_id, is_admin=True)
+        self._done.discard(table_id)
 
     async def drain(self) -> None:
         """Wait until every finished try is stored (tests, shutdown)."""

@@ -110,3 +110,27 @@ async def test_a_duplicate_event_scores_the_same_deals_for_everyone(
 
 def test_matchpoints_count_wins_and_ties() -> None:
     assert matchpoints({1: 80, 2: 80, 3: 50}) == {1: 3, 2: 3, 3: 0}
+
+
+async def test_a_try_survives_a_restart(
+    storage: SqliteStorage, clock: FakeClock, settings: TableSettings
+) -> None:
+    """The try is named in its table's settings: a restarted manager finishes it."""
+    manager = TableManager(storage, settings, clock)
+    service = DuplicateService(manager, storage)
+    event = await service.open_event(
+        channel_id=1, organiser_id=9, game="304", deals=1, hours=1, level="heuristic"
+    )
+    _, state = await service.play_next(event.id, 101, "ana", channel_id=77)
+    await manager.close()
+    again = TableManager(storage, settings, clock)
+    try:
+        await again.recover()
+        restarted = DuplicateService(again, storage)
+        await play_try(again, state.id, 101, 0)
+        await restarted.drain()
+        (entry,) = await storage.duplicate.entries(event.id)
+        assert entry.status == "done" and entry.table_id == state.id
+        assert entry.score is not None and entry.deal_hash
+    finally:
+        await again.close()
