@@ -136,8 +136,10 @@ class DuplicateService:
         players: int | None = None,
         options: dict[str, Any] | None = None,
         level: str = LEVELS[-1],
+        seeds: list[int] | None = None,
     ) -> DuplicateEvent:
-        """A new event open for ``hours`` from now, with ``deals`` fresh seeds."""
+        """A new event open for ``hours`` from now, with ``deals`` fresh seeds (or the
+        ``seeds`` given: a replayed event, a test)."""
         plugin = self._plugin(game)
         spec: GameSpec[Any] = plugin.spec
         if not 1 <= deals <= MAX_DEALS or not 0 < hours <= MAX_HOURS:
@@ -148,7 +150,10 @@ class DuplicateService:
             spec.new_match(count, opts, seed=0)
         except IllegalAction as exc:
             raise BadOptions(exc) from exc
-        seeds = [secrets.randbits(62) for _ in range(deals)]
+        if seeds is None:
+            seeds = [secrets.randbits(62) for _ in range(deals)]
+        elif len(seeds) != deals:
+            raise BadEventSize(most_deals=MAX_DEALS, most_hours=MAX_HOURS)
         salt = secrets.token_hex(16)
         now = self.manager.clock.now()
         event = DuplicateEvent(

@@ -4,9 +4,14 @@ one try per deal, matchpoints as counted by hand, and the seed commitment verifi
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from leagues.duplicate import commitment, matchpoints, verify
+from players.base import Situation
+from players.budget import SearchBudget
+from players.levels import player_of
 from players.par import hand_measure
 from rules.registry import BUILTIN
 from storage import SqliteStorage
@@ -24,15 +29,19 @@ ENTRANTS = (101, 102, 103, 104)
 
 
 async def play_try(manager: TableManager, table_id: int, user_id: int, style: int) -> None:
-    """The entrant's seat, played by a stand-in: the legal action at ``style``'s place."""
+    """The entrant's seat, played by a computer standing in for the human (heuristic for
+    even ``style``, random for odd), through ``act`` like the human's clicks."""
+    level = ("heuristic", "random")[style % 2]
+    player = player_of(BUILTIN.plugin(manager.state(table_id).game), level, SearchBudget(8, 0))
+    rng = random.Random(style)
     while True:
         match = manager.match_of(table_id)
         if match is None or match.hand_results or not manager.state(table_id).status.is_open:
             return  # the hand is the try
         view = manager.seat_view(table_id, user_id)
-        if not view.legal:
+        if not view.legal or view.seat not in match.to_act:
             return
-        choice = view.legal[style % len(view.legal)]
+        choice = player.choose(Situation.at(match, view.seat, rng))
         await manager.act(table_id, user_id, choice.id)
 
 
@@ -43,8 +52,9 @@ async def test_a_duplicate_event_scores_the_same_deals_for_everyone(
     service = DuplicateService(manager, storage)
     try:
         event = await service.open_event(
-            channel_id=1, organiser_id=9, game="thunee", deals=3, hours=2, level="heuristic"
-        )
+            channel_id=1, organiser_id=9, game="thunee", deals=3, hours=2, level="heuristic",
+            seeds=[11, 22, 33],
+        )  # fmt: skip
         assert event.commitment == commitment(event.seeds, event.salt)
         plugin = BUILTIN.plugin("thunee")
         for deal, seed in enumerate(event.seeds):
@@ -86,6 +96,8 @@ async def test_a_duplicate_event_scores_the_same_deals_for_everyone(
                 hand_measure(plugin, match, match.hand_results[0], event.seats[e.deal]) == e.score
             )
 
+        # The stand-ins played differently: the deals did not all end the same.
+        assert len({(e.deal, e.score) for e in entries}) > 3
         # Matchpoints counted by hand: 2 per entrant beaten, 1 per tie, on each deal.
         by_hand = dict.fromkeys(ENTRANTS, 0)
         for deal in range(3):
