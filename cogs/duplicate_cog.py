@@ -142,23 +142,49 @@ class DuplicateCog(commands.Cog):
             await defer_or_give_up(interaction, update=False, ephemeral=False)
         except TooLate:
             return
+        deferred = discord.InteractionResponseType.deferred_channel_message
         try:
-            info = await self.service.event(event)
+            info, _ = await self.service.check_can_play(event, interaction.user.id)
+            channel_id = await self._private_channel(interaction)
             deal, state = await self.service.play_next(
-                event, interaction.user.id, display_name(interaction),
-                channel_id=interaction.channel_id or 0,
-            )  # fmt: skip
+                event, interaction.user.id, display_name(interaction), channel_id=channel_id
+            )
         except TableError as exc:
-            if (
-                interaction.response.type
-                is discord.InteractionResponseType.deferred_channel_message
-            ):
+            if interaction.response.type is deferred:
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.delete_original_response()
             await interaction.followup.send(exc.translated(t), ephemeral=True)
             return
+        opened = deal_opened(event, deal, info.deals, t)
+        if state.channel_id != interaction.channel_id:
+            # A thread of the entrant's own: the others must not watch the deal first.
+            await self.bot.table_messages.post(state.id)
+            if interaction.response.type is deferred:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
+            where = t("Your table is open in <#{channel}>.").format(channel=state.channel_id)
+            await interaction.followup.send(f"{opened} {where}", ephemeral=True)
+            return
         await self.bot.controller.post_table(interaction, state)
-        await interaction.followup.send(deal_opened(event, deal, info.deals, t), ephemeral=True)
+        await interaction.followup.send(opened, ephemeral=True)
+
+    async def _private_channel(self, interaction: discord.Interaction[Any]) -> int:
+        """A private thread for the entrant's deal (anyone watching a deal in the channel
+        would see it before playing it); the channel itself where no thread can be made."""
+        channel = interaction.channel
+        assert channel is not None
+        if isinstance(channel, discord.TextChannel):
+            t = translator(server_locale(interaction))
+            try:
+                thread = await channel.create_thread(
+                    name=t("Duplicate deal"), type=discord.ChannelType.private_thread,
+                    invitable=False,
+                )  # fmt: skip
+                await thread.add_user(interaction.user)
+                return thread.id
+            except discord.HTTPException:
+                log.warning("no private thread in channel %s: the deal opens there", channel.id)
+        return channel.id
 
     @duplicate.command(name="table", description=N_("A duplicate event's table"))
     @app_commands.describe(event=N_("The event's number"))

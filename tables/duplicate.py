@@ -179,11 +179,8 @@ class DuplicateService:
             raise NoSuchEvent(event=event_id)
         return event
 
-    async def play_next(
-        self, event_id: int, user_id: int, name: str, *, channel_id: int
-    ) -> tuple[int, TableState]:
-        """Open the entrant's next deal at a new table in ``channel_id`` (the deal's
-        index and the running table); the start is the one try."""
+    async def check_can_play(self, event_id: int, user_id: int) -> tuple[DuplicateEvent, int]:
+        """The event and the entrant's next deal, or the reason they cannot play now."""
         event = await self.event(event_id)
         if event.revealed or self.manager.clock.now() >= event.closes_at:
             raise EventClosed(event=event_id)
@@ -191,9 +188,16 @@ class DuplicateService:
         unfinished = next((e for e in mine if e.status != "done"), None)
         if unfinished is not None:
             raise DealUnfinished(deal=unfinished.deal + 1, event=event_id)
-        deal = len(mine)
-        if deal >= event.deals:
+        if len(mine) >= event.deals:
             raise AllDealsPlayed(event=event_id)
+        return event, len(mine)
+
+    async def play_next(
+        self, event_id: int, user_id: int, name: str, *, channel_id: int
+    ) -> tuple[int, TableState]:
+        """Open the entrant's next deal at a new table in ``channel_id`` (the deal's
+        index and the running table); the start is the one try."""
+        event, deal = await self.check_can_play(event_id, user_id)
         try:
             await self.storage.duplicate.start_entry(
                 DuplicateEntry(

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
+
+import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner
-from tests.e2e.players import Players, table_id_of
+from tests.e2e.players import Players, table_id_of, table_message
 
 
 async def test_an_entrant_plays_a_duplicate_event_and_sees_the_event_table(
@@ -24,8 +27,14 @@ async def test_an_entrant_plays_a_duplicate_event_and_sees_the_event_table(
     assert "sha256 " in opened.text
 
     play = await entrant.slash("duplicate", subcommand="play", event=1)
-    assert play.message is not None
-    table_id = table_id_of(play.message)
+    assert play.ephemeral and "deal 1 of 1: your table is open" in play.text
+    found = re.search(r"<#(\d+)>", play.text)
+    assert found is not None  # a private thread of the entrant's own
+    thread = int(found[1])
+    assert thread != fake.main_channel.id
+    table_id = table_id_of(table_message(fake, channel_id=thread))
+    with pytest.raises(AssertionError):  # nobody in the channel can watch the deal
+        table_message(fake, channel_id=fake.main_channel.id)
     players = Players(runner, [entrant], table_id)
     await players.open_hands()
     await players.play_until_over(random.Random(3))
