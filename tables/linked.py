@@ -13,20 +13,21 @@ that were dealt differently at the two tables (a human cut) or played at one tab
 are listed and left out of the total. A positive total wins the match for team A.
 
 A league night (issue 32) calls ``open_linked_tables`` for each pairing of teams instead
-of opening one table, and ``compare_linked`` when both tables have finished (a close hook,
-``TableManager.on_close``, sees each one close) to record the winner.
+of opening one table, and hears the comparison from a ``LinkedResults`` (a close hook on the
+manager) once both tables have closed, to record the winner.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from i18n import N_
 from players.par import hand_measure, hand_start
 from rules.registry import BUILTIN, GameRegistry
+from storage.records import TableRecord
 from storage.repositories import Storage
 from tables.duplicate import deal_hash
 from tables.errors import TableError
@@ -131,6 +132,31 @@ async def open_linked_tables(
     fill = level or manager.settings.default_level
     started = [await manager.start(s.id, host_id, fill_with=fill) for s in opened]
     return LinkedTables(first.id, second.id, seed), started[0], started[1]
+
+
+LinkedResult = Callable[[LinkedTables, LinkedComparison], Awaitable[None]]
+
+
+class LinkedResults:
+    """Calls ``on_result`` once per pair of linked tables, when the second one closes
+    (finished or stopped), with the pair and its comparison."""
+
+    def __init__(self, manager: TableManager, storage: Storage, on_result: LinkedResult) -> None:
+        self.storage = storage
+        self.on_result = on_result
+        self.registry = manager.games
+        manager.on_close(self._closed)
+
+    async def _closed(self, record: TableRecord, match: Any) -> None:
+        link = record.settings.get(LINK)
+        if not link:
+            return
+        other = await self.storage.tables.get(int(link["other"]))
+        if other is None or other.status.is_open:
+            return  # the first of the pair to close: the second one compares
+        first, second = (other.id, record.id) if link["turned"] else (record.id, other.id)
+        linked = LinkedTables(first, second, record.seed)
+        await self.on_result(linked, await compare_linked(self.storage, linked, self.registry))
 
 
 async def table_snapshot(storage: Storage, table_id: int) -> dict[str, Any] | None:

@@ -9,7 +9,15 @@ from rules.registry import BUILTIN
 from storage import SqliteStorage, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
-from tables.linked import LINK, compare_linked, open_linked_tables, table_snapshot
+from tables.linked import (
+    LINK,
+    LinkedComparison,
+    LinkedResults,
+    LinkedTables,
+    compare_linked,
+    open_linked_tables,
+    table_snapshot,
+)
 from tables.manager import TableManager
 
 
@@ -17,6 +25,12 @@ async def test_linked_tables_turn_the_seats_and_compare_hand_by_hand(
     storage: SqliteStorage, clock: FakeClock, settings: TableSettings
 ) -> None:
     manager = TableManager(storage, settings, clock)
+    heard: list[tuple[LinkedTables, LinkedComparison]] = []
+
+    async def on_result(linked: LinkedTables, comparison: LinkedComparison) -> None:
+        heard.append((linked, comparison))
+
+    LinkedResults(manager, storage, on_result)
     try:
         team_a = [(11, "a1"), None, None, None]
         team_b = [None, None, (22, "b2"), None]
@@ -53,5 +67,7 @@ async def test_linked_tables_turn_the_seats_and_compare_hand_by_hand(
             total += swing.swing
         assert comparison.total == total
         assert comparison.winner == (None if total == 0 else 0 if total > 0 else 1)
+        # The close hook compared the pair once, when its second table closed.
+        assert [(h[0], h[1].total) for h in heard] == [(linked, comparison.total)]
     finally:
         await manager.close()
