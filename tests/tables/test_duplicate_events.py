@@ -19,10 +19,13 @@ from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.duplicate import (
     AllDealsPlayed,
+    BadEventSize,
     DuplicateService,
     EventClosed,
+    NoSuchEvent,
     entrant_seat,
 )
+from tables.errors import BadOptions, UnknownGame
 from tables.manager import TableManager
 
 ENTRANTS = (101, 102, 103, 104)
@@ -146,3 +149,27 @@ async def test_a_try_survives_a_restart(
         assert entry.score is not None and entry.deal_hash
     finally:
         await again.close()
+
+
+async def test_bad_event_requests_are_refused_with_a_reason(
+    storage: SqliteStorage, clock: FakeClock, settings: TableSettings
+) -> None:
+    manager = TableManager(storage, settings, clock)
+    service = DuplicateService(manager, storage)
+    try:
+        for deals, hours in ((0, 1), (25, 1), (3, 0), (3, 24 * 15)):
+            with pytest.raises(BadEventSize):
+                await service.open_event(
+                    channel_id=1, organiser_id=9, game="304", deals=deals, hours=hours
+                )
+        with pytest.raises(UnknownGame):
+            await service.open_event(channel_id=1, organiser_id=9, game="x", deals=1, hours=1)
+        with pytest.raises(BadOptions):
+            await service.open_event(
+                channel_id=1, organiser_id=9, game="304", deals=1, hours=1, options={"no": 1}
+            )
+        with pytest.raises(NoSuchEvent):
+            await service.play_next(99, 1, "ana", channel_id=5)
+        assert await storage.duplicate.open_events(None) == []
+    finally:
+        await manager.close()
