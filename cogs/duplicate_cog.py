@@ -238,10 +238,11 @@ class DuplicateCog(commands.Cog):
         task.add_done_callback(self._tasks.discard)
 
     async def _post_par(self, report: ParReport) -> None:
-        state = self.manager.state(report.table_id)
-        locale = self.bot.languages.for_player(report.user_id, state.guild_id, None)
+        # The table may have closed since (a duplicate deal's does at once): the report
+        # says where it was.
+        locale = self.bot.languages.for_player(report.user_id, report.guild_id, None)
         text = f"<@{report.user_id}> " + par_text(report.result, translator(locale))
-        await self._send(state.channel_id, text)
+        await self._send(report.channel_id, text)
 
     async def _send(self, channel_id: int, content: str) -> None:
         try:

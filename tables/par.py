@@ -49,6 +49,9 @@ class ParReport:
     table_id: int
     user_id: int
     result: ParResult
+    channel_id: int = 0
+    """Where the table was when the hand ended (it may have closed since)."""
+    guild_id: int | None = None
 
 
 ParListener = Callable[[ParReport], None]
@@ -107,7 +110,8 @@ class ParService:
         if len(self._pending) >= self.max_pending:
             log.warning("par skipped for table %s: %d hands waiting", table_id, self.max_pending)
             return
-        seats = self.manager.state(table_id).seats
+        state = self.manager.state(table_id)
+        seats = state.seats
         levels = tuple(s.computer for s in seats)
         humans = [(s.seat, s.user_id) for s in seats if s.user_id is not None and not s.computer]
         if not humans:
@@ -128,7 +132,10 @@ class ParService:
                 time_budget_s=self.time_budget_s,
                 seed=match.seed ^ (hand << 8) ^ seat,
             )
-            task = asyncio.get_running_loop().create_task(self._run(table_id, user_id, request))
+            where = (state.channel_id, state.guild_id)
+            task = asyncio.get_running_loop().create_task(
+                self._run(table_id, user_id, request, where)
+            )
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
@@ -140,7 +147,9 @@ class ParService:
             )
         return self._executor
 
-    async def _run(self, table_id: int, user_id: int, request: ParRequest) -> None:
+    async def _run(
+        self, table_id: int, user_id: int, request: ParRequest, where: tuple[int, int | None]
+    ) -> None:
         loop = asyncio.get_running_loop()
         try:
             result = await loop.run_in_executor(self._pool(), run_par, request)
@@ -149,7 +158,7 @@ class ParService:
             return
         if not result.replays:
             return
-        report = ParReport(table_id, user_id, result)
+        report = ParReport(table_id, user_id, result, *where)
         for listener in list(self._listeners):
             try:
                 listener(report)
