@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -64,11 +64,13 @@ class EventLine:
 
 
 def event_table(
-    results: Sequence[tuple[int, str, int, int]],
+    results: Sequence[tuple[int, str, Hashable, int]],
 ) -> list[EventLine]:
     """The event table from ``(user_id, name, deal, score)`` of every finished try, best
-    first (by percentage, then matchpoints, then total, then name for a stable order)."""
-    by_deal: dict[int, dict[int, int]] = {}
+    first (by percentage, then matchpoints, then total, then name for a stable order).
+    ``deal`` is what groups the results compared with each other: the deal and the cards
+    it dealt, so only those who held the same cards are compared."""
+    by_deal: dict[Hashable, dict[int, int]] = {}
     names: dict[int, str] = {}
     for user_id, name, deal, score in results:
         by_deal.setdefault(deal, {})[user_id] = score

@@ -229,18 +229,17 @@ class DuplicateService:
         return deal, state
 
     def _on_update(self, update: TableUpdate) -> None:
-        if update.kind != "action" or not any(e.kind == "hand_scored" for e in update.events):
+        if update.kind != "action" or update.table_id in self._done:
             return
-        if update.table_id in self._done:
+        # The first hand's end, whatever ended it (a 304 redeal is no "hand_scored").
+        match = self.manager.match_of(update.table_id)
+        if match is None or not match.hand_results:
             return
         stored = self.manager.table_setting(update.table_id, TRY)
         if not stored:
             return
         attempt = _Try(stored["event"], stored["user"], stored["deal"], stored["seat"])
         # Taken now, under the table's lock: the log ends with this hand.
-        match = self.manager.match_of(update.table_id)
-        if match is None:
-            return
         snapshot = match.snapshot()
         self._done.add(update.table_id)
         task = asyncio.get_running_loop().create_task(
@@ -272,8 +271,15 @@ class DuplicateService:
     async def standings(self, event_id: int) -> list[EventLine]:
         """The event table so far (finished tries only)."""
         entries = await self.storage.duplicate.entries(event_id)
+        # Compared within the same deal *and* the same cards (a deal dealt differently,
+        # which the seat choice and the computers' declined cut should never allow, is
+        # scored apart rather than against other cards).
         return event_table(
-            [(e.user_id, e.name, e.deal, e.score) for e in entries if e.score is not None]
+            [
+                (e.user_id, e.name, (e.deal, e.deal_hash), e.score)
+                for e in entries
+                if e.score is not None
+            ]
         )
 
     async def close(self, event_id: int) -> EventResult:

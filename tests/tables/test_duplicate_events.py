@@ -134,13 +134,14 @@ async def test_a_try_survives_a_restart(
     manager = TableManager(storage, settings, clock)
     service = DuplicateService(manager, storage)
     event = await service.open_event(
-        channel_id=1, organiser_id=9, game="304", deals=1, hours=1, level="heuristic"
+        channel_id=1, organiser_id=9, game="304", deals=1, hours=1, level="heuristic", seeds=[5]
     )
     _, state = await service.play_next(event.id, 101, "ana", channel_id=77)
     await manager.close()
     again = TableManager(storage, settings, clock)
     try:
         await again.recover()
+        await again.ready(state.id)  # rebuilt from its log
         restarted = DuplicateService(again, storage)
         await play_try(again, state.id, 101, 0)
         await restarted.drain()
