@@ -33,6 +33,9 @@ WITH_TABLES = (
     "cogs.league_cog",
     "cogs.config_cog",
     "cogs.duplicate_cog",
+    "cogs.reports",
+    "cogs.entrants_cog",
+    "cogs.night_cog",
 )
 
 

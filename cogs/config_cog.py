@@ -15,12 +15,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs import games
+from cogs import games, settings_view
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
+from cogs.option_autocomplete import game_choices, option_choices
+from cogs.option_picker import Draft
 from cogs.play_cog import parse_options
 from i18n import N_, translator
 from i18n.refusals import refusal_text
@@ -112,12 +115,16 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.describe(
         game=N_("Which game"), options=N_("name=value, ... (empty: the rules' own)")
     )
-    @app_commands.choices(game=games.playable_choices())
     async def options(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+            return
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
         except TableError as exc:
@@ -134,6 +141,73 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         if defaults:
             game_options[game] = defaults
         await self._save(interaction, dataclasses.replace(current, game_options=game_options))
+
+    @app_commands.command(
+        name="defaults", description=N_("Choose a game's default rules by clicking")
+    )
+    @app_commands.describe(game=N_("Which game (leave it out to choose it in the menu)"))
+    async def defaults(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
+        if game is not None:
+            try:
+                game = games.named(game, self.bot.games)
+            except TableError as exc:
+                t = translator(user_locale(interaction))
+                await interaction.response.send_message(exc.translated(t), ephemeral=True)
+                return
+        drawn = await settings_view.start(interaction, "c", game, None)
+        await interaction.response.send_message(ephemeral=True, **drawn)
+
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot.games, current)
+
+    async def _options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        t = translator(user_locale(interaction))
+        game = getattr(interaction.namespace, "game", None)
+        return option_choices(self.bot.games, game, current, t)
+
+    options.autocomplete("game")(_games)
+    options.autocomplete("options")(_options)
+    defaults.autocomplete("game")(_games)
+
+    # -- the settings view's owner (cogs.settings_view) ---------------------------------
+
+    async def settings_defaults(
+        self, interaction: discord.Interaction[Any], game: str
+    ) -> dict[str, Any]:
+        assert interaction.guild_id is not None
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        return dict(current.game_options.get(game, {}))
+
+    async def settings_done(
+        self, interaction: discord.Interaction[Any], draft: Draft
+    ) -> str | None:
+        """Store the draft as the server's defaults for its game; the view then says so."""
+        assert interaction.guild_id is not None
+        t = translator(user_locale(interaction))
+        current = await self.bot.storage.guilds.get(interaction.guild_id)
+        # Options the view has no control for (none today) keep their stored value.
+        kept = {
+            k: v
+            for k, v in current.game_options.get(draft.game, {}).items()
+            if k not in {f.name for f in draft.fields}
+        }
+        chosen = {**kept, **draft.options()}
+        game_options = {k: v for k, v in current.game_options.items() if k != draft.game}
+        if chosen:
+            game_options[draft.game] = chosen
+        await self.bot.storage.guilds.save(dataclasses.replace(current, game_options=game_options))
+        return t("Saved: the next tables of this game start from these rules.")
+
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Never asked: a slow game is a table's choice, not a default rule (the view
+        draws no slow toggle for server defaults; ``/config timer`` allows slow games)."""
+        return None
 
     @app_commands.command(name="timer", description=N_("The turn timer and slow games"))
     @app_commands.describe(
@@ -162,18 +236,21 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, **changes))
 
     @app_commands.command(name="threads", description=N_("Open each table in its own thread"))
+    @app_commands.describe(on=N_("On: each table opens in its own thread"))
     async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, threads=on))
 
     @app_commands.command(name="pings", description=N_("Mention players whose turn is waiting"))
+    @app_commands.describe(on=N_("On: players whose turn is waiting are mentioned"))
     async def pings(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
         await self._save(interaction, dataclasses.replace(current, pings=on))
 
     @app_commands.command(name="pictures", description=N_("Show the cards as pictures"))
+    @app_commands.describe(on=N_("On: the cards are shown as pictures"))
     async def pictures(self, interaction: discord.Interaction[Any], on: bool) -> None:
         assert interaction.guild_id is not None
         current = await self.bot.storage.guilds.get(interaction.guild_id)
@@ -182,10 +259,15 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         self.bot.table_messages.pictures.remember(interaction.guild_id, on)
 
     @app_commands.command(name="channel", description=N_("Which channels allow tables"))
-    @app_commands.describe(tables=N_("only_here: add this channel; not_here; everywhere"))
+    @app_commands.describe(tables=N_("Where tables may be opened"))
     @app_commands.choices(
         tables=[
-            app_commands.Choice(name=n, value=n) for n in ("only_here", "not_here", "everywhere")
+            app_commands.Choice(name=locale_str(name), value=value)
+            for value, name in (
+                ("only_here", N_("Allow tables in this channel")),
+                ("not_here", N_("No tables in this channel")),
+                ("everywhere", N_("Allow tables in every channel")),
+            )
         ]
     )
     async def channel(self, interaction: discord.Interaction[Any], tables: str) -> None:
@@ -200,6 +282,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         await self._save(interaction, dataclasses.replace(current, table_channels=tuple(allowed)))
 
     @app_commands.command(name="computers", description=N_("Whether matches with computers count"))
+    @app_commands.describe(count=N_("On: matches with computers count in the league"))
     async def computers(self, interaction: discord.Interaction[Any], count: bool) -> None:
         assert interaction.guild_id is not None
         league = await self.bot.storage.leagues.settings(interaction.guild_id)
@@ -212,6 +295,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.command(
         name="language", description=N_("The server's language (players may choose their own)")
     )
+    @app_commands.describe(language=N_("The language, or automatic to follow Discord"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         assert interaction.guild_id is not None
@@ -227,4 +311,5 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, CardTableBot)
+    settings_view.install(bot)
     await bot.add_cog(ConfigCog(bot))

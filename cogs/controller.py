@@ -16,13 +16,15 @@ import discord
 
 from cogs import custom_ids
 from cogs.backlog import TooLate, acknowledge_if_behind
-from cogs.components import TableButton, send_only
+from cogs.components import TableButton
 from cogs.hand_view import render_hand
+from cogs.layout import card
+from cogs.report_modal import open_report
 from cogs.responder import picture_wait, reply, update, within_deadline
 from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
 from cogs.table_pictures import hand_picture
-from cogs.table_view import render_table
+from cogs.table_view import Rendered, render_table
 from i18n import translator
 from i18n.choice import LanguageChoices
 from i18n.refusals import refusal_text
@@ -166,6 +168,9 @@ class TableController:
             "spectate": lambda t: self.spectate(interaction, table_id, t),
             "watch": lambda t: self._watch(interaction, table_id, t),
             "rematch": lambda t: self._rematch(interaction, table_id, t),
+            "report": lambda t: open_report(
+                interaction, self.manager, table_id, arg, user_locale(interaction)
+            ),
         }
         handler = handlers.get(verb)
         if handler is None or (verb in ("team", "seat") and not (arg or "").isdigit()):
@@ -174,7 +179,7 @@ class TableController:
         if verb in HAND_VIEW_VERBS and not self.on_own_hand_view(interaction):
             await self.refuse_off_hand_view(interaction)
             return
-        replies = verb in ("hand", "spectate", "rematch")  # a new message, not an edit
+        replies = verb in ("hand", "spectate", "rematch", "report")  # not an edit
         await self.guarded(interaction, handler, update=not replies, ephemeral=verb != "rematch")
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
@@ -231,13 +236,7 @@ class TableController:
         hand = render_hand(
             view, state, t, self.grey_reason(view, t), picture=picture, known=self.manager.games
         )
-        await reply(
-            interaction,
-            embed=hand.embed,
-            view=hand.view(t),
-            attachments=hand.attachments(),
-            ephemeral=True,
-        )
+        await reply(interaction, ephemeral=True, **hand.kwargs(t))
 
     async def _hand_picture(
         self, interaction: discord.Interaction[Any], state: TableState, view: SeatView
@@ -253,11 +252,12 @@ class TableController:
     ) -> None:
         state = self.manager.state(table_id)
         if state.status is not TableStatus.RUNNING:
+            closed = render_table(state, t)
             await update(
                 interaction,
-                content=t("This table has closed."),
-                embed=render_table(state, t).embed,
-                view=None,
+                content=None,
+                embed=None,
+                view=card(closed.embed, lead=t("This table has closed.")),
                 attachments=[],
             )
             return
@@ -265,18 +265,23 @@ class TableController:
         notice = "\n".join(n for n in (notice, self.grey_reason(view, t)) if n)
         picture = await self._hand_picture(interaction, state, view)
         hand = render_hand(view, state, t, notice, picture=picture, known=self.manager.games)
-        await update(
-            interaction, embed=hand.embed, view=hand.view(t), attachments=hand.attachments()
-        )
+        await update(interaction, **hand.kwargs(t))
 
-    def _spectator_view(self, table_id: int, t: Translate) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            TableButton.build(
-                custom_ids.table_id(table_id, "watch"), t("Refresh"), discord.ButtonStyle.secondary
-            )
+    def _spectator_kwargs(self, table_id: int, rendered: Rendered, t: Translate) -> dict[str, Any]:
+        """The public table as a card with one Refresh button (no other button works
+        from a private copy)."""
+        refresh = TableButton.build(
+            custom_ids.table_id(table_id, "watch"),
+            t("Refresh"),
+            discord.ButtonStyle.secondary,
         )
-        return send_only(view)
+        view = card(
+            rendered.embed,
+            [[refresh]],
+            history=rendered.history,
+            history_title=rendered.history_title,
+        )
+        return {"content": None, "embed": None, "view": view, "attachments": rendered.attachments()}
 
     async def spectate(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
@@ -285,13 +290,7 @@ class TableController:
         rendered = await self.messages.render(
             table_id, user_locale(interaction), wait=picture_wait(interaction)
         )
-        await reply(
-            interaction,
-            embed=rendered.embed,
-            view=self._spectator_view(table_id, t),
-            attachments=rendered.attachments(),
-            ephemeral=True,
-        )
+        await reply(interaction, ephemeral=True, **self._spectator_kwargs(table_id, rendered, t))
 
     async def _watch(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
@@ -300,12 +299,7 @@ class TableController:
         rendered = await self.messages.render(
             table_id, user_locale(interaction), wait=picture_wait(interaction)
         )
-        await update(
-            interaction,
-            embed=rendered.embed,
-            view=self._spectator_view(table_id, t),
-            attachments=rendered.attachments(),
-        )
+        await update(interaction, **self._spectator_kwargs(table_id, rendered, t))
 
     async def _rematch(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate
@@ -383,12 +377,7 @@ class TableController:
             rendered = render_hand(
                 view, state, t, selected=selected, picture=picture, known=self.manager.games
             )
-            await update(
-                interaction,
-                embed=rendered.embed,
-                view=rendered.view(t),
-                attachments=rendered.attachments(),
-            )
+            await update(interaction, **rendered.kwargs(t))
 
         await self.guarded(interaction, handler)
 

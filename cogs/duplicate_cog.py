@@ -28,6 +28,7 @@ from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.components import send_only
 from cogs.controller import display_name, is_admin, server_locale, user_locale
+from cogs.option_autocomplete import game_choices
 from cogs.responder import reply
 from i18n import N_, translator
 from players.review import HandNotOver, HandReview, review_hand
@@ -113,12 +114,12 @@ class DuplicateCog(commands.Cog):
         deals=N_("How many deals everyone plays"),
         hours=N_("How long the event stays open, in hours"),
     )
-    @app_commands.choices(game=games.playable_choices())
     async def start(
         self, interaction: discord.Interaction[Any], game: str, deals: int, hours: float
     ) -> None:
         t = translator(server_locale(interaction))
         try:
+            game = games.named(game, self.manager.games)
             event = await self.service.open_event(
                 channel_id=interaction.channel_id or 0,
                 organiser_id=interaction.user.id,
@@ -133,6 +134,12 @@ class DuplicateCog(commands.Cog):
             return
         title = games.title(event.game, self.manager.games)
         await reply(interaction, content=event_opened(event, title, hours, t), ephemeral=False)
+
+    @start.autocomplete("game")
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.manager.games, current)
 
     @duplicate.command(name="play", description=N_("Play your next deal of a duplicate event"))
     @app_commands.describe(event=N_("The event's number"))

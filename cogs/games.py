@@ -1,13 +1,18 @@
-"""Which games the slash commands offer, with their titles (from the games' plugins)."""
+"""Which games the slash commands offer, with their titles (from the games' plugins), and
+the game a player typed.
+
+Commands take the game as text with autocomplete from the bot's own registry
+(``cogs.option_autocomplete``), never a fixed list built at import, so a game a plugin
+adds is offered everywhere; what was typed is read back here.
+"""
 
 from __future__ import annotations
 
 import functools
 import logging
 
-from discord import app_commands
-
 from rules.registry import BUILTIN, GameRegistry
+from tables.errors import UnknownGame, quote
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +35,20 @@ def title(name: str, games: GameRegistry = BUILTIN) -> str:
     return name
 
 
-def all_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:
-    """Every game players can ask about (registered, playable or not)."""
-    return [app_commands.Choice(name=title(n, games), value=n) for n in games.names()]
+def known(games: GameRegistry = BUILTIN) -> dict[str, str]:
+    """name -> title of every registered game, playable or not (what ``/rules`` tells)."""
+    return {name: title(name, games) for name in games.names()}
 
 
-def playable_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=t, value=n) for n, t in playable(games).items()]
+def named(typed: str, games: GameRegistry, *, playable_only: bool = True) -> str:
+    """The game a player means: the name autocomplete sent, or a name or title typed in
+    any case (Discord sends the typed text when no suggestion was picked); otherwise
+    ``UnknownGame``, with the text quoted on one line."""
+    offered = playable(games) if playable_only else known(games)
+    if typed in offered:
+        return typed
+    wanted = " ".join(typed.split()).casefold()
+    for name, shown in offered.items():
+        if wanted in (name.casefold(), shown.casefold()):
+            return name
+    raise UnknownGame(game=quote(typed))

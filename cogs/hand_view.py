@@ -2,7 +2,8 @@
 
 Cards are grouped by suit, one row per suit (coloured per suit); cards the seat may not
 play are shown disabled. Other actions (bids, calls, trump) get a row of buttons, or menus
-when there are more than five. The last row holds Refresh. At most 5 rows of 5.
+when there are more than five. The last row holds Refresh. At most 5 rows of 5, sent as
+one Components v2 card (``cogs.layout``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 import discord
 
 from cogs import custom_ids
+from cogs import layout as cards_layout
 from cogs.cards_text import by_suit, card_text, hand_text, is_card, style_for
-from cogs.components import TableButton, send_only
+from cogs.components import TableButton
 from cogs.rummy_view import is_rummy, rummy_layout
 from cogs.slots import Slot
 from cogs.table_pictures import HAND_FILE, attachments, show_in
@@ -127,7 +129,7 @@ def layout(
     return rows + other_rows
 
 
-def _item(slot: Slot, row: int) -> discord.ui.Item[Any]:
+def _item(slot: Slot, row: int | None) -> discord.ui.Item[Any]:
     """A plain button or select: the view is only sent (``send_only``), and a click is
     dispatched by its custom_id to the registered DynamicItems, so wrapping each item in
     its DynamicItem here would only cost time (a regex match per item)."""
@@ -165,21 +167,27 @@ class HandMessage:
     def attachments(self) -> list[discord.File]:
         return attachments(self.picture, HAND_FILE)
 
-    def view(self, t: Translate) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for r, row in enumerate(self.rows):
-            for slot in row:
-                view.add_item(_item(slot, r))
-        refresh_row = len(self.rows)
-        view.add_item(
-            TableButton.build(
-                custom_ids.table_id(self.table_id, "refresh"),
-                t("Refresh"),
-                discord.ButtonStyle.secondary,
-                row=refresh_row,
-            )
+    def view(self, t: Translate) -> discord.ui.LayoutView:
+        """The hand as one card (``cogs.layout``), Refresh on the last row."""
+        rows: list[list[discord.ui.Item[Any]]] = [
+            [_item(slot, None) for slot in row] for row in self.rows
+        ]
+        refresh = TableButton.build(
+            custom_ids.table_id(self.table_id, "refresh"),
+            t("Refresh"),
+            discord.ButtonStyle.secondary,
         )
-        return send_only(view)
+        rows.append([refresh])
+        return cards_layout.card(self.embed, rows)
+
+    def kwargs(self, t: Translate) -> dict[str, Any]:
+        """For an edit or an answer (``reply`` turns attachments into files)."""
+        return {
+            "content": None,
+            "embed": None,
+            "view": self.view(t),
+            "attachments": self.attachments(),
+        }
 
 
 def render_hand(

@@ -27,7 +27,8 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Español", value="es"),
     app_commands.Choice(name="فارسی (Persian)", value="fa"),
-    app_commands.Choice(name=N_("Automatic"), value=AUTOMATIC),
+    # A locale_str, or Discord would show the English in every language.
+    app_commands.Choice(name=app_commands.locale_str(N_("Automatic")), value=AUTOMATIC),
 ]
 
 

@@ -8,6 +8,7 @@ restart-safe buttons (``LeaderboardButton``: the page is in the custom_id).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,10 +21,12 @@ from cogs.bot import CardTableBot
 from cogs.cards_text import card_text
 from cogs.components import send_only
 from cogs.controller import is_admin, user_locale
+from cogs.option_autocomplete import playable_games
 from i18n import N_, translator
 from leagues.replay import MatchReplay, load_replay
-from rules import registry
+from rules.registry import GameRegistry
 from storage import MatchSummary, Page, Standing
+from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -38,11 +41,9 @@ def leaderboard_id(game: str, season: int, by: str, page: int, which: str) -> st
     return f"ct:l:{game}:{season}:{by}:{page}:{which}"
 
 
-def game_title(game: str) -> str:
-    try:
-        return registry.get(game).title
-    except KeyError:
-        return game
+def game_title(game: str, known: GameRegistry) -> str:
+    """The game's title, or its stored name when no plugin of this bot has it any more."""
+    return games.title(game, known)
 
 
 def standing_line(standing: Standing, by: str, t: Translate) -> str:
@@ -71,7 +72,7 @@ async def leaderboard_message(
     lines = [standing_line(s, order, t) for s in board.items]
     embed = discord.Embed(
         title=t("{game} leaderboard — season {season}").format(
-            game=game_title(game), season=number
+            game=game_title(game, bot.games), season=number
         ),
         description="\n".join(lines) if lines else t("Nobody has played a counted match yet."),
         colour=0xF9A825,
@@ -144,7 +145,7 @@ async def history_message(
     found = await bot.storage.matches.history(
         guild_id, user_id=user_id, page=page, per_page=PER_PAGE
     )
-    lines = [history_line(s, user_id, t) for s in found.items]
+    lines = [history_line(s, user_id, t, bot.games) for s in found.items]
     embed = discord.Embed(
         title=t("Recent matches of {name}").format(name=name),
         description="\n".join(lines) if lines else t("No matches yet."),
@@ -201,7 +202,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-def history_line(summary: MatchSummary, user_id: int | None, t: Translate) -> str:
+def history_line(
+    summary: MatchSummary, user_id: int | None, t: Translate, known: GameRegistry
+) -> str:
     names = ", ".join(s.name for s in summary.seats)
     won = [s for s in summary.seats if s.won]
     outcome = (
@@ -211,7 +214,7 @@ def history_line(summary: MatchSummary, user_id: int | None, t: Translate) -> st
     )
     line = t("#{id} {game} <t:{ended}:d> — {names}: {outcome}").format(
         id=summary.id,
-        game=game_title(summary.game),
+        game=game_title(summary.game, known),
         ended=int(summary.ended_at),
         names=names,
         outcome=outcome,
@@ -222,12 +225,14 @@ def history_line(summary: MatchSummary, user_id: int | None, t: Translate) -> st
     return line
 
 
-def match_embed(replay: MatchReplay, t: Translate, reveal: bool) -> discord.Embed:
+def match_embed(
+    replay: MatchReplay, t: Translate, reveal: bool, known: GameRegistry
+) -> discord.Embed:
     record = replay.record
     names = {s.seat: s.name for s in record.seats}
     winners = ", ".join(names.get(s, "?") for s in record.winners)
     embed = discord.Embed(
-        title=t("Match #{id} — {game}").format(id=record.id, game=game_title(record.game)),
+        title=t("Match #{id} — {game}").format(id=record.id, game=game_title(record.game, known)),
         description=t("Players: {names}. Winners: {winners}.").format(
             names=", ".join(names.values()), winners=winners or t("none")
         ),
@@ -273,11 +278,11 @@ class LeagueCog(commands.Cog):
         season=N_("Season number (the current one if left out)"),
         by=N_("Order"),
     )
+    @app_commands.autocomplete(game=playable_games)
     @app_commands.choices(
-        game=games.playable_choices(),
         by=[
-            app_commands.Choice(name="rating", value="rating"),
-            app_commands.Choice(name="wins", value="wins"),
+            app_commands.Choice(name=app_commands.locale_str(N_("Rating")), value="rating"),
+            app_commands.Choice(name=app_commands.locale_str(N_("Wins")), value="wins"),
         ],
     )
     async def leaderboard(
@@ -290,6 +295,11 @@ class LeagueCog(commands.Cog):
         t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
         if guild is None:
+            return
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
             return
         embed, view = await leaderboard_message(self.bot, guild, game, season or 0, by, 0, t)
         await interaction.response.send_message(embed=embed, view=view)
@@ -316,7 +326,7 @@ class LeagueCog(commands.Cog):
                 text += "\n" + t("This season: rating {rating}, rank {rank}").format(
                     rating=f"{entry.season.rating:.1f}", rank=entry.season.rank or "?"
                 )
-            embed.add_field(name=game_title(entry.game), value=text, inline=False)
+            embed.add_field(name=game_title(entry.game, self.bot.games), value=text, inline=False)
         if not stats:
             embed.description = t("No counted matches yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -346,16 +356,24 @@ class LeagueCog(commands.Cog):
             return
         # The match is over: every hand's cards may be shown.
         await interaction.response.send_message(
-            embed=match_embed(replay, t, reveal=True), ephemeral=True
+            embed=match_embed(replay, t, reveal=True, known=self.bot.games), ephemeral=True
         )
 
     season = app_commands.Group(name="season", description=N_("League seasons"))
 
     @season.command(name="new", description=N_("End the current season and start a new one"))
-    @app_commands.describe(game=N_("Which game's league"), name=N_("A name for the season"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.describe(
+        game=N_("Which game's league"),
+        name=N_("A name for the season"),
+        days=N_("Days until the season ends (open-ended if left out)"),
+    )
+    @app_commands.autocomplete(game=playable_games)
     async def season_new(
-        self, interaction: discord.Interaction[Any], game: str, name: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        name: str | None = None,
+        days: app_commands.Range[int, 1, 3660] | None = None,
     ) -> None:
         t = translator(user_locale(interaction))
         guild = await self._guild(interaction, t)
@@ -366,12 +384,21 @@ class LeagueCog(commands.Cog):
                 t("Only members who can manage the server can do that."), ephemeral=True
             )
             return
-        season = await self.bot.storage.leagues.start_season(guild, game, name=name)
-        await interaction.response.send_message(
-            t("Season {n} of the {game} league has started.").format(
-                n=season.number, game=game_title(game)
-            )
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+            return
+        ends_at = None if days is None else time.time() + days * 86400
+        season = await self.bot.storage.leagues.start_season(
+            guild, game, name=name, ends_at=ends_at
         )
+        text = t("Season {n} of the {game} league has started.").format(
+            n=season.number, game=game_title(game, self.bot.games)
+        )
+        if season.ends_at is not None:
+            text += " " + t("It ends <t:{end}:f>.").format(end=int(season.ends_at))
+        await interaction.response.send_message(text)
 
 
 async def setup(bot: commands.Bot) -> None:

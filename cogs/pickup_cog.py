@@ -14,6 +14,7 @@ from discord.ext import commands
 from cogs import games
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, user_locale
+from cogs.option_autocomplete import game_choices, playable_games
 from cogs.pickup import AlreadyQueued, Entry, PickupQueues
 from cogs.responder import reply, within_deadline
 from i18n import N_, translator
@@ -43,9 +44,14 @@ class PickupCog(commands.Cog):
 
     @pickup.command(name="join", description=N_("Join the pickup queue for a game"))
     @app_commands.describe(game=N_("Which game"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def join(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(t))
+            return
         guild_id = interaction.guild_id or 0
         needed = default_player_count(self.bot.games.get(game))
         entry = Entry(interaction.user.id, display_name(interaction), interaction.channel_id or 0)
@@ -78,12 +84,31 @@ class PickupCog(commands.Cog):
         )
 
     @pickup.command(name="leave", description=N_("Leave the pickup queue for a game"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.describe(game=N_("Which game"))
     async def leave(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
+        try:
+            game = games.named(game, self.bot.games)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(t))
+            return
         left = self.queues.leave(interaction.guild_id or 0, game, interaction.user.id)
         text = t("You left the queue.") if left else t("You were not in that queue.")
         await reply(interaction, content=text)
+
+    async def _queued_games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The queues this player is in (every playable game when none)."""
+        offered = game_choices(self.bot.games, current)
+        mine = {
+            game
+            for game, entries in self.queues.queued(interaction.guild_id or 0).items()
+            if any(e.user_id == interaction.user.id for e in entries)
+        }
+        return [c for c in offered if c.value in mine] or offered
+
+    leave.autocomplete("game")(_queued_games)
 
     @pickup.command(name="status", description=N_("Who is queued for pickup games"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:

@@ -12,10 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import games
+from cogs import games, settings_view
 from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
+from cogs.layout import card
+from cogs.option_autocomplete import game_choices, option_choices, player_choices
+from cogs.option_picker import Draft
 from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
@@ -145,25 +148,63 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="play", description=N_("Open a table for a game in this channel"))
     @app_commands.describe(
-        game=N_("Which game"),
+        game=N_("Which game (leave it out to choose the game and its rules by clicking)"),
         players=N_("How many seats (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
         slow=N_("A slow game: no turn timer (if the server allows slow games)"),
+        settings=N_("Choose the players and rules by clicking before the table opens"),
     )
-    @app_commands.choices(game=games.playable_choices())
     async def play(
         self,
         interaction: discord.Interaction[Any],
-        game: str,
+        game: str | None = None,
         players: int | None = None,
         options: str | None = None,
         slow: bool = False,
+        settings: bool = False,
     ) -> None:
+        if game is not None:
+            game = await self._named(interaction, game)
+            if game is None:
+                return
+        if game is None or settings:
+            await self._server_settings(interaction)  # refused here before any clicking
+            typed = parse_options(options)
+            drawn = await settings_view.start(interaction, "p", game, players, typed, slow=slow)
+            await reply(interaction, **drawn)
+            return
+        await self._open(interaction, game, players, options, slow=slow)
+
+    async def _named(self, interaction: discord.Interaction[Any], typed: str) -> str | None:
+        """The game typed (its name or title), or None once refused: refused at once, in
+        one private line, before anything is acknowledged in public."""
+        try:
+            return games.named(typed, self.bot.games)
+        except TableError as exc:
+            await reply(interaction, content=exc.translated(translator(user_locale(interaction))))
+            return None
+
+    async def _open(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None,
+        options: str | None,
+        *,
+        slow: bool = False,
+        chosen: dict[str, Any] | None = None,
+    ) -> None:
+        """Open a table of ``game``: the server's defaults under the typed ``options``, or
+        exactly the ``chosen`` options of a settings view (which started from them)."""
+
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
             if slow and not settings.slow_games:
                 raise SlowGamesOff()
             channel_id = await self._table_channel(interaction, settings)
+            args = self._create_args(settings, game, options)
+            if chosen is not None:
+                args["options"] = chosen
             state: TableState = await self.manager.create(
                 channel_id=channel_id,
                 game=game,
@@ -172,18 +213,70 @@ class PlayCog(commands.Cog):
                 guild_id=interaction.guild_id,
                 players=players,
                 slow=slow,
-                **self._create_args(settings, game, options),
+                **args,
             )
             return state
 
         await self._answer(interaction, work())
 
+    # -- the settings view's owner (cogs.settings_view) ---------------------------------
+
+    async def settings_defaults(
+        self, interaction: discord.Interaction[Any], game: str
+    ) -> dict[str, Any]:
+        settings = await self._server_settings(interaction)
+        return dict(settings.game_options.get(game, {}))
+
+    async def settings_done(
+        self, interaction: discord.Interaction[Any], draft: Draft
+    ) -> str | None:
+        # A server default the player set back to the rules' own is said explicitly, or
+        # the table would take the default again.
+        defaults = await self.settings_defaults(interaction, draft.game)
+        chosen = {f.name: draft.value(f) for f in draft.fields if f.name in defaults}
+        chosen.update(draft.options())
+        await self._open(
+            interaction, draft.game, draft.players, None, slow=draft.slow, chosen=chosen
+        )
+        return None
+
+    async def settings_slow_refusal(self, interaction: discord.Interaction[Any]) -> str | None:
+        settings = await self._server_settings(interaction)
+        if settings.slow_games:
+            return None
+        return SlowGamesOff().translated(translator(user_locale(interaction)))
+
+    # -- autocomplete -------------------------------------------------------------------
+
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot.games, current)
+
+    async def _players(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        t = translator(user_locale(interaction))
+        game = getattr(interaction.namespace, "game", None)
+        return player_choices(self.bot.games, game, str(current or ""), t)
+
+    async def _options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        t = translator(user_locale(interaction))
+        game = getattr(interaction.namespace, "game", None)
+        return option_choices(self.bot.games, game, current, t)
+
     @app_commands.command(name="quickplay", description=N_("Play now against computers"))
     @app_commands.describe(game=N_("Which game"), options=N_("Rule options as name=value, ..."))
-    @app_commands.choices(game=games.playable_choices())
     async def quickplay(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
+        named = await self._named(interaction, game)
+        if named is None:
+            return
+        game = named
+
         async def work() -> TableState:
             settings = await self._server_settings(interaction)
             channel_id = await self._table_channel(interaction, settings)
@@ -198,6 +291,12 @@ class PlayCog(commands.Cog):
             return state
 
         await self._answer(interaction, work())
+
+    play.autocomplete("game")(_games)
+    play.autocomplete("players")(_players)
+    play.autocomplete("options")(_options)
+    quickplay.autocomplete("game")(_games)
+    quickplay.autocomplete("options")(_options)
 
     # -- /table ------------------------------------------------------------------------
 
@@ -234,9 +333,14 @@ class PlayCog(commands.Cog):
         if known is not None and interaction.guild_id is not None:
             link = f"https://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
             content = t("The table message: {link}").format(link=link)
-        await reply(
-            interaction, content=content, embed=rendered.embed, attachments=rendered.attachments()
+        # A copy of the card without its buttons: they work on the table message only.
+        view = card(
+            rendered.embed,
+            lead=content,
+            history=rendered.history,
+            history_title=rendered.history_title,
         )
+        await reply(interaction, view=view, attachments=rendered.attachments())
 
     @table.command(name="spectate", description=N_("See the table privately"))
     async def spectate(self, interaction: discord.Interaction[Any]) -> None:
@@ -343,4 +447,5 @@ class PlayCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, CardTableBot)
+    settings_view.install(bot)
     await bot.add_cog(PlayCog(bot))

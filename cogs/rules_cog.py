@@ -8,8 +8,10 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.controller import user_locale
+from cogs.option_autocomplete import known_games
 from i18n import N_, translator
 from rules.registry import BUILTIN, GameRegistry
+from tables.errors import TableError
 
 NO_SUMMARY = N_("No summary for this game yet.")
 
@@ -26,10 +28,19 @@ class RulesCog(commands.Cog):
 
     @app_commands.command(name="rules", description=N_("A short summary of a game's rules"))
     @app_commands.describe(game=N_("Which game"))
-    @app_commands.choices(game=games.all_choices())
+    @app_commands.autocomplete(game=known_games)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        embed = rules_embed(game, user_locale(interaction), self.known)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        locale = user_locale(interaction)
+        try:
+            name = games.named(game, self.known, playable_only=False)
+        except TableError as exc:
+            await interaction.response.send_message(
+                exc.translated(translator(locale)), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(
+            embed=rules_embed(name, locale, self.known), ephemeral=True
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

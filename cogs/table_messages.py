@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import discord
 
 from cogs import table_pictures
+from cogs.hand_history import history_lines
 from cogs.table_pictures import (
     ANSWER_WAIT,
     PictureSettings,
@@ -34,6 +35,20 @@ from tables.manager import TableManager
 from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
+
+
+def custom_ids_in(components: Iterable[Any]) -> Iterator[str]:
+    """Every custom_id in a message's components, however deep (an action row in a card:
+    Components v2; a row at the top: a message sent before)."""
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            yield str(custom_id)
+        yield from custom_ids_in(getattr(component, "children", None) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from custom_ids_in([accessory])
+
 
 QUIET = 0.25
 """An edit waits until the table has been quiet this long (seconds)..."""
@@ -116,10 +131,7 @@ class TableMessages:
         await self.pictures.load(state.guild_id)
         rendered = await self.render(table_id, wait=None)
         channel = self.client.get_partial_messageable(state.channel_id)
-        kwargs = rendered.send_kwargs()
-        if content is not None:
-            kwargs["content"] = content
-        message = await channel.send(**kwargs, **send)
+        message = await channel.send(**rendered.send_kwargs(content), **send)
         # With other content (pings) the key still matches: the next change replaces it.
         self.register(table_id, state.channel_id, message.id, rendered.key)
         return message.id
@@ -157,19 +169,25 @@ class TableMessages:
         match = self.manager.match_of(table_id)
         last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
         t = translator(locale or self.locale_for(state.guild_id))
+        history: tuple[str, ...] = ()
+        if match is not None and state.game in self.manager.games:
+            reasons = self.manager.games.plugin(state.game).reasons
+            history = history_lines(state, match.typed_hand_results(), t, reasons)
         scene = None
         if self.pictures.on(state.guild_id):
             names = [plain_name(state, seat, t) for seat in range(len(state.seats))]
             scene = table_scene_of(state, names, t, self.manager.games)
         final = self.final.get(table_id)
         if scene is None:
-            return render_table(state, t, last_hand, final)
-        rendered = render_table(state, t, last_hand, final, picture_key=scene_key(scene))
+            return render_table(state, t, last_hand, final, history=history)
+        rendered = render_table(
+            state, t, last_hand, final, picture_key=scene_key(scene), history=history
+        )
         if rendered.key == unless:
             return rendered
         picture = await draw_table(scene, wait)
         if picture is None:
-            return render_table(state, t, last_hand, final)
+            return render_table(state, t, last_hand, final, history=history)
         return rendered.with_picture(picture)
 
     # -- coalesced editing ---------------------------------------------------------------
@@ -267,12 +285,10 @@ class TableMessages:
             async for message in channel.history(limit=HISTORY_LOOKUP):
                 if me is not None and message.author.id != me.id:
                     continue
-                for row in message.components:
-                    for child in getattr(row, "children", []):
-                        if str(getattr(child, "custom_id", "") or "").startswith(prefix):
-                            found = (channel_id, message.id)
-                            self.messages[table_id] = found
-                            return found
+                if any(cid.startswith(prefix) for cid in custom_ids_in(message.components)):
+                    found = (channel_id, message.id)
+                    self.messages[table_id] = found
+                    return found
         return None
 
     # -- quarantined tables ----------------------------------------------------------------

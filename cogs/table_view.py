@@ -7,7 +7,7 @@ editor can compare renders and skip edits that would change nothing.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,7 +15,8 @@ import discord
 
 from cogs import custom_ids
 from cogs.cards_text import card_text, suit_text
-from cogs.components import TableButton, send_only
+from cogs.components import TableButton
+from cogs.layout import card
 from cogs.table_pictures import TABLE_FILE, attachments, send_kwargs, show_in
 from storage import TableStatus
 from tables.table import SeatState, TableState
@@ -29,7 +30,10 @@ COLOUR_OVER = 0x6D4C41
 
 @dataclass(frozen=True)
 class Rendered:
-    """A message body ready to send; ``key`` identifies its content for edit coalescing."""
+    """A message body ready to send; ``key`` identifies its content for edit coalescing.
+
+    It is sent as one Components v2 card (``cogs.layout``): ``content`` becomes the card's
+    first line, ``embed`` its text, ``history`` its history section, ``buttons`` its rows."""
 
     content: str
     embed: discord.Embed
@@ -37,26 +41,43 @@ class Rendered:
     """(custom_id, label, style, disabled) in display order (5 per row)."""
     key: str = field(default="")
     picture: bytes | None = None
-    """The table picture (PNG), shown in the embed; None: text only."""
+    """The table picture (PNG), shown in the card; None: text only."""
+    history: tuple[str, ...] = ()
+    """The last hands in words, oldest first (the card's history section)."""
+    history_title: str = ""
 
-    def view(self) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+    def rows(self) -> list[list[discord.ui.Item[Any]]]:
+        rows: list[list[discord.ui.Item[Any]]] = []
         for i, (custom_id, label, style, disabled) in enumerate(self.buttons):
-            view.add_item(TableButton.build(custom_id, label, style, disabled=disabled, row=i // 5))
-        return send_only(view)
+            if i % 5 == 0:
+                rows.append([])
+            rows[-1].append(TableButton.build(custom_id, label, style, disabled=disabled))
+        return rows
+
+    def view(self, lead: str | None = None) -> discord.ui.LayoutView:
+        """The card; ``lead`` replaces the first line (e.g. pings)."""
+        return card(
+            self.embed,
+            self.rows(),
+            lead=self.content if lead is None else lead,
+            history=self.history,
+            history_title=self.history_title,
+        )
 
     def kwargs(self) -> dict[str, Any]:
-        """For an edit: the picture replaces the message's attachments in the same call."""
+        """For an edit: the picture replaces the message's attachments in the same call;
+        ``content`` and embeds are cleared (a message sent before the cards were
+        Components v2 becomes one on its next edit)."""
         return {
-            "content": self.content,
-            "embed": self.embed,
+            "content": None,
+            "embed": None,
             "view": self.view(),
             "attachments": self.attachments(),
         }
 
-    def send_kwargs(self) -> dict[str, Any]:
+    def send_kwargs(self, lead: str | None = None) -> dict[str, Any]:
         """For a new message (the picture as an uploaded file)."""
-        return send_kwargs(self.kwargs())
+        return send_kwargs({"view": self.view(lead), "attachments": self.attachments()})
 
     def attachments(self) -> list[discord.File]:
         return attachments(self.picture, TABLE_FILE)
@@ -99,23 +120,40 @@ def render_table(
     picture: bytes | None = None,
     *,
     picture_key: str | None = None,
+    history: Sequence[str] = (),
 ) -> Rendered:
     """The table message for ``state``; ``last_hand`` is the engine's latest hand result;
     ``picture`` the table drawn (``cogs.table_pictures``), shown while the match runs.
 
     ``picture_key`` (the scene's key) stands for a picture not drawn yet: the message is
     laid out to show it and its ``key`` is final, so an editor can skip an unchanged
-    message before drawing anything, then add the picture (``Rendered.with_picture``)."""
+    message before drawing anything, then add the picture (``Rendered.with_picture``).
+
+    ``history``: the last hands in words (``cogs.hand_history``); without it, the last
+    hand's summary from ``last_hand`` stands in."""
     if state.status is TableStatus.LOBBY:
         rendered = _lobby(state, t)
     elif state.status is TableStatus.RUNNING:
         rendered = _playing(state, t)
     else:
         rendered = _over(state, t, final or {})
-    if last_hand and state.status is not TableStatus.LOBBY:
-        summary = hand_summary(state, last_hand, t)
-        if summary:
-            rendered.embed.add_field(name=t("Last hand"), value=summary, inline=False)
+    lines: tuple[str, ...] = ()
+    if state.status is not TableStatus.LOBBY:
+        lines = tuple(history)
+        if not lines and last_hand:
+            summary = hand_summary(state, last_hand, t)
+            lines = (summary,) if summary else ()
+    number = (last_hand or {}).get("hand_number")
+    if state.status is not TableStatus.LOBBY and isinstance(number, int):
+        # After every hand: a player who thinks a rule or a computer misbehaved says so
+        # with the evidence attached (``cogs.reports``).
+        report = (
+            custom_ids.table_id(state.id, "report", number),
+            t("Report this hand"),
+            discord.ButtonStyle.secondary,
+            False,
+        )
+        rendered = replace(rendered, buttons=(*rendered.buttons, report))
     if state.status is not TableStatus.RUNNING:
         picture, picture_key = None, None
     shows_picture = picture is not None or picture_key is not None
@@ -123,14 +161,22 @@ def render_table(
     # A digest, not the text: the editor keeps one per open table. The picture is part of
     # it (a state whose text is unchanged but whose picture differs is still sent).
     digest = hashlib.blake2b(
-        repr((rendered.content, rendered.embed.to_dict(), rendered.buttons)).encode(),
+        repr((rendered.content, rendered.embed.to_dict(), rendered.buttons, lines)).encode(),
         digest_size=16,
     )
     if picture_key is not None:
         digest.update(picture_key.encode())
     elif picture is not None:
         digest.update(picture)
-    return Rendered(rendered.content, rendered.embed, rendered.buttons, digest.hexdigest(), picture)
+    return Rendered(
+        rendered.content,
+        rendered.embed,
+        rendered.buttons,
+        digest.hexdigest(),
+        picture,
+        history=lines,
+        history_title=t("Last hands") if len(lines) > 1 else t("Last hand"),
+    )
 
 
 def _seat_lines(state: TableState, t: Translate) -> str:

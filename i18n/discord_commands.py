@@ -4,7 +4,10 @@ discord.py asks an ``app_commands.Translator`` for every command string when it 
 the tree. Descriptions come from the catalog (they are marked with ``N_`` in the cogs);
 names come from ``NAMES`` (Discord requires lowercase names without spaces). Only Discord
 locales that map to a catalog language are localised: Spanish (es-ES, es-419); Persian has
-no Discord locale, so commands stay English there.
+no Discord locale (``discord.Locale`` lists none), so command names and descriptions stay
+English there. What the bot answers while a command is typed (autocomplete choices) and the
+settings view are drawn per interaction in the player's language (``/language``, else the
+server's, else the Discord locale), so a Persian player reads those in Persian.
 """
 
 from __future__ import annotations
@@ -43,6 +46,33 @@ NAMES: dict[str, dict[str, str]] = {
         "options": "opciones",
         "member": "miembro",
         "server": "servidor",
+        "defaults": "predeterminadas",
+        "settings": "ajustes",
+        "slow": "lenta",
+        "config": "configurar",
+        "show": "mostrar",
+        "timer": "temporizador",
+        "seconds": "segundos",
+        "slow_games": "partidas_lentas",
+        "threads": "hilos",
+        "pings": "avisos",
+        "pictures": "imágenes",
+        "on": "activar",
+        "channel": "canal",
+        "tables": "mesas",
+        "computers": "computadoras",
+        "count": "cuentan",
+        "leaderboard": "clasificación",
+        "by": "orden",
+        "season": "temporada",
+        "new": "nueva",
+        "name": "nombre",
+        "stats": "estadísticas",
+        "user": "usuario",
+        "history": "historial",
+        "match": "partida",
+        "id": "número",
+        "quarantined": "apartadas",
     }
 }
 VALID_NAME = re.compile(r"^[-_\w]{1,32}$")

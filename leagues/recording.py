@@ -8,11 +8,22 @@ beside them.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
+from leagues.stats import TallyReader, match_tallies
 from rules.contract import GameSpec, Match
+from rules.registry import GameRegistry
 from rules.results import MatchResult
-from storage import MatchOutcome, MatchRecord, MatchSeat, MatchStatus, Storage, TableRecord
+from storage import (
+    MatchOutcome,
+    MatchRecord,
+    MatchSeat,
+    MatchStatus,
+    SeatEntrant,
+    Storage,
+    TableRecord,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,14 +48,22 @@ def build_match_record(
     ended_at: float,
     actions: int,
     started_at: float | None = None,
+    entrants: Mapping[int, SeatEntrant] | None = None,
+    tallies: TallyReader | None = None,
 ) -> MatchRecord:
-    """The record of a match that ended (``match.is_over``) or was abandoned (not over)."""
+    """The record of a match that ended (``match.is_over``) or was abandoned (not over).
+
+    ``entrants`` (seat -> entrant) names the entrant each seat played for when a match
+    night paired them, a substitute marked as such; left out, storage finds each team's
+    entrant from its players. ``tallies`` is the game plugin's reader of calls and
+    contracts (``GamePlugin.tally_reader``); units won are counted without it."""
     teams = spec.teams(table.players)
     typed = match.typed_result() if match.is_over else None
     result = match.result if typed is not None else None
     winners = winning_seats(typed, table.players)
     team_of = {seat: index for index, team in enumerate(teams or ()) for seat in team}
     seats = []
+    playing_for = entrants or {}
     for index, seat in enumerate(table.seats):
         if seat is None:
             seats.append(MatchSeat(index, "", computer="empty", team=team_of.get(index)))
@@ -59,8 +78,14 @@ def build_match_record(
                 team=team_of.get(index),
                 away=seat.away,
                 won=index in winners,
+                entrant_id=playing_for[index].entrant_id if index in playing_for else None,
+                substitute=playing_for[index].substitute if index in playing_for else False,
             )
         )
+    hands = list(match.hand_results)
+    seat_tallies, side_tallies = (
+        match_tallies(hands, table.players, teams, tallies) if match.is_over else ([], [])
+    )
     return MatchRecord(
         table_id=table.id or None,
         guild_id=table.guild_id,
@@ -76,11 +101,22 @@ def build_match_record(
         winners=winners,
         scores=final_scores(typed),
         result=dict(result) if result is not None else None,
-        hand_results=list(match.hand_results),
+        hand_results=hands,
+        tallies=seat_tallies,
+        side_tallies=side_tallies,
         actions=actions,
         started_at=started_at,
         ended_at=ended_at,
     )
+
+
+def seat_entrants(table: TableRecord) -> dict[int, SeatEntrant] | None:
+    """Whom each seat played for, as a match night opened the table (``TableManager.create``'s
+    ``seat_entrants``, kept in the table's settings); None for any other table."""
+    kept = table.settings.get("entrants")
+    if not isinstance(kept, dict) or not kept:
+        return None
+    return {int(seat): SeatEntrant(int(e), bool(sub)) for seat, (e, sub) in kept.items()}
 
 
 async def record_match(
@@ -91,6 +127,7 @@ async def record_match(
     *,
     ended_at: float,
     actions: int,
+    games: GameRegistry | None = None,
 ) -> MatchOutcome | None:
     """Record a match that ended or was abandoned (the table manager's one call).
 
@@ -98,7 +135,16 @@ async def record_match(
     record could not be written.
     """
     try:
-        record = build_match_record(table, spec, match, ended_at=ended_at, actions=actions)
+        reader = games.plugin(table.game).tally_reader if games and table.game in games else None
+        record = build_match_record(
+            table,
+            spec,
+            match,
+            ended_at=ended_at,
+            actions=actions,
+            tallies=reader,
+            entrants=seat_entrants(table),
+        )
         return await storage.matches.record_finished(record)
     except Exception:
         log.exception("table %s: the match record could not be written", table.id)

@@ -3,7 +3,8 @@
 A ``GamePlugin`` bundles the game's engine (its ``GameSpec``, imported on first use, so a
 registry of plugins is cheap to build), its family, its computer players per level, its
 rules summary and the words its engine uses that front ends translate (fixed action labels,
-hand outcomes and contract terms), and what a front end needs to lay out a hand. Front
+hand outcomes and contract terms), its named presets of options for the pickers, and
+what a front end needs to lay out a hand. Front
 ends, the table manager and the translation layer read these fields and never a game's
 name. ``rules.registry`` holds the plugins; it is the only list of games.
 
@@ -33,6 +34,18 @@ the strongest level below it that it has (``random`` needs none: it is any game'
 def N_(text: str) -> str:
     """Mark a catalog text for extraction (the front ends translate it)."""
     return text
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values for a common variant ("13 balls", "Ecuador"), offered
+    by the pickers beside the rules' own. Values not named keep the rules' own."""
+
+    title: str
+    """A catalog id (marked with ``N_``)."""
+    options: Mapping[str, str | int | bool | None]
+    players: int | None = None
+    """The table size the variant is played at, when it has one (Tamil Nadu 504: six)."""
 
 
 def engine(module: str) -> Callable[[], GameSpec[Any]]:
@@ -83,8 +96,28 @@ class GamePlugin:
     """Phases at a hand's start whose actions decide which cards the seats get (the cut):
     a replay of the same deal (par, duplicate) takes the original actions through them,
     and lets its own players decide from the first phase after."""
+    presets: tuple[Preset, ...] = ()
+    """Named variants for the pickers, most common first (the rules' own come before them
+    and are no preset: every game has them)."""
+    tallies: str = ""
+    """League stats: ``"module:function"`` of a pure function from one hand result (its
+    dict) to the ``rules.results.Tally`` list of calls and contracts in it (imported on
+    first use, like the engine); empty: the game has none (units won are counted anyway)."""
+    stats: Mapping[str, str] = field(default_factory=dict)
+    """Catalog ids of the names of those stats, by stat (``thunee``, ``jodi``, ...)."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
         """The engine (imported on first use)."""
         return self.load()
+
+    @functools.cached_property
+    def tally_reader(self) -> Callable[[Mapping[str, Any]], list[Any]] | None:
+        """The function named by ``tallies`` (None when there is none)."""
+        if not self.tallies:
+            return None
+        module, _, name = self.tallies.partition(":")
+        reader: Callable[[Mapping[str, Any]], list[Any]] = getattr(
+            importlib.import_module(module), name
+        )
+        return reader

@@ -11,7 +11,7 @@ Each game documents its codes on its own extension model.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from rules.views import CoreModel, ExtensionModel, Score, Unit
 
@@ -66,3 +66,15 @@ def award(to_team: bool, index: int, amount: int, unit: Unit) -> dict[str, Any]:
 def reason(code: str, **params: Param) -> dict[str, Any]:
     """A ``Reason`` as the dict a hand result carries."""
     return {"code": code, "params": params}
+
+
+class Tally(NamedTuple):
+    """One league stat a hand adds (``GamePlugin.tallies`` reads them): a call or contract
+    ``attempted`` and ``made`` (0 or 1 each), by the ``seat`` that made it or, for what a
+    whole side does (Caps in 304), by the ``team`` (its index in ``teams`` order)."""
+
+    stat: str
+    attempted: int
+    made: int
+    seat: int | None = None
+    team: int | None = None

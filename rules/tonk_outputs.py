@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import MISSING
 
-from rules.results import HandResult, MatchResult, award, reason
+from rules.results import HandResult, MatchResult, Tally, award, reason
 from rules.views import ExtensionModel, GameView, Unit, score
 
 
@@ -113,3 +113,17 @@ def hand_core(record: dict[str, Any], hoyle: bool, score_now: dict[str, Any]) ->
         counts=record["counts"],
     )
     record["score"] = score_now
+
+
+def tallies(hand: dict[str, Any]) -> list[Tally]:
+    """A hand's league stats: a drop by its dropper (TK-40: made when it won, not when it
+    was caught) and a Tonk (on the deal or going out, TK-45) by its winner."""
+    outcome = hand.get("outcome")
+    found: list[Tally] = []
+    dropper = hand.get("dropper")
+    if isinstance(dropper, int) and outcome in ("drop", "caught"):
+        found.append(Tally("drop", 1, int(outcome == "drop"), seat=dropper))
+    winner = hand.get("winner")
+    if isinstance(winner, int) and outcome in ("tonk_on_deal", "tonk_out"):
+        found.append(Tally("tonk", 1, 1, seat=winner))
+    return found

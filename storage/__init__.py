@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.entrant_records import (
+    Entrant,
+    EntrantMatch,
+    EntrantRefused,
+    EntrantStanding,
+    SeatEntrant,
+    StatLine,
+)
 from storage.guild_settings import GuildSettings
 from storage.match_records import (
     LeagueSettings,
@@ -43,6 +51,10 @@ from storage.sqlite import SqliteStorage
 __all__ = [
     "ActionLog",
     "ChannelTaken",
+    "Entrant",
+    "EntrantMatch",
+    "EntrantRefused",
+    "EntrantStanding",
     "GuildSettings",
     "LanguageRepository",
     "LeagueRepository",
@@ -59,11 +71,13 @@ __all__ = [
     "QuarantinedTable",
     "RatingChange",
     "Season",
+    "SeatEntrant",
     "SeatRecord",
     "ShardSet",
     "ShardTaken",
     "SqliteStorage",
     "Standing",
+    "StatLine",
     "Storage",
     "StorageError",
     "StorageUnavailable",

@@ -67,6 +67,7 @@ def _season_from_row(row: Row) -> Season:
         name=row[3],
         started_at=float(row[4]),
         ended_at=None if row[5] is None else float(row[5]),
+        ends_at=None if row[6] is None else float(row[6]),
     )
 
 
@@ -75,28 +76,37 @@ def _season_from_row(row: Row) -> Season:
 
 async def read_settings(tx: Tx | Db, guild_id: int) -> LeagueSettings:
     row = await tx.fetchone(
-        "SELECT computers_count, points_win, points_draw, points_loss FROM league_settings"
-        " WHERE guild_id = ?",
+        "SELECT computers_count, points_win, points_draw, points_loss, provisional_matches,"
+        " listed_matches, listed_days FROM league_settings WHERE guild_id = ?",
         guild_id,
     )
     if row is None:
         return LeagueSettings(guild_id)
     try:
-        return LeagueSettings(guild_id, bool(row[0]), int(row[1]), int(row[2]), int(row[3]))
+        return LeagueSettings(guild_id, bool(row[0]), *(int(v) for v in row[1:7]))
     except (TypeError, ValueError) as exc:
         log.warning("league settings of guild %s unreadable, defaults used: %s", guild_id, exc)
         return LeagueSettings(guild_id)
 
 
 async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
-    """The number of the league's current season, opening season 1 on its first match."""
+    """The number of the league's current season, opening season 1 on its first match; a
+    season set to end (``ends_at``) by ``at`` is closed then and the next one opened."""
     row = await tx.fetchone(
-        "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ? AND ended_at IS NULL",
+        "SELECT number, ends_at FROM seasons WHERE guild_id = ? AND game = ?"
+        " AND ended_at IS NULL ORDER BY number DESC LIMIT 1",
         guild_id,
         game,
     )
     if row is not None and row[0] is not None:
-        return int(row[0])
+        if row[1] is None or float(at) < float(row[1]):
+            return int(row[0])
+        await tx.execute(
+            "UPDATE seasons SET ended_at = ends_at WHERE guild_id = ? AND game = ? AND number = ?",
+            guild_id,
+            game,
+            int(row[0]),
+        )
     row = await tx.fetchone(
         "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
     )
@@ -203,16 +213,22 @@ class SqlLeagueRepository:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO league_settings (guild_id, computers_count, points_win,"
-                " points_draw, points_loss, updated_at) VALUES (?,?,?,?,?,?)"
+                " points_draw, points_loss, provisional_matches, listed_matches, listed_days,"
+                " updated_at) VALUES (?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET"
                 " computers_count = excluded.computers_count, points_win = excluded.points_win,"
                 " points_draw = excluded.points_draw, points_loss = excluded.points_loss,"
+                " provisional_matches = excluded.provisional_matches,"
+                " listed_matches = excluded.listed_matches, listed_days = excluded.listed_days,"
                 " updated_at = excluded.updated_at",
                 settings.guild_id,
                 int(settings.computers_count),
                 settings.points_win,
                 settings.points_draw,
                 settings.points_loss,
+                settings.provisional_matches,
+                settings.listed_matches,
+                settings.listed_days,
                 time.time(),
             )
 
@@ -221,7 +237,7 @@ class SqlLeagueRepository:
     async def seasons(self, guild_id: int, game: str) -> list[Season]:
         """Every season of the league, newest first (old seasons stay browsable)."""
         rows = await self._db.fetch(
-            "SELECT guild_id, game, number, name, started_at, ended_at FROM seasons"
+            "SELECT guild_id, game, number, name, started_at, ended_at, ends_at FROM seasons"
             " WHERE guild_id = ? AND game = ? ORDER BY number DESC",
             guild_id,
             game,
@@ -236,10 +252,17 @@ class SqlLeagueRepository:
         return int(row[0]) if row is not None and row[0] is not None else 1
 
     async def start_season(
-        self, guild_id: int, game: str, *, name: str | None = None, at: float | None = None
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        name: str | None = None,
+        at: float | None = None,
+        ends_at: float | None = None,
     ) -> Season:
         """End the current season (if any) and open the next one (admins only: the caller
-        checks). Matches recorded from now on count in the new season."""
+        checks). Matches recorded from now on count in the new season; with ``ends_at``,
+        until then (a season with a start and an end)."""
         when = float(at if at is not None else time.time())
         async with self._db.transaction() as tx:
             await tx.lock(f"league:{guild_id}:{game}")
@@ -255,15 +278,16 @@ class SqlLeagueRepository:
                 game,
             )
             await tx.execute(
-                "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at)"
-                " VALUES (?,?,?,?,?,NULL)",
+                "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at,"
+                " ends_at) VALUES (?,?,?,?,?,NULL,?)",
                 guild_id,
                 game,
                 number,
                 name,
                 when,
+                None if ends_at is None else float(ends_at),
             )
-        return Season(guild_id, game, number, when, None, name)
+        return Season(guild_id, game, number, when, None, name, ends_at)
 
     # standings
 

@@ -29,6 +29,11 @@ class MatchSeat:
     team: int | None = None
     away: bool = False
     won: bool = False
+    entrant_id: int | None = None
+    """The league entrant the seat played for, when known before recording (a match
+    night's pairing); None: storage finds it from the team's members (open play)."""
+    substitute: bool = False
+    """The player is not a member of ``entrant_id``: a substitute standing in for a night."""
 
     @property
     def is_computer(self) -> bool:
@@ -83,6 +88,12 @@ class MatchRecord:
     """The league season the match counted in; None when it did not count."""
     rated: bool = False
     rating_changes: list[RatingChange] = field(default_factory=list)
+    tallies: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """Calls, contracts and units won, as (seat, stat, attempted, made): what the game's
+    plugin reads in the hand results (``leagues.stats``); summed per player."""
+    side_tallies: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """The same per side, as (side, stat, attempted, made), a side being a team (its index)
+    or, without teams, a seat: summed per entrant."""
 
     @property
     def computers(self) -> bool:
@@ -133,6 +144,8 @@ class Season:
     started_at: float
     ended_at: float | None = None
     name: str | None = None
+    ends_at: float | None = None
+    """When the season was set to end (the first match from then on opens the next)."""
 
     @property
     def current(self) -> bool:
@@ -197,6 +210,12 @@ class LeagueSettings:
     points_win: int = 3
     points_draw: int = 1
     points_loss: int = 0
+    provisional_matches: int = 10
+    """An entrant's rating is provisional (shown with "?") until this many rated matches."""
+    listed_matches: int = 3
+    """The table lists an entrant with at least this many rated matches ..."""
+    listed_days: int = 30
+    """... the last of them within this many days."""
 
 
 @dataclass(frozen=True, slots=True)

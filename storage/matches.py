@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.db import Db, Row, Tx
+from storage.entrant_standings import EntrantBatch
 from storage.leagues import current_season_in, read_settings, standings_for_update, write_standings
 from storage.match_records import (
     LeagueSettings,
@@ -24,7 +25,7 @@ from storage.match_records import (
     Page,
     RatingChange,
 )
-from storage.standings import StandingRow, apply_match
+from storage.standings import StandingRow, apply_match, rated_groups
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ _SUMMARY_COLUMNS = (
 )
 _SEAT_COLUMNS = (
     "match_id, seat, team, user_id, name, computer, away, won, rating_before, rating_after,"
-    " mu, sigma"
+    " mu, sigma, entrant_id, substitute"
 )
 
 
@@ -58,6 +59,8 @@ def _seat_from_row(row: Row) -> MatchSeat:
         computer=row[5],
         away=bool(row[6]),
         won=bool(row[7]),
+        entrant_id=None if row[12] is None else int(row[12]),
+        substitute=bool(row[13]),
     )
 
 
@@ -290,6 +293,7 @@ class RecordingBatch:
         self._touched: dict[_League, set[int]] = {}
         self._seat_rows: list[tuple[Any, ...]] = []
         self._tables: set[int] = set()
+        self._entrants = EntrantBatch(tx)
 
     async def add(self, record: MatchRecord) -> MatchOutcome:
         tx = self.tx
@@ -310,6 +314,7 @@ class RecordingBatch:
         changes: list[RatingChange] = []
         season: int | None = None
         rows: dict[int, StandingRow] = {}
+        settings: LeagueSettings | None = None
         if counted:
             assert record.guild_id is not None
             settings = await self._settings_of(record.guild_id)
@@ -320,7 +325,13 @@ class RecordingBatch:
                 rows = await self._rows(league, humans)
                 changes = apply_match(record.seats, record.teams, record.winners, rows, settings)
         record.season, record.rated, record.rating_changes = season, counted, changes
-        record.id = await self._insert_match(record)
+        sides: list[int | None] = []
+        if counted:
+            sides = await self._entrants.seat_entrants(record)
+        record.id = await self._insert_match(record, sides)
+        if counted and season is not None and settings is not None:
+            await self._entrants.add(record, sides, season, settings)
+            self._entrants.add_player_tallies(record)
         if counted and season is not None and record.guild_id is not None:
             league = (record.guild_id, record.game, season)
             touched = self._touched.setdefault(league, set())
@@ -333,11 +344,12 @@ class RecordingBatch:
         if self._seat_rows:
             await self.tx.executemany(
                 "INSERT INTO match_players (match_id, seat, team, user_id, name, computer,"
-                " away, won, guild_id, game, rating_before, rating_after, mu, sigma)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " away, won, guild_id, game, rating_before, rating_after, mu, sigma,"
+                " entrant_id, substitute) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 self._seat_rows,
             )
             self._seat_rows = []
+        await self._entrants.flush()
         for league, users in self._touched.items():
             lines = self._standings[league]
             await write_standings(self.tx, *league, {u: lines[u] for u in sorted(users)})
@@ -374,8 +386,10 @@ class RecordingBatch:
                 return float(row[0])
         return record.ended_at
 
-    async def _insert_match(self, record: MatchRecord) -> int:
+    async def _insert_match(self, record: MatchRecord, sides: Sequence[int | None]) -> int:
         winners = set(record.winners)
+        groups = rated_groups(record.seats, record.teams)
+        side_of = {s: sides[i] for i, g in enumerate(groups) if i < len(sides) for s in g}
         row = await self.tx.fetchone(
             "INSERT INTO matches (table_id, guild_id, channel_id, game, players, options, seed,"
             " deals, status, season, rated, computers, teams, winners, scores, result,"
@@ -425,6 +439,8 @@ class RecordingBatch:
                     change.after if change else None,
                     change.mu if change else None,
                     change.sigma if change else None,
+                    seat.entrant_id if seat.entrant_id is not None else side_of.get(seat.seat),
+                    int(seat.substitute),
                 )
             )
         return match_id

@@ -144,3 +144,28 @@ def unpack_log(table_id: int, packed: str) -> list[LoggedAction]:
         entries.append(LoggedAction(table_id, int(seq), int(seat), action_id, 0.0, by))
     entries.sort(key=lambda a: a.seq)
     return entries
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """A player's "Report this hand" (issue 31): their sentence and the evidence to replay
+    the match to the state they saw: its set-up (game, players, options, seed, deals and
+    deal version) and its action log up to ``move_number`` (``(seq, seat, action id)``)."""
+
+    guild_id: int | None
+    channel_id: int
+    table_id: int
+    hand_number: int
+    move_number: int
+    user_id: int
+    text: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    deals: list[dict[str, Any]]
+    deal_version: int
+    actions: list[tuple[int, int, str]]
+    at: float
+    id: int = 0
+    """0 until the repository has stored it."""

@@ -5,7 +5,7 @@ PostgreSQL (``storage.postgres``) implement the same protocols.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from storage.guild_settings import GuildSettings
@@ -20,11 +20,20 @@ from storage.match_records import (
     Season,
     Standing,
 )
-from storage.records import LoggedAction, QuarantinedTable, SeatRecord, TableRecord, TableStatus
+from storage.nights import SqlNightRepository
+from storage.records import (
+    HandReport,
+    LoggedAction,
+    QuarantinedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+)
 from storage.shards import ShardSet
 
 if TYPE_CHECKING:
     from storage.duplicate import SqlDuplicateRepository
+    from storage.entrant_records import Entrant, EntrantMatch, EntrantStanding, StatLine
 
 
 class TableRepository(Protocol):
@@ -124,6 +133,18 @@ class LanguageRepository(Protocol):
         """Set a player's language; ``None`` clears it."""
 
 
+class HandReportRepository(Protocol):
+    """Players' reports of a hand, with what replays it (``HandReport``)."""
+
+    async def add(self, report: HandReport) -> int:
+        """Store a report; returns its id."""
+
+    async def for_guild(self, guild_id: int | None, limit: int = 20) -> list[HandReport]:
+        """A server's latest reports, newest first."""
+
+    async def get(self, report_id: int) -> HandReport | None: ...
+
+
 class MatchRepository(Protocol):
     async def record_finished(self, record: MatchRecord) -> MatchOutcome:
         """Store a finished or abandoned match in one transaction, with its league results
@@ -160,7 +181,13 @@ class LeagueRepository(Protocol):
     async def current_season(self, guild_id: int, game: str) -> int: ...
 
     async def start_season(
-        self, guild_id: int, game: str, *, name: str | None = None, at: float | None = None
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        name: str | None = None,
+        at: float | None = None,
+        ends_at: float | None = None,
     ) -> Season: ...
 
     async def leaderboard(
@@ -179,6 +206,103 @@ class LeagueRepository(Protocol):
     ) -> Standing | None: ...
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]: ...
+
+
+class EntrantRepository(Protocol):
+    """League entrants (``storage.entrants``): refusals raise ``EntrantRefused``."""
+
+    async def create(
+        self,
+        guild_id: int,
+        game: str,
+        size: int,
+        name: str,
+        members: Sequence[int],
+        *,
+        captain_id: int | None = None,
+        at: float | None = None,
+    ) -> Entrant: ...
+
+    async def get(self, entrant_id: int) -> Entrant | None: ...
+
+    async def many(self, entrant_ids: Iterable[int]) -> dict[int, Entrant]: ...
+
+    async def find(self, guild_id: int, game: str, size: int, name: str) -> Entrant | None: ...
+
+    async def of_user(
+        self, guild_id: int, game: str, user_id: int, *, size: int | None = None
+    ) -> list[Entrant]: ...
+
+    async def in_league(
+        self, guild_id: int, game: str, *, size: int | None = None, retired: bool = False
+    ) -> list[Entrant]: ...
+
+    async def add_member(
+        self, entrant_id: int, user_id: int, *, at: float | None = None
+    ) -> Entrant: ...
+
+    async def remove_member(self, entrant_id: int, user_id: int) -> Entrant: ...
+
+    async def set_captain(self, entrant_id: int, user_id: int) -> Entrant: ...
+
+    async def retire(self, entrant_id: int, *, at: float | None = None) -> Entrant: ...
+
+    async def for_members(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> Entrant | None: ...
+
+    async def matches(
+        self, entrant_id: int, *, before: int | None = None, limit: int = 50
+    ) -> list[EntrantMatch]: ...
+
+    async def match_sides(self, match_id: int) -> list[EntrantMatch]: ...
+
+    async def substitute_appearances(self, entrant_id: int) -> list[tuple[int, int, int]]: ...
+
+
+class EntrantStandingRepository(Protocol):
+    """Entrants' season tables and stats (``storage.entrant_standings``)."""
+
+    async def table(
+        self,
+        guild_id: int,
+        game: str,
+        size: int,
+        *,
+        season: int | None = None,
+        page: int = 0,
+        per_page: int = 10,
+        now: float | None = None,
+        everyone: bool = False,
+    ) -> Page[EntrantStanding]: ...
+
+    async def standing(
+        self,
+        guild_id: int,
+        game: str,
+        entrant_id: int,
+        *,
+        season: int | None = None,
+        now: float | None = None,
+    ) -> EntrantStanding | None: ...
+
+    async def entrant_stats(
+        self, guild_id: int, game: str, entrant_id: int, *, season: int | None = None
+    ) -> list[StatLine]: ...
+
+    async def player_stats(self, guild_id: int, game: str, user_id: int) -> list[StatLine]: ...
+
+    async def season_results(
+        self, guild_id: int, game: str, *, season: int | None = None
+    ) -> list[EntrantMatch]: ...
+
+    async def record_walkover(
+        self, guild_id: int, game: str, winner_id: int, loser_id: int, *, at: float
+    ) -> None: ...
+
+    async def add_series_won(
+        self, guild_id: int, game: str, entrant_id: int, *, at: float, n: int = 1
+    ) -> None: ...
 
 
 class GuildSettingsRepository(Protocol):
@@ -203,6 +327,9 @@ class Storage(Protocol):
     def languages(self) -> LanguageRepository: ...
 
     @property
+    def hand_reports(self) -> HandReportRepository: ...
+
+    @property
     def actions(self) -> ActionLog: ...
 
     @property
@@ -215,11 +342,20 @@ class Storage(Protocol):
     def guilds(self) -> GuildSettingsRepository: ...
 
     @property
+    def entrants(self) -> EntrantRepository: ...
+
+    @property
+    def entrant_standings(self) -> EntrantStandingRepository: ...
+
+    @property
     def command_sync(self) -> CommandSyncRepository: ...
 
     @property
     def duplicate(self) -> SqlDuplicateRepository:
         """Duplicate events and entries (one dialect-neutral class for both backends)."""
+
+    @property
+    def nights(self) -> SqlNightRepository: ...
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Claim this process's shards for as long as the storage is open; raises

@@ -22,12 +22,16 @@ import aiosqlite
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
 from storage.duplicate import SqlDuplicateRepository
+from storage.entrant_standings import SqlEntrantStandingRepository
+from storage.entrants import SqlEntrantRepository
 from storage.group_commit import GroupCommitLog
 from storage.guild_settings import SqlGuildSettingsRepository
+from storage.hand_reports import SqlHandReportRepository
 from storage.languages import SqlLanguageRepository
 from storage.leagues import SqlLeagueRepository
 from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
+from storage.nights import SqlNightRepository
 from storage.records import (
     REASON_MAX,
     LoggedAction,
@@ -160,10 +164,14 @@ class SqliteStorage:
         """The dialect-neutral SQL layer (repositories, maintenance scripts, tests)."""
         self.matches = SqlMatchRepository(self.db)
         self.leagues = SqlLeagueRepository(self.db)
+        self.entrants = SqlEntrantRepository(self.db)
+        self.entrant_standings = SqlEntrantStandingRepository(self.db)
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
         self.duplicate = SqlDuplicateRepository(self.db)
+        self.hand_reports = SqlHandReportRepository(self.db)
+        self.nights = SqlNightRepository(self.db)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:

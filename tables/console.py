@@ -30,6 +30,7 @@ from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable, RummyTable, TrickTable
 from storage import SqliteStorage
+from tables import reports
 from tables.config import TableSettings
 from tables.console_log import SUITS, SeatLog, cards_text, pretty_card, score_text, sort_hand
 from tables.duplicate_text import review_lines
@@ -103,7 +104,12 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
         epilog=games_epilog(t, games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help=t("one of: ") + ", ".join(games.names()))
+    parser.add_argument(
+        "game", nargs="?", default=None, help=t("one of: ") + ", ".join(games.names())
+    )
+    parser.add_argument(
+        "--replay", default=None, help=t("show the state of an exported hand report (a file)")
+    )
     parser.add_argument("--players", type=int, default=None, help=t("number of players"))
     parser.add_argument("--seat", type=int, default=0, help=t("your seat (0 is first)"))
     parser.add_argument("--level", default="heuristic", choices=LEVELS, help=t("computer level"))
@@ -441,6 +447,8 @@ async def run(
     ``watch`` is shown the game before it starts (tests check what it writes)."""
     t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
+    if args.replay is not None:
+        return await show_replay(args.replay, args.seat, t, write, games)
     if args.game not in games:
         write(t("There is no game called {game}.").format(game=args.game))
         write(t("Games: ") + ", ".join(games.names()))
@@ -483,6 +491,48 @@ async def run(
             write(exc.translated(t))
             return 2
         return await game.play(read_line)
+    finally:
+        await manager.close()
+        await storage.close()
+
+
+async def show_replay(
+    path: str, seat: int, t: Translate, write: Write, games: GameRegistry = BUILTIN
+) -> int:
+    """An exported hand report (``tables.reports``) rebuilt and drawn as seat ``seat``
+    sees it. The match goes through the manager's own restart path (a stored table and
+    its log, replayed on recovery), so the state shown is the one the bot would rebuild."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            exported = json.load(f)
+        replayed = reports.replay(exported, games)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        write(t("That file does not replay: {reason}").format(reason=str(exc)[:200]))
+        return 2
+    players = int(exported["players"])
+    if not 0 <= seat < players:
+        write(t("There is no seat {seat} at this table.").format(seat=seat))
+        return 2
+    storage = await SqliteStorage.open(":memory:")
+    manager = TableManager(storage, TableSettings(window_seconds=86_400.0), games=games)
+    try:
+        table_id = await reports.store_for_replay(storage, exported, seat_user=(seat, USER_ID))
+        await manager.recover()
+        await manager.ready(table_id)
+        write(
+            t("Report {report}, table {table}, hand {hand}, move {move}: {text}").format(
+                report=exported.get("report"),
+                table=exported.get("table"),
+                hand=exported.get("hand"),
+                move=exported.get("move"),
+                text=exported.get("text"),
+            )
+        )
+        game = ConsoleGame(manager, table_id, seat, t, write, games)
+        game.render(manager.seat_view(table_id, USER_ID).legal)
+        match = manager.match_of(table_id)
+        same = match is not None and match.public_view() == replayed.public_view()
+        return 0 if same else 1
     finally:
         await manager.close()
         await storage.close()

@@ -197,11 +197,26 @@ class TableManager:
             phase=match.phase if match is not None else None,
             to_act=match.to_act if match is not None else frozenset(),
             deadline=table.deadline,
-            public=match.public_view() if match is not None else None,
+            public=self._public_of(table),
             result=match.result if match is not None else None,
             stop_votes=frozenset(table.stop_votes),
             restoring=table.needs_replay,
         )
+
+    @staticmethod
+    def _public_of(table: Table) -> dict[str, Any] | None:
+        """The match's public view, built once per ``seq`` (not while a restart rebuilds it:
+        the match is then changing under a ``seq`` that does not)."""
+        match = table.match
+        if match is None:
+            return None
+        memo = table.public_memo
+        if memo is not None and memo[0] is match and memo[1] == table.seq:
+            return memo[2]
+        public = match.public_view()
+        if not table.needs_replay:
+            table.public_memo = (match, table.seq, public)
+        return public
 
     def seat_view(self, table_id: int, user_id: int) -> SeatView:
         """The private view of the user's seat and its legal actions."""
@@ -269,8 +284,11 @@ class TableManager:
         seed: int | None = None,
         deals: Iterable[Mapping[str, Any]] = (),
         join: bool = True,
+        seat_entrants: Mapping[int, tuple[int, bool]] | None = None,
     ) -> TableState:
-        """Open a lobby in a channel; the host takes seat 0 unless ``join`` is False."""
+        """Open a lobby in a channel; the host takes seat 0 unless ``join`` is False.
+        ``seat_entrants`` (seat -> entrant id, substitute?) is kept with the table for its
+        match record: a match night says whom each seat played for."""
         spec = self._spec(game)
         count = players if players is not None else default_player_count(spec)
         try:
@@ -298,6 +316,11 @@ class TableManager:
                 deals=[dict(d) for d in deals],
                 settings={"slow": slow, "turn_seconds": turn_seconds, "deal_version": DEAL_VERSION},
             )
+            if seat_entrants:
+                record.settings["entrants"] = {
+                    str(seat): [entrant, bool(sub)]
+                    for seat, (entrant, sub) in seat_entrants.items()
+                }
             try:
                 record = await self.storage.tables.create(record)
             except ChannelTaken as exc:
@@ -1253,7 +1276,7 @@ class TableManager:
             # recovery closes it again, and recording is idempotent per table.
             outcome = await record_match(
                 self.storage, table.record, table.spec, match,
-                ended_at=self.clock.now(), actions=table.seq,
+                ended_at=self.clock.now(), actions=table.seq, games=self.games,
             )  # fmt: skip
             data = {"result": match.result, "hand_results": match.hand_results}
             if outcome is not None:

@@ -46,11 +46,22 @@ class Table:
         """Log writes of actions already applied, not yet known committed (``_settle``)."""
         self.snapshot_due = False
         """After a restart: the match is not rebuilt from the log yet."""
-        self.computer_rng = random.Random(record.seed ^ 0x7AB1E)
-        """The computers' dice at this table (their choices are logged, never re-rolled)."""
+        self._computer_rng: random.Random | None = None
         self.teams = spec.teams(record.players)
         """The game's teams for this table's player count (fixed for the table's life)."""
         self._seat_states: tuple[SeatState, ...] = ()
+        self.public_memo: tuple[Match[Any], int, dict[str, Any]] | None = None
+        """The match's public view at a ``seq`` (every change of the match moves ``seq``):
+        one table message edit used to build it three times, a fifth of the bot's CPU."""
+
+    @property
+    def computer_rng(self) -> random.Random:
+        """The computers' dice at this table (their choices are logged, never re-rolled).
+        Seeded at first use, not when the table is read: seeding is a fifth of the CPU of
+        taking 10,000 tables back after a restart, and most of them never need it."""
+        if self._computer_rng is None:
+            self._computer_rng = random.Random(self.record.seed ^ 0x7AB1E)
+        return self._computer_rng
 
     def seat_states(self) -> tuple[SeatState, ...]:
         """The seats as the front ends read them, rebuilt only when a seat has changed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="telefunken",
@@ -26,5 +26,10 @@ PLUGIN = GamePlugin(
         "handin": N_("Hand in the chosen cards"),
         "keepall": N_("Hand in nothing"),
     },
+    presets=(
+        Preset(N_("Ecuador"), {"variant": "ecuador"}),
+        Preset(N_("Peru"), {"variant": "peru1"}),
+        Preset(N_("Bolivia"), {"variant": "bolivia"}),
+    ),
     meld_kind="meld",
 )

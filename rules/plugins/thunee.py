@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="thunee",
@@ -16,6 +16,17 @@ PLUGIN = GamePlugin(
         "must reach 105 (plus bids and Jodi) or the other team wins a ball. Calls: Thunee "
         "(win every trick alone), Jodi (K+Q, 20 or 40), Double, Khanuck. 13 balls win."
     ),
+    tallies="rules.thunee.results:tallies",
+    stats={
+        "thunee": N_("Thunee"),
+        "royals": N_("Royals"),
+        "blind_thunee": N_("Blind Thunee"),
+        "blind_royals": N_("Blind Royals"),
+        "double": N_("Double"),
+        "khanuck": N_("Khanuck"),
+        "jodi": N_("Jodi"),
+        "trump": N_("Trump made"),
+    },
     players={
         "heuristic": "players.heuristic:trick_heuristic",
         "search": "players.search.thunee:thunee_search",
@@ -35,6 +46,11 @@ PLUGIN = GamePlugin(
         "call:moenie": N_("Call Moenie"),
         "lay:open": N_("Leave this face-down card uncovered"),
     },
+    presets=(
+        Preset(N_("13 balls"), {"target_balls": 13}),
+        Preset(N_("Sealed bids"), {"bidding_protocol": "sealed"}),
+        Preset(N_("With Royals and blind calls"), {"royals": True, "blind_thunee": True}),
+    ),
     terms=(
         # hand outcomes
         N_("annulled"),

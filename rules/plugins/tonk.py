@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from rules.plugin import N_, GamePlugin, engine
+from rules.plugin import N_, GamePlugin, Preset, engine
 
 PLUGIN = GamePlugin(
     name="tonk",
     title="Tonk",
     family="rummy",
     load=engine("rules.tonk"),
+    tallies="rules.tonk_outputs:tallies",
+    stats={"drop": N_("Drops"), "tonk": N_("Tonks")},
     summary=N_(
         "Tonk: 2 to 5 players, 5 cards each. Draw from the stock or take the discard, lay "
         "down sets and runs or lay off on them, then discard. Go out to win, or drop when "
@@ -27,6 +29,10 @@ PLUGIN = GamePlugin(
         N_("showdown"),
         N_("tonk on deal"),
         N_("tonk out"),
+    ),
+    presets=(
+        Preset(N_("Hoyle (knock game in points)"), {"hoyle": True}),
+        Preset(N_("No wild twos"), {"twos_wild": False}),
     ),
     meld_kind="spread",
     reasons={

@@ -10,11 +10,12 @@ tokens, ``caps`` / ``other_caps`` the Caps outcomes of the trumper's and the oth
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import MISSING
 
-from rules.results import HandResult, MatchResult, award, reason
+from rules.results import HandResult, MatchResult, Tally, award, reason
 from rules.views import dumped, score
 
 if TYPE_CHECKING:
@@ -119,3 +120,22 @@ def result_core(m: ThreeOFourMatch, record: dict[str, Any]) -> dict[str, Any]:
     record.setdefault("winner_team", None)
     record["score"] = _score(m)
     return dumped(ThreeOFourResult, record)
+
+
+def tallies(hand: Mapping[str, Any]) -> list[Tally]:
+    """A hand's league stats: the contract by its trumper (T3-17: ``contract`` and
+    ``contract:<value>``), made when it was made; Caps by each team that called it or
+    should have (T3-16.9: ``correct`` made; ``wrong`` and ``lost`` not)."""
+    if hand.get("outcome") != "played" or not isinstance(hand.get("trumper"), int):
+        return []
+    made = int(bool(hand.get("made")))
+    trumper = int(hand["trumper"])
+    found = [
+        Tally("contract", 1, made, seat=trumper),
+        Tally(f"contract:{hand.get('contract')}", 1, made, seat=trumper),
+    ]
+    caps = hand.get("caps") or {}
+    for team, outcome in sorted(caps.items()):
+        if outcome != "none":
+            found.append(Tally("caps", 1, int(outcome == "correct"), team=int(team)))
+    return found

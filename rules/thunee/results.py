@@ -13,11 +13,12 @@ Reason codes (``why.code``): ``counting_team_won`` / ``trump_team_won`` (TH-24: 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import MISSING
 
-from rules.results import HandResult, MatchResult, award
+from rules.results import HandResult, MatchResult, Tally, award
 from rules.views import dumped, score
 
 if TYPE_CHECKING:
@@ -83,3 +84,27 @@ def hand_core(m: ThuneeMatch, record: dict[str, Any]) -> dict[str, Any]:
 def result_core(m: ThuneeMatch, record: dict[str, Any]) -> ThuneeResult:
     record["score"] = score("balls", m.score.balls, by_team=True, target=m.score.target)
     return ThuneeResult.model_validate(record)
+
+
+def tallies(hand: Mapping[str, Any]) -> list[Tally]:
+    """A hand's league stats: a contract (TH-12, TH-13: Thunee, Royals and their blind
+    forms) or a call (TH-15 Double, TH-16 Khanuck) by its caller, made when it succeeded;
+    each Jodi (TH-14) by the seat that showed it, not made when it was a false Jodi
+    (TH-28.1); the trump by its maker, made when the trump-making team won the hand (TH-24)."""
+    found: list[Tally] = []
+    outcome = str(hand.get("outcome", ""))
+    contract = hand.get("contract")
+    if isinstance(contract, dict) and isinstance(contract.get("caller"), int):
+        made = int(outcome == "contract_success")
+        found.append(Tally(str(contract["kind"]), 1, made, seat=contract["caller"]))
+    call = hand.get("call")
+    if isinstance(call, dict) and isinstance(call.get("caller"), int):
+        found.append(Tally(str(call["kind"]), 1, int(outcome == "call_success"), call["caller"]))
+    for jodi in hand.get("jodis") or ():
+        found.append(Tally("jodi", 1, 1, seat=int(jodi["seat"])))
+    if hand.get("offence") == "false_jodi" and isinstance(hand.get("offender"), int):
+        found.append(Tally("jodi", 1, 0, seat=hand["offender"]))
+    maker, team = hand.get("trump_maker"), hand.get("trump_making_team")
+    if isinstance(maker, int) and hand.get("mode") in ("count", "contract", "call"):
+        found.append(Tally("trump", 1, int(hand.get("balls_to") == team), seat=maker))
+    return found

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cogs import custom_ids
 from cogs.hand_view import render_hand
+from cogs.layout import action_rows, components_of
 from rules.contract import Action
 from storage import TableStatus
 from tables.table import SeatState, SeatView, TableState
@@ -44,7 +45,7 @@ def seat_view(hand: list[str], legal: list[Action], seq: int = 3) -> SeatView:
 
 def components(hand: list[str], legal: list[Action]) -> list[dict[str, Any]]:
     message = render_hand(seat_view(hand, legal), state(), t)
-    return message.view(t).to_components()
+    return action_rows(components_of(message.view(t)))
 
 
 def offered(rows: list[dict[str, Any]]) -> set[str]:
@@ -144,7 +145,7 @@ def test_an_off_turn_caps_call_is_offered_to_a_seat_not_to_act() -> None:
     hand = ["9H", "8H", "7H", "8C"]
     legal = [Action(kind="caps", value="8C,9H,8H,7H", label="Call Caps")]
     message = render_hand(seat_view(hand, legal), waiting, t)
-    rows = message.view(t).to_components()
+    rows = action_rows(components_of(message.view(t)))
     assert offered(rows) == {"caps:8C,9H,8H,7H"}
     labels = [c.get("label") for row in rows for c in row["components"]]
     assert "Call Caps" in labels

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from cogs.hand_view import render_hand
+from cogs.layout import action_rows, components_of
 from cogs.rummy_view import cards_named
 from rules.contract import Action
 from storage import TableStatus
@@ -34,7 +35,7 @@ def rows(hand: list[str], legal: list[Action], selected: tuple[int, ...]) -> lis
         table_id=7, seat=0, seq=3, phase="play", view={"hand": hand}, legal=legal,
         deadline=None, away=False,
     )  # fmt: skip
-    return render_hand(view, state(), t, selected=selected).view(t).to_components()
+    return action_rows(components_of(render_hand(view, state(), t, selected=selected).view(t)))
 
 
 def test_cards_named_reads_meld_hit_and_discard_ids() -> None:
@@ -121,7 +122,7 @@ def test_the_telefunken_deal_6_exchange_in_the_hand_view() -> None:
     labels = [s.label for row in picked.rows for s in row]
     first = {a.label for a in view.legal if a.value == hand[0] and a.kind in ("give", "ungive")}
     assert first and first <= set(labels), (first, labels)
-    assert not validate_message({"components": picked.view(t).to_components()})
+    assert not validate_message({"components": action_rows(components_of(picked.view(t)))})
     assert hand
 
 

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
+from cogs.layout import components_of
 from cogs.table_view import render_table
 from storage import TableStatus
 from tables.table import SeatState, TableState
-from tests.e2e.fake_discord.limits import validate_message
+from tests.e2e.fake_discord.limits import IS_COMPONENTS_V2, validate_message
 
 
 def t(text: str) -> str:
@@ -53,11 +54,7 @@ PUBLIC = {
 def test_every_table_message_fits(players: int, status: TableStatus, teams: bool) -> None:
     last_hand = {"hand": 7, "outcome": "capture", "team_points": [10, 0]}
     rendered = render_table(table(players, status, teams, **PUBLIC), t, last_hand)
-    payload = {
-        "content": rendered.content,
-        "embeds": [rendered.embed.to_dict()],
-        "components": rendered.view().to_components(),
-    }
+    payload = {"flags": IS_COMPONENTS_V2, "components": components_of(rendered.view())}
     errors = validate_message(payload)
     assert not errors, errors.flat()
 

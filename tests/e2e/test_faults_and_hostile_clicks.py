@@ -223,7 +223,7 @@ async def test_debug_logs_of_a_whole_match_hold_no_token_seed_or_hand(
     while players.running():
         await players.refresh(seat)
         assert seat.hand is not None
-        hands.add(seat.hand.embeds[0]["description"])
+        hands.add(seat.hand.text_displays()[0])
         if choices(seat.hand):
             await players.act(seat, rng)
     assert runner.bot is not None

@@ -51,7 +51,7 @@ def picture(message: FakeMessage, filename: str) -> Image.Image:
     data = message.attachment(filename)
     assert data is not None and data.startswith(PNG), message.attachments
     assert [a["filename"] for a in message.attachments] == [filename]
-    assert message.embeds[0]["image"]["url"] == f"attachment://{filename}"
+    assert message.images() == [f"attachment://{filename}"]
     image = Image.open(io.BytesIO(data))
     assert image.width >= 300 and image.height >= 150
     return image
@@ -95,7 +95,7 @@ async def test_table_and_hand_carry_their_pictures_replaced_in_the_same_edit(
     ]
     assert writes
     for call in writes:
-        assert call.body.get("embeds"), call.body
+        assert call.body.get("components"), call.body
         if call.body.get(UPLOADS):
             assert [a["filename"] for a in call.body["attachments"]] == ["table.png"]
     # Action clicks answered by editing the hand view carried its new picture.
@@ -127,7 +127,7 @@ async def test_a_server_that_turns_pictures_off_gets_text_only(
     await runner.bot.table_messages.flush(players.table_id)
     table = table_message(fake, players.table_id)
     assert table.uploads == 0 and not table.attachments
-    assert "image" not in table.embeds[0]
+    assert table.images() == []
     for seat in players.seats.values():
         assert seat.hand is not None and not seat.hand.attachments
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.layout import components_of
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of, table_message
@@ -140,7 +141,7 @@ async def test_table_edits_are_paced_and_the_last_state_always_shows(
     assert all(b - a >= 0.45 for a, b in itertools.pairwise(edits))
     assert fake.limiter.rejections == 0
     expected = await runner.bot.table_messages.render(players.table_id)
-    assert table_message(fake).embeds == [expected.embed.to_dict()]
+    assert table_message(fake).components == components_of(expected.view())
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ async def test_lobby_join_start_and_a_full_match_by_clicks(
     await runner.bot.table_messages.flush(table_id)
     final = table_message(fake, table_id)
     assert "The match is over" in final.text()
-    assert [b["label"] for b in final.buttons()] == ["Rematch"]
+    assert [b["label"] for b in final.buttons()] == ["Rematch", "Report this hand"]
 
 
 async def test_slow_work_is_deferred_and_answered_after(

@@ -48,11 +48,11 @@ async def hand_in(players: Players, seat: Seat, number: int, cards: list[str]) -
 
 
 def shown_giving(hand: FakeMessage) -> list[str]:
-    """The cards the hand view lists under "Handing in" (none: no such field)."""
-    for embed in hand.embeds:
-        for f in embed.get("fields") or []:
-            if f.get("name") == "Handing in":
-                return str(f.get("value")).split(", ")
+    """The cards the hand view lists under "Handing in" (none: no such line)."""
+    for text in hand.text_displays():
+        for line in text.split("\n"):
+            if line.startswith("**Handing in** · "):
+                return line.removeprefix("**Handing in** · ").split(", ")
     return []
 
 

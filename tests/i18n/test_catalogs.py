@@ -14,6 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from cogs.hand_view import render_hand
+from cogs.layout import components_of
 from cogs.table_view import render_table
 from i18n import DOMAIN, LOCALE_DIR, translator
 from i18n.__main__ import KEYWORDS, SOURCES
@@ -21,7 +22,7 @@ from rules import registry
 from storage import TableStatus
 from tests.cogs.test_hand_view import seat_view, state
 from tests.cogs.test_table_view import PUBLIC, table
-from tests.e2e.fake_discord.limits import validate_message
+from tests.e2e.fake_discord.limits import IS_COMPONENTS_V2, validate_message
 
 TRANSLATED = ("es", "fa")
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,11 +91,7 @@ def test_table_and_hand_messages_fit_discord_limits_in_every_language(
     t = translator(lang)
     last_hand = {"hand": 7, "outcome": "capture", "team_points": [10, 0]}
     rendered = render_table(table(players, status, True, **PUBLIC), t, last_hand)
-    payload = {
-        "content": rendered.content,
-        "embeds": [rendered.embed.to_dict()],
-        "components": rendered.view().to_components(),
-    }
+    payload = {"flags": IS_COMPONENTS_V2, "components": components_of(rendered.view())}
     errors = validate_message(payload)
     assert not errors, errors.flat()
 
@@ -108,10 +105,7 @@ def test_every_engine_action_label_fits_a_button_in_every_language(lang: str, ga
     hand = ["JS", "9H", "AD", "10C", "KS"]
     for start in range(0, len(legal), 20):
         message = render_hand(seat_view(hand, legal[start : start + 20]), state(), t)
-        payload = {
-            "embeds": [message.embed.to_dict()],
-            "components": message.view(t).to_components(),
-        }
+        payload = {"flags": IS_COMPONENTS_V2, "components": components_of(message.view(t))}
         errors = validate_message(payload)
         assert not errors, errors.flat()
 

@@ -29,6 +29,26 @@ SELECT_OPTION_TEXT_MAX = 100
 
 ACTION_ROW = 1
 BUTTON = 2
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+    17,
+)
+IS_COMPONENTS_V2 = 1 << 15
+V2_COMPONENTS_MAX = 40
+"""Components in a Components v2 message, nested ones included."""
+V2_TEXT_MAX = 4000
+"""Characters of all its text displays together."""
+V2_TOP_LEVEL = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+V2_IN_CONTAINER = V2_TOP_LEVEL - {CONTAINER}
+MEDIA_GALLERY_ITEMS_MAX = 10
+SECTION_TEXTS_MAX = 3
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 LINK_STYLE = 5
 
@@ -87,9 +107,99 @@ def validate_message(payload: dict[str, Any]) -> FormErrors:
             f"Embed size exceeds maximum size of {EMBED_TOTAL_CHARS_MAX}",
         )
     components = payload.get("components")
-    if components:
+    flags = payload.get("flags")
+    if isinstance(flags, int) and flags & IS_COMPONENTS_V2:
+        _validate_v2(errors, payload)
+    elif components:
         _validate_components(errors, components)
     return errors
+
+
+def _validate_v2(errors: FormErrors, payload: dict[str, Any]) -> None:
+    """A Components v2 message: no content or embeds; containers, sections, text displays,
+    galleries, separators and action rows; at most 40 components and 4,000 characters of
+    text in all; a gallery's ``attachment://`` picture among the message's attachments."""
+    for key in ("content", "embeds"):
+        if payload.get(key):
+            errors.add(
+                (key,),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "The 'content' and 'embeds' fields cannot be used with components v2",
+            )
+    files = {
+        str(a.get("filename")) for a in payload.get("attachments") or [] if isinstance(a, dict)
+    }
+    count = 0
+    text = 0
+    seen: set[str] = set()
+
+    def walk(
+        items: list[dict[str, Any]], path: tuple[str | int, ...], allowed: frozenset[int]
+    ) -> None:
+        nonlocal count, text
+        for i, comp in enumerate(items):
+            where = (*path, i)
+            count += 1
+            kind = comp.get("type")
+            if kind not in allowed:
+                errors.add(
+                    (*where, "type"),
+                    "UNION_TYPE_CHOICES",
+                    f"Component type {kind} not allowed here.",
+                )
+                continue
+            if kind == CONTAINER:
+                walk(comp.get("components") or [], (*where, "components"), V2_IN_CONTAINER)
+            elif kind == ACTION_ROW:
+                _validate_row(errors, where, comp, seen)
+                count += len(comp.get("components") or [])
+            elif kind == TEXT_DISPLAY:
+                text += len(str(comp.get("content") or ""))
+            elif kind == SECTION:
+                texts = comp.get("components") or []
+                if not 1 <= len(texts) <= SECTION_TEXTS_MAX:
+                    errors.add(
+                        (*where, "components"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 3 in length.",
+                    )
+                walk(texts, (*where, "components"), frozenset({TEXT_DISPLAY}))
+                accessory = comp.get("accessory")
+                if isinstance(accessory, dict):
+                    count += 1
+                    if accessory.get("type") == BUTTON:
+                        _validate_component(errors, (*where, "accessory"), accessory, seen)
+            elif kind == MEDIA_GALLERY:
+                gallery = comp.get("items") or []
+                if not 1 <= len(gallery) <= MEDIA_GALLERY_ITEMS_MAX:
+                    errors.add(
+                        (*where, "items"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 10 in length.",
+                    )
+                for j, item in enumerate(gallery):
+                    url = str((item.get("media") or {}).get("url") or "")
+                    name = url.removeprefix("attachment://")
+                    if url.startswith("attachment://") and name not in files:
+                        errors.add(
+                            (*where, "items", j, "media", "url"),
+                            "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                            f"No attachment named {name}.",
+                        )
+
+    walk(payload.get("components") or [], ("components",), V2_TOP_LEVEL)
+    if count > V2_COMPONENTS_MAX:
+        errors.add(
+            ("components",),
+            "MAX_COMPONENTS_EXCEEDED",
+            f"Must be {V2_COMPONENTS_MAX} or fewer components in total.",
+        )
+    if text > V2_TEXT_MAX:
+        errors.add(
+            ("components",),
+            "MAX_TEXT_DISPLAY_LENGTH_EXCEEDED",
+            f"Text displays must total {V2_TEXT_MAX} or fewer characters.",
+        )
 
 
 def _validate_embed(errors: FormErrors, i: int, embed: dict[str, Any]) -> int:
@@ -132,24 +242,30 @@ def _validate_components(errors: FormErrors, rows: list[dict[str, Any]]) -> None
         if row.get("type") != ACTION_ROW:
             errors.add((*path, "type"), "UNION_TYPE_CHOICES", "Value of field must be 1.")
             continue
-        children = row.get("components") or []
-        if not children:
-            errors.add((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more.")
-        has_select = any(c.get("type") in SELECT_TYPES for c in children)
-        if has_select and len(children) > 1:
-            errors.add(
-                (*path, "components"),
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
-            )
-        if len(children) > BUTTONS_PER_ROW_MAX:
-            errors.add(
-                (*path, "components"),
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {BUTTONS_PER_ROW_MAX} or fewer in length.",
-            )
-        for c, comp in enumerate(children):
-            _validate_component(errors, (*path, "components", c), comp, seen_ids)
+        _validate_row(errors, path, row, seen_ids)
+
+
+def _validate_row(
+    errors: FormErrors, path: tuple[str | int, ...], row: dict[str, Any], seen_ids: set[str]
+) -> None:
+    children = row.get("components") or []
+    if not children:
+        errors.add((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more.")
+    has_select = any(c.get("type") in SELECT_TYPES for c in children)
+    if has_select and len(children) > 1:
+        errors.add(
+            (*path, "components"),
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "The specified component exceeds the maximum width",
+        )
+    if len(children) > BUTTONS_PER_ROW_MAX:
+        errors.add(
+            (*path, "components"),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {BUTTONS_PER_ROW_MAX} or fewer in length.",
+        )
+    for c, comp in enumerate(children):
+        _validate_component(errors, (*path, "components", c), comp, seen_ids)
 
 
 def _validate_component(

@@ -13,6 +13,7 @@ from typing import Any
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15
 ALL_PERMISSIONS = str((1 << 50) - 1)
 MEMBER_PERMISSIONS = str(0x0000_0000_0006_4C41)  # view, send, read history, use app commands
 
@@ -163,7 +164,7 @@ class FakeMessage:
         if "components" in body:
             self.components = list(body["components"] or [])
         if "flags" in body and body["flags"] is not None:
-            keep = self.flags & EPHEMERAL
+            keep = self.flags & (EPHEMERAL | IS_COMPONENTS_V2)  # neither can be removed
             self.flags = (int(body["flags"]) & ~LOADING) | keep
         if edit:
             self.flags &= ~LOADING
@@ -232,14 +233,41 @@ class FakeMessage:
 
     # -- what a user sees ------------------------------------------------------------
 
+    def walk(self) -> list[dict[str, Any]]:
+        """Every component, however deep (a Components v2 card nests rows in a container,
+        a button may be a section's accessory), in display order."""
+        found: list[dict[str, Any]] = []
+
+        def visit(items: list[dict[str, Any]]) -> None:
+            for c in items:
+                found.append(c)
+                visit(c.get("components") or [])
+                if isinstance(c.get("accessory"), dict):
+                    visit([c["accessory"]])
+
+        visit(self.components)
+        return found
+
+    @property
+    def components_v2(self) -> bool:
+        return bool(self.flags & IS_COMPONENTS_V2)
+
     def buttons(self) -> list[dict[str, Any]]:
-        return [
-            c for row in self.components for c in row.get("components", []) if c.get("type") == 2
-        ]
+        return [c for c in self.walk() if c.get("type") == 2]
 
     def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.walk() if c.get("type") == 3]
+
+    def text_displays(self) -> list[str]:
+        return [str(c.get("content") or "") for c in self.walk() if c.get("type") == 10]
+
+    def images(self) -> list[str]:
+        """The media urls of the message's galleries (``attachment://table.png``)."""
         return [
-            c for row in self.components for c in row.get("components", []) if c.get("type") == 3
+            str((item.get("media") or {}).get("url") or "")
+            for c in self.walk()
+            if c.get("type") == 12
+            for item in c.get("items") or []
         ]
 
     def button(
@@ -257,8 +285,8 @@ class FakeMessage:
         raise KeyError(f"no button {label or custom_id_prefix!r}; buttons: {labels}")
 
     def text(self) -> str:
-        """Content plus every embed's text, for assertions."""
-        parts = [self.content]
+        """Content, every text display and every embed's text, for assertions."""
+        parts = [self.content, *self.text_displays()]
         for e in self.embeds:
             parts += [e.get("title") or "", e.get("description") or ""]
             for f in e.get("fields") or []:
@@ -295,6 +323,8 @@ class FakeInteraction:
     acked: asyncio.Event = field(default_factory=asyncio.Event)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
     ack_latency: float | None = None
+    modal: dict[str, Any] | None = None
+    """The modal the bot answered with (callback type 9), for the user to fill in."""
     settle_latency: float | None = None
     """Seconds from INTERACTION_CREATE to the answer itself (after a defer, its edit or
     follow-up; otherwise the acknowledgement)."""

@@ -24,6 +24,7 @@ from tests.e2e.fake_discord.limits import validate_message
 from tests.e2e.fake_discord.model import (
     ALL_PERMISSIONS,
     EPHEMERAL,
+    IS_COMPONENTS_V2,
     LOADING,
     UPLOADS,
     FakeChannel,
@@ -35,6 +36,8 @@ from tests.e2e.fake_discord.model import (
     Snowflakes,
     Upload,
 )
+from tests.e2e.fake_discord.picker_limits import picker_response_errors
+from tests.e2e.fake_discord.spec import allowance, spec_errors, spec_present, warm_up
 
 API_PREFIX = "/api/v10"
 ACK_DEADLINE = 3.0
@@ -116,6 +119,9 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.ack_deadline = ack_deadline
+        self.check_spec = spec_present()
+        """Every request body is checked against Discord's OpenAPI spec when it is beside
+        the checkout (``../shared/discord-api-spec``; CI lays it there)."""
         self.settle_timeout = 5.0
         """How long a simulated user waits for a deferred answer before failing."""
         self.limiter = EditRateLimiter(self.clock, edit_limit, edit_window)
@@ -134,6 +140,8 @@ class FakeDiscord:
     # -- lifecycle -----------------------------------------------------------------
 
     async def start(self) -> None:
+        if self.check_spec:
+            warm_up()
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._dispatch_http)
         self._runner = web.AppRunner(app, access_log=None)
@@ -425,6 +433,7 @@ class FakeDiscord:
                 route = f"{method} {template}"
                 try:
                     self._check_auth(request, template)
+                    self._check_spec(request, sub or "", body)
                     request[BODY] = body
                     response = await handler(request, params)
                 except DiscordError as err:
@@ -478,11 +487,20 @@ class FakeDiscord:
                     part.headers.get("Content-Type", "application/octet-stream"),
                 )
             if uploads and isinstance(payload, dict):
-                target = payload.get("data") if isinstance(payload.get("data"), dict) else payload
+                inner = payload.get("data")
+                target: dict[str, Any] = inner if isinstance(inner, dict) else payload
                 target[UPLOADS] = uploads
             return payload
         text = await request.text()
         return json.loads(text) if text else None
+
+    def _check_spec(self, request: web.Request, path: str, body: Any) -> None:
+        """Reject a body Discord's published spec rejects (``spec.py``)."""
+        if body is None or not self.check_spec:
+            return
+        errors = spec_errors(request.method, path, allowance(body, UPLOADS))
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body (spec)", {"spec": errors[:5]})
 
     def _check_auth(self, request: web.Request, template: str) -> None:
         if template.startswith(("/interactions/", "/webhooks/")):
@@ -580,8 +598,13 @@ class FakeDiscord:
         body = request[BODY] or {}
         kind = body.get("type")
         data = body.get("data") or {}
-        if kind in (4, 7):
+        if kind == 4:
             self._validate(data)
+        elif kind == 7 and interaction.message is not None:
+            self._validate(data, self.messages.get(interaction.message.id))
+        picker_errors = picker_response_errors(interaction.type, kind, data)
+        if picker_errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", picker_errors.tree)
         message: FakeMessage | None = None
         if kind == 4 or kind == 5:
             flags = int(data.get("flags") or 0)
@@ -602,8 +625,10 @@ class FakeDiscord:
             message = self.messages[interaction.message.id]
             if kind == 7:
                 message.apply(data, edit=True)
-        elif kind == 9:
+        elif kind == 8:
             pass
+        elif kind == 9:
+            interaction.modal = data
         else:
             raise DiscordError(400, 50035, "Invalid Form Body", {"type": kind})
         interaction.response_type = kind
@@ -611,7 +636,7 @@ class FakeDiscord:
         interaction.ack_latency = time.monotonic() - interaction.sent_at_monotonic
         interaction.original_message_id = message.id if message else None
         interaction.acked.set()
-        if kind in (4, 7):
+        if kind in (4, 7, 8, 9):
             interaction.settle()
         if request.query.get("with_response") in ("1", "true", "True"):
             response: dict[str, Any] = {
@@ -682,7 +707,7 @@ class FakeDiscord:
         interaction = self._live_token(p["token"])
         message = self._webhook_message(interaction, p["message_id"])
         data = request[BODY] or {}
-        self._validate(data)
+        self._validate(data, message)
         message.apply(data, edit=True)
         interaction.settle()
         return json_response(message.payload())
@@ -746,7 +771,7 @@ class FakeDiscord:
     async def _channel_edit(self, request: web.Request, p: dict[str, str]) -> web.Response:
         message = self._channel_message(p)
         data = request[BODY] or {}
-        self._validate(data)
+        self._validate(data, message)
         headers = self._rate_limited(message.channel_id)
         message.apply(data, edit=True)
         return json_response(message.payload(), headers=headers)
@@ -771,7 +796,11 @@ class FakeDiscord:
     async def _no_content(self, request: web.Request, p: dict[str, str]) -> web.Response:
         return web.Response(status=204)
 
-    def _validate(self, data: dict[str, Any]) -> None:
+    def _validate(self, data: dict[str, Any], edited: FakeMessage | None = None) -> None:
+        """A create body, or an edit of ``edited``: a Components v2 message stays one (its
+        flag cannot be removed, so an edit is checked as v2 whatever flags it sends)."""
+        if edited is not None and edited.components_v2:
+            data = {**data, "flags": int(data.get("flags") or 0) | IS_COMPONENTS_V2}
         errors = validate_message(data)
         if errors:
             raise DiscordError(400, 50035, "Invalid Form Body", errors.tree)

@@ -12,6 +12,15 @@ from tests.e2e.fake_discord.server import FakeDiscord
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 
 
+def fixed_choices(command: dict[str, Any], subcommand: str | None) -> dict[str, list[Any]]:
+    """Option name -> the only values Discord's client lets a user send, for the options
+    synced with ``choices`` (an autocomplete option takes whatever is typed)."""
+    options: list[dict[str, Any]] = command.get("options") or []
+    if subcommand is not None:
+        options = next((o.get("options") or [] for o in options if o["name"] == subcommand), [])
+    return {o["name"]: [c["value"] for c in o["choices"]] for o in options if o.get("choices")}
+
+
 @dataclass
 class Reply:
     """What a user got back from one interaction."""
@@ -56,11 +65,14 @@ class SimulatedUser:
     ) -> Reply:
         """Type ``/name [subcommand] option:value...`` and wait for the bot's answer."""
         command = self.fake.command(name)
+        offered = fixed_choices(command, subcommand)
         opts: list[dict[str, Any]] = []
         resolved: dict[str, dict[str, Any]] = {}
         for key, value in options.items():
             if value is None:
                 continue
+            if key in offered and value not in offered[key]:
+                raise AssertionError(f"/{name} {key}: Discord offers only {offered[key]}")
             if isinstance(value, SimulatedUser):
                 # A user option: Discord sends the id and the resolved user and member.
                 member = value.user.member_payload()
@@ -113,6 +125,27 @@ class SimulatedUser:
             raise AssertionError(f"no menu {custom_id!r} offering {values} on that message")
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         interaction = await self.fake.create_interaction(self.user, 3, data, message=message)
+        return await self.wait(interaction)
+
+    async def submit_modal(self, opened: FakeInteraction, *values: str) -> Reply:
+        """Fill in the modal the bot answered ``opened`` with (its text inputs in order,
+        whether in rows or labels) and submit it, as Discord sends it (type 5)."""
+        modal = opened.modal
+        if modal is None:
+            raise AssertionError("the bot answered with no modal")
+        given = list(values)
+        filled: list[dict[str, Any]] = []
+        for component in modal.get("components") or []:
+            inner = component.get("component") or (component.get("components") or [{}])[0]
+            answer = {"type": 4, "custom_id": inner.get("custom_id"), "value": given.pop(0)}
+            if component.get("type") == 18:
+                filled.append({"type": 18, "component": answer})
+            else:
+                filled.append({"type": 1, "components": [answer]})
+        data = {"custom_id": modal.get("custom_id"), "components": filled}
+        interaction = await self.fake.create_interaction(
+            self.user, 5, data, channel_id=opened.channel_id, message=opened.message
+        )
         return await self.wait(interaction)
 
     def _check_visible(self, message: FakeMessage) -> None:

@@ -1,0 +1,64 @@
+"""The backlog's count of unanswered interactions (issue 29): exact where it decides."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from cogs.backlog import Backlog
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.done = False
+        self.sent: list[str] = []
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, text: str, *, ephemeral: bool) -> None:
+        self.sent.append(text)
+        self.done = True
+
+
+class _Interaction:
+    def __init__(self) -> None:
+        self.response = _Response()
+        self.locale = "en-US"
+        self.client = None
+        self.user = None
+        self.guild_id = None
+
+
+async def test_past_the_limit_of_unanswered_the_next_is_told_busy_until_one_is_answered() -> None:
+    backlog = Backlog(limit=2)
+    release = asyncio.Event()
+    first, second, third, fourth = (_Interaction() for _ in range(4))
+
+    async def wait() -> None:
+        await release.wait()
+
+    served = [asyncio.create_task(backlog.run(i, wait)) for i in (first, second)]  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert backlog.unanswered() == 2
+    await backlog.run(third, wait)  # type: ignore[arg-type]
+    assert third.response.sent == ["The bot is busy; please try again in a moment."]
+    assert backlog.refused == 1
+
+    first.response.done = True  # acknowledged: no longer racing its deadline
+    assert backlog.unanswered() == 1
+    admitted = asyncio.create_task(backlog.run(fourth, wait))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert fourth.response.sent == [] and backlog.in_flight == 3
+    release.set()
+    await asyncio.gather(*served, admitted)
+    assert backlog.in_flight == 0 and backlog.unanswered() == 0
+
+
+def test_the_count_is_an_upper_bound_below_the_limit_and_exact_from_it() -> None:
+    backlog = Backlog(limit=3)
+    waiting: list[Any] = [_Interaction() for _ in range(3)]
+    backlog._unacked.update(waiting)  # as if three were being served
+    waiting[0].response.done = True
+    assert backlog.unanswered() == 2  # at the limit it counts exactly
+    assert len(backlog._unacked) == 2
