@@ -1,6 +1,7 @@
 """League queries at 100,000 matches in one guild: leaderboards, stats, histories.
 
     python bench/leaderboard.py [--matches N] [--players P] [--url postgresql://...]
+    python bench/leaderboard.py --entrants [--matches 1000000] [--pairs 10000] [--url ...]
 
 Fills a fresh database (a temp SQLite file unless ``--url`` names a PostgreSQL database,
 whose tables must not exist yet) through the real recording code: ``record_finished`` for
@@ -10,6 +11,11 @@ leave. Half the matches are four-player team games, half individual games of 2 t
 players, with a computer in some seats; a second season starts at 60%. Then it times each
 UI query (median of repeated runs, warm cache) and prints the leaderboard's query plan, which
 must read the ``standings_by_rating`` / ``standings_by_wins`` index range without sorting.
+
+``--entrants``: a league of fixed pairs (issue 32), 1,000,000 matches and 10,000 pairs by
+default, written once in bulk (``bench/entrant_data.py``) into a cached database (a SQLite
+file under ``--cache``, or the ``bench_entrants`` schema of the PostgreSQL server), then the
+pair table's pages, a pair's line, a player's stats and ``/league record``'s reads, timed.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import entrant_data
 from storage import MatchRecord, MatchSeat, MatchStatus, Storage, open_storage
 
 GUILD = 123_456_789_012_345_678
@@ -149,6 +156,86 @@ async def measure(store: Storage, players: int) -> list[tuple[str, float]]:
     return [(name, await median_ms(call)) for name, call in queries]
 
 
+async def entrant_queries(store: Storage) -> list[tuple[str, float]]:
+    guild, game = entrant_data.GUILD, entrant_data.GAME
+    es = store.entrant_standings
+    row = await store.db.fetchone(  # type: ignore[attr-defined]
+        "SELECT MAX(ended_at) FROM match_entrants WHERE guild_id = ?", guild
+    )
+    now = float(row[0])
+    pair, user = 4_321, entrant_data.members(4_321)[0]
+
+    async def record() -> None:  # what /league record reads
+        await es.player_stats(guild, game, user)
+        for entrant in await store.entrants.of_user(guild, game, user):
+            await es.standing(guild, game, entrant.id, now=now)
+            await es.entrant_stats(guild, game, entrant.id)
+
+    queries: list[tuple[str, Callable[[], Awaitable[Any]]]] = [
+        ("pair table, page 1", lambda: es.table(guild, game, 2, now=now)),
+        ("pair table, page 500", lambda: es.table(guild, game, 2, page=499, now=now)),
+        ("a pair's line with its place", lambda: es.standing(guild, game, pair, now=now)),
+        ("a player's stats", lambda: es.player_stats(guild, game, user)),
+        ("a pair's stats", lambda: es.entrant_stats(guild, game, pair)),
+        ("a player's /league record (all reads)", record),
+        ("a pair's last 50 matches", lambda: store.entrants.matches(pair)),
+    ]
+    return [(name, await median_ms(call), await median_cpu_ms(call)) for name, call in queries]
+
+
+async def median_cpu_ms(call: Callable[[], Awaitable[Any]], runs: int = 30) -> float:
+    """CPU time of this process (the event loop and SQLite's thread; a PostgreSQL server's
+    own work is not in it), which a loaded machine inflates less than the wall clock."""
+    await call()
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        await call()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+async def entrants_main(args: argparse.Namespace) -> int:
+    if args.url:
+        from storage.postgres import PgStorage
+
+        store: Storage = await PgStorage.open(args.url, schema="bench_entrants")
+        where = f"{args.url} schema bench_entrants"
+    else:
+        cache = Path(args.cache)
+        cache.mkdir(parents=True, exist_ok=True)
+        where = str(cache / f"entrants-{args.matches}-{args.pairs}.sqlite3")
+        store = await open_storage(where)
+    try:
+        print(f"{type(store).__name__}: {args.matches:,} matches, {args.pairs:,} pairs ({where})")
+        have = await store.db.fetchone(  # type: ignore[attr-defined]
+            "SELECT COUNT(*) FROM entrants WHERE guild_id = ?", entrant_data.GUILD
+        )
+        if not have or not have[0]:
+            cpu = time.process_time()
+            seconds = await entrant_data.bulk_fill(store, args.pairs, args.matches)
+            async with store.db.transaction() as tx:  # type: ignore[attr-defined]
+                await tx.execute("ANALYZE")
+            print(
+                f"  bulk fill (once): {seconds:.0f} s, {time.process_time() - cpu:.0f} s CPU here"
+            )
+        else:
+            print("  data from the cache")
+        for name, ms, cpu in await entrant_queries(store):
+            print(f"  {name:<40} {ms:>8.2f} ms wall {cpu:>8.2f} ms CPU")
+        prefix = "EXPLAIN QUERY PLAN " if store.db.dialect == "sqlite" else "EXPLAIN "  # type: ignore[attr-defined]
+        plan = await store.db.fetch(  # type: ignore[attr-defined]
+            prefix + "SELECT entrant_id FROM entrant_standings WHERE guild_id = ? AND game = ?"
+            " AND season = ? AND size = ? AND rated_matches >= ? AND last_rated_at >= ?"
+            " ORDER BY rating DESC, entrant_id LIMIT ? OFFSET ?",
+            entrant_data.GUILD, entrant_data.GAME, 1, 2, 3, 0.0, 11, 0,
+        )  # fmt: skip
+        print("  plan (pair table): " + " | ".join(str(tuple(r)[-1]) for r in plan))
+    finally:
+        await store.close()
+    return 0
+
+
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100_000)
@@ -157,7 +244,14 @@ async def main(argv: list[str]) -> int:
     parser.add_argument(
         "--measure-only", action="store_true", help="time the queries of a database filled before"
     )
+    parser.add_argument("--entrants", action="store_true", help="the league of pairs at scale")
+    parser.add_argument("--pairs", type=int, default=10_000)
+    parser.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "cardtable-bench"))
     args = parser.parse_args(argv)
+    if args.entrants:
+        if args.matches == 100_000:
+            args.matches = 1_000_000
+        return await entrants_main(args)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         store = await open_storage(url)

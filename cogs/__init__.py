@@ -4,7 +4,8 @@
 - Commands: ``play_cog`` (/play, /quickplay, /table), ``pickup_cog`` (/pickup, with the
   queue logic in ``pickup``), ``rules_cog`` (/rules, texts from the game plugins),
   ``admin`` (/sync), ``league_cog`` (/leaderboard, /stats, /history, /match, /season new),
-  ``config_cog`` (/config: server settings, stored through ``storage.guilds``).
+  ``config_cog`` (/config: server settings, stored through ``storage.guilds``),
+  ``entrants_cog`` (/pair for fixed partnerships; /league rules, table, record, export).
 - Clicks: ``components`` (restart-safe DynamicItems; ids in ``custom_ids``) hand every click
   to ``controller``, which answers through ``responder`` within Discord's deadline.
 - Messages: ``table_view`` renders the one table message, ``table_messages`` edits it

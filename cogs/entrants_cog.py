@@ -20,16 +20,19 @@ from discord.ext import commands
 from cogs import games
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
+from cogs.option_autocomplete import playable_games
 from i18n import N_, translator
 from leagues.entrants import entrant_size, entrant_sizes
 from leagues.export import matches_csv, rating_text, standings_csv
 from leagues.season_table import season_matches, season_table
 from leagues.stats import WON
 from storage import Entrant, EntrantRefused, EntrantStanding, LeagueSettings, StatLine
+from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
 PER_PAGE = 10
+LOG_LINES = 25
 
 REFUSALS = (
     N_("A name must have 1 to {max} characters."),
@@ -160,6 +163,17 @@ class EntrantsCog(commands.Cog):
             await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
         return t, interaction.guild_id
 
+    async def _game(
+        self, interaction: discord.Interaction[Any], typed: str, t: Translate
+    ) -> str | None:
+        """The game a player means (autocomplete's name, or a name or title typed), or a
+        one-line refusal and None."""
+        try:
+            return games.named(typed, self.bot.games)
+        except TableError as exc:
+            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+            return None
+
     def _team_size(self, game: str, members: int) -> int | None:
         """The entrant size for a team of ``members`` if the game is played in such teams."""
         if game not in self.bot.games:
@@ -210,7 +224,7 @@ class EntrantsCog(commands.Cog):
         partner=N_("Your partner"),
         third=N_("A third member (for a trio)"),
     )
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_create(
         self,
         interaction: discord.Interaction[Any],
@@ -222,7 +236,16 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         people = [interaction.user.id, partner.id] + ([third.id] if third is not None else [])
+        if len(set(people)) < len(people):
+            await interaction.response.send_message(
+                t("Name partners other than yourself, each once."), ephemeral=True
+            )
+            return
         size = self._team_size(game, len(set(people)))
         if size is None:
             await interaction.response.send_message(
@@ -245,13 +268,17 @@ class EntrantsCog(commands.Cog):
 
     @pair.command(name="add", description=N_("Add a member to a pair"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"), member=N_("Who"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_add(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         entrant = await self._find(interaction, guild, game, team, t)
         if entrant is None or not await self._may_change(interaction, entrant, t):
             return
@@ -264,13 +291,17 @@ class EntrantsCog(commands.Cog):
 
     @pair.command(name="remove", description=N_("Take a member out of a pair"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"), member=N_("Who"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_remove(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         entrant = await self._find(interaction, guild, game, team, t)
         if entrant is None:
             return
@@ -285,13 +316,17 @@ class EntrantsCog(commands.Cog):
 
     @pair.command(name="captain", description=N_("Make a member the pair's captain"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"), member=N_("Who"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_captain(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         entrant = await self._find(interaction, guild, game, team, t)
         if entrant is None or not await self._may_change(interaction, entrant, t):
             return
@@ -304,13 +339,17 @@ class EntrantsCog(commands.Cog):
 
     @pair.command(name="retire", description=N_("Withdraw a pair from the league"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_retire(
         self, interaction: discord.Interaction[Any], game: str, team: str
     ) -> None:
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         entrant = await self._find(interaction, guild, game, team, t)
         if entrant is None or not await self._may_change(interaction, entrant, t):
             return
@@ -321,11 +360,15 @@ class EntrantsCog(commands.Cog):
 
     @pair.command(name="list", description=N_("The pairs and trios of a game's league"))
     @app_commands.describe(game=N_("Which game"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def pair_list(self, interaction: discord.Interaction[Any], game: str) -> None:
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         teams = [e for e in await self.bot.storage.entrants.in_league(guild, game) if e.size > 1]
         lines = [members_text(e, t) for e in teams[:40]]
         embed = discord.Embed(
@@ -361,7 +404,7 @@ class EntrantsCog(commands.Cog):
         players=N_("Players at the table (which kind of entrant; the usual one if left out)"),
         page=N_("Page number"),
     )
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def league_table(
         self,
         interaction: discord.Interaction[Any],
@@ -372,6 +415,10 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         size = self._size(game, players)
         board = await self.bot.storage.entrant_standings.table(
             guild, game, size, page=max(0, page - 1), per_page=PER_PAGE
@@ -391,11 +438,59 @@ class EntrantsCog(commands.Cog):
         embed.set_footer(text=t("Page {page} of {pages}").format(page=board.page + 1, pages=pages))
         await interaction.response.send_message(embed=embed)
 
+    @league.command(name="log", description=N_("The season's table by points, with tie-breaks"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        players=N_("Players at the table (which kind of entrant; the usual one if left out)"),
+        swiss=N_("Break ties by Buchholz too (Swiss events)"),
+    )
+    @app_commands.autocomplete(game=playable_games)
+    async def league_log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None = None,
+        swiss: bool = False,
+    ) -> None:
+        t, guild = await self._start(interaction)
+        if guild is None:
+            return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
+        await interaction.response.defer(thinking=True)
+        table = await season_table(
+            self.bot.storage, guild, game, self._size(game, players), swiss=swiss
+        )
+        lines = [
+            t(
+                "{place}. {name} — {points} points (head-to-head {h2h}, Buchholz {bh}),"
+                " rating {rating}"
+            ).format(
+                place=item.entry.place,
+                name=item.line.name,
+                points=item.line.points,
+                h2h=item.entry.head_to_head,
+                bh=item.entry.buchholz,
+                rating=rating_text(item.line.rating, item.line.provisional),
+            )
+            for item in table[:LOG_LINES]
+        ]
+        embed = discord.Embed(
+            title=t("{game} league log").format(game=games.title(game, self.bot.games)),
+            description="\n".join(lines) if lines else t("No matches yet."),
+            colour=0xF9A825,
+        )
+        if len(table) > LOG_LINES:
+            embed.set_footer(text=t("{n} more in /league export").format(n=len(table) - LOG_LINES))
+        await interaction.followup.send(embed=embed)
+
     @league.command(
         name="record", description=N_("A player's or a pair's calls, contracts and results")
     )
     @app_commands.describe(game=N_("Which game"), user=N_("Whose record (yours if left out)"))
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def league_record(
         self,
         interaction: discord.Interaction[Any],
@@ -405,6 +500,10 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         who = user or interaction.user
         standings = self.bot.storage.entrant_standings
         embed = discord.Embed(
@@ -419,6 +518,10 @@ class EntrantsCog(commands.Cog):
         for entrant in await self.bot.storage.entrants.of_user(guild, game, who.id):
             line = await standings.standing(guild, game, entrant.id)
             value = standing_text(line, t) if line is not None else t("No matches yet.")
+            if line is not None:
+                value += "\n" + t("Streak {streak}, best {best}").format(
+                    streak=f"{line.streak:+d}", best=line.best_streak
+                )
             value += "\n" + stats_text(
                 game, await standings.entrant_stats(guild, game, entrant.id), self.bot, t
             )
@@ -431,7 +534,7 @@ class EntrantsCog(commands.Cog):
         players=N_("Players at the table (which kind of entrant; the usual one if left out)"),
         season=N_("Season number (the current one if left out)"),
     )
-    @app_commands.choices(game=games.playable_choices())
+    @app_commands.autocomplete(game=playable_games)
     async def league_export(
         self,
         interaction: discord.Interaction[Any],
@@ -442,6 +545,10 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return
+        named = await self._game(interaction, game, t)
+        if named is None:
+            return
+        game = named
         await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
         number = season or await storage.leagues.current_season(guild, game)

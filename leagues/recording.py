@@ -27,6 +27,25 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
+ENTRANTS_SETTING = "league_entrants"
+"""The table setting a match night writes when it opens a table for a pairing:
+``{"<seat>": {"entrant": <id>, "substitute": <bool>}}``; recording reads it."""
+
+
+def seat_entrants(settings: Mapping[str, Any]) -> dict[int, SeatEntrant]:
+    """The entrant of each seat named in a table's settings (``ENTRANTS_SETTING``); an
+    unreadable entry is left out (the team's players then decide, as in open play)."""
+    named = settings.get(ENTRANTS_SETTING)
+    found: dict[int, SeatEntrant] = {}
+    if not isinstance(named, Mapping):
+        return found
+    for seat, entry in named.items():
+        try:
+            found[int(seat)] = SeatEntrant(int(entry["entrant"]), bool(entry.get("substitute")))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            log.warning("table setting %s: seat %r unreadable, left out", ENTRANTS_SETTING, seat)
+    return found
+
 
 def winning_seats(result: MatchResult | None, players: int) -> list[int]:
     """The seats that won (empty: no winner, or no result)."""
@@ -55,7 +74,8 @@ def build_match_record(
 
     ``entrants`` (seat -> entrant) names the entrant each seat played for when a match
     night paired them, a substitute marked as such; left out, storage finds each team's
-    entrant from its players. ``tallies`` is the game plugin's reader of calls and
+    entrant from its players (``seat_entrants`` of the table's settings by default).
+    ``tallies`` is the game plugin's reader of calls and
     contracts (``GamePlugin.tally_reader``); units won are counted without it."""
     teams = spec.teams(table.players)
     typed = match.typed_result() if match.is_over else None
@@ -63,7 +83,7 @@ def build_match_record(
     winners = winning_seats(typed, table.players)
     team_of = {seat: index for index, team in enumerate(teams or ()) for seat in team}
     seats = []
-    playing_for = entrants or {}
+    playing_for = seat_entrants(table.settings) if entrants is None else entrants
     for index, seat in enumerate(table.seats):
         if seat is None:
             seats.append(MatchSeat(index, "", computer="empty", team=team_of.get(index)))
@@ -110,15 +130,6 @@ def build_match_record(
     )
 
 
-def seat_entrants(table: TableRecord) -> dict[int, SeatEntrant] | None:
-    """Whom each seat played for, as a match night opened the table (``TableManager.create``'s
-    ``seat_entrants``, kept in the table's settings); None for any other table."""
-    kept = table.settings.get("entrants")
-    if not isinstance(kept, dict) or not kept:
-        return None
-    return {int(seat): SeatEntrant(int(e), bool(sub)) for seat, (e, sub) in kept.items()}
-
-
 async def record_match(
     storage: Storage,
     table: TableRecord,
@@ -143,7 +154,6 @@ async def record_match(
             ended_at=ended_at,
             actions=actions,
             tallies=reader,
-            entrants=seat_entrants(table),
         )
         return await storage.matches.record_finished(record)
     except Exception:

@@ -11,6 +11,8 @@ from leagues.tiebreaks import TableEntry, meetings_from, order_table
 from storage import EntrantStanding, LeagueSettings, MatchSummary, Storage
 
 PAGE = 100
+MAX_SIDES = 200_000
+"""Entrant sides of a season's matches read for its tie-breaks (100,000 matches of two)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +53,18 @@ async def season_table(
     lines = await all_lines(storage, guild_id, game, size, season)
     by_id = {line.entrant_id: line for line in lines}
     worth = {"win": settings.points_win, "draw": settings.points_draw, "loss": settings.points_loss}
-    results = await storage.entrant_standings.season_results(guild_id, game, season=season)
-    meetings = meetings_from(
-        ((r.match_id, r.entrant_id, r.outcome) for r in results if r.entrant_id in by_id),
-        worth,
+    results = await storage.entrant_standings.season_results(
+        guild_id, game, season=season, limit=MAX_SIDES + 1
+    )
+    # A season bigger than a club's (a bench's million matches) is ordered by points and
+    # rating only: its head-to-head would cost more memory than the bot should spend.
+    meetings = (
+        []
+        if len(results) > MAX_SIDES
+        else meetings_from(
+            ((r.match_id, r.entrant_id, r.outcome) for r in results if r.entrant_id in by_id),
+            worth,
+        )
     )
     order = order_table(
         {e: line.points for e, line in by_id.items()},

@@ -157,6 +157,7 @@ class EntrantBatch:
         self._sides: list[tuple[Any, ...]] = []
         self._entrant_stats: dict[tuple[int, str, int, int, str], list[int]] = {}
         self._player_stats: dict[tuple[int, str, int, str], list[int]] = {}
+        self._members: dict[tuple[int, str], dict[int, list[tuple[int, int]]]] = {}
 
     async def seat_entrants(self, record: MatchRecord) -> list[int | None]:
         """Each side's (``rated_groups``) entrant: the one its seats name (a match night),
@@ -174,8 +175,9 @@ class EntrantBatch:
             elif seats and not any(s.is_computer for s in seats):
                 lookups.append((index, [(int(s.user_id or 0), s.name) for s in seats]))
         if lookups:
+            known = self._members.setdefault((record.guild_id, record.game), {})
             ids = await entrants_for_groups(
-                self.tx, record.guild_id, record.game, [g for _, g in lookups], record.ended_at
+                self.tx, record.guild_id, record.game, [g for _, g in lookups], known
             )
             for (index, _), entrant in zip(lookups, ids, strict=True):
                 found[index] = entrant
@@ -352,10 +354,12 @@ class SqlEntrantStandingRepository:
         total = await self._db.fetchone(
             f"SELECT COUNT(*) FROM entrant_standings WHERE {where}", *params
         )
-        items = [
-            _line_from_row(r, settings, page * per_page + i + 1)
-            for i, r in enumerate(rows[:per_page])
-        ]
+        items = []
+        for i, r in enumerate(rows[:per_page]):
+            try:
+                items.append(_line_from_row(r, settings, page * per_page + i + 1))
+            except (TypeError, ValueError) as exc:
+                log.warning("entrant line %r unreadable, skipped: %s", tuple(r[:4]), exc)
         count = int(total[0]) if total is not None else 0
         return Page(items, page, per_page, len(rows) > per_page, count)
 
@@ -380,21 +384,24 @@ class SqlEntrantStandingRepository:
         when = float(now if now is not None else time.time())
         if not listed(line.rated_matches, line.last_rated_at, when, settings):
             return line
-        ahead = await self._db.fetchone(
+        # One range of the index (ratings from this one up), the tie on rating settled
+        # inside it: an OR of two ranges is read by SQLite as two scans merged.
+        row_ahead = await self._db.fetchone(
             "SELECT COUNT(*) FROM entrant_standings WHERE guild_id = ? AND game = ?"
-            " AND season = ? AND size = ? AND rated_matches >= ? AND last_rated_at >= ?"
-            " AND (rating > ? OR (rating = ? AND entrant_id < ?))",
+            " AND season = ? AND size = ? AND rating >= ? AND (rating > ? OR entrant_id < ?)"
+            " AND rated_matches >= ? AND last_rated_at >= ?",
             guild_id,
             game,
             number,
             line.size,
-            settings.listed_matches,
-            when - settings.listed_days * 86_400.0,
             line.rating,
             line.rating,
             entrant_id,
+            settings.listed_matches,
+            when - settings.listed_days * 86_400.0,
         )
-        return _line_from_row(row, settings, int(ahead[0]) + 1 if ahead is not None else 0)
+        ahead = int(row_ahead[0]) if row_ahead is not None else 0
+        return _line_from_row(row, settings, ahead + 1)
 
     async def entrant_stats(
         self, guild_id: int, game: str, entrant_id: int, *, season: int | None = None
@@ -423,17 +430,19 @@ class SqlEntrantStandingRepository:
         return [StatLine(str(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     async def season_results(
-        self, guild_id: int, game: str, *, season: int | None = None
+        self, guild_id: int, game: str, *, season: int | None = None, limit: int | None = None
     ) -> list[EntrantMatch]:
-        """Every entrant side of a season's matches, in match order (tie-breaks, exports)."""
+        """Every entrant side of a season's matches, in match order (tie-breaks, exports);
+        at most ``limit`` sides when given."""
         number = await self._season(guild_id, game, season)
         rows = await self._db.fetch(
             "SELECT match_id, entrant_id, team, outcome, rated, rating_before, rating_after,"
             " substitutes, ended_at, season FROM match_entrants WHERE guild_id = ? AND game = ?"
-            " AND season = ? ORDER BY match_id, team",
+            " AND season = ? ORDER BY match_id, team LIMIT ?",
             guild_id,
             game,
             number,
+            -1 if limit is None and self._db.dialect == "sqlite" else limit,
         )
         return [
             EntrantMatch(

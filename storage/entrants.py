@@ -137,36 +137,41 @@ async def _insert_entrant(
 
 
 async def entrants_for_groups(
-    tx: Tx, guild_id: int, game: str, groups: Sequence[Sequence[tuple[int, str]]], at: float
+    tx: Tx,
+    guild_id: int,
+    game: str,
+    groups: Sequence[Sequence[tuple[int, str]]],
+    known: dict[int, list[tuple[int, int]]] | None = None,
 ) -> list[int | None]:
-    """The active complete entrant whose members are exactly each group's players (user
-    id, name), or None. A player on their own (a group of one) is their own entrant,
-    created on their first match: individual leagues need no sign-up."""
-    found: list[int | None] = []
-    for group in groups:
-        users = sorted({u for u, _ in group})
-        if not users or len(users) != len(group):
-            found.append(None)
-            continue
-        size = len(users)
-        marks = ",".join("?" * size)
-        row = await tx.fetchone(
-            "SELECT m.entrant_id FROM entrant_members m WHERE m.guild_id = ? AND m.game = ?"
-            f" AND m.size = ? AND m.active = 1 AND m.user_id IN ({marks})"
-            " GROUP BY m.entrant_id HAVING COUNT(*) = ?",
+    """The active entrant whose members are exactly each group's players (user id, name),
+    or None. ``known`` (user -> their (entrant, size) pairs in this league) is a batch's
+    cache: only players not in it are read, in one query. A player on their own counts for
+    an entrant only once they have one (``SqlEntrantRepository.individual``: a match
+    night's check-in makes it), so open play costs one small read at most."""
+    memberships = {} if known is None else known
+    missing = sorted({u for group in groups for u, _ in group} - set(memberships))
+    if missing:
+        for user in missing:
+            memberships[user] = []
+        marks = ",".join("?" * len(missing))
+        for entrant, size, user in await tx.fetch(
+            "SELECT entrant_id, size, user_id FROM entrant_members WHERE guild_id = ?"
+            f" AND game = ? AND active = 1 AND user_id IN ({marks})",
             guild_id,
             game,
-            size,
-            *users,
-            size,
-        )
-        if row is not None:
-            found.append(int(row[0]))
-        elif size == 1:
-            user, name = group[0]
-            found.append(await _individual(tx, guild_id, game, user, name, at))
-        else:
-            found.append(None)
+            *missing,
+        ):
+            memberships[int(user)].append((int(entrant), int(size)))
+    found: list[int | None] = []
+    for group in groups:
+        users = {u for u, _ in group}
+        # An entrant of k members holding k distinct players of the group is exactly them.
+        common: set[tuple[int, int]] | None = None
+        for user in users:
+            mine = {m for m in memberships.get(user, []) if m[1] == len(group)}
+            common = mine if common is None else common & mine
+        picked = sorted(common or ()) if len(users) == len(group) else []
+        found.append(picked[0][0] if len(picked) == 1 else None)
     return found
 
 
@@ -259,6 +264,18 @@ class SqlEntrantRepository:
 
     async def get(self, entrant_id: int) -> Entrant | None:
         return await _one(self._db, entrant_id)
+
+    async def individual(
+        self, guild_id: int, game: str, user_id: int, name: str, *, at: float | None = None
+    ) -> Entrant:
+        """The player's own entrant in the game's individual league, made on first ask
+        (named after them, made unique when a name repeats): a match night's check-in."""
+        when = float(at if at is not None else time.time())
+        async with self._db.transaction() as tx:
+            entrant_id = await _individual(tx, guild_id, game, user_id, name, when)
+            made = await _one(tx, entrant_id)
+        assert made is not None
+        return made
 
     async def many(self, entrant_ids: Iterable[int]) -> dict[int, Entrant]:
         """Entrants by id (missing ids left out)."""

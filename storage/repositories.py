@@ -225,6 +225,10 @@ class EntrantRepository(Protocol):
 
     async def get(self, entrant_id: int) -> Entrant | None: ...
 
+    async def individual(
+        self, guild_id: int, game: str, user_id: int, name: str, *, at: float | None = None
+    ) -> Entrant: ...
+
     async def many(self, entrant_ids: Iterable[int]) -> dict[int, Entrant]: ...
 
     async def find(self, guild_id: int, game: str, size: int, name: str) -> Entrant | None: ...
@@ -293,7 +297,7 @@ class EntrantStandingRepository(Protocol):
     async def player_stats(self, guild_id: int, game: str, user_id: int) -> list[StatLine]: ...
 
     async def season_results(
-        self, guild_id: int, game: str, *, season: int | None = None
+        self, guild_id: int, game: str, *, season: int | None = None, limit: int | None = None
     ) -> list[EntrantMatch]: ...
 
     async def record_walkover(

@@ -317,8 +317,9 @@ class TableManager:
                 settings={"slow": slow, "turn_seconds": turn_seconds, "deal_version": DEAL_VERSION},
             )
             if seat_entrants:
-                record.settings["entrants"] = {
-                    str(seat): [entrant, bool(sub)]
+                # the form league recording reads (leagues.recording.ENTRANTS_SETTING)
+                record.settings["league_entrants"] = {
+                    str(seat): {"entrant": entrant, "substitute": bool(sub)}
                     for seat, (entrant, sub) in seat_entrants.items()
                 }
             try:

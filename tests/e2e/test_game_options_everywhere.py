@@ -97,7 +97,7 @@ async def test_the_plugin_game_is_queued_for_and_its_queue_opens_a_table(
     assert runner.bot is not None and runner.bot.manager is not None
     state = runner.bot.manager.state(table_id_of(message))
     assert (state.game, state.status, state.players) == ("toy", "running", 4)
-    assert "your Toy Tricks table is ready." in message.content
+    assert "your Toy Tricks table is ready." in message.text()
 
 
 async def test_the_plugin_game_has_a_league(fake: FakeDiscord, runner: BotRunner) -> None:

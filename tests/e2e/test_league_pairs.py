@@ -25,6 +25,8 @@ async def test_pairs_enter_play_and_export_their_season(
     assert taken.ephemeral and "There is already an entrant called jacks." in taken.text
     twice = await cy.slash("pair", subcommand="create", game="thunee", team="Nines", partner=ann)
     assert twice.ephemeral and f"<@{ann.id}> already plays for Jacks." in twice.text
+    alone = await cy.slash("pair", subcommand="create", game="thunee", team="Me", partner=cy)
+    assert alone.ephemeral and "other than yourself" in alone.text
     solo = await cy.slash("pair", subcommand="create", game="tonk", team="Nines", partner=di)
     assert solo.ephemeral and "Tonk has no teams of 2" in solo.text
     nines = await cy.slash("pair", subcommand="create", game="thunee", team="Nines", partner=di)
@@ -69,7 +71,11 @@ async def test_pairs_enter_play_and_export_their_season(
     assert "1. " in table.text and "2. " in table.text and "?" in table.text
     mine = await ann.slash("league", subcommand="record", game="thunee")
     assert mine.ephemeral and "Jacks" in mine.text and "1 won" in mine.text
+    assert "Streak -1, best 1" in mine.text
 
+    log = await eve.slash("league", subcommand="log", game="thunee")
+    shown = log.followups[0].text() if log.followups else log.text
+    assert "1. " in shown and "head-to-head 3" in shown and "?" in shown
     exported = await bob.slash("league", subcommand="export", game="thunee")
     sent = exported.followups[0] if exported.followups else exported.message
     assert sent is not None and exported.ephemeral

@@ -185,7 +185,7 @@ async def test_a_knockout_of_six_with_byes_and_best_of_three_runs_to_a_champion(
 async def test_a_season_with_an_end(fake: FakeDiscord, runner: BotRunner) -> None:
     owner = SimulatedUser(fake, fake.add_user("owner", admin=True))
     started = await owner.slash("season", subcommand="new", game="toy", days=30)
-    assert "Season 1 of the toy league has started. It ends <t:" in started.text
+    assert "Season 1 of the Toy Tricks league has started. It ends <t:" in started.text
     assert runner.bot is not None
     (season,) = await runner.bot.storage.leagues.seasons(fake.guild_id, "toy")
     assert season.ends_at is not None and abs(season.ends_at - season.started_at - 30 * 86400) < 60

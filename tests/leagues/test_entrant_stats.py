@@ -109,3 +109,23 @@ async def test_a_match_that_does_not_count_adds_no_stats(store: Storage) -> None
     record.guild_id = None
     await store.matches.record_finished(record)
     assert await store.entrant_standings.player_stats(GUILD, "thunee", A1) == []
+
+
+async def test_the_table_manager_records_the_plugins_stats(store: Storage) -> None:
+    """A Thunee match played through the manager: the player's stats are what the plugin
+    reads in the engine's own hand results (the manager hands its registry to recording)."""
+    import random
+
+    from tests.leagues.helpers import manager_over, play_out
+
+    manager, clock, _ = manager_over(store)
+    state = await manager.quick_play(
+        channel_id=600, guild_id=GUILD, game="thunee", user_id=11, name="Ada", seed=3
+    )
+    await play_out(manager, clock, state.id, random.Random(5))
+    engine = manager.match_of(state.id)
+    assert engine is not None and engine.is_over
+    seats, _ = match_tallies(engine.hand_results, 4, TEAMS, plugin("thunee").tally_reader)
+    expected = {stat: (a, m) for seat, stat, a, m in seats if seat == 0}
+    assert "trump" in {stat for _, stat, _, _ in seats}  # someone made trump every hand
+    assert as_dict(await store.entrant_standings.player_stats(GUILD, "thunee", 11)) == expected

@@ -156,9 +156,60 @@ async def test_a_substitute_stands_in_for_a_night_recorded_as_such(store: Storag
 
 async def test_players_on_their_own_are_their_own_entrants(store: Storage) -> None:
     seats = [(ANN, "Ann"), (BOB, "Ann"), (None, "Computer")]
+    # Open play before any check-in stays the players' own.
+    first = await store.matches.record_finished(a_record(seats, [0], game="tonk"))
+    assert await store.entrants.match_sides(first.match_id) == []
+    ann = await store.entrants.individual(GUILD, "tonk", ANN, "Ann")
+    bob = await store.entrants.individual(GUILD, "tonk", BOB, "Ann")
+    assert await store.entrants.individual(GUILD, "tonk", ANN, "Ann") == ann
+    assert ann.name != bob.name  # two players of one name stay apart
     outcome = await store.matches.record_finished(a_record(seats, [0], game="tonk"))
     sides = await store.entrants.match_sides(outcome.match_id)
-    assert [s.outcome for s in sides] == ["win", "loss"]  # the computer is no entrant
-    entrants = await store.entrants.in_league(GUILD, "tonk", size=1)
-    assert sorted(e.members for e in entrants) == [(ANN,), (BOB,)]
-    assert len({e.name for e in entrants}) == 2  # two players of one name stay apart
+    assert [(s.entrant_id, s.outcome) for s in sides] == [(ann.id, "win"), (bob.id, "loss")]
+    # (the computer is no entrant)
+
+
+async def test_a_nights_table_setting_names_each_seats_entrant(store: Storage) -> None:
+    """A match night writes ``league_entrants`` into the table's settings; the recorded
+    seats play for those entrants, a substitute marked (leagues.recording.seat_entrants)."""
+    import random
+
+    from leagues.recording import ENTRANTS_SETTING, build_match_record, seat_entrants
+    from tests.leagues.helpers import manager_over, play_out
+    from tests.tables.toy_game import GAMES
+
+    manager, clock, _ = manager_over(store)
+    state = await manager.create(
+        channel_id=700, guild_id=GUILD, game="toy", host_id=ANN, host_name="Ann", seed=4
+    )
+    for user, name in ((BOB, "Bob"), (EVE, "Eve"), (DI, "Di")):
+        await manager.join(state.id, user, name)
+    await manager.start(state.id, ANN)
+    await play_out(manager, clock, state.id, random.Random(2))
+    table = await store.tables.get(state.id)
+    engine = manager.match_of(state.id)
+    assert table is not None and engine is not None
+    by_user = {s.user_id: i for i, s in enumerate(table.seats) if s is not None}
+    jacks = await store.entrants.create(GUILD, "toy", 2, "Jacks", [ANN, CY])
+    nines = await store.entrants.create(GUILD, "toy", 2, "Nines", [BOB, DI])
+    teams = GAMES.get("toy").teams(4)
+    assert teams is not None
+    team_of = {seat: i for i, team in enumerate(teams) for seat in team}
+    assert team_of[by_user[ANN]] == team_of[by_user[EVE]]  # seats 0 and 2, by joining
+    table.settings[ENTRANTS_SETTING] = {
+        str(by_user[ANN]): {"entrant": jacks.id},
+        str(by_user[EVE]): {"entrant": jacks.id, "substitute": True},
+        str(by_user[BOB]): {"entrant": nines.id},
+        str(by_user[DI]): {"entrant": nines.id},
+        "x": {"entrant": "?"},
+    }
+    assert set(seat_entrants(table.settings)) == set(by_user.values())
+    record = build_match_record(table, GAMES.get("toy"), engine, ended_at=clock.now(), actions=1)
+    record.table_id = None  # the manager recorded this table already: record it afresh
+    outcome = await store.matches.record_finished(record)
+    sides = {s.entrant_id: s for s in await store.entrants.match_sides(outcome.match_id)}
+    assert set(sides) == {jacks.id, nines.id}
+    assert (sides[jacks.id].substitutes, sides[nines.id].substitutes) == (1, 0)
+    assert await store.entrants.substitute_appearances(jacks.id) == [
+        (outcome.match_id, by_user[EVE], EVE)
+    ]

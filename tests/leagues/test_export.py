@@ -64,6 +64,9 @@ async def test_the_export_has_one_row_per_match_and_per_entrant(store: Storage) 
     assert rows[0]["ended (UTC)"] == "2001-09-09 01:46:40"
     assert rows[3]["substitutes"] == "sub" and rows[3]["sides"].startswith("Bells (b1, sub)")
 
+    sides = await store.entrant_standings.season_results(GUILD, "toy")
+    assert len(sides) == 8 and len(await store.entrant_standings.season_results(
+        GUILD, "toy", limit=3)) == 3  # fmt: skip
     table = await season_table(store, GUILD, "toy", 2)
     names = {A1: "a1", A2: "a2", B1: "b1", B2: "b2", C1: "c1", C2: "c2"}
     lines = read(standings_csv(table, entrants, names, english))

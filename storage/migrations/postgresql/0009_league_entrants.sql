@@ -82,9 +82,11 @@ CREATE TABLE entrant_standings (
     updated_at    DOUBLE PRECISION    NOT NULL,
     PRIMARY KEY (guild_id, game, season, entrant_id)
 );
--- A page of the table is one range of this index.
+-- A page of the table is one range of this index; it carries the listing rule's columns,
+-- so the page, its count and a place are read from the index alone.
 CREATE INDEX entrant_standings_by_rating
-    ON entrant_standings (guild_id, game, season, size, rating DESC, entrant_id);
+    ON entrant_standings (guild_id, game, season, size, rating DESC, entrant_id, rated_matches,
+                          last_rated_at);
 
 -- Calls and contracts (attempted / made) and units won, per entrant and season and per
 -- player; ``stat`` is the plugin's name for it (a call, a contract, "won:<unit>").
