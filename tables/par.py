@@ -18,6 +18,7 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,8 @@ from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 
+PAR_NICENESS = 10
+"""How much lower the par worker's CPU priority is than the bot's."""
 SETTING = "par"
 """The table setting: ``True``/``False``; unset means on when a human plays with computers."""
 
@@ -142,8 +145,12 @@ class ParService:
     def _pool(self) -> concurrent.futures.Executor:
         if self._executor is None:
             # spawn: a fork of a running event loop (and its sockets) is no base for a worker.
+            # Niced: par is a luxury, and a core it shares belongs to the clicks first.
             self._executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(PAR_NICENESS,),
             )
         return self._executor
 
