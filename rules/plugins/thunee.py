@@ -74,4 +74,5 @@ PLUGIN = GamePlugin(
         N_("caller"),
         N_("late"),
     ),
+    tally="card_points",
 )

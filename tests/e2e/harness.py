@@ -33,6 +33,8 @@ class BotRunner:
             # A worker process per bot start costs ~0.4 s of CPU and the suite starts
             # bots often; the pictures scenarios run the default (a process) themselves.
             "picture_worker": "thread",
+            # Par replays cost CPU after every hand with computers; its scenario asks for it.
+            "par_worker": "off",
         }
         values.update(overrides)
         self.settings = Settings(_env_file=None, **values)
