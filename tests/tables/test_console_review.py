@@ -27,7 +27,7 @@ async def test_r_reviews_the_last_finished_hand() -> None:
             return "2"  # keep: a hand with tricks to review
         return choose_shown(shown, rng)
 
-    code = await run(["nigerian_thunee", "--seed", "5", "--seat", "0"], read_line, shown.append)
+    code = await run(["nigerian_thunee", "--seed", "5", "--seat", "1"], read_line, shown.append)
     text = "\n".join(shown)
     assert code == 0
     assert "No hand is over yet." in text
