@@ -81,6 +81,14 @@ class Settings(BaseSettings):
         ge=0,
         description="After this long in a pickup queue, computers fill the seats (0: never).",
     )
+    par_worker: Literal["process", "thread", "off"] = Field(
+        default="process",
+        description="Where par replays run after a hand a human played with computers: a "
+        "worker process (default), a worker thread, or not at all.",
+    )
+    par_replays: int = Field(
+        default=5, ge=1, le=50, description="Replays of a hand's deal behind each par."
+    )
     shard_ids: list[int] | None = None
     shard_count: int | None = None
 

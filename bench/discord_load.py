@@ -398,7 +398,12 @@ async def user_session(
 
 
 async def run_separate(
-    tables: int, actions: int, game: str, think: float, profile: str | None = None
+    tables: int,
+    actions: int,
+    game: str,
+    think: float,
+    profile: str | None = None,
+    par: str = "off",
 ) -> dict[str, float]:
     fake = FakeDiscord()
     # The fake's spec check (tests/e2e/fake_discord/spec.py) is for the tests: here it
@@ -418,6 +423,7 @@ async def run_separate(
             "CARDTABLE_DEV_GUILD_ID": str(fake.guild_id),
             "CARDTABLE_DATABASE_URL": f"sqlite:///{database}",
             "CARDTABLE_LOG_LEVEL": "ERROR",
+            "CARDTABLE_PAR_WORKER": par,
         }
         command = ["bot.py"] if profile is None else ["-c", PROFILED_BOT, profile]
         bot = await asyncio.create_subprocess_exec(
@@ -451,6 +457,9 @@ async def run_separate(
             bot_cpu = cpu_seconds(bot.pid) - base_cpu
             loop_cpu = loop_thread_cpu_seconds(bot.pid) - base_loop_cpu
             worker_cpu = sum(cpu_seconds(w) for w in workers) - base_worker_cpu
+            # Workers started during the run (par's, spawned at the first hand's end).
+            late = [c for c in children(bot.pid) if c not in workers]
+            late_cpu = sum(cpu_seconds(c) for c in late)
             worker_rss = sum(rss_kb(w) for w in workers)
         finally:
             # SIGINT: discord.py closes cleanly, so a profile (--profile) is written.
@@ -489,6 +498,8 @@ async def run_separate(
         "worker_rss_mb": worker_rss / 1024,
         "kb_per_table": grown / tables,
         "failures": len(fake.failures),
+        "late_worker_cpu_s": late_cpu,
+        "pars": sum(1 for m in fake.messages.values() if "You made" in (m.content or "")),
         "missed": missed_deadlines(fake),
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
@@ -553,6 +564,13 @@ def main() -> None:
     parser.add_argument(
         "--profile", help="write a cProfile (CPU time of the bot's event loop) to this file"
     )
+    parser.add_argument(
+        "--par",
+        choices=("off", "process", "both"),
+        default="off",
+        help="par after each hand with computers (issue 33): off (default), in its worker "
+        "process, or both in turn in one run (the bot in its own process only)",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     for tables in (int(n) for n in args.tables.split(",")):
@@ -560,29 +578,11 @@ def main() -> None:
 
 
 def run_one(args: argparse.Namespace, tables: int) -> None:
-    load = os.getloadavg()[0]
     if not args.in_process:
-        r = asyncio.run(run_separate(tables, args.actions, args.game, args.think, args.profile))
-        print(
-            f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
-            f"{r['actions']} clicked actions ({r['applied']} applied with the computers') "
-            f"in {r['seconds']:.1f} s, {r['interactions']} interactions, "
-            f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}; bot in its own process\n"
-            f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
-            f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms); bot CPU per interaction "
-            f"{r['bot_cpu_ms_per_interaction']:.2f} ms (its event loop's thread "
-            f"{r['bot_loop_cpu_ms_per_interaction']:.2f} ms); picture worker process: "
-            f"{r['worker_cpu_ms_per_interaction']:.2f} ms, RSS {r['worker_rss_mb']:.0f} MB\n"
-            f"  by kind (ms): {r['by_kind']}\n"
-            f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
-            f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
-            f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
-            f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"
-            f"bot RSS growth per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
-            f"missed acknowledgement deadlines: {r['missed']} (target 0); answered busy: "
-            f"{r['busy']}; fake Discord failures: {r['failures']}"
-        )
+        for par in ("off", "process") if args.par == "both" else (args.par,):
+            run_separate_one(args, tables, par)
         return
+    load = os.getloadavg()[0]
     r = asyncio.run(
         run(tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
     )
@@ -600,6 +600,32 @@ def run_one(args: argparse.Namespace, tables: int) -> None:
         f"per stage (ms): {r['stages']}\n"
         f"memory kept per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
         f"fake Discord failures: {r['failures']}"
+    )
+
+
+def run_separate_one(args: argparse.Namespace, tables: int, par: str) -> None:
+    load = os.getloadavg()[0]
+    r = asyncio.run(run_separate(tables, args.actions, args.game, args.think, args.profile, par))
+    print(
+        f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+        f"{r['actions']} clicked actions ({r['applied']} applied with the computers') "
+        f"in {r['seconds']:.1f} s, {r['interactions']} interactions, "
+        f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}; bot in its own process; "
+        f"par {par} ({r['pars']} par reports posted, workers started during the run "
+        f"{r['late_worker_cpu_s']:.1f} s CPU)\n"
+        f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
+        f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms); bot CPU per interaction "
+        f"{r['bot_cpu_ms_per_interaction']:.2f} ms (its event loop's thread "
+        f"{r['bot_loop_cpu_ms_per_interaction']:.2f} ms); worker processes (pictures, par): "
+        f"{r['worker_cpu_ms_per_interaction']:.2f} ms, RSS {r['worker_rss_mb']:.0f} MB\n"
+        f"  by kind (ms): {r['by_kind']}\n"
+        f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
+        f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
+        f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
+        f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"
+        f"bot RSS growth per table: {r['kb_per_table']:.1f} KB (target <= 64 KB)\n"
+        f"missed acknowledgement deadlines: {r['missed']} (target 0); answered busy: "
+        f"{r['busy']}; fake Discord failures: {r['failures']}"
     )
 
 

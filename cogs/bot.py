@@ -32,6 +32,7 @@ WITH_TABLES = (
     "cogs.pickup_cog",
     "cogs.league_cog",
     "cogs.config_cog",
+    "cogs.duplicate_cog",
     "cogs.reports",
     "cogs.entrants_cog",
     "cogs.night_cog",

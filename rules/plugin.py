@@ -131,6 +131,17 @@ class GamePlugin:
     """Catalog ids of sentences for this game's own hand-result reason codes (``{param}``
     fields from the code's parameters), beside the shared ones a front end knows."""
 
+    tally: str = ""
+    """Trick games: the hand-result key holding what the hand's card play won, per team or
+    per seat (card points, or tricks where the contract counts tricks); the end-of-hand
+    solver (``players.endgame``) maximizes it. Empty: the game has no solver."""
+    card_kinds: tuple[str, ...] = ("play",)
+    """Trick games: the action kinds that play a card to the trick (the solver searches
+    these and nothing else: optional calls and claims stay outside its tree)."""
+    deal_phases: tuple[str, ...] = ("cut",)
+    """Phases at a hand's start whose actions decide which cards the seats get (the cut):
+    a replay of the same deal (par, duplicate) takes the original actions through them,
+    and lets its own players decide from the first phase after."""
     presets: tuple[Preset, ...] = ()
     """Named variants for the pickers, most common first (the rules' own come before them
     and are no preset: every game has them)."""

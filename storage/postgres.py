@@ -21,6 +21,7 @@ import asyncpg
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import PgDb, lock_key, pg_sql
+from storage.duplicate import SqlDuplicateRepository
 from storage.entrant_standings import SqlEntrantStandingRepository
 from storage.entrants import SqlEntrantRepository
 from storage.group_commit import GroupCommitLog
@@ -184,6 +185,7 @@ class PgStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.duplicate = SqlDuplicateRepository(self.db)
         self.hand_reports = SqlHandReportRepository(self.db)
         self.nights = SqlNightRepository(self.db)
 

@@ -32,6 +32,7 @@ from storage.records import (
 from storage.shards import ShardSet
 
 if TYPE_CHECKING:
+    from storage.duplicate import SqlDuplicateRepository
     from storage.entrant_records import Entrant, EntrantMatch, EntrantStanding, StatLine
 
 
@@ -352,6 +353,10 @@ class Storage(Protocol):
 
     @property
     def command_sync(self) -> CommandSyncRepository: ...
+
+    @property
+    def duplicate(self) -> SqlDuplicateRepository:
+        """Duplicate events and entries (one dialect-neutral class for both backends)."""
 
     @property
     def nights(self) -> SqlNightRepository: ...

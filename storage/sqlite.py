@@ -21,6 +21,7 @@ import aiosqlite
 
 from storage.command_sync import SqlCommandSyncRepository
 from storage.db import SqliteDb
+from storage.duplicate import SqlDuplicateRepository
 from storage.entrant_standings import SqlEntrantStandingRepository
 from storage.entrants import SqlEntrantRepository
 from storage.group_commit import GroupCommitLog
@@ -168,6 +169,7 @@ class SqliteStorage:
         self.guilds = SqlGuildSettingsRepository(self.db)
         self.languages = SqlLanguageRepository(self.db)
         self.command_sync = SqlCommandSyncRepository(self.db)
+        self.duplicate = SqlDuplicateRepository(self.db)
         self.hand_reports = SqlHandReportRepository(self.db)
         self.nights = SqlNightRepository(self.db)
 

@@ -24,6 +24,7 @@ from i18n import N_, translator
 from i18n.labels import action_label, phase_name
 from i18n.options import option_description, option_title
 from players.budget import SearchBudget
+from players.review import review_hand
 from rules.cards import CardError, parse_card
 from rules.contract import Action
 from rules.option_fields import OptionField, option_fields
@@ -35,6 +36,7 @@ from tables import reports
 from tables.config import TableSettings
 from tables.console_log import SeatLog, pretty_card, score_text, sort_hand
 from tables.console_view import TableView, make_console, rendered
+from tables.duplicate_text import review_lines
 from tables.errors import TableError
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
@@ -328,6 +330,30 @@ class ConsoleGame:
                 "q, Ctrl-C or Ctrl-D leaves."
             )
         )
+        self.write(
+            t(
+                "r reviews the last finished hand: every seat's cards, trick by trick, and the "
+                "cards that gave away part of the best result."
+            )
+        )
+
+    async def review_last(self) -> None:
+        """The last finished hand, trick by trick, its lost cards marked (``r``)."""
+        t = self.t
+        match = self.manager.match_of(self.table_id)
+        if self.plugin.family != "trick" or not self.plugin.tally:
+            self.write(t("There is no hand review for this game."))
+            return
+        if match is None or not match.hand_results:
+            self.write(t("No hand is over yet."))
+            return
+        snapshot = match.snapshot()
+        # The solver takes up to seconds: off the event loop, on a copy of the log.
+        hand = len(match.hand_results) - 1
+        review = await asyncio.to_thread(review_hand, snapshot, hand, registry=self.manager.games)
+        self.write("")
+        for line in review_lines(review, t, self.name):
+            self.write(line)
 
     # -- the loop -----------------------------------------------------------------------
 
@@ -354,6 +380,9 @@ class ConsoleGame:
                 continue
             if answer == "?":
                 self.help_lines()
+                continue
+            if answer.lower() == "r":
+                await self.review_last()
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(numbered):
                 action_id = numbered[int(answer) - 1].id

@@ -253,6 +253,21 @@ class TableManager:
         """The engine match (read only: mutate it only through ``act``)."""
         return self._table(table_id).match
 
+    def table_setting(self, table_id: int, key: str) -> Any:
+        """One of the table's own settings (``None`` when never set): what services
+        beside the manager keep per table (par on or off)."""
+        return self._table(table_id).record.settings.get(key)
+
+    async def set_table_setting(self, table_id: int, key: str, value: Any) -> None:
+        """Store one of the table's own settings (``None`` clears it)."""
+        table = self._table(table_id)
+        async with table.lock:
+            if value is None:
+                table.record.settings.pop(key, None)
+            else:
+                table.record.settings[key] = value
+            await self.storage.tables.update_settings(table.id, table.record.settings)
+
     # -- lobby -----------------------------------------------------------------------
 
     async def create(

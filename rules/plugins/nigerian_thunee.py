@@ -26,4 +26,5 @@ PLUGIN = GamePlugin(
         "keep": N_("Keep cards"),
     },
     terms=(N_("capture"), N_("throw in")),
+    tally="tricks",
 )

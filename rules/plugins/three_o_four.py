@@ -39,4 +39,6 @@ PLUGIN = GamePlugin(
         "bid:HC": N_("Bid Half Court"),
         "bid:FC": N_("Bid Full Court"),
     },
+    tally="points",
+    card_kinds=("play", "indicator"),
 )

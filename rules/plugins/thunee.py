@@ -75,4 +75,5 @@ PLUGIN = GamePlugin(
         N_("caller"),
         N_("late"),
     ),
+    tally="card_points",
 )

@@ -17,9 +17,8 @@ from rules.three_o_four.caps_knowledge import (
     ALL_SUITS,
     CANONICAL_SUIT_RANK,
     GREEDY_BUDGET,
-    NODE_BUDGET,
+    MANY_UNSEEN,
     SEATS,
-    SOUND_BUDGET,
     STRONG_WORLDS,
     SUIT,
     THRIFTY,
@@ -164,7 +163,10 @@ class CapsJudge:
             if match is not None:
                 match.judge_deck = deck
         self.deck = deck
-        self.certain_cache: dict[tuple[int, int], list[Card] | None] = {}
+        self.many_unseen = MANY_UNSEEN[1] if self.per_trick == 8 else MANY_UNSEEN[0]
+        """ED-27a's bound on the cards unseen by p, at this table's size."""
+        self.certain_cache: dict[tuple[int, int, int | None], list[Card] | None] = {}
+        """``certain`` per (p, k, budget): ``None`` as budget is the exact ruling."""
         self._unbeaten_from_start: list[bool | None] = [None, None]
         self._first_lost: list[int | None] = [None, None]
         """Per team, the first trick it lost (``None``: none yet)."""
@@ -341,7 +343,7 @@ class CapsJudge:
         self,
         p: int,
         k: int,
-        budget: int = NODE_BUDGET,
+        budget: int | None = None,
         actual: bool = False,
         shared_initial: list[set[State]] | None = None,
     ) -> Solver:
@@ -773,18 +775,20 @@ class CapsJudge:
             first = self._first_lost[team] = winners.index(1 - team)
         return k // self.per_trick <= first
 
-    def certain(self, p: int, k: int, budget: int = NODE_BUDGET) -> list[Card] | None:
-        """Certain(p, k): a winning order of p's cards, or ``None``."""
+    def certain(self, p: int, k: int, budget: int | None = None) -> list[Card] | None:
+        """Certain(p, k) (ED-27): the first winning order of p's cards in ED-1 order, or
+        ``None``. Exact without ``budget`` (the ruling); with one, a search that runs out
+        answers ``None`` (the old, budget-bound ruling, kept to compare against:
+        bench/caps_exact.py)."""
         return self._decide(p, k, budget, prove=False)
 
-    def certain_exists(self, p: int, k: int) -> bool:
+    def certain_exists(self, p: int, k: int, budget: int | None = None) -> bool:
         """Certain(p, k) as a yes or no (the duty of T3-16.4 and the deadline of T3-16.8
         ask only that): after the cheapest refutations, an order cashing top cards
-        (``cashing_order``) proves it at once, also where the search would run out of
-        nodes; otherwise the rest of ``certain``."""
-        return self._decide(p, k, NODE_BUDGET, prove=True) is not None
+        (``cashing_order``) proves it at once; otherwise the rest of ``certain``."""
+        return self._decide(p, k, budget, prove=True) is not None
 
-    def _decide(self, p: int, k: int, budget: int, prove: bool) -> list[Card] | None:
+    def _decide(self, p: int, k: int, budget: int | None, prove: bool) -> list[Card] | None:
         """``certain``; with ``prove``, a ``cashing_order`` proof is also accepted once
         the refutations that most often decide have failed (its order is not cached: it
         need not be the first winning order that ED-29 asks for)."""
@@ -794,10 +798,10 @@ class CapsJudge:
             return None
         if self.opponents_trumps_unbeaten(p % 2, k):
             return None
-        key = (p, k)
+        key = (p, k, budget)
         if key in self.certain_cache:
             found = self.certain_cache[key]
-            if found is None and prove:
+            if found is None and prove and budget is not None:
                 return self.cashing_order(self.knowledge(p, k))  # the search may run out
             return found
         # Refutations first (the cheap ones that decide most often lead): each says "not
@@ -822,6 +826,12 @@ class CapsJudge:
             order = self.cashing_order(full.kn)
             if order is not None:
                 return order
+        if budget is None and len(full.kn.unknown) > self.many_unseen:
+            # ED-27a (docs/caps-ruling.md): while so many cards are unseen, certain means
+            # certain by cashing, and the server states the cashing order (ED-29)
+            found = self.cashing_order(full.kn)
+            self.certain_cache[key] = found
+            return found
         if (
             (not cheap_worlds and self._refuted_in_positions(full))
             or (cheap_worlds and full.too_many_initial_states())
@@ -835,9 +845,14 @@ class CapsJudge:
         try:
             # The real deal is one consistent world: if no order wins there, none wins
             # in all of them (a cheap refutation before the full search).
-            if self.solver(p, k, budget, actual=True).run() is not None:
-                found = full.run()
-        except OutOfBudget:
+            actual = self.solver(p, k, budget, actual=True)
+            if budget is not None:
+                # the old ruling: the search over sets of positions, bounded
+                if actual.run() is not None:
+                    found = full.run()
+            elif actual.first_order() is not None:
+                found = full.first_order()
+        except OutOfBudget:  # (only with a budget)
             found = None
         self.certain_cache[key] = found
         return found
@@ -932,8 +947,10 @@ class CapsJudge:
         except OutOfBudget:
             return False
 
-    def sound(self, p: int, k: int, order: list[Card]) -> bool:
-        """Sound(call): the stated order wins every trick in every consistent world."""
+    def sound(self, p: int, k: int, order: list[Card], budget: int | None = None) -> bool:
+        """Sound(call): the stated order wins every trick in every consistent world.
+        Exact without ``budget``; with one, a search that runs out answers ``False``
+        (the old ruling, kept to compare against)."""
         if not self.team_won_all_before(p % 2, k):
             return False
         if self.opponents_trumps_unbeaten(p % 2, k):
@@ -946,7 +963,7 @@ class CapsJudge:
         if self.plainly_sound(self.knowledge(p, k), order):
             return True
         initial: list[set[State]] = []
-        full = self.solver(p, k, SOUND_BUDGET, shared_initial=initial)
+        full = self.solver(p, k, budget, shared_initial=initial)
         if full.kn.tricks_left > 0 and full.too_many_initial_states():
             return False  # ``holds`` counts each of them: it runs out (or fails) first
         if full.kn.tricks_left > 0 and self.order_fails_in_a_strong_world(full, order):
@@ -958,10 +975,10 @@ class CapsJudge:
         ):
             return False
         try:
-            if self.solver(p, k, SOUND_BUDGET, actual=True).run(fixed=order) is None:
+            if self.solver(p, k, budget, actual=True).run(fixed=order) is None:
                 return False  # the order already fails in the real deal
             return full.run(fixed=order) is not None
-        except OutOfBudget:
+        except OutOfBudget:  # (only with a budget)
             return False
 
     def proof_facts(self, kn: Knowledge) -> ProofFacts:
@@ -1432,18 +1449,7 @@ class CapsJudge:
 
     def server_order(self, seat: int) -> list[Card]:
         """ED-29: the first winning order in ED-1 order, else the fallback order."""
-        k = len(self.m.history)
-        found = self.certain(seat, k)
-        if found is None and self.certain_exists(seat, k):
-            # certain, but the search that lists orders ran out of nodes: the same search
-            # (orders in ED-1 order) with the soundness budget; past it, the order that
-            # proved certainty, which is certain too
-            try:
-                found = self.solver(seat, k, SOUND_BUDGET).run()
-            except OutOfBudget:
-                found = None
-            if found is None:
-                found = self.cashing_order(self.knowledge(seat, k))
+        found = self.certain(seat, len(self.m.history))
         if found is not None and len(found) == len(self.m._remaining(seat)):
             return found
         return self.default_order(seat, self.m._remaining(seat))

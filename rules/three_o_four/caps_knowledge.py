@@ -23,12 +23,17 @@ ALL_SUITS: Final = 0b1111
 CANONICAL_SUIT_RANK: Final = {0: 0, 3: 1, 2: 2, 1: 3}
 """ED-1 suit order S, C, D, H (card ints use S, H, D, C)."""
 NODE_BUDGET: Final = 2000
-"""Adversary positions explored per question before the answer is taken as "not certain"."""
 SOUND_BUDGET: Final = 50_000
-"""The same for Sound(call) (T3-16.5), asked once per call: past it a call is judged unsound,
-which charges the caller Wrong Caps, so it is set far above what proofs of sound orders
-have needed (up to ~10,300 positions, ~0.1 s, in random 6- and 8-player hands, where the
-old limit of 4,000 judged such a call wrong)."""
+"""The node budgets the judge had for Certain and Sound before its ruling became exact
+(past them a position counted as not certain, a call as unsound). The judge no longer
+uses them; bench/caps_exact.py passes them to show where the old ruling differed."""
+
+
+MANY_UNSEEN: Final = (16, 12)
+"""ED-27a (docs/caps-ruling.md): with more cards than this unseen by p (four or six
+players; eight), Certain(p, k) (the duty, the deadline and the server's order) is
+certainty by cashing (``cashing_order``): the exact question over every order there took
+seconds to minutes (bench/caps_exact.py), the cashing proof microseconds."""
 
 
 THRIFTY: Final = -1

@@ -40,7 +40,6 @@ from rules.three_o_four.caps_knowledge import (
     _PLAY,
     _TRICKS_DONE,
     ALL_SUITS,
-    NODE_BUDGET,
     SUIT,
     THRIFTY,
     Knowledge,
@@ -170,7 +169,7 @@ class Solver:
         players: int,
         active: list[int],
         strength: tuple[int, ...],
-        budget: int = NODE_BUDGET,
+        budget: int | None = None,
         restricted: bool = False,
         thin: int = 0,
         shared_initial: list[set[State]] | None = None,
@@ -188,6 +187,9 @@ class Solver:
         self.strength = strength
         self.team = kn.seat % 2
         self.budget = budget
+        """``None`` for the rules' question (the judge: the search runs to its end, so its
+        answer is the definition's, docs/caps-ruling.md); a number of positions for a
+        shortcut or a player's thinking, past which ``OutOfBudget`` says "undecided"."""
         self.nodes = 0
         self.expand_memo: dict[tuple[State, Card], frozenset[State] | None] = {}
         self.pools: dict[frozenset[Card], _Pool] = {}
@@ -298,11 +300,13 @@ class Solver:
         return out
 
     def too_many_initial_states(self) -> bool:
-        """More initial positions than the node budget. Each one is a node of its own
-        (``run`` expands every one of them before anything else, and a fresh position
-        always counts), so then the search runs out of nodes, or stops earlier at a
-        line that loses a trick: never "certain". Listing stops past the budget; a
-        complete list is kept for the searches that follow."""
+        """More initial positions than a node budget (``False`` without one). Each one is
+        a node of its own (``run`` expands every one of them before anything else, and a
+        fresh position always counts), so then a bounded search runs out of nodes, or
+        stops earlier at a line that loses a trick: never "certain". Listing stops past
+        the budget; a complete list is kept for the searches that follow."""
+        if self.budget is None:
+            return False
         shared = self.shared_initial
         if shared:
             return len(shared[0]) > self.budget
@@ -809,7 +813,7 @@ class Solver:
 
     def _walk(self, state: State, result: set[State]) -> bool:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.budget is not None and self.nodes > self.budget:
             raise OutOfBudget
         left = state[7]
         me = self.kn.seat
@@ -912,6 +916,36 @@ class Solver:
                     return True
         return False
 
+    def trumps_win_out(self, state: State, hand: frozenset[Card]) -> bool:
+        """p, to play, holds only trumps, one per trick left, each above every trump any
+        other seat may still hold or has put on the table: every order of them wins every
+        remaining trick in every world and line (a trump led is his; any other lead he
+        cannot follow, so he trumps it and no one can overtrump). A leaf of the exact
+        search: it decides the position without dealing the others' cards (T3-16.4)."""
+        left = state[7]
+        if left == 0:
+            return True
+        if len(hand) != left:
+            return False
+        plays, _seat, pool, _free, _must, known, _voids, _left, trump = state
+        strength = self.strength
+        low = 64
+        for c in hand:
+            if SUIT[c] != trump:
+                return False
+            if strength[c] < low:
+                low = strength[c]
+        bits = self.bits
+        trumps_out = self._pool(pool).mask & bits.suits[1 << trump]
+        if trumps_out and strength[bits.card_at[(trumps_out & -trumps_out).bit_length() - 1]] > low:
+            return False
+        for s, cards in enumerate(known):
+            if s != self.kn.seat:
+                for c in cards:
+                    if SUIT[c] == trump and strength[c] > low:
+                        return False
+        return all(SUIT[c] != trump or strength[c] < low for _, c in plays)
+
     def legal_for_p(self, state: State, card: Card, hand: frozenset[Card]) -> bool:
         plays = state[0]
         if not plays:
@@ -929,6 +963,9 @@ class Solver:
         key = (states, hand)
         if fixed is None and key in self.solve_memo:
             return self.solve_memo[key]
+        if all(self.trumps_win_out(st, hand) for st in states):
+            # every order wins: the first in ED-1 order (ED-29), or the one asked
+            return fixed if fixed is not None else sorted(hand, key=_ED1_KEY.__getitem__)
         candidates = [fixed[0]] if fixed is not None else sorted(hand, key=_ED1_KEY.__getitem__)
         answer = None
         for card in candidates:
@@ -969,6 +1006,76 @@ class Solver:
             return None
         return self.solve(frozenset(states), frozenset(self.kn.hand), fixed)
 
+    def first_order(self) -> list[Card] | None:
+        """The first order of p's cards in ED-1 order that wins every remaining trick in
+        every world and line (ED-27, ED-29), or ``None``: each order is walked depth first
+        (``_losing_prefix``), and a losing line found after p's first L cards rules out
+        every order that begins with those L cards, which are skipped at once."""
+        order = sorted(self.kn.hand, key=_ED1_KEY.__getitem__)
+        memo: dict[tuple[State, tuple[Card, ...]], int] = {}
+        initial = self.initial_states()
+        while True:
+            lost = -1
+            for st in initial:
+                lost = self._losing_prefix(st, order, 0, memo)
+                if lost >= 0:
+                    break
+            if lost < 0:
+                return order
+            nxt = _next_order(order, lost)
+            if nxt is None:
+                return None
+            order = nxt
+
+    def _losing_prefix(
+        self,
+        state: State,
+        order: list[Card],
+        i: int,
+        memo: dict[tuple[State, tuple[Card, ...]], int],
+    ) -> int:
+        """-1 if p, having played ``order[:i]``, wins every remaining trick from ``state``
+        by playing on in ``order``; else the length L of the prefix of ``order`` he had
+        played on a line that loses (every order beginning with ``order[:L]`` loses on
+        that line too: the others' cards do not depend on p's later ones)."""
+        if state[7] == 0:
+            return -1
+        key = (state, tuple(order[i:]))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfBudget
+        me = self.kn.seat
+        out = -1
+        lost = None
+        if state[7] == 1 and (state[0] or state[1] == me):
+            # the last trick, its led suit known: decided at once
+            mine = None if any(seat == me for seat, _ in state[0]) else order[i]
+            lost = self.last_trick_lost(state, mine)
+            if lost:
+                out = i if mine is None else i + 1
+        if lost is not None:
+            pass
+        elif state[1] == me:
+            hand = frozenset(order[i:])
+            if not self.trumps_win_out(state, hand):
+                card = order[i]
+                plays, seat, pool, free, must, known, voids, left, trump = state
+                nxt = None
+                if self.legal_for_p(state, card, hand):
+                    played = ((*plays, _PLAY[seat][card]), seat, pool, free, must, known, voids)
+                    nxt = self._advance((*played, left, trump))
+                out = i + 1 if nxt is None else self._losing_prefix(nxt, order, i + 1, memo)
+        else:
+            for adv in self.replies(state):
+                out = i if adv is None else self._losing_prefix(adv, order, i, memo)
+                if out >= 0:
+                    break
+        memo[key] = out
+        return out
+
     def holds(self, order: list[Card]) -> bool:
         """Sound for a stated order: depth first over every world and line (a fixed order
         needs no sets of positions), so a losing line is found as soon as it exists."""
@@ -985,7 +1092,7 @@ class Solver:
             if found is not None:
                 return found
             self.nodes += 1
-            if self.nodes > self.budget:
+            if self.budget is not None and self.nodes > self.budget:
                 raise OutOfBudget
             lost = None
             if state[7] == 1 and (state[0] or state[1] == me):
@@ -994,6 +1101,8 @@ class Solver:
                 lost = self.last_trick_lost(state, mine)
             if lost is not None:
                 ok = not lost
+            elif state[1] == me and self.trumps_win_out(state, frozenset(order[i:])):
+                ok = True
             elif state[1] == me:
                 card = order[i]
                 hand = frozenset(order[i:])
@@ -1072,6 +1181,18 @@ def _by_suit(strength: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     """Each suit's cards of this game, high to low (a pure function of the rank order)."""
     deck = sorted((c for c in range(52) if strength[c] > 0), key=lambda c: -strength[c])
     return tuple(tuple(c for c in deck if SUIT[c] == suit) for suit in range(4))
+
+
+def _next_order(order: list[Card], fixed: int) -> list[Card] | None:
+    """The first order after ``order`` in ED-1 order that differs from it within its first
+    ``fixed`` cards (every order sharing them is ruled out), or ``None``."""
+    key = _ED1_KEY.__getitem__
+    for j in range(min(fixed, len(order)) - 1, -1, -1):
+        later = [c for c in order[j:] if key(c) > key(order[j])]
+        if later:
+            c = min(later, key=key)
+            return [*order[:j], c, *sorted((x for x in order[j:] if x != c), key=key)]
+    return None
 
 
 def _holds_suit(cards: set[Card], suit: int) -> bool:

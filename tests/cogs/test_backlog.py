@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
+
 from cogs.backlog import Backlog
 
 
@@ -28,6 +30,7 @@ class _Interaction:
         self.client = None
         self.user = None
         self.guild_id = None
+        self.type = discord.InteractionType.component
 
 
 async def test_past_the_limit_of_unanswered_the_next_is_told_busy_until_one_is_answered() -> None:

@@ -37,6 +37,8 @@ class BotRunner:
             # club, searches every move).
             "default_level": "beginner",
             "takeover_level": "beginner",
+            # Par replays cost CPU after every hand with computers; its scenario asks for it.
+            "par_worker": "off",
         }
         values.update(overrides)
         self.settings = Settings(_env_file=None, **values)

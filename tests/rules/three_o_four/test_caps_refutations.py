@@ -194,16 +194,17 @@ def test_t3_16_5_a_sound_call_whose_proof_is_long_is_judged_correct() -> None:
     6-player hand (seed 113, default options) seat 0 calls Caps after the first trick with
     three cards whose stated order wins every trick in every consistent world; the proof
     visited 10,257 positions (3,499 since the revealed indicator counts as a known card of
-    the trumper, T3-9.2), and under the old limit of 4,000 the call was judged Wrong Caps
-    (-2 tokens) although the team then won every trick."""
-    from rules.three_o_four.caps import SOUND_BUDGET
-
+    the trumper, T3-9.2; 998 since a position where p holds only the top trumps is a
+    leaf, ``Solver.trumps_win_out``), and under the old limit of 4,000 the call was judged
+    Wrong Caps (-2 tokens) although the team then won every trick. The judge now has no
+    limit (docs/caps-ruling.md)."""
     match, case = _fixture("sound_call_needing_10257_positions")
     seat, k, order = match.calls[0]
     assert (seat, k, len(order)) == (0, 6, 3)
     judge = match.judge()
-    solver = judge.solver(seat, k, SOUND_BUDGET)
-    assert solver.run(fixed=order) == order and solver.nodes > NODE_BUDGET
+    solver = judge.solver(seat, k)
+    assert solver.run(fixed=order) == order
+    assert judge.sound(seat, k, list(order))
     match.apply(case["seat"], case["action"])
     result = match.hand_results[-1]
     assert result["tricks"] == [0, 0, 0, 0]  # the calling team won every trick
@@ -391,14 +392,16 @@ def test_t3_16_4_certain_once_the_partners_lead_lets_the_top_trump_win() -> None
     """T3-16.4 / ED-27: before the first card South is not certain (a fixed order cannot
     follow every suit his partner might lead), but once North leads a trump South's JC
     surely wins that trick, and then, on lead, his three trumps draw the three that may
-    lie outside and his top cards cash. The search alone runs out of nodes there (it needs
-    ~14,000); ``cashing_order`` proves it at once. South never calls: Wrong Caps."""
+    lie outside and his top cards cash. The old 2,000-position search ran out of nodes
+    there (it needs ~14,000) and ruled "not certain"; ``cashing_order`` proves it at once,
+    and the exact search (no budget) finds an order too. South never calls: Wrong Caps."""
     from tests.rules.three_o_four.helpers import S
 
     m = trump_lead_match()
     judge = m.judge()
     assert not judge.certain_exists(S, 0)
-    assert judge.certain(S, 1) is None  # the search alone runs out of nodes
+    assert judge.certain(S, 1, NODE_BUDGET) is None  # the old search runs out of nodes
+    assert judge.certain(S, 1) is not None
     assert judge.certain_exists(S, 1)
     order = judge.cashing_order(judge.knowledge(S, 1))
     assert order == A.parse_order("JC,9C,AC,10C,JS,JH,JD,9S")
@@ -431,7 +434,8 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     """T3-16.4 / T3-16.8 / ED-27: in this 8-player hand (seed 131, strict enforcement,
     random play, fourteenth hand) seat 1 holds JC and 8C, the only trumps left, when his
     partner (seat 7) is to lead the third trick (CP(16)): whatever is led, each of his
-    cards is legal and wins. The search alone runs out of nodes there, and his call at
+    cards is legal and wins. The old budgeted search ran out of nodes there (the exact
+    one finds the order), and his call at
     CP(18) was judged correct; it is too late (strict: due at CP(k*)). He was certain
     earlier still, at CP(11) in the second trick: his partner's AC (a trump) holds that
     trick against the seats yet to play, so 7S may go there, and JC, 8C win the rest
@@ -439,10 +443,16 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
     match, case = _fixture("partner_leads_to_a_seat_holding_every_live_trump")
     assert match.calls[1][:2] == (1, 18)
     judge = match.judge()
-    assert judge.certain(1, 16) is None
+    # ED-27a: more than twelve cards unseen (eight players): the cashing order;
+    # the exact search's first order in ED-1 order is 8C JC (a leaf at once now,
+    # ``Solver.trumps_win_out``)
+    assert len(judge.knowledge(1, 16).unknown) > judge.many_unseen
+    assert judge.certain(1, 16) == A.parse_order("JC,8C")
+    assert judge.solver(1, 16).first_order() == A.parse_order("8C,JC")
     assert judge.cashing_order(judge.knowledge(1, 16)) == A.parse_order("JC,8C")
     assert judge.cashing_order(judge.knowledge(1, 11)) == A.parse_order("7S,JC,8C")
-    assert judge.certain(1, 11) is None  # the search alone runs out of nodes
+    assert judge.certain(1, 11, NODE_BUDGET) is None  # the old search runs out of nodes
+    assert judge.certain(1, 11) is not None
     assert judge.first_certain(1, 18) == 11
     match.apply(case["seat"], case["action"])
     result = match.hand_results[-1]
@@ -451,7 +461,7 @@ def test_t3_16_8_a_seat_holding_every_live_trump_is_certain_whatever_his_partner
 
 def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_finds() -> None:
     """T3-16.4 / T3-16.8: North is certain before the first card (CP(0)), though the
-    certainty search runs out of nodes there; ``certain_exists`` proves it by the cashing
+    old 2,000-position search ran out of nodes there; ``certain_exists`` proves it by the cashing
     order. Calling after the first trick is then too late under strict enforcement (the
     call is due at CP(k*) itself) and in time under the lenient deadline (ED-33: CP(4))."""
     from tests.rules.three_o_four.helpers import N, act
@@ -459,7 +469,8 @@ def test_t3_16_8_strict_deadline_runs_from_a_certainty_only_the_quick_proof_find
     for enforcement, outcome in (("strict", "wrong"), ("lenient", "correct")):
         m = top_cards_match(caps_enforcement=enforcement)
         judge = m.judge()
-        assert judge.certain(N, 0) is None  # the search alone runs out of nodes
+        assert judge.certain(N, 0, NODE_BUDGET) is None  # the old search runs out of nodes
+        assert judge.certain(N, 0) is not None
         assert judge.certain_exists(N, 0)
         act(m, (N, "play:JC"))
         for _ in range(3):

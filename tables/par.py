@@ -1,0 +1,187 @@
+"""Par after each hand, in the background: "you made 84; with your cards the computers
+made 97 on average (5 replays)".
+
+``ParService`` listens to a ``TableManager``: when a hand is scored at a table where a
+human plays with computers (the table's ``par`` setting, on by default there), it takes
+the match's snapshot (under the table's lock, as listeners run) and hands a
+``players.par.ParRequest`` to a worker process. Nothing waits for it: the table plays on,
+and when the answer comes back the service tells its own subscribers (the front ends),
+which word it in each player's language (``ParReport``). A table that closed meanwhile
+still gets its report; a failed or too slow worker is logged and reports nothing.
+
+One worker by default: par is a luxury, and the cores belong to the tables' own clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from i18n import N_
+from players.par import ParRequest, ParResult, run_par
+from tables.manager import TableManager
+from tables.updates import TableUpdate
+
+log = logging.getLogger(__name__)
+
+PAR_NICENESS = 10
+"""How much lower the par worker's CPU priority is than the bot's."""
+SETTING = "par"
+"""The table setting: ``True``/``False``; unset means on when a human plays with computers."""
+
+
+PAR_SENTENCE = N_(
+    "You made {made}; with your cards the computers made {par} on average ({replays} replays)."
+)
+
+
+def par_text(result: ParResult, t: Callable[[str], str]) -> str:
+    """The report in a player's language (``t``: the catalog's translator)."""
+    mean = result.mean
+    par = "-" if mean is None else f"{mean:.0f}" if mean == int(mean) else f"{mean:.1f}"
+    return t(PAR_SENTENCE).format(made=result.made, par=par, replays=len(result.replays))
+
+
+@dataclass(frozen=True, slots=True)
+class ParReport:
+    table_id: int
+    user_id: int
+    result: ParResult
+    channel_id: int = 0
+    """Where the table was when the hand ended (it may have closed since)."""
+    guild_id: int | None = None
+
+
+ParListener = Callable[[ParReport], None]
+
+
+class ParService:
+    def __init__(
+        self,
+        manager: TableManager,
+        *,
+        executor: concurrent.futures.Executor | None = None,
+        replays: int = 5,
+        rollouts: int = 48,
+        time_budget_s: float = 30.0,
+        max_pending: int = 64,
+    ) -> None:
+        self.manager = manager
+        self.replays = replays
+        self.rollouts = rollouts
+        self.time_budget_s = time_budget_s
+        self.max_pending = max_pending
+        """Hands waiting for par beyond this are skipped (logged): a busy bot sheds par
+        rather than letting the queue, and its memory, grow."""
+        self._executor = executor
+        self._own_executor = executor is None
+        self._listeners: list[ParListener] = []
+        self._pending: set[asyncio.Task[None]] = set()
+        self._unsubscribe = manager.subscribe(self._on_update)
+
+    def subscribe(self, listener: ParListener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def enabled(self, table_id: int) -> bool:
+        """Whether the table asked for par, or (unset) has both a human and a computer."""
+        chosen = self.manager.table_setting(table_id, SETTING)
+        if chosen is not None:
+            return bool(chosen)
+        seats = self.manager.state(table_id).seats
+        humans = any(s.user_id is not None and s.computer is None for s in seats)
+        return humans and any(s.computer is not None for s in seats)
+
+    def _on_update(self, update: TableUpdate) -> None:
+        if update.kind != "action" or not any(e.kind == "hand_scored" for e in update.events):
+            return
+        try:
+            if self.enabled(update.table_id):
+                self._schedule(update.table_id)
+        except Exception:  # par must never disturb the table it watches
+            log.exception("par could not be scheduled for table %s", update.table_id)
+
+    def _schedule(self, table_id: int) -> None:
+        match = self.manager.match_of(table_id)
+        if match is None or not match.hand_results:
+            return
+        if len(self._pending) >= self.max_pending:
+            log.warning("par skipped for table %s: %d hands waiting", table_id, self.max_pending)
+            return
+        state = self.manager.state(table_id)
+        seats = state.seats
+        levels = tuple(s.computer for s in seats)
+        humans = [(s.seat, s.user_id) for s in seats if s.user_id is not None and not s.computer]
+        if not humans:
+            return
+        snapshot = match.snapshot()
+        hand = len(match.hand_results) - 1
+        if not match.hand_results[hand].get("winners"):
+            return  # a redeal or an annulled hand: nothing was played to compare
+        for seat, user_id in humans:
+            assert user_id is not None
+            request = ParRequest(
+                snapshot=snapshot,
+                hand=hand,
+                seat=seat,
+                levels=levels,
+                replays=self.replays,
+                rollouts=self.rollouts,
+                time_budget_s=self.time_budget_s,
+                seed=match.seed ^ (hand << 8) ^ seat,
+            )
+            where = (state.channel_id, state.guild_id)
+            task = asyncio.get_running_loop().create_task(
+                self._run(table_id, user_id, request, where)
+            )
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    def _pool(self) -> concurrent.futures.Executor:
+        if self._executor is None:
+            # spawn: a fork of a running event loop (and its sockets) is no base for a worker.
+            # Niced: par is a luxury, and a core it shares belongs to the clicks first.
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(PAR_NICENESS,),
+            )
+        return self._executor
+
+    async def _run(
+        self, table_id: int, user_id: int, request: ParRequest, where: tuple[int, int | None]
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            result = await loop.run_in_executor(self._pool(), run_par, request)
+        except Exception:
+            log.exception("par failed for table %s", table_id)
+            return
+        if not result.replays:
+            return
+        report = ParReport(table_id, user_id, result, *where)
+        for listener in list(self._listeners):
+            try:
+                listener(report)
+            except Exception:
+                log.exception("par listener failed")
+
+    async def drain(self) -> None:
+        """Wait for every par under way (tests, shutdown)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+    async def close(self) -> None:
+        self._unsubscribe()
+        for task in list(self._pending):
+            task.cancel()
+        await asyncio.gather(*list(self._pending), return_exceptions=True)
+        if self._own_executor and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
