@@ -213,7 +213,7 @@ async def test_guild_settings_round_trip_with_defaults(store: Storage) -> None:
     assert (await store.guilds.get(42)).pictures
     await store.guilds.save(GuildSettings(42, pictures=False))
     assert (await store.guilds.get(42)).pictures is False
-    # The computers' level (migration 0013, issue 35): the bot's default until set.
+    # The computers' level (migration 0012, issue 35): the bot's default until set.
     assert (await store.guilds.get(42)).computer_level is None
     await store.guilds.save(GuildSettings(42, computer_level="expert"))
     assert (await store.guilds.get(42)).computer_level == "expert"
