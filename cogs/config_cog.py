@@ -304,6 +304,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     @app_commands.command(
         name="computer_level", description=N_("How well computers play unless a table says")
     )
+    @app_commands.describe(level=N_("The level computers play at"))
     @app_commands.choices(level=games.level_choices())
     async def computer_level(self, interaction: discord.Interaction[Any], level: str) -> None:
         assert interaction.guild_id is not None
