@@ -10,7 +10,7 @@ a code and a catalog template, translated here.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -163,13 +163,16 @@ class EntrantsCog(commands.Cog):
             await interaction.response.send_message(t("Leagues are per server."), ephemeral=True)
         return t, interaction.guild_id
 
-    async def _game(
-        self, interaction: discord.Interaction[Any], typed: str, t: Translate
-    ) -> str | None:
-        """The game a player means (autocomplete's name, or a name or title typed), or a
-        one-line refusal and None."""
+    async def _begin(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> tuple[Translate, int, str] | None:
+        """The reader's translator, the server and the game a player means (autocomplete's
+        name, or a name or title typed), or a one-line refusal and None."""
+        t, guild = await self._start(interaction)
+        if guild is None:
+            return None
         try:
-            return games.named(typed, self.bot.games)
+            return t, guild, games.named(typed, self.bot.games)
         except TableError as exc:
             await interaction.response.send_message(exc.translated(t), ephemeral=True)
             return None
@@ -212,6 +215,36 @@ class EntrantsCog(commands.Cog):
         )
         return False
 
+    async def _change_pair(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        team: str,
+        member_id: int,
+        change: Callable[[int, int], Awaitable[Entrant]],
+        *,
+        own: bool,
+    ) -> None:
+        """A change of a pair's members (``change(entrant, member)``) by its captain or a
+        server manager, or (``own``) by the member about themselves; refusals in one line."""
+        begun = await self._begin(interaction, game)
+        if begun is None:
+            return
+        t, guild, game = begun
+        entrant = await self._find(interaction, guild, game, team, t)
+        if entrant is None:
+            return
+        if not (own and member_id == interaction.user.id) and not await self._may_change(
+            interaction, entrant, t
+        ):
+            return
+        try:
+            entrant = await change(entrant.id, member_id)
+        except EntrantRefused as refused:
+            await self._refused(interaction, refused, t)
+            return
+        await interaction.response.send_message(members_text(entrant, t))
+
     async def _refused(
         self, interaction: discord.Interaction[Any], refused: EntrantRefused, t: Translate
     ) -> None:
@@ -233,13 +266,10 @@ class EntrantsCog(commands.Cog):
         partner: discord.Member,
         third: discord.Member | None = None,
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         people = [interaction.user.id, partner.id] + ([third.id] if third is not None else [])
         if len(set(people)) < len(people):
             await interaction.response.send_message(
@@ -272,22 +302,9 @@ class EntrantsCog(commands.Cog):
     async def pair_add(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
-            return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
-        entrant = await self._find(interaction, guild, game, team, t)
-        if entrant is None or not await self._may_change(interaction, entrant, t):
-            return
-        try:
-            entrant = await self.bot.storage.entrants.add_member(entrant.id, member.id)
-        except EntrantRefused as refused:
-            await self._refused(interaction, refused, t)
-            return
-        await interaction.response.send_message(members_text(entrant, t))
+        await self._change_pair(
+            interaction, game, team, member.id, self.bot.storage.entrants.add_member, own=False
+        )
 
     @pair.command(name="remove", description=N_("Take a member out of a pair"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"), member=N_("Who"))
@@ -295,24 +312,9 @@ class EntrantsCog(commands.Cog):
     async def pair_remove(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
-            return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
-        entrant = await self._find(interaction, guild, game, team, t)
-        if entrant is None:
-            return
-        if member.id != interaction.user.id and not await self._may_change(interaction, entrant, t):
-            return
-        try:
-            entrant = await self.bot.storage.entrants.remove_member(entrant.id, member.id)
-        except EntrantRefused as refused:
-            await self._refused(interaction, refused, t)
-            return
-        await interaction.response.send_message(members_text(entrant, t))
+        await self._change_pair(
+            interaction, game, team, member.id, self.bot.storage.entrants.remove_member, own=True
+        )
 
     @pair.command(name="captain", description=N_("Make a member the pair's captain"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"), member=N_("Who"))
@@ -320,22 +322,9 @@ class EntrantsCog(commands.Cog):
     async def pair_captain(
         self, interaction: discord.Interaction[Any], game: str, team: str, member: discord.Member
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
-            return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
-        entrant = await self._find(interaction, guild, game, team, t)
-        if entrant is None or not await self._may_change(interaction, entrant, t):
-            return
-        try:
-            entrant = await self.bot.storage.entrants.set_captain(entrant.id, member.id)
-        except EntrantRefused as refused:
-            await self._refused(interaction, refused, t)
-            return
-        await interaction.response.send_message(members_text(entrant, t))
+        await self._change_pair(
+            interaction, game, team, member.id, self.bot.storage.entrants.set_captain, own=False
+        )
 
     @pair.command(name="retire", description=N_("Withdraw a pair from the league"))
     @app_commands.describe(game=N_("Which game"), team=N_("The pair's name"))
@@ -343,13 +332,10 @@ class EntrantsCog(commands.Cog):
     async def pair_retire(
         self, interaction: discord.Interaction[Any], game: str, team: str
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         entrant = await self._find(interaction, guild, game, team, t)
         if entrant is None or not await self._may_change(interaction, entrant, t):
             return
@@ -362,13 +348,10 @@ class EntrantsCog(commands.Cog):
     @app_commands.describe(game=N_("Which game"))
     @app_commands.autocomplete(game=playable_games)
     async def pair_list(self, interaction: discord.Interaction[Any], game: str) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         teams = [e for e in await self.bot.storage.entrants.in_league(guild, game) if e.size > 1]
         lines = [members_text(e, t) for e in teams[:40]]
         embed = discord.Embed(
@@ -412,13 +395,10 @@ class EntrantsCog(commands.Cog):
         players: int | None = None,
         page: int = 1,
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         size = self._size(game, players)
         board = await self.bot.storage.entrant_standings.table(
             guild, game, size, page=max(0, page - 1), per_page=PER_PAGE
@@ -452,13 +432,10 @@ class EntrantsCog(commands.Cog):
         players: int | None = None,
         swiss: bool = False,
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         await interaction.response.defer(thinking=True)
         table = await season_table(
             self.bot.storage, guild, game, self._size(game, players), swiss=swiss
@@ -497,13 +474,10 @@ class EntrantsCog(commands.Cog):
         game: str,
         user: discord.Member | None = None,
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         who = user or interaction.user
         standings = self.bot.storage.entrant_standings
         embed = discord.Embed(
@@ -542,13 +516,10 @@ class EntrantsCog(commands.Cog):
         players: int | None = None,
         season: int | None = None,
     ) -> None:
-        t, guild = await self._start(interaction)
-        if guild is None:
+        begun = await self._begin(interaction, game)
+        if begun is None:
             return
-        named = await self._game(interaction, game, t)
-        if named is None:
-            return
-        game = named
+        t, guild, game = begun
         await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
         number = season or await storage.leagues.current_season(guild, game)
