@@ -40,7 +40,7 @@ lint: setup
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist worksteal
 
 soak: setup
 	CONFORMANCE_MATCHES=10000 CONFORMANCE_FULL_CHECK_EVERY=25 $(PY) -m pytest -q -n 2 tests/conformance
