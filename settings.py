@@ -45,12 +45,16 @@ class Settings(BaseSettings):
         le=60_000,
         description="Search player: cap per decision in CPU ms of the deciding thread.",
     )
+    # beginner by default: the searching levels decide in a thread that shares the
+    # interpreter lock with the event loop, and at 500 /quickplay tables (club everywhere)
+    # acknowledgements then missed Discord's deadline (393 of 2,191, 2 Dec 02:25, quiet
+    # machine). A server or a table picks club or expert until decisions run in a process.
     default_level: str = Field(
-        default="club",
+        default="beginner",
         description="Level of computers added without naming one (a server's /config wins).",
     )
     takeover_level: str = Field(
-        default="club",
+        default="beginner",
         description="Level that plays for an away player at a table whose computers have none.",
     )
     table_edit_seconds: float = Field(
