@@ -1,6 +1,6 @@
 """The engine contract, checked on every registered game (shared/design/engine-api.md).
 
-``CONFORMANCE_MATCHES`` sets the random matches per game and player count (CI default 25;
+``CONFORMANCE_MATCHES`` sets the random matches per game and player count (CI default 15;
 the soak run uses 10000 with ``CONFORMANCE_FULL_CHECK_EVERY`` to thin the slow checks).
 """
 
@@ -16,7 +16,7 @@ from rules.contract import IllegalAction
 from rules.random_play import play_out, random_step
 from tests.conformance.checks import random_options, run_match
 
-MATCHES = int(os.environ.get("CONFORMANCE_MATCHES", "25"))
+MATCHES = int(os.environ.get("CONFORMANCE_MATCHES", "15"))
 FULL_CHECK_EVERY = int(os.environ.get("CONFORMANCE_FULL_CHECK_EVERY", "1"))
 
 
