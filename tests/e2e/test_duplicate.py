@@ -9,6 +9,7 @@ import asyncio
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,14 +92,18 @@ async def test_review_steps_through_tricks_and_par_follows_a_hand(
         assert runner.bot is not None
         cog = runner.bot.get_cog("DuplicateCog")
         assert cog is not None and cog.par is not None  # type: ignore[attr-defined]
-        await cog.par.drain()  # type: ignore[attr-defined]
-        for _ in range(100):
-            said = [
-                m for m in fake.channel_messages(fake.main_channel.id) if "You made" in m.text()
-            ]
-            if said:
-                break
-            await asyncio.sleep(0.02)
+        # Par runs in a spawned worker process: wait for it and for the post it leads to,
+        # however long a loaded machine takes (the timeout only guards against a hang).
+        said: list[Any] = []
+        async with asyncio.timeout(300):
+            while not said:
+                await cog.par.drain()  # type: ignore[attr-defined]
+                await asyncio.gather(*list(cog._tasks))  # type: ignore[attr-defined]
+                said = [
+                    m for m in fake.channel_messages(fake.main_channel.id) if "You made" in m.text()
+                ]
+                if not said:
+                    await asyncio.sleep(0.05)
         assert (
             said and alice.mention in said[0].text() and "on average (1 replays)" in said[0].text()
         )
