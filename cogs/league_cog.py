@@ -21,6 +21,7 @@ from cogs.bot import CardTableBot
 from cogs.cards_text import card_text
 from cogs.components import send_only
 from cogs.controller import is_admin, user_locale
+from cogs.league_embeds import LEAGUE_COLOUR, page_footer, table_embed
 from cogs.option_autocomplete import playable_games
 from i18n import N_, translator
 from leagues.replay import MatchReplay, load_replay
@@ -69,16 +70,14 @@ async def leaderboard_message(
     board: Page[Standing] = await leagues.leaderboard(
         guild_id, game, season=number, by=order, page=page, per_page=PER_PAGE
     )
-    lines = [standing_line(s, order, t) for s in board.items]
-    embed = discord.Embed(
-        title=t("{game} leaderboard — season {season}").format(
+    embed = table_embed(
+        t("{game} leaderboard — season {season}").format(
             game=game_title(game, bot.games), season=number
         ),
-        description="\n".join(lines) if lines else t("Nobody has played a counted match yet."),
-        colour=0xF9A825,
+        [standing_line(s, order, t) for s in board.items],
+        t("Nobody has played a counted match yet."),
+        footer=page_footer(board, t),
     )
-    pages = max(1, -(-(board.total or 0) // PER_PAGE))
-    embed.set_footer(text=t("Page {page} of {pages}").format(page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
     view.add_item(
         LeaderboardButton.make(
@@ -316,7 +315,8 @@ class LeagueCog(commands.Cog):
         who = user or interaction.user
         stats = await self.bot.storage.leagues.player_stats(guild, who.id)
         embed = discord.Embed(
-            title=t("League record of {name}").format(name=who.display_name), colour=0xF9A825
+            title=t("League record of {name}").format(name=who.display_name),
+            colour=LEAGUE_COLOUR,
         )
         for entry in stats:
             text = t("{matches} matches, {wins} wins, {losses} losses, {draws} draws").format(
