@@ -18,7 +18,7 @@ from storage.db import Db, Row, Tx
 from storage.entrant_rating import EntrantRow, apply_sides, listed, provisional
 from storage.entrant_records import EntrantMatch, EntrantStanding, StatLine
 from storage.entrants import entrants_for_groups
-from storage.leagues import current_season_in, read_settings
+from storage.leagues import current_season_in, last_season, read_settings
 from storage.match_records import LeagueSettings, MatchRecord, Page
 from storage.standings import count_result, rated_groups
 
@@ -315,10 +315,8 @@ class SqlEntrantStandingRepository:
     async def _season(self, guild_id: int, game: str, season: int | None) -> int:
         if season is not None:
             return season
-        row = await self._db.fetchone(
-            "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
-        )
-        return int(row[0]) if row is not None and row[0] is not None else 1
+        latest = await last_season(self._db, guild_id, game)
+        return 1 if latest is None else latest
 
     async def table(
         self,
