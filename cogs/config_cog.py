@@ -129,11 +129,10 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
+        game = named
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
         except TableError as exc:
@@ -159,11 +158,9 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
         if game is not None:
-            try:
-                game = games.named(game, self.bot.games)
-            except TableError as exc:
-                t = translator(user_locale(interaction))
-                await interaction.response.send_message(exc.translated(t), ephemeral=True)
+            t = translator(user_locale(interaction))
+            game = await games.named_or_refused(interaction, game, self.bot.games, t)
+            if game is None:
                 return
         drawn = await settings_view.start(interaction, "c", game, None)
         await interaction.response.send_message(ephemeral=True, **drawn)

@@ -28,7 +28,6 @@ from leagues.export import matches_csv, rating_text, standings_csv
 from leagues.season_table import season_matches, season_table
 from leagues.stats import WON
 from storage import Entrant, EntrantRefused, EntrantStanding, LeagueSettings, StatLine
-from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -172,11 +171,8 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return None
-        try:
-            return t, guild, games.named(typed, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
-            return None
+        game = await games.named_or_refused(interaction, typed, self.bot.games, t)
+        return None if game is None else (t, guild, game)
 
     def _team_size(self, game: str, members: int) -> int | None:
         """The entrant size for a team of ``members`` if the game is played in such teams."""

@@ -27,7 +27,6 @@ from i18n import N_, translator
 from leagues.replay import MatchReplay, load_replay
 from rules.registry import GameRegistry
 from storage import MatchSummary, Page, Standing
-from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -295,12 +294,10 @@ class LeagueCog(commands.Cog):
         guild = await self._guild(interaction, t)
         if guild is None:
             return
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
-        embed, view = await leaderboard_message(self.bot, guild, game, season or 0, by, 0, t)
+        embed, view = await leaderboard_message(self.bot, guild, named, season or 0, by, 0, t)
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description=N_("A player's league record"))
@@ -384,17 +381,15 @@ class LeagueCog(commands.Cog):
                 t("Only members who can manage the server can do that."), ephemeral=True
             )
             return
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
         ends_at = None if days is None else time.time() + days * 86400
         season = await self.bot.storage.leagues.start_season(
-            guild, game, name=name, ends_at=ends_at
+            guild, named, name=name, ends_at=ends_at
         )
         text = t("Season {n} of the {game} league has started.").format(
-            n=season.number, game=game_title(game, self.bot.games)
+            n=season.number, game=game_title(named, self.bot.games)
         )
         if season.ends_at is not None:
             text += " " + t("It ends <t:{end}:f>.").format(end=int(season.ends_at))
