@@ -315,8 +315,7 @@ class SqlEntrantStandingRepository:
     async def _season(self, guild_id: int, game: str, season: int | None) -> int:
         if season is not None:
             return season
-        latest = await last_season(self._db, guild_id, game)
-        return 1 if latest is None else latest
+        return await last_season(self._db, guild_id, game) or 1
 
     async def table(
         self,

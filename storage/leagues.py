@@ -89,12 +89,12 @@ async def read_settings(tx: Tx | Db, guild_id: int) -> LeagueSettings:
         return LeagueSettings(guild_id)
 
 
-async def last_season(db: Tx | Db, guild_id: int, game: str) -> int | None:
-    """The number of the league's latest season (None before its first)."""
+async def last_season(db: Tx | Db, guild_id: int, game: str) -> int:
+    """The number of the league's latest season (0 before its first: seasons count from 1)."""
     row = await db.fetchone(
         "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
     )
-    return int(row[0]) if row is not None and row[0] is not None else None
+    return int(row[0]) if row is not None and row[0] is not None else 0
 
 
 async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
@@ -115,8 +115,7 @@ async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
             game,
             int(row[0]),
         )
-    latest = await last_season(tx, guild_id, game)
-    number = 1 if latest is None else latest + 1
+    number = await last_season(tx, guild_id, game) + 1
     await tx.execute(
         "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at)"
         " VALUES (?,?,?,?,?,NULL) ON CONFLICT (guild_id, game, number) DO NOTHING",
@@ -252,8 +251,7 @@ class SqlLeagueRepository:
 
     async def current_season(self, guild_id: int, game: str) -> int:
         """The current season's number (1 before the league's first match)."""
-        latest = await last_season(self._db, guild_id, game)
-        return 1 if latest is None else latest
+        return await last_season(self._db, guild_id, game) or 1
 
     async def start_season(
         self,
@@ -270,8 +268,7 @@ class SqlLeagueRepository:
         when = float(at if at is not None else time.time())
         async with self._db.transaction() as tx:
             await tx.lock(f"league:{guild_id}:{game}")
-            latest = await last_season(tx, guild_id, game)
-            number = 1 if latest is None else latest + 1
+            number = await last_season(tx, guild_id, game) + 1
             await tx.execute(
                 "UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND game = ?"
                 " AND ended_at IS NULL",
