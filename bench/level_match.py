@@ -1,5 +1,5 @@
 """A match of computer levels, played straight on the engine as a table asks its
-computers, with one level's decisions timed: the loop ``bench/strength.py`` and
+computers, with one player's decisions timed: the loop ``bench/strength.py`` and
 ``bench/levels.py`` measure with.
 
 At each call point the match's ``off_turn`` seats are asked once, in seat order, before the
@@ -16,25 +16,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
-from players.budget import SearchBudget
-from players.levels import player_of
-from players.search import search_for
 from rules.contract import Action, Event, Match
-from rules.registry import BUILTIN
 
 MAX_STEPS = 20_000
 """A match still going after this many actions is a bug in an engine or a player."""
 
 Times = list[tuple[float, float]]
 """(wall seconds, the thread's CPU seconds) per decision that had a choice."""
-
-
-def level_player(game: str, level: str, budget: SearchBudget) -> ComputerPlayer:
-    """The computer of a level (``beginner``, ``club``, ``expert``), or ``raw``: the search
-    player without the levels' guard at a trick's last seat (as it played before issue 35)."""
-    if level == "raw":
-        return search_for(game, budget)
-    return player_of(BUILTIN.plugin(game), level, budget)
 
 
 def play_timed(
@@ -46,11 +34,12 @@ def play_timed(
     timed: ComputerPlayer,
     *,
     chose: Callable[[Situation, Action], None] | None = None,
-    happened: Callable[[list[Event]], None] | None = None,
+    applied: Callable[[int, Action, list[Event]], None] | None = None,
 ) -> Times:
     """Play ``match`` to its end with ``seats[seat]`` in each seat; the times of ``timed``'s
-    decisions. ``chose`` sees each of ``timed``'s decisions (the situation and the action),
-    ``happened`` the events of every action applied."""
+    decisions. ``chose`` sees each of ``timed``'s decisions (the situation and the action,
+    before it is applied), ``applied`` every action applied (the seat, the action and the
+    events it made)."""
     times: Times = []
     step = 0
     asked_at = -1
@@ -60,8 +49,8 @@ def play_timed(
 
     def apply(seat: int, action: Action) -> None:
         events = match.apply(seat, action)
-        if happened is not None:
-            happened(events)
+        if applied is not None:
+            applied(seat, action, events)
 
     while not match.is_over:
         awaiting = match.to_act

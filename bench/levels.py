@@ -31,14 +31,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.level_match import level_player, percentile, play_timed
+from bench.level_match import percentile, play_timed
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
+from players.levels import player_of
+from players.search import search_for
 from players.tricks import CARD_OF, DEFAULT_PROFILE, PROFILES, read_trick, suit_index
 from rules.registry import BUILTIN
 from rules.tricks import trick_winner_index
 
 DEFAULT_GAMES = ("thunee", "304", "nigerian_thunee")
+
+
+def level_player(game: str, level: str, budget: SearchBudget) -> ComputerPlayer:
+    if level == "raw":
+        return search_for(game, budget)
+    return player_of(BUILTIN.plugin(game), level, budget)
 
 
 def last_seat(situation: Situation, chosen: Any, tally: Counter[str]) -> None:
@@ -118,7 +126,7 @@ def play(
         seed,
         level,
         chose=lambda situation, action: last_seat(situation, action, tally),
-        happened=note,
+        applied=lambda seat, action, events: note(events),
     )
     return tally, times
 

@@ -36,7 +36,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.level_match import level_player, percentile, play_timed
+from bench.level_match import percentile, play_timed
+from bench.levels import level_player
 from players.base import ComputerPlayer
 from players.search import SearchBudget
 from rules import registry
