@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from collections import Counter
@@ -32,6 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.level_match import percentile, play_timed
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.levels import player_of
@@ -99,12 +99,6 @@ def play(
     seats = {s: (level if s in teams[team] else other) for s in range(players)}
     match = spec.new_match(players, None, seed=seed)
     tally: Counter[str] = Counter()
-    times: list[tuple[float, float]] = []
-    step = 0
-    asked_at = -1
-
-    def situation_of(seat: int) -> Situation:
-        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
 
     def note(events: list[Any]) -> None:
         for event in events:
@@ -124,38 +118,17 @@ def play(
             elif event.kind == "caps_called" and data.get("seat") in teams[team]:
                 tally["calls"] += 1
 
-    while not match.is_over:
-        awaiting = match.to_act
-        if asked_at != step:
-            asked_at = step
-            answered = False
-            for seat in sorted(match.off_turn - awaiting):
-                call = seats[seat].off_turn(situation_of(seat))
-                if call is not None:
-                    note(match.apply(seat, call))
-                    answered = True
-                    break
-            if answered:
-                step += 1
-                continue
-        seat = min(awaiting)
-        situation = situation_of(seat)
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = seats[seat].choose(situation)
-        if seats[seat] is level:
-            if len(situation.legal) > 1:
-                times.append((time.perf_counter() - start, time.thread_time() - cpu))
-            last_seat(situation, action, tally)
-        note(match.apply(seat, action))
-        step += 1
-        if step > 20_000:
-            raise RuntimeError(f"{game} seed {seed} did not end")
+    times = play_timed(
+        game,
+        match,
+        seats,
+        teams,
+        seed,
+        level,
+        chose=lambda situation, action: last_seat(situation, action, tally),
+        applied=lambda seat, action, events: note(events),
+    )
     return tally, times
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def rate(part: int, whole: int) -> str:

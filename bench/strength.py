@@ -28,7 +28,6 @@ import argparse
 import json
 import math
 import os
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -37,8 +36,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.level_match import percentile, play_timed
 from bench.levels import level_player
-from players.base import ComputerPlayer, Situation
+from players.base import ComputerPlayer
 from players.search import SearchBudget
 from rules import registry
 
@@ -67,38 +67,7 @@ def play_match(
         s: (search if s in teams[search_team] else other) for s in range(players)
     }
     match = spec.new_match(players, options, seed=seed)
-    times: list[tuple[float, float]] = []
-    step = 0
-    asked_at = -1
-
-    def situation_of(seat: int) -> Situation:
-        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
-
-    while not match.is_over:
-        awaiting = match.to_act
-        if asked_at != step:
-            asked_at = step
-            answered = False
-            for seat in sorted(match.off_turn - awaiting):
-                call = seats[seat].off_turn(situation_of(seat))
-                if call is not None:
-                    match.apply(seat, call)
-                    answered = True
-                    break
-            if answered:
-                step += 1
-                continue
-        seat = min(awaiting)
-        situation = situation_of(seat)
-        legal = situation.legal
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = seats[seat].choose(situation)
-        if seats[seat] is search and len(legal) > 1:
-            times.append((time.perf_counter() - start, time.thread_time() - cpu))
-        match.apply(seat, action)
-        step += 1
-        if step > 20_000:
-            raise RuntimeError(f"{game} seed {seed} did not end")
+    times = play_timed(game, match, seats, teams, seed, search)
     result = match.result or {}
     return result.get("winner_team") == search_team, times
 
@@ -108,11 +77,6 @@ Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None, str]
 
 def _job(args: Job) -> tuple[bool, list[tuple[float, float]]]:
     return play_match(*args)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def measure(

@@ -23,7 +23,7 @@ from cogs import games, settings_view
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
 from cogs.language_cog import AUTOMATIC, LANGUAGE_CHOICES, language_name
-from cogs.option_autocomplete import game_choices, option_choices
+from cogs.option_autocomplete import playable_games, typed_options
 from cogs.option_picker import Draft
 from cogs.play_cog import parse_options
 from i18n import N_, translator
@@ -129,11 +129,10 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
     ) -> None:
         t = translator(user_locale(interaction))
         assert interaction.guild_id is not None
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
+        game = named
         try:
             defaults = validate_defaults(game, parse_options(options), self.bot.games)
         except TableError as exc:
@@ -159,30 +158,16 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description=N_("Se
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
         if game is not None:
-            try:
-                game = games.named(game, self.bot.games)
-            except TableError as exc:
-                t = translator(user_locale(interaction))
-                await interaction.response.send_message(exc.translated(t), ephemeral=True)
+            t = translator(user_locale(interaction))
+            game = await games.named_or_refused(interaction, game, self.bot.games, t)
+            if game is None:
                 return
         drawn = await settings_view.start(interaction, "c", game, None)
         await interaction.response.send_message(ephemeral=True, **drawn)
 
-    async def _games(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(self.bot.games, current)
-
-    async def _options(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        t = translator(user_locale(interaction))
-        game = getattr(interaction.namespace, "game", None)
-        return option_choices(self.bot.games, game, current, t)
-
-    options.autocomplete("game")(_games)
-    options.autocomplete("options")(_options)
-    defaults.autocomplete("game")(_games)
+    options.autocomplete("game")(playable_games)
+    options.autocomplete("options")(typed_options)
+    defaults.autocomplete("game")(playable_games)
 
     # -- the settings view's owner (cogs.settings_view) ---------------------------------
 

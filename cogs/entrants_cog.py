@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs import games
 from cogs.bot import CardTableBot
 from cogs.controller import is_admin, user_locale
+from cogs.league_embeds import LEAGUE_COLOUR, page_footer, table_embed
 from cogs.option_autocomplete import playable_games
 from i18n import N_, translator
 from leagues.entrants import entrant_size, entrant_sizes
@@ -27,7 +28,6 @@ from leagues.export import matches_csv, rating_text, standings_csv
 from leagues.season_table import season_matches, season_table
 from leagues.stats import WON
 from storage import Entrant, EntrantRefused, EntrantStanding, LeagueSettings, StatLine
-from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -171,11 +171,8 @@ class EntrantsCog(commands.Cog):
         t, guild = await self._start(interaction)
         if guild is None:
             return None
-        try:
-            return t, guild, games.named(typed, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
-            return None
+        game = await games.named_or_refused(interaction, typed, self.bot.games, t)
+        return None if game is None else (t, guild, game)
 
     def _team_size(self, game: str, members: int) -> int | None:
         """The entrant size for a team of ``members`` if the game is played in such teams."""
@@ -353,11 +350,10 @@ class EntrantsCog(commands.Cog):
             return
         t, guild, game = begun
         teams = [e for e in await self.bot.storage.entrants.in_league(guild, game) if e.size > 1]
-        lines = [members_text(e, t) for e in teams[:40]]
-        embed = discord.Embed(
-            title=t("Pairs of the {game} league").format(game=games.title(game, self.bot.games)),
-            description="\n".join(lines) if lines else t("No pairs yet."),
-            colour=0xF9A825,
+        embed = table_embed(
+            t("Pairs of the {game} league").format(game=games.title(game, self.bot.games)),
+            [members_text(e, t) for e in teams[:40]],
+            t("No pairs yet."),
         )
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -370,7 +366,7 @@ class EntrantsCog(commands.Cog):
             return
         settings = await self.bot.storage.leagues.settings(guild)
         embed = discord.Embed(
-            title=t("League rules"), description=rules_text(settings, t), colour=0xF9A825
+            title=t("League rules"), description=rules_text(settings, t), colour=LEAGUE_COLOUR
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -409,13 +405,12 @@ class EntrantsCog(commands.Cog):
             )
             for line in board.items
         ]
-        embed = discord.Embed(
-            title=t("{game} league table").format(game=games.title(game, self.bot.games)),
-            description="\n".join(lines) if lines else t("Nobody is listed yet."),
-            colour=0xF9A825,
+        embed = table_embed(
+            t("{game} league table").format(game=games.title(game, self.bot.games)),
+            lines,
+            t("Nobody is listed yet."),
+            footer=page_footer(board, t),
         )
-        pages = max(1, -(-(board.total or 0) // PER_PAGE))
-        embed.set_footer(text=t("Page {page} of {pages}").format(page=board.page + 1, pages=pages))
         await interaction.response.send_message(embed=embed)
 
     @league.command(name="log", description=N_("The season's table by points, with tie-breaks"))
@@ -454,13 +449,13 @@ class EntrantsCog(commands.Cog):
             )
             for item in table[:LOG_LINES]
         ]
-        embed = discord.Embed(
-            title=t("{game} league log").format(game=games.title(game, self.bot.games)),
-            description="\n".join(lines) if lines else t("No matches yet."),
-            colour=0xF9A825,
+        more = len(table) - LOG_LINES
+        embed = table_embed(
+            t("{game} league log").format(game=games.title(game, self.bot.games)),
+            lines,
+            t("No matches yet."),
+            footer=t("{n} more in /league export").format(n=more) if more > 0 else None,
         )
-        if len(table) > LOG_LINES:
-            embed.set_footer(text=t("{n} more in /league export").format(n=len(table) - LOG_LINES))
         await interaction.followup.send(embed=embed)
 
     @league.command(
@@ -487,7 +482,7 @@ class EntrantsCog(commands.Cog):
             description=stats_text(
                 game, await standings.player_stats(guild, game, who.id), self.bot, t
             ),
-            colour=0xF9A825,
+            colour=LEAGUE_COLOUR,
         )
         for entrant in await self.bot.storage.entrants.of_user(guild, game, who.id):
             line = await standings.standing(guild, game, entrant.id)

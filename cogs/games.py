@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
+from typing import Any
 
+import discord
 from discord import app_commands
 
+from cogs.responder import reply
 from rules.plugin import LEVEL_TITLES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
-from tables.errors import UnknownGame, quote
+from tables.errors import TableError, UnknownGame, quote
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +59,23 @@ def named(typed: str, games: GameRegistry, *, playable_only: bool = True) -> str
         if wanted in (name.casefold(), shown.casefold()):
             return name
     raise UnknownGame(game=quote(typed))
+
+
+async def named_or_refused(
+    interaction: discord.Interaction[Any],
+    typed: str,
+    games: GameRegistry,
+    t: Callable[[str], str],
+    *,
+    playable_only: bool = True,
+) -> str | None:
+    """The game a player means (``named``), or None once they are told privately, in one
+    line, that no game is called so."""
+    try:
+        return named(typed, games, playable_only=playable_only)
+    except TableError as exc:
+        await reply(interaction, content=exc.translated(t))
+        return None
 
 
 def playable_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[str]]:

@@ -21,12 +21,12 @@ from cogs.bot import CardTableBot
 from cogs.cards_text import card_text
 from cogs.components import send_only
 from cogs.controller import is_admin, user_locale
+from cogs.league_embeds import LEAGUE_COLOUR, page_footer, table_embed
 from cogs.option_autocomplete import playable_games
 from i18n import N_, translator
 from leagues.replay import MatchReplay, load_replay
 from rules.registry import GameRegistry
 from storage import MatchSummary, Page, Standing
-from tables.errors import TableError
 
 Translate = Callable[[str], str]
 
@@ -69,16 +69,14 @@ async def leaderboard_message(
     board: Page[Standing] = await leagues.leaderboard(
         guild_id, game, season=number, by=order, page=page, per_page=PER_PAGE
     )
-    lines = [standing_line(s, order, t) for s in board.items]
-    embed = discord.Embed(
-        title=t("{game} leaderboard — season {season}").format(
+    embed = table_embed(
+        t("{game} leaderboard — season {season}").format(
             game=game_title(game, bot.games), season=number
         ),
-        description="\n".join(lines) if lines else t("Nobody has played a counted match yet."),
-        colour=0xF9A825,
+        [standing_line(s, order, t) for s in board.items],
+        t("Nobody has played a counted match yet."),
+        footer=page_footer(board, t),
     )
-    pages = max(1, -(-(board.total or 0) // PER_PAGE))
-    embed.set_footer(text=t("Page {page} of {pages}").format(page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
     view.add_item(
         LeaderboardButton.make(
@@ -296,12 +294,10 @@ class LeagueCog(commands.Cog):
         guild = await self._guild(interaction, t)
         if guild is None:
             return
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
-        embed, view = await leaderboard_message(self.bot, guild, game, season or 0, by, 0, t)
+        embed, view = await leaderboard_message(self.bot, guild, named, season or 0, by, 0, t)
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description=N_("A player's league record"))
@@ -316,7 +312,8 @@ class LeagueCog(commands.Cog):
         who = user or interaction.user
         stats = await self.bot.storage.leagues.player_stats(guild, who.id)
         embed = discord.Embed(
-            title=t("League record of {name}").format(name=who.display_name), colour=0xF9A825
+            title=t("League record of {name}").format(name=who.display_name),
+            colour=LEAGUE_COLOUR,
         )
         for entry in stats:
             text = t("{matches} matches, {wins} wins, {losses} losses, {draws} draws").format(
@@ -384,17 +381,15 @@ class LeagueCog(commands.Cog):
                 t("Only members who can manage the server can do that."), ephemeral=True
             )
             return
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await interaction.response.send_message(exc.translated(t), ephemeral=True)
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
         ends_at = None if days is None else time.time() + days * 86400
         season = await self.bot.storage.leagues.start_season(
-            guild, game, name=name, ends_at=ends_at
+            guild, named, name=name, ends_at=ends_at
         )
         text = t("Season {n} of the {game} league has started.").format(
-            n=season.number, game=game_title(game, self.bot.games)
+            n=season.number, game=game_title(named, self.bot.games)
         )
         if season.ends_at is not None:
             text += " " + t("It ends <t:{end}:f>.").format(end=int(season.ends_at))

@@ -2,7 +2,8 @@
 
 Answers come from the bot's registry (a game added by a plugin is offered like a built-in
 one) and stay within Discord's limits: at most 25 choices, names and values of 1 to 100
-characters. ``playable_games`` and ``known_games`` answer any command's ``game`` option.
+characters. ``playable_games`` and ``known_games`` answer any command's ``game`` option,
+``table_sizes`` its ``players`` and ``typed_options`` its ``options`` (for the game filled in).
 ``options:`` is completed one pair at a time: the last ``name=value`` typed (after the
 last comma) is what the choices finish, the pairs before it are kept as typed.
 """
@@ -15,6 +16,8 @@ import discord
 from discord import app_commands
 
 from cogs import games as game_titles
+from cogs.controller import user_locale
+from i18n import translator
 from i18n.labels import Translate
 from i18n.options import option_title
 from rules.option_fields import OptionField, OptionValue, option_fields
@@ -152,3 +155,21 @@ def option_choices(
         if _fits(value):
             choices.append(app_commands.Choice(name=_short(label), value=value))
     return choices[:CHOICES_MAX]
+
+
+async def table_sizes(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    """A ``players`` option's autocomplete: the table sizes of the game filled in."""
+    t = translator(user_locale(interaction))
+    game = getattr(interaction.namespace, "game", None)
+    return player_choices(interaction.client.games, game, str(current or ""), t)
+
+
+async def typed_options(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """An ``options`` option's autocomplete: the next ``name=value`` of the game filled in."""
+    t = translator(user_locale(interaction))
+    game = getattr(interaction.namespace, "game", None)
+    return option_choices(interaction.client.games, game, current, t)

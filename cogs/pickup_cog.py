@@ -47,11 +47,10 @@ class PickupCog(commands.Cog):
     @app_commands.autocomplete(game=playable_games)
     async def join(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await reply(interaction, content=exc.translated(t))
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
+        game = named
         guild_id = interaction.guild_id or 0
         needed = default_player_count(self.bot.games.get(game))
         entry = Entry(interaction.user.id, display_name(interaction), interaction.channel_id or 0)
@@ -87,11 +86,10 @@ class PickupCog(commands.Cog):
     @app_commands.describe(game=N_("Which game"))
     async def leave(self, interaction: discord.Interaction[Any], game: str) -> None:
         t = translator(user_locale(interaction))
-        try:
-            game = games.named(game, self.bot.games)
-        except TableError as exc:
-            await reply(interaction, content=exc.translated(t))
+        named = await games.named_or_refused(interaction, game, self.bot.games, t)
+        if named is None:
             return
+        game = named
         left = self.queues.leave(interaction.guild_id or 0, game, interaction.user.id)
         text = t("You left the queue.") if left else t("You were not in that queue.")
         await reply(interaction, content=text)

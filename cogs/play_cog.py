@@ -17,7 +17,7 @@ from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.layout import card
-from cogs.option_autocomplete import game_choices, option_choices, player_choices
+from cogs.option_autocomplete import playable_games, table_sizes, typed_options
 from cogs.option_picker import Draft
 from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
@@ -246,27 +246,6 @@ class PlayCog(commands.Cog):
             return None
         return SlowGamesOff().translated(translator(user_locale(interaction)))
 
-    # -- autocomplete -------------------------------------------------------------------
-
-    async def _games(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(self.bot.games, current)
-
-    async def _players(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        t = translator(user_locale(interaction))
-        game = getattr(interaction.namespace, "game", None)
-        return player_choices(self.bot.games, game, str(current or ""), t)
-
-    async def _options(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        t = translator(user_locale(interaction))
-        game = getattr(interaction.namespace, "game", None)
-        return option_choices(self.bot.games, game, current, t)
-
     @app_commands.command(name="quickplay", description=N_("Play now against computers"))
     @app_commands.describe(
         game=N_("Which game"),
@@ -302,11 +281,11 @@ class PlayCog(commands.Cog):
 
         await self._answer(interaction, work())
 
-    play.autocomplete("game")(_games)
-    play.autocomplete("players")(_players)
-    play.autocomplete("options")(_options)
-    quickplay.autocomplete("game")(_games)
-    quickplay.autocomplete("options")(_options)
+    play.autocomplete("game")(playable_games)
+    play.autocomplete("players")(table_sizes)
+    play.autocomplete("options")(typed_options)
+    quickplay.autocomplete("game")(playable_games)
+    quickplay.autocomplete("options")(typed_options)
 
     # -- /table ------------------------------------------------------------------------
 

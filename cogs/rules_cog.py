@@ -12,7 +12,6 @@ from cogs.option_autocomplete import known_games
 from i18n import N_, translator
 from rules.plugin import LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
-from tables.errors import TableError
 
 NO_SUMMARY = N_("No summary for this game yet.")
 
@@ -37,12 +36,9 @@ class RulesCog(commands.Cog):
     @app_commands.autocomplete(game=known_games)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         locale = user_locale(interaction)
-        try:
-            name = games.named(game, self.known, playable_only=False)
-        except TableError as exc:
-            await interaction.response.send_message(
-                exc.translated(translator(locale)), ephemeral=True
-            )
+        t = translator(locale)
+        name = await games.named_or_refused(interaction, game, self.known, t, playable_only=False)
+        if name is None:
             return
         await interaction.response.send_message(
             embed=rules_embed(name, locale, self.known), ephemeral=True

@@ -10,38 +10,23 @@ a draw ranks every side 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from storage.match_records import LeagueSettings
-from storage.standings import DEFAULT_MU, DEFAULT_SIGMA, MODEL, ordinal
+from storage.standings import MODEL, StandingRow, count_result, outcome_of
 
-__all__ = ["MODEL", "EntrantRow", "apply_sides", "count_result", "listed", "provisional"]
+__all__ = ["MODEL", "EntrantRow", "apply_sides", "listed", "provisional"]
 
 
 @dataclass(slots=True)
-class EntrantRow:
-    """The mutable counters of one entrant's season line, as stored."""
+class EntrantRow(StandingRow):
+    """The mutable counters of one entrant's season line, as stored: a player's line, and
+    the entrant's size, its rated matches, series won and when it was last rated."""
 
-    name: str
-    size: int
-    matches: int = 0
+    size: int = field(kw_only=True)
     rated_matches: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    streak: int = 0
-    best_streak: int = 0
-    points: int = 0
     series_won: int = 0
-    mu: float = DEFAULT_MU
-    sigma: float = DEFAULT_SIGMA
-    last_match_id: int = 0
     last_rated_at: float | None = None
-    updated_at: float = 0.0
-
-    @property
-    def rating(self) -> float:
-        return ordinal(self.mu, self.sigma)
 
 
 def rate_sides(
@@ -58,28 +43,6 @@ def rate_sides(
         None if row is None else (float(new[0].mu), float(new[0].sigma))
         for row, new in zip(sides, updated, strict=True)
     ]
-
-
-def outcome_of(won: bool, draw: bool) -> str:
-    return "draw" if draw else "win" if won else "loss"
-
-
-def count_result(row: EntrantRow, outcome: str, settings: LeagueSettings) -> None:
-    """Points, wins and the streak for one result (a rated match or a walkover)."""
-    row.matches += 1
-    if outcome == "draw":
-        row.draws += 1
-        row.points += settings.points_draw
-        row.streak = 0
-    elif outcome == "win":
-        row.wins += 1
-        row.points += settings.points_win
-        row.streak = row.streak + 1 if row.streak > 0 else 1
-    else:
-        row.losses += 1
-        row.points += settings.points_loss
-        row.streak = row.streak - 1 if row.streak < 0 else -1
-    row.best_streak = max(row.best_streak, row.streak)
 
 
 def apply_sides(

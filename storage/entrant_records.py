@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from storage.match_records import SeasonLine
 from storage.repositories import StorageError
 
 
@@ -53,34 +54,18 @@ class SeatEntrant:
     substitute: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class EntrantStanding:
-    """An entrant's line in a season's table. ``rating`` is the openskill ordinal;
-    ``provisional`` below the league's number of rated matches (shown with "?")."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntrantStanding(SeasonLine):
+    """An entrant's line in a season's table: a season line, and the entrant's size, its
+    rated matches, series won and when it was last rated; ``provisional`` below the
+    league's number of rated matches (shown with "?")."""
 
-    guild_id: int
-    game: str
-    season: int
     entrant_id: int
     size: int
-    name: str
-    matches: int
     rated_matches: int
-    wins: int
-    losses: int
-    draws: int
-    streak: int
-    best_streak: int
-    points: int
     series_won: int
-    mu: float
-    sigma: float
-    rating: float
-    last_match_id: int
     last_rated_at: float | None
     provisional: bool = True
-    rank: int = 0
-    """Place in the listed table it was read from (1-based); 0 elsewhere or unlisted."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.db import Db, Row, Tx
-from storage.entrant_rating import EntrantRow, apply_sides, count_result, listed, provisional
+from storage.entrant_rating import EntrantRow, apply_sides, listed, provisional
 from storage.entrant_records import EntrantMatch, EntrantStanding, StatLine
 from storage.entrants import entrants_for_groups
-from storage.leagues import current_season_in, read_settings
+from storage.leagues import current_season_in, last_season, read_settings
 from storage.match_records import LeagueSettings, MatchRecord, Page
-from storage.standings import rated_groups
+from storage.standings import count_result, rated_groups
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ async def _rows_for_update(
             )
         except (TypeError, ValueError) as exc:
             log.warning("standing of entrant %s unreadable, started afresh: %s", r[0], exc)
-    return {e: found.get(e) or EntrantRow(name, size) for e, (name, size) in entrants.items()}
+    return {e: found.get(e) or EntrantRow(name, size=size) for e, (name, size) in entrants.items()}
 
 
 async def _write_rows(tx: Tx, league: _League, rows: dict[int, EntrantRow]) -> None:
@@ -315,10 +315,7 @@ class SqlEntrantStandingRepository:
     async def _season(self, guild_id: int, game: str, season: int | None) -> int:
         if season is not None:
             return season
-        row = await self._db.fetchone(
-            "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
-        )
-        return int(row[0]) if row is not None and row[0] is not None else 1
+        return await last_season(self._db, guild_id, game) or 1
 
     async def table(
         self,

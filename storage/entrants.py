@@ -36,6 +36,21 @@ def _clean_name(name: str) -> str:
     return cleaned
 
 
+def _plays_for(user_id: int, name: str) -> EntrantRefused:
+    return EntrantRefused(
+        "<@{user}> already plays for {name}.", code="entrant_member_taken",
+        user=user_id, name=name,
+    )  # fmt: skip
+
+
+def _require_member(entrant: Entrant, user_id: int) -> None:
+    if user_id not in entrant.members:
+        raise EntrantRefused(
+            "<@{user}> is not a member of {name}.", code="entrant_not_member",
+            user=user_id, name=entrant.name,
+        )  # fmt: skip
+
+
 async def _load(db: Tx | Db, rows: Sequence[Row]) -> list[Entrant]:
     """Entrants from their rows, with their members (captain first, then by joining)."""
     if not rows:
@@ -251,10 +266,7 @@ class SqlEntrantRepository:
                 )  # fmt: skip
             taken = await _taken_by(tx, guild_id, game, size, people)
             if taken is not None:
-                raise EntrantRefused(
-                    "<@{user}> already plays for {name}.", code="entrant_member_taken",
-                    user=taken[0], name=taken[1],
-                )  # fmt: skip
+                raise _plays_for(*taken)
             entrant_id = await _insert_entrant(
                 tx, guild_id, game, size, name, people, captain, when
             )
@@ -340,10 +352,7 @@ class SqlEntrantRepository:
             await tx.lock(_lock_name(entrant.guild_id, entrant.game))
             entrant = await self._active(entrant_id, tx)
             if user_id in entrant.members:
-                raise EntrantRefused(
-                    "<@{user}> already plays for {name}.", code="entrant_member_taken",
-                    user=user_id, name=entrant.name,
-                )  # fmt: skip
+                raise _plays_for(user_id, entrant.name)
             if entrant.complete:
                 raise EntrantRefused(
                     "{name} already has {size} members.", code="entrant_full",
@@ -351,10 +360,7 @@ class SqlEntrantRepository:
                 )  # fmt: skip
             taken = await _taken_by(tx, entrant.guild_id, entrant.game, entrant.size, [user_id])
             if taken is not None:
-                raise EntrantRefused(
-                    "<@{user}> already plays for {name}.", code="entrant_member_taken",
-                    user=taken[0], name=taken[1],
-                )  # fmt: skip
+                raise _plays_for(*taken)
             await tx.execute(
                 "INSERT INTO entrant_members (entrant_id, user_id, guild_id, game, size, active,"
                 " joined_at) VALUES (?,?,?,?,?,1,?)",
@@ -380,11 +386,7 @@ class SqlEntrantRepository:
         async with self._db.transaction() as tx:
             await tx.lock(_lock_name(entrant.guild_id, entrant.game))
             entrant = await self._active(entrant_id, tx)
-            if user_id not in entrant.members:
-                raise EntrantRefused(
-                    "<@{user}> is not a member of {name}.", code="entrant_not_member",
-                    user=user_id, name=entrant.name,
-                )  # fmt: skip
+            _require_member(entrant, user_id)
             if len(entrant.members) == 1:
                 raise EntrantRefused(
                     "{name} would have no members left: retire it instead.",
@@ -407,11 +409,7 @@ class SqlEntrantRepository:
     async def set_captain(self, entrant_id: int, user_id: int) -> Entrant:
         async with self._db.transaction() as tx:
             entrant = await self._active(entrant_id, tx)
-            if user_id not in entrant.members:
-                raise EntrantRefused(
-                    "<@{user}> is not a member of {name}.", code="entrant_not_member",
-                    user=user_id, name=entrant.name,
-                )  # fmt: skip
+            _require_member(entrant, user_id)
             await tx.execute("UPDATE entrants SET captain_id = ? WHERE id = ?", user_id, entrant_id)
             done = await _one(tx, entrant_id)
         assert done is not None

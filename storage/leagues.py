@@ -89,6 +89,14 @@ async def read_settings(tx: Tx | Db, guild_id: int) -> LeagueSettings:
         return LeagueSettings(guild_id)
 
 
+async def last_season(db: Tx | Db, guild_id: int, game: str) -> int:
+    """The number of the league's latest season (0 before its first: seasons count from 1)."""
+    row = await db.fetchone(
+        "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
+    )
+    return int(row[0]) if row is not None and row[0] is not None else 0
+
+
 async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
     """The number of the league's current season, opening season 1 on its first match; a
     season set to end (``ends_at``) by ``at`` is closed then and the next one opened."""
@@ -107,10 +115,7 @@ async def current_season_in(tx: Tx, guild_id: int, game: str, at: float) -> int:
             game,
             int(row[0]),
         )
-    row = await tx.fetchone(
-        "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
-    )
-    number = int(row[0]) + 1 if row is not None and row[0] is not None else 1
+    number = await last_season(tx, guild_id, game) + 1
     await tx.execute(
         "INSERT INTO seasons (guild_id, game, number, name, started_at, ended_at)"
         " VALUES (?,?,?,?,?,NULL) ON CONFLICT (guild_id, game, number) DO NOTHING",
@@ -246,10 +251,7 @@ class SqlLeagueRepository:
 
     async def current_season(self, guild_id: int, game: str) -> int:
         """The current season's number (1 before the league's first match)."""
-        row = await self._db.fetchone(
-            "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
-        )
-        return int(row[0]) if row is not None and row[0] is not None else 1
+        return await last_season(self._db, guild_id, game) or 1
 
     async def start_season(
         self,
@@ -266,10 +268,7 @@ class SqlLeagueRepository:
         when = float(at if at is not None else time.time())
         async with self._db.transaction() as tx:
             await tx.lock(f"league:{guild_id}:{game}")
-            row = await tx.fetchone(
-                "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND game = ?", guild_id, game
-            )
-            number = int(row[0]) + 1 if row is not None and row[0] is not None else 1
+            number = await last_season(tx, guild_id, game) + 1
             await tx.execute(
                 "UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND game = ?"
                 " AND ended_at IS NULL",

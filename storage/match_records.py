@@ -152,14 +152,14 @@ class Season:
         return self.ended_at is None
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's line in a league season. ``rating`` is the openskill ordinal."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonLine:
+    """A line of a league season's table, a player's (``Standing``) or an entrant's
+    (``storage.entrant_records.EntrantStanding``). ``rating`` is the openskill ordinal."""
 
     guild_id: int
     game: str
     season: int
-    user_id: int
     name: str
     matches: int
     wins: int
@@ -174,11 +174,19 @@ class Standing:
     rating: float
     last_match_id: int
     rank: int = 0
-    """Place on the leaderboard page it was read from (1-based); 0 elsewhere."""
+    """Place in the table or on the leaderboard page it was read from (1-based); 0
+    elsewhere (or unlisted)."""
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.matches if self.matches else 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standing(SeasonLine):
+    """A player's line in a league season."""
+
+    user_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,31 +174,20 @@ class SqlMatchRepository:
         where: list[str] = []
         params: list[Any] = []
         if user_id is not None:
+            # One player's matches: their seats (match_players) carry the guild and game.
             source = "match_players p JOIN matches m ON m.id = p.match_id"
-            order = "p.match_id"
+            alias, order = "p", "p.match_id"
             where.append("p.user_id = ?")
             params.append(user_id)
-            if guild_id is not None:
-                where.append("p.guild_id = ?")
-                params.append(guild_id)
-            if game is not None:
-                where.append("p.game = ?")
-                params.append(game)
-            if before is not None:
-                where.append("p.match_id < ?")
-                params.append(before)
         else:
-            source = "matches m"
-            order = "m.id"
-            if guild_id is not None:
-                where.append("m.guild_id = ?")
-                params.append(guild_id)
-            if game is not None:
-                where.append("m.game = ?")
-                params.append(game)
-            if before is not None:
-                where.append("m.id < ?")
-                params.append(before)
+            source, alias, order = "matches m", "m", "m.id"
+        for column, value in (("guild_id", guild_id), ("game", game)):
+            if value is not None:
+                where.append(f"{alias}.{column} = ?")
+                params.append(value)
+        if before is not None:
+            where.append(f"{order} < ?")
+            params.append(before)
         sql = (
             f"SELECT {_SUMMARY_COLUMNS} FROM {source}"
             + (" WHERE " + " AND ".join(where) if where else "")

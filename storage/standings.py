@@ -28,7 +28,8 @@ def ordinal(mu: float, sigma: float) -> float:
 
 @dataclass(slots=True)
 class StandingRow:
-    """The mutable counters of one player's season line, as stored."""
+    """The mutable counters of one player's season line, as stored; an entrant's line
+    (``storage.entrant_rating.EntrantRow``) carries these and a few more."""
 
     name: str
     matches: int = 0
@@ -46,6 +47,28 @@ class StandingRow:
     @property
     def rating(self) -> float:
         return ordinal(self.mu, self.sigma)
+
+
+def outcome_of(won: bool, draw: bool) -> str:
+    return "draw" if draw else "win" if won else "loss"
+
+
+def count_result(row: StandingRow, outcome: str, settings: LeagueSettings) -> None:
+    """Points, wins and the streak for one result (a rated match or a walkover)."""
+    row.matches += 1
+    if outcome == "draw":
+        row.draws += 1
+        row.points += settings.points_draw
+        row.streak = 0
+    elif outcome == "win":
+        row.wins += 1
+        row.points += settings.points_win
+        row.streak = row.streak + 1 if row.streak > 0 else 1
+    else:
+        row.losses += 1
+        row.points += settings.points_loss
+        row.streak = row.streak - 1 if row.streak < 0 else -1
+    row.best_streak = max(row.best_streak, row.streak)
 
 
 def rated_groups(
@@ -113,20 +136,7 @@ def apply_match(
         row = rows[seat.user_id]
         before = row.rating
         row.name = seat.name or row.name
-        row.matches += 1
-        if draw:
-            row.draws += 1
-            row.points += settings.points_draw
-            row.streak = 0
-        elif seat.seat in winning:
-            row.wins += 1
-            row.points += settings.points_win
-            row.streak = row.streak + 1 if row.streak > 0 else 1
-        else:
-            row.losses += 1
-            row.points += settings.points_loss
-            row.streak = row.streak - 1 if row.streak < 0 else -1
-        row.best_streak = max(row.best_streak, row.streak)
+        count_result(row, outcome_of(seat.seat in winning, draw), settings)
         row.mu, row.sigma = new_ratings[seat.user_id]
         changes.append(RatingChange(seat.seat, seat.user_id, before, row.rating, row.mu, row.sigma))
     return changes

@@ -1,0 +1,87 @@
+"""A match of computer levels, played straight on the engine as a table asks its
+computers, with one player's decisions timed: the loop ``bench/strength.py`` and
+``bench/levels.py`` measure with.
+
+At each call point the match's ``off_turn`` seats are asked once, in seat order, before the
+seat to act moves (``ComputerPlayer.off_turn``, as the table manager asks): the first answer
+is applied. Every seat's situation draws from its own generator, seeded by the match's seed,
+the step and the seat, so the same seed plays the same match whatever is measured.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from players.base import ComputerPlayer, Situation
+from rules.contract import Action, Event, Match
+
+MAX_STEPS = 20_000
+"""A match still going after this many actions is a bug in an engine or a player."""
+
+Times = list[tuple[float, float]]
+"""(wall seconds, the thread's CPU seconds) per decision that had a choice."""
+
+
+def play_timed(
+    game: str,
+    match: Match[Any],
+    seats: Mapping[int, ComputerPlayer],
+    teams: tuple[tuple[int, ...], ...] | None,
+    seed: int,
+    timed: ComputerPlayer,
+    *,
+    chose: Callable[[Situation, Action], None] | None = None,
+    applied: Callable[[int, Action, list[Event]], None] | None = None,
+) -> Times:
+    """Play ``match`` to its end with ``seats[seat]`` in each seat; the times of ``timed``'s
+    decisions. ``chose`` sees each of ``timed``'s decisions (the situation and the action,
+    before it is applied), ``applied`` every action applied (the seat, the action and the
+    events it made)."""
+    times: Times = []
+    step = 0
+    asked_at = -1
+
+    def situation_of(seat: int) -> Situation:
+        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
+
+    def apply(seat: int, action: Action) -> None:
+        events = match.apply(seat, action)
+        if applied is not None:
+            applied(seat, action, events)
+
+    while not match.is_over:
+        awaiting = match.to_act
+        if asked_at != step:
+            asked_at = step
+            answered = False
+            for seat in sorted(match.off_turn - awaiting):
+                call = seats[seat].off_turn(situation_of(seat))
+                if call is not None:
+                    apply(seat, call)
+                    answered = True
+                    break
+            if answered:
+                step += 1
+                continue
+        seat = min(awaiting)
+        situation = situation_of(seat)
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = seats[seat].choose(situation)
+        if seats[seat] is timed:
+            if len(situation.legal) > 1:
+                times.append((time.perf_counter() - start, time.thread_time() - cpu))
+            if chose is not None:
+                chose(situation, action)
+        apply(seat, action)
+        step += 1
+        if step > MAX_STEPS:
+            raise RuntimeError(f"{game} seed {seed} did not end")
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
