@@ -70,6 +70,11 @@ def _warm(games: tuple[str, ...], budget: SearchBudget) -> int:
     return os.getpid()
 
 
+def _warmed(future: asyncio.Future[int]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a computers' worker failed to start", exc_info=future.exception())
+
+
 class ComputerDecisions:
     def __init__(
         self,
@@ -123,10 +128,13 @@ class ComputerDecisions:
         games = tuple(g for g in self.games.names() if self._remote(g))
         loop = asyncio.get_running_loop()
         pool = self.pool()
-        return [
+        warming = [
             asyncio.wrap_future(pool.submit(_warm, games, self.budget), loop=loop)
             for _ in range(self.workers)
         ]
+        for future in warming:
+            future.add_done_callback(_warmed)
+        return warming
 
     def _replace(self, broken: concurrent.futures.ProcessPoolExecutor) -> None:
         """Drop ``broken`` (unless a newer pool replaced it already); the next decision
