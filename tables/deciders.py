@@ -36,6 +36,7 @@ import logging
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -85,6 +86,7 @@ class ComputerDecisions:
         workers: int = 0,
         own_players: bool = False,
         timeout: float = TIMEOUT,
+        entry: Callable[[DecisionRequest], DecisionResult] = decide,
     ) -> None:
         self.players = players
         self.games = games
@@ -94,6 +96,9 @@ class ComputerDecisions:
         self.own_players = own_players
         """The manager was given its players: they decide in this process."""
         self.timeout = timeout
+        self.entry = entry
+        """What a worker runs (a module-level function: the tests' crashing ones)."""
+        self._closed = False
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._answered_at = 0.0
         """Loop time of the pool's last answer (a stuck pool answers nothing)."""
@@ -106,6 +111,7 @@ class ComputerDecisions:
         """This game's searching decisions go to a worker."""
         return (
             self.workers > 0
+            and not self._closed
             and not self.own_players
             and game in BUILTIN
             and self.games.plugin(game) is BUILTIN.plugin(game)
@@ -123,7 +129,7 @@ class ComputerDecisions:
     def start(self) -> list[asyncio.Future[int]]:
         """Start the workers now (the bot at start), each warming the built-in games'
         players; returns the warm-ups' futures (their workers' pids)."""
-        if self.workers <= 0 or self.own_players:
+        if self.workers <= 0 or self.own_players or self._closed:
             return []
         games = tuple(g for g in self.games.names() if self._remote(g))
         loop = asyncio.get_running_loop()
@@ -156,7 +162,7 @@ class ComputerDecisions:
         for attempt in range(2):
             pool = self.pool()
             try:
-                future = pool.submit(decide, request)
+                future = pool.submit(self.entry, request)
             except (BrokenProcessPool, RuntimeError):  # broken, or shut down meanwhile
                 self._replace(pool)
                 continue
@@ -169,6 +175,11 @@ class ComputerDecisions:
                 if attempt == 0:
                     self.retried += 1
                 continue
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not future.cancelled() or (task is not None and task.cancelling()):
+                    raise  # our own task was cancelled
+                return None  # the pool was shut down (the manager closes): decide here
             except TimeoutError:
                 future.cancel()
                 if loop.time() - self._answered_at > self.timeout:
@@ -182,6 +193,8 @@ class ComputerDecisions:
         return None
 
     async def close(self) -> None:
+        """Stop the workers; decisions still under way then are made in this process."""
+        self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

@@ -902,7 +902,9 @@ class TableManager:
     def _moved_on(table: Table, match: Match[Any], seq: int) -> bool:
         """While a computer decided (in a worker), the table changed: its match, its log
         position or its status. The decision is dropped: it answered a table that is gone."""
-        return table.match is not match or table.seq != seq or table.status is not TableStatus.RUNNING
+        return (
+            table.match is not match or table.seq != seq or table.status is not TableStatus.RUNNING
+        )
 
     def _level_of(self, table: Table, seat: int) -> str:
         record = table.seats[seat]
