@@ -21,7 +21,7 @@ from players.budget import SearchBudget
 from players.levels import player_of
 from rules.contract import Match
 from rules.registry import BUILTIN
-from storage import SqliteStorage
+from storage import SqliteStorage, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.deciders import ComputerDecisions
@@ -188,3 +188,44 @@ async def test_a_stuck_worker_is_replaced_and_the_beginner_decides_meanwhile() -
     finally:
         await remote.close()
     assert chosen == await _beginner_choice(match, seat, 5)
+
+
+async def test_a_decision_for_a_table_that_closed_meanwhile_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """The table ends while its computer decides (here: closed under the decision, as a
+    shutdown or a quarantine would): the late decision is not applied, logged or
+    published, and nothing raises."""
+    storage = await SqliteStorage.open(tmp_path / "late.sqlite3")
+    manager = TableManager(storage, TableSettings(search=TINY), FakeClock(), games=GAMES)
+    try:
+        state = await manager.create(
+            channel_id=1, game="thunee", host_id=1, host_name="ann", players=4, seed=21
+        )
+        for _ in range(3):
+            await manager.add_computer(state.id, 1, level="club")
+        table = manager._tables[state.id]
+        choose = manager.decisions.choose
+        decided: list[Any] = []
+
+        async def closing_meanwhile(*args: Any) -> Any:
+            chosen = await choose(*args)
+            decided.append(chosen[0])
+            await manager._close(table, TableStatus.STOPPED)
+            return chosen
+
+        manager.decisions.choose = closing_meanwhile  # type: ignore[method-assign]
+        updates: list[str] = []
+        manager.subscribe(lambda u: updates.append(u.kind))
+        await manager.start(state.id, 1)
+        now = manager.state(state.id)
+        if 0 in now.to_act:  # the human leads: their move brings the computers' turn
+            await manager.act(state.id, 1, manager.seat_view(state.id, 1).legal[0].id)
+        assert len(decided) == 1
+        log = await storage.actions.for_table(state.id)
+        assert all(row.by != "club" for row in log)
+        assert manager.state(state.id).status is TableStatus.STOPPED
+        assert "stopped" in updates
+    finally:
+        await manager.close()
+        await storage.close()
