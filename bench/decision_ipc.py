@@ -21,11 +21,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from players import default_registry
 from players.base import Situation
 from players.budget import SearchBudget
 from players.decision import DecisionRequest
@@ -56,9 +58,9 @@ def positions(game: str, count: int) -> list[tuple[Match[Any], int]]:
     return found
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * q))]
+def pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
 async def measure(game: str, count: int, level: str) -> str:
@@ -71,9 +73,7 @@ async def measure(game: str, count: int, level: str) -> str:
         start = time.thread_time()
         beginner.choose(Situation.at(match, seat, random.Random(1)))
         on_loop.append(time.thread_time() - start)
-    decisions = ComputerDecisions(
-        __import__("players").default_registry(BUILTIN, budget), BUILTIN, budget, workers=1
-    )
+    decisions = ComputerDecisions(default_registry(BUILTIN, budget), BUILTIN, budget, workers=1)
     await asyncio.gather(*decisions.start())
     sizes: list[int] = []
     thread_cpu: list[float] = []

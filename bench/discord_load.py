@@ -345,6 +345,12 @@ def children(pid: int) -> list[int]:
     return [int(c) for c in path.read_text().split()] if path.exists() else []
 
 
+def is_decision_worker(pid: int) -> bool:
+    """A process of the computers' worker pool (``tables.deciders``: spawned by
+    multiprocessing; the picture worker is ``-m pictures.worker``)."""
+    return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
 def applied_actions(database: Path) -> int:
     """Actions the bot applied (players' and computers'): the rows of its action log."""
     with contextlib.closing(sqlite3.connect(database)) as db:
@@ -451,6 +457,8 @@ async def run_separate(
             base_loop_cpu = loop_thread_cpu_seconds(bot.pid)
             workers = children(bot.pid)
             base_worker_cpu = sum(cpu_seconds(w) for w in workers)
+            deciders = [w for w in workers if is_decision_worker(w)]
+            base_decider_cpu = sum(cpu_seconds(w) for w in deciders)
             own_cpu = time.process_time()
             lag = LoopLag()
             lag.start()
@@ -470,6 +478,7 @@ async def run_separate(
             bot_cpu = cpu_seconds(bot.pid) - base_cpu
             loop_cpu = loop_thread_cpu_seconds(bot.pid) - base_loop_cpu
             worker_cpu = sum(cpu_seconds(w) for w in workers) - base_worker_cpu
+            decider_cpu = sum(cpu_seconds(w) for w in deciders) - base_decider_cpu
             # Workers started during the run (par's, spawned at the first hand's end).
             late = [c for c in children(bot.pid) if c not in workers]
             late_cpu = sum(cpu_seconds(c) for c in late)
@@ -485,6 +494,11 @@ async def run_separate(
             await fake.stop()
         applied = applied_actions(database)
         moves = computer_move_seconds(database)
+    decider_text = (
+        f"; their worker processes' CPU per computer move {decider_cpu * 1000 / len(moves):.1f} ms"
+        if deciders and moves
+        else ""
+    )
     sessions = [o for o in outcomes if isinstance(o, list)]
     action_ids = {i for s in sessions for i in s}
     latencies = sorted(
@@ -515,7 +529,7 @@ async def run_separate(
         "late_worker_cpu_s": late_cpu,
         "pars": sum(1 for m in fake.messages.values() if "You made" in (m.content or "")),
         "missed": missed_deadlines(fake),
-        "moves": moves_text(moves),
+        "moves": moves_text(moves) + decider_text,
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
         "harness": f"loop lag {harness_lag}, CPU per interaction "

@@ -214,7 +214,7 @@ async def test_a_decision_for_a_table_that_closed_meanwhile_is_dropped(
             await manager._close(table, TableStatus.STOPPED)
             return chosen
 
-        manager.decisions.choose = closing_meanwhile  # type: ignore[method-assign]
+        manager.decisions.choose = closing_meanwhile  # type: ignore[method-assign,assignment]
         updates: list[str] = []
         manager.subscribe(lambda u: updates.append(u.kind))
         await manager.start(state.id, 1)
