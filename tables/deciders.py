@@ -188,6 +188,10 @@ class ComputerDecisions:
                 else:
                     log.warning("a computer's decision waited %.0f s for a worker", self.timeout)
                 return None
+            except Exception:  # the player failed (a bug to fix): the table moves on
+                log.exception("a computer's worker failed to decide (%s)", request.game)
+                self._answered_at = loop.time()
+                return None
             self._answered_at = loop.time()
             return result
         return None

@@ -29,3 +29,7 @@ def die_once(request: DecisionRequest) -> DecisionResult:
 def hang(request: DecisionRequest) -> DecisionResult:
     time.sleep(3600)
     return decide(request)
+
+
+def fail(request: DecisionRequest) -> DecisionResult:
+    raise RuntimeError("a player's bug")

@@ -229,3 +229,15 @@ async def test_a_decision_for_a_table_that_closed_meanwhile_is_dropped(
     finally:
         await manager.close()
         await storage.close()
+
+
+async def test_a_player_that_fails_in_its_worker_leaves_the_move_to_the_beginner() -> None:
+    match, seat = a_position("nigerian_thunee")
+    remote = decisions(1, entry=decision_entries.fail)
+    try:
+        chosen, _ = await remote.choose(match, seat, "expert", random.Random(6), None)
+        assert remote._pool is not None  # the pool itself is sound: kept
+    finally:
+        await remote.close()
+    assert remote.fell_back == 1 and remote.retried == 0
+    assert chosen == await _beginner_choice(match, seat, 6)
