@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import functools
 import logging
@@ -55,6 +56,11 @@ TIMEOUT = 30.0
 """Seconds a decision may wait for its worker (the queue included) before the beginner
 decides instead: far above a search's 250 ms CPU cap, so only a stuck or starved pool
 reaches it."""
+
+
+QUEUED_AHEAD = 8
+"""Requests queued in each worker's pipe beyond the one it decides (see ``pool``); a
+request queued there is decided even if its wait timed out meanwhile."""
 
 
 def default_workers() -> int:
@@ -119,10 +125,20 @@ class ComputerDecisions:
 
     def pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
-            # spawn: a fork of a running event loop (and its sockets) is no base for a worker
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            # The pool hands a worker its next request from a thread of this process,
+            # which under load waits for a core and for the interpreter lock longer than a
+            # club decision takes (3-10 ms): with one request queued ahead (the pool's
+            # default) the worker then idles with decisions waiting. ``QUEUED_AHEAD`` per
+            # worker keep it busy; the pool reads its queue's size only when built.
+            default = concurrent.futures.process.EXTRA_QUEUED_CALLS
+            concurrent.futures.process.EXTRA_QUEUED_CALLS = QUEUED_AHEAD * self.workers
+            try:
+                # spawn: a fork of a running event loop (and its sockets) is no base
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            finally:
+                concurrent.futures.process.EXTRA_QUEUED_CALLS = default
             self._answered_at = asyncio.get_running_loop().time()
         return self._pool
 
