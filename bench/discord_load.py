@@ -346,9 +346,9 @@ def children(pid: int) -> list[int]:
 
 
 def is_decision_worker(pid: int) -> bool:
-    """A process of the computers' worker pool (``tables.deciders``: spawned by
-    multiprocessing; the picture worker is ``-m pictures.worker``)."""
-    return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    """A process of the computers' workers (``-m tables.decision_worker``; the picture
+    worker is ``-m pictures.worker``)."""
+    return b"tables.decision_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
 
 
 def applied_actions(database: Path) -> int:

@@ -29,24 +29,24 @@ manager whose players are the default registry's (a test's own players stay in p
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import concurrent.futures.process
 import contextlib
 import functools
+import itertools
 import logging
-import multiprocessing
 import os
+import pickle
 import random
-from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
+import sys
+from pathlib import Path
 from typing import Any
 
 from players import PlayerRegistry, Situation
 from players.budget import SearchBudget
-from players.decision import DecisionRequest, DecisionResult, decide, level_player
+from players.decision import DecisionRequest, DecisionResult
 from rules.contract import Action, Match
 from rules.plugin import LEVELS
 from rules.registry import BUILTIN, GameRegistry
+from tables.decision_worker import ENTRY, REPLY, REQUEST
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +58,12 @@ decides instead: far above a search's 250 ms CPU cap, so only a stuck or starved
 reaches it."""
 
 
-QUEUED_AHEAD = 8
-"""Requests queued in each worker's pipe beyond the one it decides (see ``pool``); a
-request queued there is decided even if its wait timed out meanwhile."""
+ROOT = Path(__file__).resolve().parent.parent
+"""Where the worker's modules import from (its working directory)."""
+
+
+class WorkerDied(Exception):
+    """The worker deciding a request stopped before answering."""
 
 
 def default_workers() -> int:
@@ -68,18 +71,14 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _warm(games: tuple[str, ...], budget: SearchBudget) -> int:
-    """A new worker's first job: import every engine and build its players, so the first
-    table's decision does not wait for them."""
-    for game in games:
-        for level in LEVELS:
-            level_player(BUILTIN, game, level, budget)
-    return os.getpid()
+class _Worker:
+    """One ``python -m tables.decision_worker`` and the answers it owes."""
 
-
-def _warmed(future: asyncio.Future[int]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("a computers' worker failed to start", exc_info=future.exception())
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.waiting: dict[int, asyncio.Future[DecisionResult]] = {}
+        self.answered_at = asyncio.get_running_loop().time()
+        self.reader: asyncio.Task[None] | None = None
 
 
 class ComputerDecisions:
@@ -92,7 +91,7 @@ class ComputerDecisions:
         workers: int = 0,
         own_players: bool = False,
         timeout: float = TIMEOUT,
-        entry: Callable[[DecisionRequest], DecisionResult] = decide,
+        entry: str = ENTRY,
     ) -> None:
         self.players = players
         self.games = games
@@ -103,15 +102,18 @@ class ComputerDecisions:
         """The manager was given its players: they decide in this process."""
         self.timeout = timeout
         self.entry = entry
-        """What a worker runs (a module-level function: the tests' crashing ones)."""
+        """What a worker runs, ``module:function`` (the tests' failing ones)."""
         self._closed = False
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        self._answered_at = 0.0
-        """Loop time of the pool's last answer (a stuck pool answers nothing)."""
+        self._running: list[_Worker] = []
+        self._dropped: list[_Worker] = []
+        """Workers stopped or killed, not yet waited for (``close`` reaps them)."""
+        self._starting: asyncio.Future[_Worker] | None = None
+        self._jobs = itertools.count(1)
         self.retried = 0
         self.fell_back = 0
+        self.killed = 0
 
-    # -- the pool --------------------------------------------------------------------
+    # -- the workers -----------------------------------------------------------------
 
     def _remote(self, game: str) -> bool:
         """This game's searching decisions go to a worker."""
@@ -123,101 +125,126 @@ class ComputerDecisions:
             and self.games.plugin(game) is BUILTIN.plugin(game)
         )
 
-    def pool(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            # The pool hands a worker its next request from a thread of this process,
-            # which under load waits for a core and for the interpreter lock longer than a
-            # club decision takes (3-10 ms): with one request queued ahead (the pool's
-            # default) the worker then idles with decisions waiting. ``QUEUED_AHEAD`` per
-            # worker keep it busy; the pool reads its queue's size only when built.
-            default = concurrent.futures.process.EXTRA_QUEUED_CALLS
-            concurrent.futures.process.EXTRA_QUEUED_CALLS = QUEUED_AHEAD * self.workers
-            try:
-                # spawn: a fork of a running event loop (and its sockets) is no base
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-                )
-            finally:
-                concurrent.futures.process.EXTRA_QUEUED_CALLS = default
-            self._answered_at = asyncio.get_running_loop().time()
-        return self._pool
+    @property
+    def pids(self) -> list[int]:
+        """The running workers' process ids."""
+        return [w.process.pid for w in self._running]
 
-    def start(self) -> list[asyncio.Future[int]]:
-        """Start the workers now (the bot at start), each warming the built-in games'
-        players; returns the warm-ups' futures (their workers' pids)."""
+    def start(self) -> list[asyncio.Future[_Worker]]:
+        """Start the workers now (the bot at start: they import the engines meanwhile);
+        returns their starts (tests wait for them)."""
         if self.workers <= 0 or self.own_players or self._closed:
             return []
-        games = tuple(g for g in self.games.names() if self._remote(g))
-        loop = asyncio.get_running_loop()
-        pool = self.pool()
-        warming = [
-            asyncio.wrap_future(pool.submit(_warm, games, self.budget), loop=loop)
-            for _ in range(self.workers)
-        ]
-        for future in warming:
-            future.add_done_callback(_warmed)
-        return warming
+        return [asyncio.ensure_future(self._spawn()) for _ in range(self.workers)]
 
-    def _replace(self, broken: concurrent.futures.ProcessPoolExecutor) -> None:
-        """Drop ``broken`` (unless a newer pool replaced it already); the next decision
-        starts a new one."""
-        if self._pool is not broken:
-            return
-        self._pool = None
-        # a stuck worker ends only when killed; a dead one is gone already
-        processes: dict[int, Any] = getattr(broken, "_processes", None) or {}
-        for process in list(processes.values()):
-            with contextlib.suppress(Exception):
-                process.kill()
-        broken.shutdown(wait=False, cancel_futures=True)
+    async def _spawn(self) -> _Worker:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tables.decision_worker", self.entry,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
+        )  # fmt: skip
+        worker = _Worker(process)
+        worker.reader = asyncio.ensure_future(self._read(worker))
+        self._running.append(worker)
+        return worker
+
+    async def _worker(self) -> _Worker:
+        """The running worker with the fewest answers owed, a new one if fewer run than
+        ``workers``."""
+        running = [w for w in self._running if w.process.returncode is None]
+        if len(running) < self.workers:
+            if self._starting is None or self._starting.done():
+                self._starting = asyncio.ensure_future(self._spawn())
+            if not running:
+                return await asyncio.shield(self._starting)
+        return min(running, key=lambda w: len(w.waiting))
+
+    async def _read(self, worker: _Worker) -> None:
+        stdout = worker.process.stdout
+        assert stdout is not None
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                header = await stdout.readexactly(REPLY.size)
+                job, ok, length = REPLY.unpack(header)
+                data = await stdout.readexactly(length)
+                worker.answered_at = loop.time()
+                future = worker.waiting.pop(job, None)
+                if future is None or future.done():
+                    continue
+                if ok:
+                    future.set_result(pickle.loads(data))
+                else:
+                    future.set_exception(RuntimeError(data.decode(errors="replace")))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        self._drop(worker)
+
+    def _drop(self, worker: _Worker) -> None:
+        """Forget ``worker`` (stopped, or killed as stuck): what it owed fails."""
+        if worker in self._running:
+            self._running.remove(worker)
+            self._dropped.append(worker)
+        if worker.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                worker.process.kill()
+        waiting, worker.waiting = worker.waiting, {}
+        for future in waiting.values():
+            if not future.done():
+                future.set_exception(WorkerDied())
 
     async def _ask(self, request: DecisionRequest) -> DecisionResult | None:
-        """The worker's answer, asked twice if the first pool broke; None when no worker
+        """A worker's answer, asked again once if its worker died; None when no worker
         answered (the caller decides on the loop)."""
         loop = asyncio.get_running_loop()
+        payload = pickle.dumps(request, pickle.HIGHEST_PROTOCOL)
         for attempt in range(2):
-            pool = self.pool()
             try:
-                future = pool.submit(self.entry, request)
-            except (BrokenProcessPool, RuntimeError):  # broken, or shut down meanwhile
-                self._replace(pool)
+                worker = await self._worker()
+            except OSError:
+                log.exception("no computers' worker could start")
+                return None
+            stdin = worker.process.stdin
+            if stdin is None or worker.process.returncode is not None:
+                self._drop(worker)
                 continue
-            waiting = asyncio.wrap_future(future, loop=loop)
+            job = next(self._jobs)
+            future: asyncio.Future[DecisionResult] = loop.create_future()
+            worker.waiting[job] = future
+            stdin.write(REQUEST.pack(job, len(payload)) + payload)
             try:
-                result = await asyncio.wait_for(waiting, self.timeout)
-            except BrokenProcessPool:
-                log.warning("a computer's worker stopped; asking a new one")
-                self._replace(pool)
+                return await asyncio.wait_for(future, self.timeout)
+            except WorkerDied:
+                log.warning("a computer's worker stopped; asking again")
                 if attempt == 0:
                     self.retried += 1
-                continue
-            except asyncio.CancelledError:
-                task = asyncio.current_task()
-                if not future.cancelled() or (task is not None and task.cancelling()):
-                    raise  # our own task was cancelled
-                return None  # the pool was shut down (the manager closes): decide here
             except TimeoutError:
-                future.cancel()
-                if loop.time() - self._answered_at > self.timeout:
-                    log.error("the computers' workers answered nothing for %.0f s", self.timeout)
-                    self._replace(pool)
+                worker.waiting.pop(job, None)
+                if loop.time() - worker.answered_at > self.timeout:
+                    log.error("a computers' worker answered nothing for %.0f s", self.timeout)
+                    self.killed += 1
+                    self._drop(worker)
                 else:
                     log.warning("a computer's decision waited %.0f s for a worker", self.timeout)
                 return None
             except Exception:  # the player failed (a bug to fix): the table moves on
                 log.exception("a computer's worker failed to decide (%s)", request.game)
-                self._answered_at = loop.time()
                 return None
-            self._answered_at = loop.time()
-            return result
         return None
 
     async def close(self) -> None:
         """Stop the workers; decisions still under way then are made in this process."""
         self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        for worker in list(self._running):
+            if worker.reader is not None:
+                worker.reader.cancel()
+            self._drop(worker)
+        dropped, self._dropped = self._dropped, []
+        for worker in dropped:
+            with contextlib.suppress(Exception):
+                await worker.process.wait()
+            if worker.reader is not None:
+                with contextlib.suppress(BaseException):
+                    await worker.reader
 
     # -- decisions -------------------------------------------------------------------
 

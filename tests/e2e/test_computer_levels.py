@@ -57,7 +57,7 @@ async def test_a_quickplay_table_with_expert_computers_plays_them_and_shows_the_
     assert by_computers == {"expert"}, by_computers
     assert runner.bot.manager is not None
     decisions = runner.bot.manager.decisions
-    assert decisions._pool is not None and decisions.fell_back == 0  # decided in the worker
+    assert decisions.pids and decisions.fell_back == 0  # decided in the worker
 
 
 async def test_the_lobby_adds_computers_of_each_level_and_the_server_default_applies(

@@ -8,6 +8,7 @@ the same however busy the machine is."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 from pathlib import Path
@@ -29,6 +30,7 @@ from tables.manager import TableManager
 from tests.tables import decision_entries
 from tests.tables.toy_game import GAMES
 
+ENTRIES = "tests.tables.decision_entries:"
 TINY = SearchBudget(rollouts=12, time_cap_ms=0)
 SEARCHING = ("club", "expert")
 
@@ -62,7 +64,8 @@ async def test_a_worker_decides_what_the_manager_decides_in_its_own_process() ->
     choice, club and expert in a worker process choose what they choose in a thread of
     this process with the same dice; off turn too (304's calls, Thunee's challenges)."""
     here, remote = decisions(0), decisions(1)
-    pids = [await f for f in remote.start()]
+    await asyncio.gather(*remote.start())
+    pids = remote.pids
     assert pids and os.getpid() not in pids  # (the decisions below are another process's)
     compared = off_compared = 0
     try:
@@ -124,7 +127,7 @@ async def _same_table_log(tmp_path: Path, game: str, workers: int) -> list[tuple
             legal = manager.seat_view(state.id, 1).legal
             await manager.act(state.id, 1, legal[0].id)
         assert manager.decisions.fell_back == 0
-        assert (manager.decisions._pool is not None) == (workers > 0)  # (the worker's log)
+        assert bool(manager.decisions.pids) == (workers > 0)  # (the worker's log)
         log = await storage.actions.for_table(state.id)
         return [(row.seat, row.action_id, row.by) for row in log]
     finally:
@@ -155,7 +158,7 @@ async def test_a_worker_that_dies_deciding_is_replaced_and_asked_again(
     marker = tmp_path / "died"
     monkeypatch.setenv(decision_entries.MARKER, str(marker))
     match, seat = a_position("thunee")
-    remote = decisions(1, entry=decision_entries.die_once)
+    remote = decisions(1, entry=ENTRIES + "die_once")
     try:
         chosen = await remote.choose(match, seat, "expert", random.Random(3), None)
     finally:
@@ -167,7 +170,7 @@ async def test_a_worker_that_dies_deciding_is_replaced_and_asked_again(
 
 async def test_when_no_worker_can_decide_the_beginner_decides_on_the_loop() -> None:
     match, seat = a_position("304")
-    remote = decisions(1, entry=decision_entries.die)
+    remote = decisions(1, entry=ENTRIES + "die")
     try:
         chosen, legal = await remote.choose(match, seat, "expert", random.Random(4), None)
     finally:
@@ -179,12 +182,15 @@ async def test_when_no_worker_can_decide_the_beginner_decides_on_the_loop() -> N
 
 async def test_a_stuck_worker_is_replaced_and_the_beginner_decides_meanwhile() -> None:
     """A worker that never answers: past the timeout the beginner decides, and the pool
-    that answered nothing that long is dropped (its worker killed)."""
+    that answered nothing that long is killed."""
     match, seat = a_position("thunee")
-    remote = decisions(1, entry=decision_entries.hang, timeout=0.5)
+    remote = decisions(1, entry=ENTRIES + "hang", timeout=0.5)
     try:
+        await asyncio.gather(*remote.start())
+        stuck = remote.pids
         chosen, _ = await remote.choose(match, seat, "club", random.Random(5), None)
-        assert remote._pool is None and remote.fell_back == 1
+        assert remote.killed == 1 and remote.fell_back == 1
+        assert not set(stuck) & set(remote.pids)
     finally:
         await remote.close()
     assert chosen == await _beginner_choice(match, seat, 5)
@@ -233,10 +239,10 @@ async def test_a_decision_for_a_table_that_closed_meanwhile_is_dropped(
 
 async def test_a_player_that_fails_in_its_worker_leaves_the_move_to_the_beginner() -> None:
     match, seat = a_position("nigerian_thunee")
-    remote = decisions(1, entry=decision_entries.fail)
+    remote = decisions(1, entry=ENTRIES + "fail")
     try:
         chosen, _ = await remote.choose(match, seat, "expert", random.Random(6), None)
-        assert remote._pool is not None  # the pool itself is sound: kept
+        assert remote.pids and remote.killed == 0  # the worker itself is sound: kept
     finally:
         await remote.close()
     assert remote.fell_back == 1 and remote.retried == 0
