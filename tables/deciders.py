@@ -5,8 +5,10 @@ the bot it holds the interpreter lock that the event loop needs: at 500 tables w
 computers the loop starved and 393 acknowledgements missed Discord's deadline. Here a
 searching player's decision, on turn or off (``ComputerPlayer.off_turn``: 304's Caps, a
 Thunee challenge), is a ``players.decision.DecisionRequest`` (the seat's view, the legal
-action ids, the level, the budget the manager injects, a seed) sent to a pool of spawned
-worker processes; the answer is the action's id.
+action ids, the level, the budget the manager injects, a seed) sent to one of ``workers``
+worker processes (``tables.decision_worker``, fed and read on the event loop: no thread of
+the bot's waits for the interpreter lock to hand requests over); the answer is the action's
+id.
 
 The beginner level (a heuristic) decides on the loop: its decision costs less of the
 loop's CPU than the round trip to a worker would (``bench/decision_ipc.py`` measures both;
@@ -14,14 +16,14 @@ docs/performance.md keeps the figures).
 
 Each decision draws its seed from the table's dice (``Table.computer_rng``) and decides
 with ``random.Random(seed)`` wherever it runs, so a worker's decision is the one the
-manager would have made in its own process. A worker that dies breaks the pool: it is
-replaced and the decision asked again once; if that fails too, or no answer comes within
-``timeout`` seconds, the beginner decides on the loop, so a table never waits for ever and
-a decision is never lost. A pool that answered nothing for ``timeout`` seconds is stuck
-(a worker in an endless loop) and is replaced as well.
+manager would have made in its own process. A worker that dies is replaced and the
+decision asked again once; if that fails too, or no answer comes within ``timeout``
+seconds, the beginner decides on the loop, so a table never waits for ever and a decision
+is never lost. A worker that answered nothing for ``timeout`` seconds is stuck (an endless
+loop) and is killed.
 
 ``workers`` 0 keeps the old way (the tests' and the console's): the search in a thread of
-this process, the rest on the loop. The pool serves only the built-in games (a worker
+this process, the rest on the loop. The workers serve only the built-in games (a worker
 imports ``rules.registry.BUILTIN``; a test's own game cannot be pickled to it) and only a
 manager whose players are the default registry's (a test's own players stay in process).
 """
@@ -54,7 +56,7 @@ FALLBACK_LEVEL = LEVELS[0]
 """Who decides on the loop when no worker answers: the beginner (a heuristic, no search)."""
 TIMEOUT = 30.0
 """Seconds a decision may wait for its worker (the queue included) before the beginner
-decides instead: far above a search's 250 ms CPU cap, so only a stuck or starved pool
+decides instead: far above a search's 250 ms CPU cap, so only a stuck or starved worker
 reaches it."""
 
 

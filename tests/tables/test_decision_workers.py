@@ -181,7 +181,7 @@ async def test_when_no_worker_can_decide_the_beginner_decides_on_the_loop() -> N
 
 
 async def test_a_stuck_worker_is_replaced_and_the_beginner_decides_meanwhile() -> None:
-    """A worker that never answers: past the timeout the beginner decides, and the pool
+    """A worker that never answers: past the timeout the beginner decides, and the worker
     that answered nothing that long is killed."""
     match, seat = a_position("thunee")
     remote = decisions(1, entry=ENTRIES + "hang", timeout=0.5)
