@@ -6,8 +6,9 @@ Positions come from engine-dealt matches the beginner plays on (seeded, so a rer
 the same ones). For each: the beginner's decision on the loop (CPU of this thread), and the
 round trip of a ``DecisionRequest`` to a worker of ``tables.deciders`` (one process, asked
 one position at a time): the request's pickle size, this thread's CPU per round trip (the
-request built from the match, the submit, the answer parsed) and this process's CPU (its
-helper threads, which pickle and read the pipe, share the interpreter lock with the loop).
+request built from the match, pickled and written, the answer read and parsed) and this
+process's CPU (the same, unless helper threads do part of it, as a ``ProcessPoolExecutor``'s
+did).
 CPU times, so the load matters little; the load is printed anyway.
 """
 

@@ -51,12 +51,14 @@ def serve(entry: Callable[[Any], Any], requests: BinaryIO, answers: BinaryIO) ->
 
 
 def main() -> None:
+    answers = sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not break the answers' frames
     entry = entry_of(sys.argv[1] if len(sys.argv) > 1 else ENTRY)
     from rules.registry import BUILTIN
 
     for plugin in BUILTIN:  # every engine imported before the first request
         plugin.spec  # noqa: B018
-    serve(entry, sys.stdin.buffer, sys.stdout.buffer)
+    serve(entry, sys.stdin.buffer, answers)
 
 
 if __name__ == "__main__":
