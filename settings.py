@@ -90,6 +90,19 @@ class Settings(BaseSettings):
         description="Where par replays run after a hand a human played with computers: a "
         "worker process (default), a worker thread, or not at all.",
     )
+    computer_worker: Literal["process", "thread"] = Field(
+        default="process",
+        description="Where the searching computers (club, expert) decide: worker processes "
+        "(default; the event loop keeps the interpreter lock to itself) or a thread of the "
+        "bot (shares it: at 500 tables the acknowledgements then miss their deadline).",
+    )
+    computer_workers: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="How many worker processes the computers decide in (default: one per "
+        "core but one, at least one).",
+    )
     par_replays: int = Field(
         default=5, ge=1, le=50, description="Replays of a hand's deal behind each par."
     )

@@ -1,13 +1,16 @@
 """Many tables at once through the real bot and the fake Discord (tests/e2e).
 
     python bench/discord_load.py [--tables N] [--actions K] [--think S] [--game GAME]
+        [--level LEVEL] [--computer-worker process|thread]
 
 Each table is a ``/quickplay`` in its own channel: one simulated user with computers in the
 other seats. The user opens their hand and plays K actions by clicking (Refresh, then an
 action), waiting about ``--think`` seconds before each, as a person would. Prints the time
 from INTERACTION_CREATE to the bot's callback (p50/p99, over every interaction), REST calls
 per player action (the action clicks' own calls plus every table-message write), and the
-memory the bot keeps per table.
+memory the bot keeps per table. With the bot in its own process it also prints the
+computers' move time: from the action before to the computer's own in the action log (with
+no computer delay, the decision's wall time with its wait for a worker and the table lock).
 
 By default the bot runs as its own process (``python bot.py``, pointed at the fake by its
 settings), so the latency is the bot's alone and memory is the growth of its RSS. With
@@ -342,6 +345,12 @@ def children(pid: int) -> list[int]:
     return [int(c) for c in path.read_text().split()] if path.exists() else []
 
 
+def is_decision_worker(pid: int) -> bool:
+    """A process of the computers' workers (``-m tables.decision_worker``; the picture
+    worker is ``-m pictures.worker``)."""
+    return b"tables.decision_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
 def applied_actions(database: Path) -> int:
     """Actions the bot applied (players' and computers'): the rows of its action log."""
     with contextlib.closing(sqlite3.connect(database)) as db:
@@ -365,13 +374,20 @@ async def until_not_busy(
 
 
 async def user_session(
-    user: SimulatedUser, channel_id: int, game: str, actions: int, seed: int, think: float
+    user: SimulatedUser,
+    channel_id: int,
+    game: str,
+    actions: int,
+    seed: int,
+    think: float,
+    level: str | None = None,
 ) -> list[int]:
     """One table by one user with nothing but clicks; returns the action interactions."""
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, think))
+    chosen = {} if level is None else {"level": level}
     opened = await until_not_busy(
-        lambda: user.slash("quickplay", channel_id=channel_id, game=game), rng
+        lambda: user.slash("quickplay", channel_id=channel_id, game=game, **chosen), rng
     )
     assert opened.message is not None, opened.text
     table_message = opened.message
@@ -404,7 +420,9 @@ async def run_separate(
     think: float,
     profile: str | None = None,
     par: str = "off",
-) -> dict[str, float]:
+    level: str | None = None,
+    computer_worker: str = "process",
+) -> dict[str, Any]:
     fake = FakeDiscord()
     # The fake's spec check (tests/e2e/fake_discord/spec.py) is for the tests: here it
     # would add its own milliseconds to every answer timed.
@@ -424,6 +442,7 @@ async def run_separate(
             "CARDTABLE_DATABASE_URL": f"sqlite:///{database}",
             "CARDTABLE_LOG_LEVEL": "ERROR",
             "CARDTABLE_PAR_WORKER": par,
+            "CARDTABLE_COMPUTER_WORKER": computer_worker,
         }
         command = ["bot.py"] if profile is None else ["-c", PROFILED_BOT, profile]
         bot = await asyncio.create_subprocess_exec(
@@ -438,13 +457,15 @@ async def run_separate(
             base_loop_cpu = loop_thread_cpu_seconds(bot.pid)
             workers = children(bot.pid)
             base_worker_cpu = sum(cpu_seconds(w) for w in workers)
+            deciders = [w for w in workers if is_decision_worker(w)]
+            base_decider_cpu = sum(cpu_seconds(w) for w in deciders)
             own_cpu = time.process_time()
             lag = LoopLag()
             lag.start()
             start = time.perf_counter()
             outcomes = await asyncio.gather(
                 *(
-                    user_session(users[n], channels[n], game, actions, n, think)
+                    user_session(users[n], channels[n], game, actions, n, think, level)
                     for n in range(tables)
                 ),
                 return_exceptions=True,
@@ -457,6 +478,7 @@ async def run_separate(
             bot_cpu = cpu_seconds(bot.pid) - base_cpu
             loop_cpu = loop_thread_cpu_seconds(bot.pid) - base_loop_cpu
             worker_cpu = sum(cpu_seconds(w) for w in workers) - base_worker_cpu
+            decider_cpu = sum(cpu_seconds(w) for w in deciders) - base_decider_cpu
             # Workers started during the run (par's, spawned at the first hand's end).
             late = [c for c in children(bot.pid) if c not in workers]
             late_cpu = sum(cpu_seconds(c) for c in late)
@@ -471,6 +493,12 @@ async def run_separate(
                 await bot.wait()
             await fake.stop()
         applied = applied_actions(database)
+        moves = computer_move_seconds(database)
+    decider_text = (
+        f"; their worker processes' CPU per computer move {decider_cpu * 1000 / len(moves):.1f} ms"
+        if deciders and moves
+        else ""
+    )
     sessions = [o for o in outcomes if isinstance(o, list)]
     action_ids = {i for s in sessions for i in s}
     latencies = sorted(
@@ -501,11 +529,35 @@ async def run_separate(
         "late_worker_cpu_s": late_cpu,
         "pars": sum(1 for m in fake.messages.values() if "You made" in (m.content or "")),
         "missed": missed_deadlines(fake),
+        "moves": moves_text(moves) + decider_text,
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
         "harness": f"loop lag {harness_lag}, CPU per interaction "
         f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms",
     }
+
+
+def computer_move_seconds(database: Path) -> list[float]:
+    """Each computer action's wait since the action before it at its table (the action
+    log's ``at``): with no computer delay the computers move at once after it, so this is
+    their decision's wall time, its wait for a worker and for the table's lock included.
+    Timeouts' stand-ins (``by`` timeout) waited for the clock, not for a decision."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        rows = db.execute("SELECT table_id, at, by FROM actions ORDER BY table_id, seq").fetchall()
+    waits = []
+    for (table, at, by), (before_table, before_at, _) in zip(rows[1:], rows, strict=False):
+        if table == before_table and by not in ("player", "timeout"):
+            waits.append(at - before_at)
+    return sorted(waits)
+
+
+def moves_text(waits: list[float]) -> str:
+    if not waits:
+        return "no computer moves"
+    return (
+        f"{len(waits)} moves, p50 {statistics.median(waits) * 1000:.0f} ms, "
+        f"p99 {waits[int(len(waits) * 0.99)] * 1000:.0f} ms, max {waits[-1] * 1000:.0f} ms"
+    )
 
 
 def missed_deadlines(fake: FakeDiscord) -> int:
@@ -553,6 +605,16 @@ def main() -> None:
     )
     parser.add_argument("--actions", type=int, default=8, help="clicked actions per table")
     parser.add_argument("--game", default="nigerian_thunee")
+    parser.add_argument(
+        "--level", help="the /quickplay computers' level (default: the bot's default level)"
+    )
+    parser.add_argument(
+        "--computer-worker",
+        choices=("process", "thread", "both"),
+        default="process",
+        help="where the searching computers decide (the bot in its own process only): "
+        "worker processes (the default), a thread of the bot, or both in turn",
+    )
     parser.add_argument("--concurrency", type=int, default=1000, help="most users active at once")
     parser.add_argument(
         "--think", type=float, default=3.0, help="mean seconds a user waits between clicks"
@@ -579,8 +641,11 @@ def main() -> None:
 
 def run_one(args: argparse.Namespace, tables: int) -> None:
     if not args.in_process:
-        for par in ("off", "process") if args.par == "both" else (args.par,):
-            run_separate_one(args, tables, par)
+        pars = ("off", "process") if args.par == "both" else (args.par,)
+        where = args.computer_worker
+        for worker in ("thread", "process") if where == "both" else (where,):
+            for par in pars:
+                run_separate_one(args, tables, par, worker)
         return
     load = os.getloadavg()[0]
     r = asyncio.run(
@@ -603,11 +668,16 @@ def run_one(args: argparse.Namespace, tables: int) -> None:
     )
 
 
-def run_separate_one(args: argparse.Namespace, tables: int, par: str) -> None:
+def run_separate_one(args: argparse.Namespace, tables: int, par: str, worker: str) -> None:
     load = os.getloadavg()[0]
-    r = asyncio.run(run_separate(tables, args.actions, args.game, args.think, args.profile, par))
+    r = asyncio.run(
+        run_separate(
+            tables, args.actions, args.game, args.think, args.profile, par, args.level, worker
+        )
+    )
     print(
-        f"{r['tables']} tables ({args.game}, {r['completed']} completed), "
+        f"{r['tables']} tables ({args.game}, computers {args.level or 'at the default level'}"
+        f" deciding in a {worker}, {r['completed']} completed), "
         f"{r['actions']} clicked actions ({r['applied']} applied with the computers') "
         f"in {r['seconds']:.1f} s, {r['interactions']} interactions, "
         f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}; bot in its own process; "
@@ -616,8 +686,10 @@ def run_separate_one(args: argparse.Namespace, tables: int, par: str) -> None:
         f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
         f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms); bot CPU per interaction "
         f"{r['bot_cpu_ms_per_interaction']:.2f} ms (its event loop's thread "
-        f"{r['bot_loop_cpu_ms_per_interaction']:.2f} ms); worker processes (pictures, par): "
+        f"{r['bot_loop_cpu_ms_per_interaction']:.2f} ms); worker processes (pictures, "
+        f"computers, par): "
         f"{r['worker_cpu_ms_per_interaction']:.2f} ms, RSS {r['worker_rss_mb']:.0f} MB\n"
+        f"computer move wall time (action log): {r['moves']} (target p99 < 1,000 ms)\n"
         f"  by kind (ms): {r['by_kind']}\n"
         f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
         f"REST calls per clicked action: {r['rest_per_action']:.3f}; "

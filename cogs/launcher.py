@@ -32,6 +32,7 @@ from settings import Settings
 from storage import ShardSet, ShardTaken, Storage, StorageUnavailable, open_storage
 from storage.migrations import load_migrations
 from tables.config import TableSettings
+from tables.deciders import default_workers
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
@@ -182,6 +183,13 @@ def _freeze_when_ready(heap: HeapKeeper) -> Callable[[], Coroutine[Any, Any, Non
     return freeze
 
 
+def decision_workers(settings: Settings) -> int:
+    """Worker processes for the computers' searches (0: a thread of the bot)."""
+    if settings.computer_worker == "thread":
+        return 0
+    return settings.computer_workers or default_workers()
+
+
 async def open_services(
     settings: Settings, games: GameRegistry = BUILTIN, *, recover: bool = True
 ) -> tuple[Storage, TableManager]:
@@ -200,9 +208,11 @@ async def open_services(
             search=SearchBudget(settings.search_rollouts, settings.search_time_cap_ms),
             default_level=settings.default_level,
             takeover_level=settings.takeover_level,
+            decision_workers=decision_workers(settings),
         )
         manager = TableManager(storage, table_settings, games=games)
         if recover:
+            manager.decisions.start()  # the workers import the engines while we log in
             # Serve at once: each running match is rebuilt from its log on first use, and
             # the rest in the background, so 10,000 open tables do not hold up the start.
             shards = ShardSet.from_settings(settings.shard_ids, settings.shard_count)

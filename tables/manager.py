@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leagues.recording import record_match
-from players import PlayerRegistry, Situation, default_registry
+from players import PlayerRegistry, default_registry
 from rules.contract import Action, GameSpec, IllegalAction, Match, snapshot_deal_version
 from rules.plugin import strongest_level
 from rules.registry import BUILTIN, GameRegistry
@@ -38,6 +38,7 @@ from storage import (
 )
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
+from tables.deciders import ComputerDecisions
 from tables.errors import (
     REASON_SHOWN,
     AlreadyPlayed,
@@ -143,6 +144,10 @@ class TableManager:
         self.games = games
         """The games this manager runs (the front ends read their plugins here)."""
         self.players = players or default_registry(games, self.settings.search)
+        self.decisions = ComputerDecisions(
+            self.players, games, self.settings.search,
+            workers=self.settings.decision_workers, own_players=players is not None,
+        )  # fmt: skip
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._publisher = Publisher()
@@ -878,28 +883,28 @@ class TableManager:
         kinds = table.spec.off_turn_kinds
         for seat in seats:
             level = self._level_of(table, seat)
-            player = self.players.get(level, table.spec.name)
-            # (the view is built only if the player reads it: most decline from ``legal``;
-            # a player thinking in a thread gets it built here, under the lock)
-            blocking = player.blocking
-            rng, teams = table.computer_rng, table.teams
-            situation = Situation.at(match, seat, rng, teams, lazy=not blocking)
-            if not situation.legal:
-                continue
-            if blocking:
-                action = await asyncio.to_thread(player.off_turn, situation)
-            else:
-                action = player.off_turn(situation)
+            seq = table.seq
+            action, legal = await self.decisions.off_turn(
+                match, seat, level, table.computer_rng, table.teams
+            )
+            if self._moved_on(table, match, seq):
+                return False  # (nothing to commit for a table that changed meanwhile)
             if action is None:
                 continue
-            if action.kind not in kinds or not (
-                action in situation.legal or match.is_legal(seat, action)
-            ):
+            if action.kind not in kinds or not (action in legal or match.is_legal(seat, action)):
                 log.error("computer %s answered off turn with an illegal %s", level, action.kind)
                 continue
             self._commit(table, seat, action, level)
             return True
         return False
+
+    @staticmethod
+    def _moved_on(table: Table, match: Match[Any], seq: int) -> bool:
+        """While a computer decided (in a worker), the table changed: its match, its log
+        position or its status. The decision is dropped: it answered a table that is gone."""
+        return (
+            table.match is not match or table.seq != seq or table.status is not TableStatus.RUNNING
+        )
 
     def _level_of(self, table: Table, seat: int) -> str:
         record = table.seats[seat]
@@ -915,18 +920,21 @@ class TableManager:
         return strongest_level(levels) or self.settings.takeover_level
 
     async def _computer_acts(self, table: Table, seat: int, level: str, by: str = "") -> None:
+        """``level`` moves for ``seat`` (``tables.deciders``: a search in a worker
+        process, the lock held meanwhile, so a click waits for it and is never lost)."""
         match = table.match
         assert match is not None
-        player = self.players.get(level, table.spec.name)
-        situation = Situation.at(match, seat, table.computer_rng, table.teams)
-        if player.blocking:
-            action = await asyncio.to_thread(player.choose, situation)
-        else:
-            action = player.choose(situation)
-        if action not in situation.legal and not match.is_legal(seat, action):
+        seq = table.seq
+        action, legal = await self.decisions.choose(
+            match, seat, level, table.computer_rng, table.teams
+        )
+        if self._moved_on(table, match, seq):
+            log.info("table %s moved on while a computer decided; dropped", table.id)
+            return
+        if action not in legal and not match.is_legal(seat, action):
             # (``is_legal``: a 304 Caps call may state any order of the caller's cards)
             log.error("computer %s chose an illegal %s; playing at random", level, action.kind)
-            action = situation.legal[situation.rng.randrange(len(situation.legal))]
+            action = legal[table.computer_rng.randrange(len(legal))]
         await self._prepare(table, seat, action)
         self._commit(table, seat, action, by or level)
 
@@ -1267,6 +1275,7 @@ class TableManager:
             table.cancel_timer()
             if table.computer_timer is not None:
                 table.computer_timer.cancel()
+        await self.decisions.close()
 
     async def _close(self, table: Table, status: TableStatus) -> None:
         table.cancel_timer()

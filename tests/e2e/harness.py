@@ -37,6 +37,8 @@ class BotRunner:
             # club, searches every move).
             "default_level": "beginner",
             "takeover_level": "beginner",
+            # The same for the computers' decision workers (tests/tables runs the pool).
+            "computer_worker": "thread",
             # Par replays cost CPU after every hand with computers; its scenario asks for it.
             "par_worker": "off",
         }

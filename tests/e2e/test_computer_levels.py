@@ -18,8 +18,15 @@ from tests.e2e.players import Players, table_id_of
 
 @pytest.fixture
 async def thrifty(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
-    """A bot whose searching computers think 24 rollouts a move (the test's CPU)."""
-    bot_runner = BotRunner(fake, tmp_path / "db.sqlite3", search_rollouts=24)
+    """A bot whose searching computers think 24 rollouts a move (the test's CPU), in a
+    worker process as the bot's default has them (the harness's default is a thread)."""
+    bot_runner = BotRunner(
+        fake,
+        tmp_path / "db.sqlite3",
+        search_rollouts=24,
+        computer_worker="process",
+        computer_workers=1,
+    )
     await bot_runner.start()
     yield bot_runner
     await bot_runner.stop()
@@ -48,6 +55,9 @@ async def test_a_quickplay_table_with_expert_computers_plays_them_and_shows_the_
     log = await runner.bot.storage.actions.for_table(table)
     by_computers = {row.by for row in log if row.by != "player"}
     assert by_computers == {"expert"}, by_computers
+    assert runner.bot.manager is not None
+    decisions = runner.bot.manager.decisions
+    assert decisions.pids and decisions.fell_back == 0  # decided in the worker
 
 
 async def test_the_lobby_adds_computers_of_each_level_and_the_server_default_applies(
