@@ -832,13 +832,33 @@ def _rank_sets(
     ``_find_sets`` meets them."""
     out: dict[MeldFields, None] = {}
     least = max(1, rules.min_naturals_set)
+    rank = naturals[0] % 13
+    # Of any rank but the 2's every natural is itself and every wild is wild: the set is
+    # known without ``_set_fields`` reading each card (a 2 may be natural in a set of 2s).
+    plain = rank != TWO
     for k in range(least, min(len(naturals), max_set) + 1):
         for nats in _sub_multisets(naturals, k):
+            if plain and rules.set_suits_distinct and len({c // 13 for c in nats}) != k:
+                continue
             for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
                 if k + w < rules.min_set:
                     continue
+                if plain and not _wild_limits_ok(
+                    k, w, rules.min_naturals_set, rules.max_wilds_set, rules.wild_ratio_set, rules
+                ):
+                    continue
                 for ws in _wild_choices(wilds, w, interchangeable):
-                    fields = _set_fields(nats + ws, rules)
+                    if plain:
+                        fields: MeldFields | None = (
+                            SET,
+                            nats + (tuple(sorted(ws, key=_sort_key)) if w > 1 else ws),
+                            (False,) * k + (True,) * w,
+                            rank,
+                            -1,
+                            0,
+                        )
+                    else:
+                        fields = _set_fields(nats + ws, rules)
                     if fields is not None:
                         out.setdefault(fields, None)
     return list(out)
