@@ -1009,10 +1009,17 @@ def _runs_in_window(
     some held places too, from the wilds; each checked as ``_run_at`` would (no card but
     a wild is ever placed off its own place, so only the wild pattern needs checking)."""
     stands = _STANDS[suit][low : low + n]
-    chosen = [c if held >> i & 1 else -1 for i, c in enumerate(stands)]
     free = [i for i in range(n) if not held >> i & 1]
     optional = [i for i in range(n) if held >> i & 1] if wild_for_held_natural else []
     limits = _run_limits(rules) if only_unbuildable else None
+    # Only the wilds' places matter to the limits when wilds may sit side by side and
+    # only the naturals are counted (Tonk): then a window's naturals decide.
+    counted = (
+        rules.wilds_adjacent
+        and rules.max_wilds_run is None
+        and (rules.wild_ratio_run or rules.wild_ratio) == "any"
+    )
+    min_naturals = rules.min_naturals_run
     # The place of the suit's 2 (rank 0) in the window, if a 2 there is natural: a wild 2
     # of this suit put there is itself, and the 2 held there is not also a wild unless
     # its place takes a wild.
@@ -1045,18 +1052,35 @@ def _runs_in_window(
             here = pool if own_two < 0 or own_two in swapped else without_own
             if need > len(here):
                 continue
-            plain_ok = _run_wilds_ok(wild, n - need, rules)
+            if counted:
+                plain_ok = n - need >= min_naturals
+            else:
+                plain_ok = _run_wilds_ok(wild, n - need, rules)
             two_placed = two_at >= 0 and pattern[two_at]
-            for ws in _wild_choices_of(here, need, interchangeable):
+            choices = _wild_choices_of(here, need, interchangeable)
+            if need == 1 and not two_placed:
+                # one wild, one place: each wild of the pool there (the common case)
+                if plain_ok and limits is None:
+                    at = places[0]
+                    for (card,) in choices:
+                        filled = list(stands)
+                        filled[at] = card
+                        found.setdefault((RUN, tuple(filled), wild, -1, suit, low), None)
+                    continue
+            for ws in choices:
                 for order in _orders_of(ws):
-                    filled = chosen.copy()
+                    filled = list(stands)
                     for i, c in zip(places, order, strict=True):
                         filled[i] = c
                     if two_placed and filled[two_at] == base:
                         pattern[two_at] = False
                         meld_wild = tuple(pattern)
                         pattern[two_at] = True
-                        ok = _run_wilds_ok(meld_wild, n - need + 1, rules)
+                        naturals = n - need + 1
+                        if counted:
+                            ok = naturals >= min_naturals
+                        else:
+                            ok = _run_wilds_ok(meld_wild, naturals, rules)
                     else:
                         meld_wild = wild
                         ok = plain_ok
