@@ -940,6 +940,11 @@ _STANDS: tuple[tuple[Card, ...], ...] = tuple(
 )
 """Per suit, the natural card each run position stands for (positions 0..27)."""
 
+_BIT_INDICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if bits >> i & 1) for bits in range(256)
+)
+"""The indices of the set bits of each 8-bit number (a window's held or free places)."""
+
 
 def _suit_runs(
     suit: int,
@@ -956,21 +961,28 @@ def _suit_runs(
     the wilds of ``pool``, into ``found``: windows by first position, then length."""
     lows, top, max_len, shortest, max_wilds = bounds
     first = (mask & -mask).bit_length() - 1 - max_wilds
+    min_naturals = rules.min_naturals_run
     if rules.ace_around:
         last = top
         mask |= mask << 13  # the same cards a lap higher
     else:
-        last = mask.bit_length() - 1
-    min_naturals = rules.min_naturals_run
+        # no window from past the last ``min_naturals`` naturals holds enough of them
+        rest = mask
+        for _ in range(min_naturals - 1):
+            rest ^= 1 << (rest.bit_length() - 1) if rest else 0
+        last = rest.bit_length() - 1 if min_naturals else mask.bit_length() - 1
     skip_one_wild = only_unbuildable and not wild_for_held_natural
+    first_cards = (1 << shortest) - 1
     for low in range(max(lows.start, first), min(lows.stop - 1, last) + 1):
+        window = mask >> low
+        naturals = (window & first_cards).bit_count()
+        if shortest - naturals > max_wilds:
+            continue  # longer windows only need more wilds
         longest = min(max_len, top - low + 1)
         n = shortest
         if n > longest:
             continue
-        window = mask >> low
-        naturals = (window & ((1 << n) - 1)).bit_count()
-        while n - naturals <= max_wilds:  # longer windows only need more wilds
+        while n - naturals <= max_wilds:
             if naturals >= min_naturals and not (skip_one_wild and n - naturals < 2):
                 _runs_in_window(
                     suit,
@@ -1009,8 +1021,12 @@ def _runs_in_window(
     some held places too, from the wilds; each checked as ``_run_at`` would (no card but
     a wild is ever placed off its own place, so only the wild pattern needs checking)."""
     stands = _STANDS[suit][low : low + n]
-    free = [i for i in range(n) if not held >> i & 1]
-    optional = [i for i in range(n) if held >> i & 1] if wild_for_held_natural else []
+    if n <= 8:
+        free = _BIT_INDICES[held ^ ((1 << n) - 1)]
+        optional = _BIT_INDICES[held] if wild_for_held_natural else ()
+    else:
+        free = tuple(i for i in range(n) if not held >> i & 1)
+        optional = tuple(i for i in range(n) if held >> i & 1) if wild_for_held_natural else ()
     limits = _run_limits(rules) if only_unbuildable else None
     # Only the wilds' places matter to the limits when wilds may sit side by side and
     # only the naturals are counted (Tonk): then a window's naturals decide.

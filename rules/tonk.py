@@ -290,8 +290,8 @@ def spread_action(cards: list[Card]) -> Action:
 def _spread_of(cards: tuple[Card, ...]) -> Action:
     """Built once per spread (an Action is frozen): the click path offers ~15 spreads a
     turn, and building each new one's id, label and model was a large part of its time."""
-    value = ",".join([CARD_STRINGS[c] for c in cards])
-    return Action.make("spread", value, "Spread " + " ".join([_PRETTY[c] for c in cards]))
+    value = ",".join(map(CARD_STRINGS.__getitem__, cards))
+    return Action.make("spread", value, "Spread " + " ".join(map(_PRETTY.__getitem__, cards)))
 
 
 _PRETTY: tuple[str, ...] = tuple(pretty(c) for c in range(52))
