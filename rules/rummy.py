@@ -144,6 +144,9 @@ class RummyRules:
     wilds_laid_off_on_sets: bool = True
     points: tuple[int, ...] = field(default_factory=points_table)
     wild_capable: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    runs_count_naturals: bool = field(init=False, repr=False, compare=False)
+    """A run's wilds are limited only by its count of naturals (``min_naturals_run``): they
+    may sit side by side, with no cap and no ratio (Tonk), so the search counts naturals."""
 
     def __post_init__(self) -> None:
         capable = tuple(
@@ -151,6 +154,12 @@ class RummyRules:
             for c in range(53)
         )
         object.__setattr__(self, "wild_capable", capable)
+        counted = (
+            self.wilds_adjacent
+            and self.max_wilds_run is None
+            and (self.wild_ratio_run or self.wild_ratio) == "any"
+        )
+        object.__setattr__(self, "runs_count_naturals", counted)
         if len(self.points) != 53:
             raise ValueError("points must give a value for each of the 53 card ints")
 
@@ -287,6 +296,8 @@ def _wild_limits_ok(
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
+    """Cards by suit, then rank, the joker last: the order of the card ints themselves
+    (``suit * 13 + rank``, ``JOKER`` = 52), so the search sorts the ints without it."""
     return (card // 13, card % 13) if card != JOKER else (5, 0)
 
 
@@ -384,8 +395,8 @@ def _set_fields(cards: tuple[Card, ...], rules: RummyRules) -> MeldFields | None
         suits = [c // 13 for c in naturals]
         if len(set(suits)) != len(suits):
             return None
-    naturals.sort(key=_sort_key)
-    wilds.sort(key=_sort_key)
+    naturals.sort()  # by ``_sort_key``
+    wilds.sort()
     return (SET, (*naturals, *wilds), (False,) * len(naturals) + (True,) * len(wilds), rank, -1, 0)
 
 
@@ -493,7 +504,7 @@ def _distinct_orders(wilds: Sequence[Card]) -> list[tuple[Card, ...]]:
     jokers = [c for c in wilds if c == JOKER]
     twos = sorted(c for c in wilds if c != JOKER)
     if not jokers or not twos:
-        return [tuple(sorted(wilds, key=_sort_key))]
+        return [tuple(sorted(wilds))]  # by ``_sort_key``
     out: list[tuple[Card, ...]] = []
     n = len(wilds)
     for joker_places in itertools.combinations(range(n), len(jokers)):
@@ -606,7 +617,7 @@ def interpretations(cards: Sequence[Card], rules: RummyRules) -> list[Meld]:
 
 
 def _sub_multisets(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
-    return set(itertools.combinations(sorted(cards, key=_sort_key), size))
+    return set(itertools.combinations(sorted(cards), size))  # by ``_sort_key``
 
 
 def wild_use_order(cards: Iterable[Card]) -> list[Card]:
@@ -851,7 +862,7 @@ def _rank_sets(
                     if plain:
                         fields: MeldFields | None = (
                             SET,
-                            nats + (tuple(sorted(ws, key=_sort_key)) if w > 1 else ws),
+                            nats + (tuple(sorted(ws)) if w > 1 else ws),
                             (False,) * k + (True,) * w,
                             rank,
                             -1,
@@ -1028,13 +1039,7 @@ def _runs_in_window(
         free = tuple(i for i in range(n) if not held >> i & 1)
         optional = tuple(i for i in range(n) if held >> i & 1) if wild_for_held_natural else ()
     limits = _run_limits(rules) if only_unbuildable else None
-    # Only the wilds' places matter to the limits when wilds may sit side by side and
-    # only the naturals are counted (Tonk): then a window's naturals decide.
-    counted = (
-        rules.wilds_adjacent
-        and rules.max_wilds_run is None
-        and (rules.wild_ratio_run or rules.wild_ratio) == "any"
-    )
+    counted = rules.runs_count_naturals
     min_naturals = rules.min_naturals_run
     # The place of the suit's 2 (rank 0) in the window, if a 2 there is natural: a wild 2
     # of this suit put there is itself, and the 2 held there is not also a wild unless
