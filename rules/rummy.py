@@ -1073,21 +1073,17 @@ def _runs_in_window(
             here = pool if own_two < 0 or own_two in swapped else without_own
             if need > len(here):
                 continue
-            if counted:
-                plain_ok = n - need >= min_naturals
-            else:
-                plain_ok = _run_wilds_ok(wild, n - need, rules)
+            plain_ok = n - need >= min_naturals if counted else _run_wilds_ok(wild, n - need, rules)
             two_placed = two_at >= 0 and pattern[two_at]
             choices = _wild_choices_of(here, need, interchangeable)
-            if need == 1 and not two_placed:
+            if need == 1 and not two_placed and plain_ok and limits is None:
                 # one wild, one place: each wild of the pool there (the common case)
-                if plain_ok and limits is None:
-                    at = places[0]
-                    for (card,) in choices:
-                        filled = list(stands)
-                        filled[at] = card
-                        found.setdefault((RUN, tuple(filled), wild, -1, suit, low), None)
-                    continue
+                at = places[0]
+                for (card,) in choices:
+                    filled = list(stands)
+                    filled[at] = card
+                    found.setdefault((RUN, tuple(filled), wild, -1, suit, low), None)
+                continue
             for ws in choices:
                 for order in _orders_of(ws):
                     filled = list(stands)

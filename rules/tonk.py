@@ -346,21 +346,30 @@ def may_hold_spread(hand: list[Card], twos_wild: bool) -> bool:
     close enough for the wild 2s to close the gap) plus a third card; bit masks keep it
     several times cheaper than listing the spreads, and most hands have none.
     """
-    wilds = sum(1 for c in hand if c % 13 == TWO) if twos_wild else 0
-    ranks = [0] * 13
+    wilds = sum(map(hand.count, _TWOS)) if twos_wild else 0
+    seen = 0  # bit r: a card of rank r, ``pairs`` two of them
+    pairs = 0
     masks = [0, 0, 0, 0]
     for c in hand:
         rank = c % 13
-        ranks[rank] += 1
-        masks[c // 13] |= 1 << (1 if rank == 12 else rank + 2)  # TK-31: ace low only
-    if any(n >= 3 or (n == 2 and wilds) for n in ranks):
-        return True
+        bit = 1 << rank
+        if seen & bit:
+            if wilds or pairs & bit:
+                return True  # three of a rank, or two and a wild
+            pairs |= bit
+        seen |= bit
+        masks[c // 13] |= _RUN_BIT[rank]
     for m in masks:
         if m & (m >> 1) & (m >> 2):
             return True
         if wilds and any(m & (m >> d) for d in range(1, wilds + 2)):
             return True
     return False
+
+
+_TWOS = (0, 13, 26, 39)
+_RUN_BIT = tuple(1 << (1 if rank == 12 else rank + 2) for rank in range(13))
+"""A rank's run position as a bit (TK-31: the ace low only)."""
 
 
 class LegalActions(list[Action]):
