@@ -169,3 +169,12 @@ def test_peru_search_finds_the_reference_melds(hand: list[int], held_may_be_wild
 def test_runs_around_the_ace_match_the_reference(hand: list[int], held_may_be_wild: bool) -> None:
     """Runs that wrap K-A-2 (``ace_around``)."""
     check(hand, AROUND, held_may_be_wild)
+
+
+def test_cards_sort_by_suit_then_rank_as_their_ints_do() -> None:
+    """The search sorts card ints where melds are written by suit, then rank, the joker
+    last (``_sort_key``): the two orders must stay one."""
+    from rules.rummy import _sort_key
+
+    deck = [*range(52), JOKER]
+    assert sorted(deck, key=_sort_key) == sorted(deck) == deck
