@@ -114,6 +114,17 @@ class Action(BaseModel):
     def __hash__(self) -> int:
         return hash((self.kind, self.value))
 
+    @classmethod
+    def make(cls, kind: str, value: str = "", label: str = "") -> Action:
+        """An action from known-good engine data, without validation (as ``Event.make``):
+        Tonk builds a spread's action per distinct spread a hand offers, on the click path."""
+        action = _new_object(cls)
+        _set_dict(action, {"kind": kind, "value": value, "label": label})
+        _set_fields_set(action, _ACTION_FIELDS)
+        _set_extra(action, None)
+        _set_private(action, None)
+        return action
+
 
 class Event(BaseModel):
     """Something that happened, for a UI to show. ``visible_to=None`` means everyone."""
@@ -149,6 +160,7 @@ _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _EVENT_FIELDS = frozenset({"kind", "data", "visible_to"})
+_ACTION_FIELDS = frozenset({"kind", "value", "label"})
 
 
 class Deal(BaseModel):

@@ -144,6 +144,9 @@ class RummyRules:
     wilds_laid_off_on_sets: bool = True
     points: tuple[int, ...] = field(default_factory=points_table)
     wild_capable: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    runs_count_naturals: bool = field(init=False, repr=False, compare=False)
+    """A run's wilds are limited only by its count of naturals (``min_naturals_run``): they
+    may sit side by side, with no cap and no ratio (Tonk), so the search counts naturals."""
 
     def __post_init__(self) -> None:
         capable = tuple(
@@ -151,6 +154,12 @@ class RummyRules:
             for c in range(53)
         )
         object.__setattr__(self, "wild_capable", capable)
+        counted = (
+            self.wilds_adjacent
+            and self.max_wilds_run is None
+            and (self.wild_ratio_run or self.wild_ratio) == "any"
+        )
+        object.__setattr__(self, "runs_count_naturals", counted)
         if len(self.points) != 53:
             raise ValueError("points must give a value for each of the 53 card ints")
 
@@ -287,23 +296,30 @@ def _wild_limits_ok(
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
+    """Cards by suit, then rank, the joker last: the order of the card ints themselves
+    (``suit * 13 + rank``, ``JOKER`` = 52), so the search sorts the ints without it."""
     return (card // 13, card % 13) if card != JOKER else (5, 0)
+
+
+MeldFields = tuple[MeldKind, tuple[Card, ...], tuple[bool, ...], int, int, int]
+"""A meld's fields in ``Meld``'s order (kind, cards, wild, rank, suit, low): the search
+finds and remembers these, equal exactly when the melds are, and builds a ``Meld`` only
+for ``find_melds`` (``find_meld_cards`` needs only the cards)."""
 
 
 class _RulesMemo:
     """Answers remembered for one rules object: ``make_set`` by cards, the sets of one
-    rank that ``_find_sets`` builds, the runs of one suit that ``_find_runs`` builds (a
-    hand keeps most of its ranks and suits from turn to turn) and each run it checks."""
+    rank that ``_find_sets`` builds and the runs of one suit that ``_find_runs`` builds (a
+    hand keeps most of its ranks and suits from turn to turn), as meld fields."""
 
-    __slots__ = ("groups", "rules", "run_at", "runs", "sets")
+    __slots__ = ("groups", "rules", "runs", "sets")
 
     def __init__(self, rules: RummyRules) -> None:
         self.rules = rules
         """Kept alive, so its ``id`` is never reused while its answers are stored."""
         self.sets: dict[tuple[Card, ...], Meld | None] = {}
-        self.groups: dict[tuple[Any, ...], list[Meld]] = {}
-        self.runs: dict[tuple[Any, ...], list[Meld]] = {}
-        self.run_at: dict[tuple[Any, ...], Meld | None] = {}
+        self.groups: dict[tuple[Any, ...], list[MeldFields]] = {}
+        self.runs: dict[tuple[Any, ...], list[MeldFields]] = {}
 
 
 _MEMO: dict[int, _RulesMemo] = {}
@@ -331,11 +347,13 @@ def make_set(cards: Sequence[Card], rules: RummyRules) -> Meld | None:
         return answers[key]
     if len(answers) >= _MEMO_SIZE:
         answers.clear()
-    meld = answers[key] = _make_set(key, rules)
+    fields = _set_fields(key, rules)
+    meld = answers[key] = Meld(*fields) if fields is not None else None
     return meld
 
 
-def _make_set(cards: tuple[Card, ...], rules: RummyRules) -> Meld | None:
+def _set_fields(cards: tuple[Card, ...], rules: RummyRules) -> MeldFields | None:
+    """``make_set``'s answer as the meld's fields (the search builds no ``Meld``)."""
     n = len(cards)
     if n < rules.min_set or (rules.max_set is not None and n > rules.max_set):
         return None
@@ -377,9 +395,9 @@ def _make_set(cards: tuple[Card, ...], rules: RummyRules) -> Meld | None:
         suits = [c // 13 for c in naturals]
         if len(set(suits)) != len(suits):
             return None
-    naturals.sort(key=_sort_key)
-    wilds.sort(key=_sort_key)
-    return Meld(SET, (*naturals, *wilds), (False,) * len(naturals) + (True,) * len(wilds), rank)
+    naturals.sort()  # by ``_sort_key``
+    wilds.sort()
+    return (SET, (*naturals, *wilds), (False,) * len(naturals) + (True,) * len(wilds), rank, -1, 0)
 
 
 def _low_ok(low: int, n: int, rules: RummyRules) -> bool:
@@ -486,7 +504,7 @@ def _distinct_orders(wilds: Sequence[Card]) -> list[tuple[Card, ...]]:
     jokers = [c for c in wilds if c == JOKER]
     twos = sorted(c for c in wilds if c != JOKER)
     if not jokers or not twos:
-        return [tuple(sorted(wilds, key=_sort_key))]
+        return [tuple(sorted(wilds))]  # by ``_sort_key``
     out: list[tuple[Card, ...]] = []
     n = len(wilds)
     for joker_places in itertools.combinations(range(n), len(jokers)):
@@ -599,7 +617,7 @@ def interpretations(cards: Sequence[Card], rules: RummyRules) -> list[Meld]:
 
 
 def _sub_multisets(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
-    return set(itertools.combinations(sorted(cards, key=_sort_key), size))
+    return set(itertools.combinations(sorted(cards), size))  # by ``_sort_key``
 
 
 def wild_use_order(cards: Iterable[Card]) -> list[Card]:
@@ -639,21 +657,53 @@ def find_melds(
     ``only_unbuildable``: only the melds longer than the smallest that no sequence of
     one-card additions to a smallest meld reaches (``grows_from_smallest``).
     """
+    found = _meld_fields(
+        hand, rules, wild_for_held_natural, kinds, interchangeable_wilds, only_unbuildable
+    )
+    return [Meld(*fields) for fields in found]
+
+
+def find_meld_cards(
+    hand: Iterable[Card],
+    rules: RummyRules,
+    wild_for_held_natural: bool = False,
+    kinds: tuple[MeldKind, ...] = (SET, RUN),
+    interchangeable_wilds: bool = False,
+    only_unbuildable: bool = False,
+) -> list[tuple[Card, ...]]:
+    """``[m.cards for m in find_melds(...)]`` without building the melds (Tonk's offer
+    of spreads needs only their cards, on every turn)."""
+    found = _meld_fields(
+        hand, rules, wild_for_held_natural, kinds, interchangeable_wilds, only_unbuildable
+    )
+    return [fields[1] for fields in found]
+
+
+def _meld_fields(
+    hand: Iterable[Card],
+    rules: RummyRules,
+    wild_for_held_natural: bool,
+    kinds: tuple[MeldKind, ...],
+    interchangeable_wilds: bool,
+    only_unbuildable: bool,
+) -> dict[MeldFields, None]:
+    """The search of ``find_melds``: each meld's fields, in order, once."""
     cards = list(hand)
     capable = rules.wild_capable
     wild_pool = [c for c in cards if capable[c]]
-    found: dict[Meld, None] = {}
+    found: dict[MeldFields, None] = {}
     if only_unbuildable and len(wild_pool) < 2:
-        return []  # a meld with one wild at most always grows from a smallest one
+        return found  # a meld with one wild at most always grows from a smallest one
     if SET in kinds:
         if not only_unbuildable:
             _find_sets(cards, wild_pool, rules, found, interchangeable_wilds)
         elif not rules.wilds_laid_off_on_sets:
-            every: dict[Meld, None] = {}
+            every: dict[MeldFields, None] = {}
             _find_sets(cards, wild_pool, rules, every, interchangeable_wilds)
-            for meld in every:
+            for fields in every:
+                meld = Meld(*fields)
                 if len(meld.cards) > rules.min_set and not grows_from_smallest(meld, rules):
-                    found[meld] = None
+                    found[fields] = None
     if RUN in kinds:
         _find_runs(
             cards,
@@ -664,7 +714,7 @@ def find_melds(
             interchangeable_wilds,
             only_unbuildable,
         )
-    return list(found)
+    return found
 
 
 def grows_from_smallest(meld: Meld, rules: RummyRules) -> bool:
@@ -740,7 +790,7 @@ def _find_sets(
     cards: Sequence[Card],
     wild_pool: Sequence[Card],
     rules: RummyRules,
-    found: dict[Meld, None],
+    found: dict[MeldFields, None],
     interchangeable: bool,
 ) -> None:
     capable = rules.wild_capable
@@ -754,7 +804,10 @@ def _find_sets(
     max_set = rules.max_set if rules.max_set is not None else len(cards)
     max_wilds = rules.max_wilds_set if rules.max_wilds_set is not None else len(wild_pool)
     groups = _memo(rules).groups
+    least = max(1, rules.min_naturals_set)
     for rank, naturals in by_rank.items():
+        if len(naturals) < least:
+            continue  # no set of this rank (``_rank_sets`` would find none)
         if rank == TWO and rules.twos_wild:
             wilds = [c for c in wild_pool if c == JOKER]
         else:
@@ -773,9 +826,9 @@ def _find_sets(
         jokers = [c for c in wild_pool if c == JOKER or not rules.two_natural_in_place]
         for w in range(rules.min_set, min(max_set, len(jokers)) + 1):
             for ws in _wild_choices(jokers, w, interchangeable):
-                meld = make_set(ws, rules)
-                if meld is not None:
-                    found.setdefault(meld, None)
+                fields = _set_fields(ws, rules)
+                if fields is not None:
+                    found.setdefault(fields, None)
 
 
 def _rank_sets(
@@ -785,20 +838,40 @@ def _rank_sets(
     max_set: int,
     max_wilds: int,
     interchangeable: bool,
-) -> list[Meld]:
+) -> list[MeldFields]:
     """The distinct sets of one rank's ``naturals`` with some of ``wilds``, in the order
     ``_find_sets`` meets them."""
-    out: dict[Meld, None] = {}
+    out: dict[MeldFields, None] = {}
     least = max(1, rules.min_naturals_set)
+    rank = naturals[0] % 13
+    # Of any rank but the 2's every natural is itself and every wild is wild: the set is
+    # known without ``_set_fields`` reading each card (a 2 may be natural in a set of 2s).
+    plain = rank != TWO
     for k in range(least, min(len(naturals), max_set) + 1):
         for nats in _sub_multisets(naturals, k):
+            if plain and rules.set_suits_distinct and len({c // 13 for c in nats}) != k:
+                continue
             for w in range(0, min(max_wilds, len(wilds), max_set - k) + 1):
                 if k + w < rules.min_set:
                     continue
+                if plain and not _wild_limits_ok(
+                    k, w, rules.min_naturals_set, rules.max_wilds_set, rules.wild_ratio_set, rules
+                ):
+                    continue
                 for ws in _wild_choices(wilds, w, interchangeable):
-                    meld = make_set(nats + ws, rules)
-                    if meld is not None:
-                        out.setdefault(meld, None)
+                    if plain:
+                        fields: MeldFields | None = (
+                            SET,
+                            nats + (tuple(sorted(ws)) if w > 1 else ws),
+                            (False,) * k + (True,) * w,
+                            rank,
+                            -1,
+                            0,
+                        )
+                    else:
+                        fields = _set_fields(nats + ws, rules)
+                    if fields is not None:
+                        out.setdefault(fields, None)
     return list(out)
 
 
@@ -807,7 +880,7 @@ def _find_runs(
     wild_pool: Sequence[Card],
     rules: RummyRules,
     wild_for_held_natural: bool,
-    found: dict[Meld, None],
+    found: dict[MeldFields, None],
     interchangeable: bool,
     only_unbuildable: bool = False,
 ) -> None:
@@ -827,168 +900,224 @@ def _find_runs(
     else:
         lows = range(1 if rules.ace_low else 2, (14 if rules.ace_high else 13) + 1)
         top = 14 if rules.ace_high else 13
-    by_suit: dict[int, list[int]] = {}
+    # each suit's naturals as a bit mask of run positions (bit p: position p is held);
+    # the suits in the order the search has always met them (the set's)
+    bits = _POSITION_BITS[rules.ace_around]
+    masks: dict[int, int] = {}
+    natural_twos = rules.two_natural_in_place
     for c in held:
-        if c != JOKER and (not capable[c] or rules.two_natural_in_place):
-            by_suit.setdefault(c // 13, []).extend(_positions(c, rules))
+        if c != JOKER and (not capable[c] or natural_twos):
+            suit = c // 13
+            masks[suit] = masks.get(suit, 0) | bits[c % 13]
     runs = _memo(rules).runs
-    pool = tuple(wild_pool)
-    for suit, spots in by_suit.items():
+    # the runs do not depend on the order the wilds are held in (their choices are sorted)
+    pool = tuple(sorted(wild_pool))
+    bounds = (lows, top, max_len, shortest, max_wilds)
+    for suit, mask in masks.items():
         # The runs of one suit depend only on its naturals and the wilds: a hand keeps
         # most suits from one turn to the next. No run is found in two suits, so adding
         # each suit's runs in turn gives ``found`` the order the search itself gives.
-        key = (
-            suit,
-            tuple(sorted(set(spots))),
-            pool,
-            wild_for_held_natural,
-            interchangeable,
-            only_unbuildable,
-        )
+        key = (suit, mask, pool, wild_for_held_natural, interchangeable, only_unbuildable)
         melds = runs.get(key)
         if melds is None:
             if len(runs) >= _MEMO_SIZE:
                 runs.clear()
-            out: dict[Meld, None] = {}
+            out: dict[MeldFields, None] = {}
             _suit_runs(
                 suit,
-                spots,
-                wild_pool,
+                mask,
+                pool,
                 rules,
                 wild_for_held_natural,
                 out,
                 interchangeable,
                 only_unbuildable,
-                (lows, top, max_len, shortest, max_wilds),
+                bounds,
             )
             melds = runs[key] = list(out)
         for meld in melds:
             found.setdefault(meld, None)
 
 
+_POSITION_BITS: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(1 << (r + 2) if r != ACE else (1 << 1) | (1 << 14) for r in range(13)),
+    tuple(1 << (r + 2) if r != ACE else 1 << 1 for r in range(13)),
+)
+"""Per rank, the run positions it can take as bits (``_positions``): the ace 1 and 14, or
+only 1 when runs go around (indexed by ``ace_around``)."""
+
+_STANDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(suit * 13 + (p - 2) % 13 for p in range(28)) for suit in range(4)
+)
+"""Per suit, the natural card each run position stands for (positions 0..27)."""
+
+_BIT_INDICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if bits >> i & 1) for bits in range(256)
+)
+"""The indices of the set bits of each 8-bit number (a window's held or free places)."""
+
+
 def _suit_runs(
     suit: int,
-    spots: Sequence[int],
-    wild_pool: Sequence[Card],
+    mask: int,
+    pool: tuple[Card, ...],
     rules: RummyRules,
     wild_for_held_natural: bool,
-    found: dict[Meld, None],
+    found: dict[MeldFields, None],
     interchangeable: bool,
     only_unbuildable: bool,
     bounds: tuple[range, int, int, int, int],
 ) -> None:
-    """Every run of ``suit`` from its naturals at ``spots`` and the wilds, into ``found``."""
+    """Every run of ``suit`` from its naturals (``mask``: bit p, position p is held) and
+    the wilds of ``pool``, into ``found``: windows by first position, then length."""
     lows, top, max_len, shortest, max_wilds = bounds
-    base = suit * 13
-    # have[p]: the hand holds the natural card for position p of this suit
-    have = [False] * (top + 2)
-    for p in spots:
-        have[p] = True
-        if rules.ace_around:
-            for q in range(p + 13, top + 1, 13):
-                have[q] = True
-    first = min(spots) - max_wilds
-    last = top if rules.ace_around else max(spots)
-    for low in lows:
-        if low < first or low > last:
+    first = (mask & -mask).bit_length() - 1 - max_wilds
+    min_naturals = rules.min_naturals_run
+    if rules.ace_around:
+        last = top
+        mask |= mask << 13  # the same cards a lap higher
+    else:
+        # no window from past the last ``min_naturals`` naturals holds enough of them
+        rest = mask
+        for _ in range(min_naturals - 1):
+            rest ^= 1 << (rest.bit_length() - 1) if rest else 0
+        last = rest.bit_length() - 1 if min_naturals else mask.bit_length() - 1
+    skip_one_wild = only_unbuildable and not wild_for_held_natural
+    first_cards = (1 << shortest) - 1
+    for low in range(max(lows.start, first), min(lows.stop - 1, last) + 1):
+        window = mask >> low
+        naturals = (window & first_cards).bit_count()
+        if shortest - naturals > max_wilds:
+            continue  # longer windows only need more wilds
+        longest = min(max_len, top - low + 1)
+        n = shortest
+        if n > longest:
             continue
-        naturals = 0
-        for n in range(1, max_len + 1):
-            p = low + n - 1
-            if p > top:
+        while n - naturals <= max_wilds:
+            if naturals >= min_naturals and not (skip_one_wild and n - naturals < 2):
+                _runs_in_window(
+                    suit,
+                    low,
+                    n,
+                    window & ((1 << n) - 1),
+                    pool,
+                    max_wilds,
+                    rules,
+                    wild_for_held_natural,
+                    found,
+                    interchangeable,
+                    only_unbuildable,
+                )
+            if n == longest:
                 break
-            naturals += have[p]
-            if n < shortest:
-                continue
-            if n - naturals > max_wilds:
-                break  # longer windows only need more wilds
-            if naturals < rules.min_naturals_run:
-                continue
-            if only_unbuildable and n - naturals < 2 and not wild_for_held_natural:
-                continue
-            chosen = [base + (q - 2) % 13 if have[q] else -1 for q in range(low, p + 1)]
-            free = [i for i, c in enumerate(chosen) if c < 0]
-            optional = [i for i, c in enumerate(chosen) if c >= 0] if wild_for_held_natural else []
-            _runs_in_window(
-                suit,
-                low,
-                chosen,
-                free,
-                optional,
-                wild_pool,
-                max_wilds,
-                rules,
-                found,
-                interchangeable,
-                only_unbuildable,
-            )
+            naturals += (window >> n) & 1
+            n += 1
 
 
 def _runs_in_window(
     suit: int,
     low: int,
-    chosen: list[Card],
-    free: list[int],
-    optional: list[int],
-    wild_pool: Sequence[Card],
+    n: int,
+    held: int,
+    pool: tuple[Card, ...],
     max_wilds: int,
     rules: RummyRules,
-    found: dict[Meld, None],
+    wild_for_held_natural: bool,
+    found: dict[MeldFields, None],
     interchangeable: bool,
-    only_unbuildable: bool = False,
+    only_unbuildable: bool,
 ) -> None:
+    """The runs of the window of ``n`` positions from ``low`` (``held``: bit i, its i-th
+    natural is in hand): every way to fill its gaps, and with ``wild_for_held_natural``
+    some held places too, from the wilds; each checked as ``_run_at`` would (no card but
+    a wild is ever placed off its own place, so only the wild pattern needs checking)."""
+    stands = _STANDS[suit][low : low + n]
+    if n <= 8:
+        free = _BIT_INDICES[held ^ ((1 << n) - 1)]
+        optional = _BIT_INDICES[held] if wild_for_held_natural else ()
+    else:
+        free = tuple(i for i in range(n) if not held >> i & 1)
+        optional = tuple(i for i in range(n) if held >> i & 1) if wild_for_held_natural else ()
     limits = _run_limits(rules) if only_unbuildable else None
-    n = len(chosen)
-    # the window's naturals that are also wilds (a 2 in place): the only ones that can
-    # take a wild out of the pool; none unless a 2 may be itself (``_find_runs`` leaves
-    # wild-capable cards out of the naturals otherwise)
-    in_place = (
-        [(i, c) for i, c in enumerate(chosen) if c in wild_pool]
-        if rules.two_natural_in_place
-        else []
-    )
-    whole_pool = tuple(wild_pool)
-    run_at = _memo(rules).run_at
+    counted = rules.runs_count_naturals
+    min_naturals = rules.min_naturals_run
+    # The place of the suit's 2 (rank 0) in the window, if a 2 there is natural: a wild 2
+    # of this suit put there is itself, and the 2 held there is not also a wild unless
+    # its place takes a wild.
+    base = suit * 13
+    two_at = (2 - low) % 13
+    if not rules.two_natural_in_place or two_at >= n:
+        two_at = -1
+    own_two = two_at if two_at >= 0 and held >> two_at & 1 and base in pool else -1
+    without_own = pool
+    if own_two >= 0:
+        kept = list(pool)
+        kept.remove(base)
+        without_own = tuple(kept)
+    nfree = len(free)
     # a run with one wild at most always grows from a smallest one
-    fewest = max(0, 2 - len(free)) if only_unbuildable else 0
+    fewest = max(0, 2 - nfree) if only_unbuildable else 0
     for extra in range(fewest, len(optional) + 1):
-        if len(free) + extra > max_wilds:
+        need = nfree + extra
+        if need > max_wilds:
             break
         for swapped in itertools.combinations(optional, extra):
-            need = len(free) + extra
-            places = sorted((*free, *swapped))
-            if limits is not None:
-                pattern = [False] * n
-                for i in places:
-                    pattern[i] = True
+            places = sorted((*free, *swapped)) if extra else free
+            pattern = [False] * n
+            for i in places:
+                pattern[i] = True
+            wild = tuple(pattern)
+            if limits is not None and _run_grows(wild, rules.min_run, limits):
                 # a wild placed on its own natural 2 only adds naturals: still grows
-                if _run_grows(tuple(pattern), rules.min_run, limits):
-                    continue
-            pool = whole_pool
-            if in_place:
-                kept = list(wild_pool)
-                for i, c in in_place:
-                    if i not in places and c in kept:
-                        kept.remove(c)  # a 2 used as itself is not also a wild
-                pool = tuple(kept)
-            if need > len(pool):
                 continue
-            for ws in _wild_choices_of(pool, need, interchangeable):
+            here = pool if own_two < 0 or own_two in swapped else without_own
+            if need > len(here):
+                continue
+            plain_ok = n - need >= min_naturals if counted else _run_wilds_ok(wild, n - need, rules)
+            two_placed = two_at >= 0 and pattern[two_at]
+            choices = _wild_choices_of(here, need, interchangeable)
+            if need == 1 and not two_placed and plain_ok and limits is None:
+                # one wild, one place: each wild of the pool there (the common case)
+                at = places[0]
+                for (card,) in choices:
+                    filled = list(stands)
+                    filled[at] = card
+                    found.setdefault((RUN, tuple(filled), wild, -1, suit, low), None)
+                continue
+            for ws in choices:
                 for order in _orders_of(ws):
-                    filled = list(chosen)
+                    filled = list(stands)
                     for i, c in zip(places, order, strict=True):
                         filled[i] = c
-                    key = (tuple(filled), suit, low)
-                    if key in run_at:
-                        meld = run_at[key]
+                    if two_placed and filled[two_at] == base:
+                        pattern[two_at] = False
+                        meld_wild = tuple(pattern)
+                        pattern[two_at] = True
+                        naturals = n - need + 1
+                        if counted:
+                            ok = naturals >= min_naturals
+                        else:
+                            ok = _run_wilds_ok(meld_wild, naturals, rules)
                     else:
-                        if len(run_at) >= _MEMO_SIZE:
-                            run_at.clear()
-                        meld = run_at[key] = _run_at(filled, suit, low, rules)
-                    if meld is not None and (
-                        limits is None or not _run_grows(meld.wild, rules.min_run, limits)
-                    ):
-                        found.setdefault(meld, None)
+                        meld_wild = wild
+                        ok = plain_ok
+                    if ok and (limits is None or not _run_grows(meld_wild, rules.min_run, limits)):
+                        found.setdefault((RUN, tuple(filled), meld_wild, -1, suit, low), None)
+
+
+def _run_wilds_ok(wild: tuple[bool, ...], naturals: int, rules: RummyRules) -> bool:
+    """Whether a run's wild pattern keeps the rules' wild limits (``_run_at``'s checks of
+    a run whose every card is a wild or the natural of its place)."""
+    if not rules.wilds_adjacent and any(a and b for a, b in itertools.pairwise(wild)):
+        return False
+    return _wild_limits_ok(
+        naturals,
+        len(wild) - naturals,
+        rules.min_naturals_run,
+        rules.max_wilds_run,
+        rules.wild_ratio_run,
+        rules,
+    )
 
 
 @functools.lru_cache(maxsize=4096)

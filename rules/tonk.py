@@ -94,6 +94,7 @@ from rules.rummy import (
     RummyRules,
     best_partition,
     deadwood_floor,
+    find_meld_cards,
     find_melds,
     hand_points,
     lay_off_options,
@@ -289,14 +290,20 @@ def spread_action(cards: list[Card]) -> Action:
 def _spread_of(cards: tuple[Card, ...]) -> Action:
     """Built once per spread (an Action is frozen): the click path offers ~15 spreads a
     turn, and building each new one's id, label and model was a large part of its time."""
-    value = ",".join(CARD_STRINGS[c] for c in cards)
-    return Action(kind="spread", value=value, label="Spread " + " ".join(pretty(c) for c in cards))
+    value = ",".join(map(CARD_STRINGS.__getitem__, cards))
+    return Action.make("spread", value, "Spread " + " ".join(map(_PRETTY.__getitem__, cards)))
 
 
+_PRETTY: tuple[str, ...] = tuple(pretty(c) for c in range(52))
+"""Each card's label text (``pretty``), looked up for the spreads offered on every turn."""
+
+
+@functools.lru_cache(maxsize=4096)
 def hit_action(card: Card, spread_number: int, end: str | None) -> Action:
+    """Built once per card, spread and end (as ``_spread_of``)."""
     value = f"{CARD_STRINGS[card]}>m{spread_number}" + (f":{end}" if end else "")
     label = f"Hit {pretty(card)} on spread {spread_number}" + (f" ({end} end)" if end else "")
-    return Action(kind="hit", value=value, label=label)
+    return Action.make("hit", value, label)
 
 
 def canonical_spread_cards(cards: list[Card]) -> list[Card]:
@@ -339,21 +346,30 @@ def may_hold_spread(hand: list[Card], twos_wild: bool) -> bool:
     close enough for the wild 2s to close the gap) plus a third card; bit masks keep it
     several times cheaper than listing the spreads, and most hands have none.
     """
-    wilds = sum(1 for c in hand if c % 13 == TWO) if twos_wild else 0
-    ranks = [0] * 13
+    wilds = sum(map(hand.count, _TWOS)) if twos_wild else 0
+    seen = 0  # bit r: a card of rank r, ``pairs`` two of them
+    pairs = 0
     masks = [0, 0, 0, 0]
     for c in hand:
         rank = c % 13
-        ranks[rank] += 1
-        masks[c // 13] |= 1 << (1 if rank == 12 else rank + 2)  # TK-31: ace low only
-    if any(n >= 3 or (n == 2 and wilds) for n in ranks):
-        return True
+        bit = 1 << rank
+        if seen & bit:
+            if wilds or pairs & bit:
+                return True  # three of a rank, or two and a wild
+            pairs |= bit
+        seen |= bit
+        masks[c // 13] |= _RUN_BIT[rank]
     for m in masks:
         if m & (m >> 1) & (m >> 2):
             return True
         if wilds and any(m & (m >> d) for d in range(1, wilds + 2)):
             return True
     return False
+
+
+_TWOS = (0, 13, 26, 39)
+_RUN_BIT = tuple(1 << (1 if rank == 12 else rank + 2) for rank in range(13))
+"""A rank's run position as a bit (TK-31: the ace low only)."""
 
 
 class LegalActions(list[Action]):
@@ -386,7 +402,6 @@ class Tonk(Match[TonkOptions]):
     # instance dict is a plain unshared dict, so CPython 3.11 cannot specialise method calls
     # and attribute reads on the hot path; slots give it the fast specialised forms.
     __slots__ = (
-        "_action_cache",
         "_hand_results",
         "_legal",
         "_legal_ids",
@@ -442,7 +457,6 @@ class Tonk(Match[TonkOptions]):
         self.eliminated = [False] * players
         self.winners: list[int] | None = None
         self._hand_results: list[dict[str, Any]] = []
-        self._action_cache: dict[str, Action] = {}
         self.hand_number = 0
         self.cut: list[list[str]] | None = None
         self.dealer = -1
@@ -671,9 +685,6 @@ class Tonk(Match[TonkOptions]):
     def hand_results(self) -> list[dict[str, Any]]:
         return self._hand_results
 
-    def _cached(self, action: Action) -> Action:
-        return self._action_cache.setdefault(action.id, action)
-
     def _refresh(self) -> None:
         """Who acts and their legal actions, computed once per state change."""
         self._public = None
@@ -719,7 +730,7 @@ class Tonk(Match[TonkOptions]):
             return True
         top = self.discard[-1]
         hand = [*self.hands[seat], top]
-        if any(top in m.cards for m in find_melds(hand, self.rules, wild_for_held_natural=True)):
+        if any(top in cards for cards in find_meld_cards(hand, self.rules, True)):
             return True
         return any(lay_off_options(m, top, self.rules) for m in self.spreads)
 
@@ -736,16 +747,16 @@ class Tonk(Match[TonkOptions]):
         hand = self.hands[seat]
         if not self.taken_used:
             # TKV-OPT-2: the taken card must go down.
-            melds = [
-                m
-                for m in find_melds(hand, self.rules, wild_for_held_natural=True)
-                if self.taken_discard in m.cards
+            spreads = [
+                cards
+                for cards in find_meld_cards(hand, self.rules, wild_for_held_natural=True)
+                if self.taken_discard in cards
             ]
         elif may_hold_spread(hand, self.options.twos_wild):
-            melds = find_melds(hand, self.rules, wild_for_held_natural=True)
+            spreads = find_meld_cards(hand, self.rules, wild_for_held_natural=True)
         else:
-            melds = []
-        return [self._cached(_spread_of(m.cards)) for m in melds]
+            spreads = []
+        return [_spread_of(cards) for cards in spreads]
 
     def _hit_allowed_on(self, index: int) -> bool:
         if self.options.hoyle:
@@ -776,7 +787,7 @@ class Tonk(Match[TonkOptions]):
                         continue
                 for end, _grown in lay_off_options(meld, card, rules):
                     named = end if wild and meld.kind == RUN else None
-                    out.append(self._cached(hit_action(card, index + 1, named)))
+                    out.append(hit_action(card, index + 1, named))
         return out
 
     def _tunk_actions(self, seat: int) -> list[Action]:
