@@ -19,8 +19,11 @@ human standings never see them.
 
 The file is rewritten after every round (a long run stopped early keeps what it played;
 ``--until`` starts no round after that UTC time). Printed per level: the shown rating,
-mu, sigma and the matches it rests on, and per pair of levels the first's win rate
-(one side against one; with a 95% interval).
+mu, sigma and the matches it rests on, and per pair of levels the first's share of the
+matches one of the two won (with a 95% interval). The chess-like reading of a gap holds for
+one side against one; with more sides (Tonk or Telefunken at three or four seats, one winner
+and the rest tied last) openskill spreads the levels less, so compare ratings within one
+game and table size only.
 """
 
 from __future__ import annotations
@@ -149,7 +152,6 @@ class Ratings:
         for (a, wa), (b, wb) in itertools.permutations(zip(seating, won, strict=True), 2):
             self.pairs[a, b, "played"] += 1
             self.pairs[a, b, "won"] += int(wa and not wb)
-            self.pairs[a, b, "drawn"] += int(wa == wb)
 
     def shown(self, level: str) -> int:
         """The rating people read: random at 1,000, the level's mu on the chess-like scale."""
@@ -248,11 +250,18 @@ def report(game: str, players: int, ratings: Ratings, rounds: int) -> None:
         )
     for a, b in itertools.combinations(sorted(ratings.rows, key=LEVELS.index), 2):
         played = ratings.pairs[b, a, "played"]
-        if not played:
+        won, lost = ratings.pairs[b, a, "won"], ratings.pairs[a, b, "won"]
+        if not won + lost:
             continue
-        rate_ = (ratings.pairs[b, a, "won"] + 0.5 * ratings.pairs[b, a, "drawn"]) / played
-        half = 1.96 * math.sqrt(rate_ * (1 - rate_) / played)
-        print(f"  {b} v {a}: {100 * rate_:.1f}% (±{100 * half:.1f}) of {played}", flush=True)
+        # Of the matches one of the two won and the other did not (with more sides than
+        # two, both often lose to a third).
+        share = won / (won + lost)
+        half = 1.96 * math.sqrt(share * (1 - share) / (won + lost))
+        print(
+            f"  {b} v {a}: {100 * share:.1f}% (±{100 * half:.1f}) of the {won + lost} of"
+            f" {played} matches one of them won",
+            flush=True,
+        )
 
 
 def main() -> None:

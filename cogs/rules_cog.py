@@ -16,6 +16,7 @@ from players.level_ratings import LevelRatings, shipped
 from rules.plugin import LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from tables.errors import TableError
+from tables.manager import default_player_count
 
 Translate = Callable[[str], str]
 
@@ -34,15 +35,17 @@ def rules_embed(
     if game in known:
         # What each computer level does and how strong it is, so a player knows whom they
         # sit with (issue 35).
-        levels = level_lines(game, t, shipped() if ratings is None else ratings)
+        usual = default_player_count(known.get(game))
+        levels = level_lines(game, usual, t, shipped() if ratings is None else ratings)
         embed.add_field(name=t("Computer levels: ").strip().rstrip(":"), value=levels, inline=False)
     return embed
 
 
-def level_lines(game: str, t: Translate, ratings: LevelRatings) -> str:
+def level_lines(game: str, players: int, t: Translate, ratings: LevelRatings) -> str:
     """One line per level: what it does, then its rating from the computers' matches
-    against each other at the table size rated from the most matches (none: unrated)."""
-    table = ratings.best_rated(game)
+    against each other at ``players`` seats (the usual table), or at the size rated from
+    the most matches if that one is not rated (none: unrated)."""
+    table = ratings.preferred(game, players)
     lines = []
     for level in LEVELS:
         line = t(LEVEL_SUMMARIES[level])

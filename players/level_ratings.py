@@ -58,9 +58,15 @@ class LevelRatings:
     def of(self, game: str, level: str, players: int) -> LevelRating | None:
         return self.at(game, players).get(level)
 
+    def preferred(self, game: str, players: int) -> TableRatings | None:
+        """The ratings at ``players`` seats if rated there, else at the size rated from
+        the most matches (``None``: the game is unrated)."""
+        table = self.tables.get(game, {}).get(players)
+        return table if table is not None else self.best_rated(game)
+
     def best_rated(self, game: str) -> TableRatings | None:
-        """The table size of ``game`` rated from the most matches (``/rules`` names no
-        table size; ties go to the smaller table)."""
+        """The table size of ``game`` rated from the most matches (ties go to the
+        smaller table)."""
         tables = self.tables.get(game, {})
         return max(
             (tables[n] for n in sorted(tables)), key=lambda table: table.matches, default=None

@@ -37,7 +37,7 @@ def test_ratings_are_openskill_over_the_played_matches_in_order() -> None:
         for i, seating in enumerate(schedule("tonk", 2, levels)):
             won = play("tonk", 2, seating, 11 + r + i // 2, SearchBudget())
             draw = all(won) or not any(won)
-            ranks = [0 if draw or w else 1 for w in won]
+            ranks: list[float] = [0 if draw or w else 1 for w in won]
             new = model.rate([[by_level[level]] for level in seating], ranks=ranks)
             for level, [rating] in zip(seating, new, strict=True):
                 by_level[level] = rating

@@ -14,8 +14,9 @@ from tests.e2e.players import table_id_of
 async def test_rules_shows_every_levels_rating_from_the_ratings_file(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
-    table = shipped().best_rated("tonk")
-    assert table is not None, "players/level_ratings.json rates Tonk"
+    # Tonk's usual table is four seats: its ratings there.
+    table = shipped().preferred("tonk", 4)
+    assert table is not None and table.players == 4, "players/level_ratings.json rates Tonk"
     reply = await runner.user("alice").slash("rules", game="tonk")
     lines = reply.text.splitlines()
     for level, title in zip(LEVELS, ("Beginner: ", "Club: ", "Expert: "), strict=True):
@@ -30,7 +31,7 @@ async def test_rules_shows_every_levels_rating_from_the_ratings_file(
 async def test_rules_in_spanish_names_the_rating_in_spanish(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
-    table = shipped().best_rated("tonk")
+    table = shipped().preferred("tonk", 4)
     assert table is not None
     expert = table.levels["expert"]
     reply = await runner.user("ana", locale="es-ES").slash("rules", game="tonk")

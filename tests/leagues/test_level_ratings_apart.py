@@ -40,7 +40,7 @@ async def test_a_match_against_a_rated_level_leaves_standings_and_the_file_apart
     human_won = 0 in record.winners
     # The human against a side at the model's default: what the league gives, not the
     # expert's rating from the file.
-    ranks = [0, 1] if human_won else [1, 0]
+    ranks: list[float] = [0, 1] if human_won else [1, 0]
     if set(record.winners) == {0, 1} or not record.winners:
         ranks = [0, 0]
     [[ada], _] = model.rate([[model.rating()], [model.rating()]], ranks=ranks)

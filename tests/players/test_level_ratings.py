@@ -30,6 +30,10 @@ def test_a_written_file_reads_back_per_game_and_table_size(tmp_path: Path) -> No
     best = ratings.best_rated("tonk")
     assert best is not None and best.players == 3 and best.matches == 90
     assert best.command.startswith("python bench/level_ratings.py")
+    # The table size asked for when it is rated, else the one rated from the most matches.
+    assert ratings.preferred("tonk", 2) == ratings.tables["tonk"][2]
+    assert ratings.preferred("tonk", 4) == best
+    assert ratings.preferred("thunee", 4) is None
 
 
 def test_a_missing_file_is_unrated(tmp_path: Path) -> None:
@@ -61,7 +65,8 @@ def test_the_shipped_file_rates_only_known_levels_with_their_matches() -> None:
     """The committed ratings (bench output) read without loss: every entry of the file is
     a table the loader keeps, naming only the levels and the random anchor."""
     raw = json.loads(RATINGS_FILE.read_text(encoding="utf-8"))
-    ratings = shipped()
+    ratings = parse(raw)
+    assert set(shipped().tables) == set(ratings.tables)
     for game, sizes in raw["games"].items():
         for size, entry in sizes.items():
             table = ratings.tables[game][int(size)]
