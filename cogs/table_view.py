@@ -18,6 +18,7 @@ from cogs.cards_text import card_text, suit_text
 from cogs.components import TableButton
 from cogs.layout import card
 from cogs.table_pictures import TABLE_FILE, attachments, send_kwargs, show_in
+from players.level_ratings import shipped
 from rules.plugin import LEVEL_TITLES, LEVELS, level_title
 from storage import TableStatus
 from tables.table import SeatState, TableState
@@ -211,12 +212,23 @@ def _lobby(state: TableState, t: Translate) -> Rendered:
         (custom_ids.table_id(tid, "start"), t("Start"), discord.ButtonStyle.primary, False),
         (custom_ids.table_id(tid, "cancel"), t("Cancel"), discord.ButtonStyle.danger, False),
     ]
-    # One "Add computer" button per level: the level travels in the custom_id.
+    # One "Add computer" button per level: the level travels in the custom_id; the label
+    # carries the level's rating at this table size, when it has one (issue 35).
+    rated = shipped().at(state.game, state.players)
     for level in LEVELS:
+        title = t(LEVEL_TITLES[level])
+        rating = rated.get(level)
+        label = (
+            t("Add computer: {level}").format(level=title)
+            if rating is None
+            else t("Add computer: {level} (rated {rating})").format(
+                level=title, rating=rating.rating
+            )
+        )
         buttons.append(
             (
                 custom_ids.table_id(tid, "computer", level),
-                t("Add computer: {level}").format(level=t(LEVEL_TITLES[level])),
+                label,
                 discord.ButtonStyle.secondary,
                 False,
             )

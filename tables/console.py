@@ -24,11 +24,12 @@ from i18n import N_, translator
 from i18n.labels import action_label, phase_name
 from i18n.options import option_description, option_title
 from players.budget import SearchBudget
+from players.level_ratings import shipped
 from players.review import review_hand
 from rules.cards import CardError, parse_card
 from rules.contract import Action
 from rules.option_fields import OptionField, option_fields
-from rules.plugin import KNOWN_LEVELS, LEVELS
+from rules.plugin import KNOWN_LEVELS, LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable
 from storage import SqliteStorage
@@ -574,6 +575,8 @@ def offer(
     )
     if players is None:
         return None
+    for line in level_lines(game, int(players), t):
+        write("  " + line)
     level = pick(
         t("Computer level ({choices}) [{default}]: ").replace("{choices}", "/".join(LEVELS)),
         LEVELS,
@@ -582,6 +585,22 @@ def offer(
     if level is None:
         return None
     return [game, "--players", players, "--level", level]
+
+
+def level_lines(game: str, players: int, t: Translate) -> list[str]:
+    """What each level does, with its rating at this table size when it has one (the
+    computers' matches against each other, ``players.level_ratings``)."""
+    rated = shipped().at(game, players)
+    lines = []
+    for level in LEVELS:
+        line = t(LEVEL_SUMMARIES[level])
+        rating = rated.get(level)
+        if rating is not None:
+            line += " " + t("Rated {rating} from {matches} matches ({players} players).").format(
+                rating=rating.rating, matches=rating.matches, players=players
+            )
+        lines.append(line)
+    return lines
 
 
 def ask_stdin(prompt: str) -> str | None:

@@ -69,8 +69,10 @@ async def test_the_lobby_adds_computers_of_each_level_and_the_server_default_app
     opened = await admin.slash("play", game="nigerian_thunee")
     assert opened.message is not None, opened.text
     lobby = opened.message
-    await admin.click(lobby, "Add computer: Expert")
-    await admin.click(lobby, "Add computer: Beginner")
+    # By custom id: the labels carry the level's rating once the game is rated.
+    adds = f"ct:t:{table_id_of(lobby)}:computer:"
+    await admin.click(lobby, custom_id=adds + "expert")
+    await admin.click(lobby, custom_id=adds + "beginner")
     text = lobby.text()
     assert "🤖 Computer 2 · Expert" in text and "🤖 Computer 3 · Beginner" in text, text
     assert runner.bot is not None and runner.bot.manager is not None

@@ -90,7 +90,7 @@ async def test_computers_added_from_the_lobby_fill_any_table_size(
     assert opened.message is not None, opened.text
     lobby = opened.message
     for _ in range(seats - 1):
-        added = await alice.click(lobby, "Add computer: Beginner")
+        added = await alice.click(lobby, custom_id=f"ct:t:{table_id_of(lobby)}:computer:beginner")
         assert added.interaction.response_type == 7
     assert lobby.text().count("🤖") == seats - 1
     await alice.click(lobby, "Start")
