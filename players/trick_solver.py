@@ -11,7 +11,8 @@ beyond their cards, and its follow rule (a function from the rules layer:
 304's ED-21 exhausted trumps as a flag of the state).
 
 The value minimized and maximized is a ``Score`` of what each seat wins from here on (its
-tally: card points plus trick and last-trick values, per seat), for one team; by default
+tally: card points plus trick and last-trick values, per seat; then a game's own counters,
+``TrickRules.on_trick``), for one team; by default
 the team's tally minus the others'. A search player passes its own scoring of the hand
 (balls, tokens, contracts made) so the solved value is the game's own.
 """
@@ -24,6 +25,11 @@ from dataclasses import dataclass
 from rules.cards import Card
 from rules.tricks import SUIT_OF, follow_suit_options, trick_winner_index
 
+Hands = tuple[tuple[Card, ...], ...]
+OnTrick = Callable[[Hands, int, tuple[int, ...]], tuple[int, ...]]
+"""(the hands after a trick, its winner, the tallies with it counted) -> the tallies: a
+game's effect of winning a trick beyond its cards (Thunee's Jodis declared on a team's
+first or third trick, TH-14.3), kept in ``TrickRules.extra`` slots after the seats'."""
 LegalCards = Callable[[Sequence[Card], Sequence[Card], int | None, Sequence[int]], list[Card]]
 Score = Callable[[tuple[int, ...], int], float]
 """(what each seat won from the solved state on, indexed by seat; the seat that won the
@@ -53,6 +59,9 @@ class TrickRules:
     """Tally for winning a trick beyond its cards (1 where the tally counts tricks)."""
     last_trick: int = 0
     """Tally for winning the hand's last trick (Thunee's 10, TH-24.1)."""
+    extra: int = 0
+    """Tally slots after the seats' that ``on_trick`` keeps (a game's own counters)."""
+    on_trick: OnTrick | None = None
     exhausting: int | None = None
     """304 (ED-21): this seat (the trumper) led a trump nobody else could follow with a
     trump; from then on it leads trumps while it holds any."""
@@ -114,7 +123,7 @@ class TrickSolver:
 
     def _difference(self, won: tuple[int, ...], last: int) -> float:
         team_of, team = self.rules.team_of, self.team
-        return float(sum(w if team_of[s] == team else -w for s, w in enumerate(won)))
+        return float(sum(won[s] if team_of[s] == team else -won[s] for s in range(len(team_of))))
 
     def legal(self, state: TrickState) -> list[Card]:
         rules = self.rules
@@ -132,7 +141,7 @@ class TrickSolver:
         """Every legal card's exact value (a full window each) and the best of them.
         Raises ``TooManyNodes`` past the budget."""
         seat = state.turn
-        won = (0,) * len(state.hands)
+        won = (0,) * (len(state.hands) + self.rules.extra)
         moves: dict[Card, float] = {}
         for card in self._ordered(state, self.legal(state)):
             moves[card] = self._after(state, card, won, -_INF, _INF)
@@ -172,6 +181,8 @@ class TrickSolver:
         tally = list(won)
         tally[winner] += gain
         won = tuple(tally)
+        if rules.on_trick is not None:
+            won = rules.on_trick(tuple(hands), winner, won)
         if over:
             return self.score(won, winner)
         if (

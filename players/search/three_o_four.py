@@ -27,6 +27,7 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
 from players.tricks import TrickHeuristic
@@ -838,6 +839,24 @@ class ThreeOFourSearch:
         team = situation.seat % 2
         seat = situation.seat
         rules = worlds.rules
+        known = [c for c in cards if c is not None]
+        tricks_left = -(
+            -(sum(worlds.sizes) + len(worlds.history) % rules.per_trick) // rules.per_trick
+        )
+        if (
+            len(known) == len(cards)
+            and worlds.revealed
+            and not worlds.indicator_down
+            and (tricks_left <= EXACT_TRICKS)
+        ):
+            # (imported here: it builds on this module's Rules and Position)
+            from players.search.three_o_four_exact import exact_scores
+
+            exact = exact_scores(
+                rules, worlds.sample, known, seat, team, self.budget, rng, start, cap, stats
+            )
+            if exact is not None:
+                return exact
         rounds = max(1, self.budget.rollouts // len(cards))
 
         def score(world: Any, i: int, playout_rng: random.Random) -> float:

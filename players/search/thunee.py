@@ -32,6 +32,7 @@ from players.search.thunee_challenge import (
     forced_challenge,
     sure_challenge,
 )
+from players.search.thunee_exact import exact_scores
 from players.search.thunee_playout import CALL_MARGIN_SCALE, playout
 from players.search.thunee_worlds import NotSearched, ThuneeWorlds
 from players.tricks import TrickHeuristic
@@ -153,6 +154,13 @@ class ThuneeSearch:
         seat = situation.seat
         facts = [base if call is None else replace(base, call=(call, seat)) for call, _ in options]
         team = seat % 2
+        if all(call is None for call, _ in options):
+            exact = exact_scores(
+                base, worlds.sample, [c for _, c in options], team, self.budget, rng,
+                start, cap, stats,
+            )  # fmt: skip
+            if exact is not None:
+                return exact
         rounds = max(1, self.budget.rollouts // len(options))
 
         def score(world: Any, i: int, playout_rng: random.Random) -> float:

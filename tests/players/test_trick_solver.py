@@ -11,13 +11,13 @@ import pytest
 
 from players.endgame import EndgameLimits, solve
 from players.trick_solver import TrickRules, TrickState, follow_suit, solve_tricks
+from rules import registry
 from rules.cards import NIGERIAN_ORDER, THUNEE_ORDER, make_card
 from rules.contract import Match
 from rules.nigerian_thunee import STRENGTH as NIGERIAN_STRENGTH
 from rules.three_o_four.options import Options as ThreeOFourOptions
 from rules.three_o_four.options import layout_for
 from rules.thunee.cardplay import NORMAL_STRENGTH, POINTS, legal_cards
-from rules import registry
 
 
 def position(game: str, players: int, seed: int, cards_left: int) -> Match[Any]:
@@ -58,7 +58,11 @@ def light(match: Match[Any]) -> tuple[TrickRules, TrickState, list[int]]:
     assert name == "nigerian_thunee"
     rules = TrickRules(seats, teams, NIGERIAN_STRENGTH, (0,) * 53, trick_value=1)
     won = m.tricks_won
-    return rules, TrickState(hands, tuple(m.trick), turn, m.trump), [won[0] + won[2], won[1] + won[3]]
+    return (
+        rules,
+        TrickState(hands, tuple(m.trick), turn, m.trump),
+        [won[0] + won[2], won[1] + won[3]],
+    )
 
 
 def known(match: Match[Any]) -> bool:
