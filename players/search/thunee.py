@@ -107,7 +107,7 @@ class ThuneeSearch:
     def _play(
         self, situation: Situation, rng: random.Random, stats: SearchStats, challenge: bool
     ) -> Action | None:
-        worlds = ThuneeWorlds(situation)
+        worlds = ThuneeWorlds(situation, self.budget.memory, self.budget.inference)
         plays = [a for a in situation.legal if a.kind == "play"]
         if challenge and plays:
             plays = self._lawful(situation, worlds, plays)
