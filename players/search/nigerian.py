@@ -15,6 +15,7 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
+from players.partner_sense import partner_sure, takes_over
 from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchPlayer
 from players.search.sampling import Zone, deal_unseen
@@ -77,6 +78,25 @@ class NigerianModel:
     ) -> float:
         assert isinstance(match, NigerianThunee) and isinstance(origin, NigerianThunee)
         return rollout(match, origin, team, rng)
+
+    def hated(self, situation: Situation, legal: list[Action]) -> list[bool]:
+        """Per action: it takes over a trick a partner is sure to win (``partner_sense``)."""
+        no = [False] * len(legal)
+        if situation.phase != "play":
+            return no
+        worlds = NigerianWorlds(situation)
+        if worlds.trump is None:
+            return no
+        trump = SUITS.index(worlds.trump)
+        trick = worlds.played[len(worlds.played) - len(worlds.played) % PLAYERS :]
+        sure = partner_sure(
+            trick, trump, STRENGTH, situation.seat, PLAYERS, situation.is_partner,
+            worlds.unseen, lambda s: worlds.voids[s],
+        )  # fmt: skip
+        if not sure:
+            return no
+        cards = [CARD_OF_ACTION.get(id(a)) for a in legal]
+        return [c is not None and takes_over(trick, c, trump, STRENGTH) for c in cards]
 
     def solvable(self, situation: Situation) -> bool:
         """Whether the last tricks may be solved (``solve_world``), read from the view."""

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.partner_sense import veto
 from players.search.model import SearchModel
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
@@ -117,7 +118,11 @@ class SearchPlayer:
         stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
-        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        hated = getattr(self.model, "hated", None)
+        if hated is not None:
+            best = veto(scores, hated(situation, legal), proven=stats.exact > 0)
+        else:
+            best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]
 
     def off_turn(self, situation: Situation) -> Action | None:

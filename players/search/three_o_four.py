@@ -27,10 +27,11 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.partner_sense import partner_sure, takes_over, veto
 from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
-from players.tricks import TrickHeuristic
+from players.tricks import TrickHeuristic, read_trick, suit_index
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.three_o_four import actions as A
@@ -703,6 +704,7 @@ class ThreeOFourSearch:
         if not plays:
             return self.fallback.choose(situation)
         rng = random.Random(situation.rng.getrandbits(64))
+        worlds: ThreeOFourWorlds | None = None
         try:
             worlds = ThreeOFourWorlds(situation)
             if any(a.kind == "caps" for a in legal):
@@ -722,8 +724,34 @@ class ThreeOFourSearch:
         stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
-        best = max(range(len(plays)), key=lambda i: (scores[i], -i))
+        hated = self._hated(situation, worlds, cards) if worlds is not None else []
+        best = veto(scores, hated or [False] * len(plays), proven=stats.exact > 0)
         return plays[best]
+
+    @staticmethod
+    def _hated(
+        situation: Situation, worlds: ThreeOFourWorlds, cards: list[Card | None]
+    ) -> list[bool]:
+        """Per card: it takes over a trick a partner is sure to win (``partner_sense``),
+        judged only while the seat knows the trump and sees every card of the trick."""
+        trump = suit_index(situation.view.get("trump"))
+        trick = read_trick(situation.view)
+        if trump is None or any(c is None for _, c in trick):
+            return []
+        open_trick = [(s, c) for s, c in trick if c is not None]
+        rules = worlds.rules
+        voids = {z.name: z.void for z in worlds.zones}
+        unseen = list(worlds.unseen)
+        for known in worlds.known.values():
+            unseen += known  # a Caps caller's exposed cards may still beat it
+        sure = partner_sure(
+            open_trick, trump, rules.strength, situation.seat, situation.players,
+            situation.is_partner, unseen, lambda s: voids.get(f"hand{s}", set()),
+            lambda s: rules.after.get(s, s),
+        )  # fmt: skip
+        if not sure:
+            return []
+        return [c is not None and takes_over(open_trick, c, trump, rules.strength) for c in cards]
 
     def off_turn(self, situation: Situation) -> Action | None:
         """Off turn (ED-25): a marriage when offered, Caps exactly when certain (the duty

@@ -43,8 +43,8 @@ def test_thunee_last_trick_solved_as_the_playout_scores_it(players: int) -> None
         world = worlds.sample(random.Random(seed))
         stats = SearchStats()
         exact = thunee_exact(
-            worlds.facts, lambda rng: world, cards, sit.seat % 2, SearchBudget(), random.Random(1),
-            0.0, None, stats,
+            worlds.facts, lambda rng, w=world: w, cards, sit.seat % 2, SearchBudget(),
+            random.Random(1), 0.0, None, stats,
         )  # fmt: skip
         if exact is None:
             continue  # a contract in play: left to rollouts
@@ -70,7 +70,7 @@ def test_304_last_trick_solved_as_the_rollout_scores_it() -> None:
         world = worlds.sample(random.Random(seed))
         team = sit.seat % 2
         exact = three_o_four_exact(
-            worlds.rules, lambda rng: world, cards, sit.seat, team, SearchBudget(),
+            worlds.rules, lambda rng, w=world: w, cards, sit.seat, team, SearchBudget(),
             random.Random(1), 0.0, None, SearchStats(),
         )  # fmt: skip
         assert exact is not None
