@@ -135,3 +135,37 @@ def test_club_forgets_old_voids_and_the_auction() -> None:
         if voids_full != [early.zones_void(s) for s in (1, 2, 3)]:
             return  # a void shown in a finished trick is forgotten with no memory
     raise AssertionError("no seeded position shows a void in a finished trick")
+
+
+def test_a_high_304_contract_gives_the_trumper_more_jacks_and_nines_T3_6() -> None:
+    """304: the trumper's contract (T3-6) leans the worlds toward his strong cards."""
+    from players.search.three_o_four import ThreeOFourWorlds
+    from tests.players.test_trick_solver import position
+
+    checked = 0
+    for seed in range(1, 30):
+        match = position("304", 4, seed, cards_left=28)
+        sit = situation(match)
+        view = sit.view
+        trumper = view["trumper"]
+        contract = view["contract"]
+        if trumper == sit.seat or not isinstance(contract, int) or contract < 200:
+            continue
+
+        def strong(worlds: ThreeOFourWorlds) -> int:
+            rng = random.Random(4)
+            top = max(worlds.layout.strength[c] for c in worlds.layout.deck)
+            return sum(
+                sum(
+                    1
+                    for c in worlds.sample(rng).hands[trumper]
+                    if worlds.layout.strength[c] >= top - 1
+                )
+                for _ in range(200)
+            )
+
+        assert strong(ThreeOFourWorlds(sit)) > strong(ThreeOFourWorlds(sit, inference=False))
+        checked += 1
+        if checked == 3:
+            return
+    raise AssertionError("no seeded 304 position with a contract of 200 or more")
