@@ -69,9 +69,11 @@ def exact_means(
             except TooManyNodes:
                 if worlds >= MIN_WORLDS:
                     break  # the budget is spent: the worlds solved decide
-                return _rollouts(stats)
+                stats.exact = 0
+                return None
             if found is None:
-                return _rollouts(stats)  # leaving such worlds out would bias the mean
+                stats.exact = 0
+                return None  # leaving such worlds out would bias the mean: roll out all
             values, used = found
             spent += used
             solved[k] = values
@@ -85,11 +87,6 @@ def exact_means(
             stats.capped = True
             break
     return _means(totals, worlds, stats, spent)
-
-
-def _rollouts(stats: SearchStats) -> None:
-    stats.exact = 0
-    return None
 
 
 def _means(
