@@ -152,7 +152,7 @@ def test_a_high_304_contract_gives_the_trumper_more_jacks_and_nines_T3_6() -> No
         if trumper == sit.seat or not isinstance(contract, int) or contract < 200:
             continue
 
-        def strong(worlds: ThreeOFourWorlds) -> int:
+        def strong(worlds: ThreeOFourWorlds, trumper: int = trumper) -> int:
             rng = random.Random(4)
             top = max(worlds.layout.strength[c] for c in worlds.layout.deck)
             return sum(
