@@ -15,13 +15,24 @@ Printed per level (its own seats only):
   partner's winning trick (``cut``), threw more points than a legal card would have into
   a trick it could not win (``throw``), or let an opponent keep a trick with points that
   one of its cards would have won (``lost``);
-- 304: contracts its team won in the auction and how many it made;
-- calls (Thunee, Khanuck, Double; 304's Caps): how many it made and how many failed.
+- at any seat (partner sense beyond the last seat, issue 35): how often it took over a
+  trick its partner was sure to win (``overtook``: no opponent still to play held a card
+  that could beat the partner's card, judged on the real hands), out of the tricks where
+  it could have kept it to the partner;
+- the auction: bids it made over its own partner's bid (``over partner``); 304: contracts
+  its team won in the auction and how many it made; Thunee: hands its team's bid won and
+  how many it lost (``bids lost``);
+- calls (Thunee and the other contracts, Khanuck, Double; 304's Caps): how many it made
+  and how many failed.
+
+``--paired-rates`` prints one line per game with the partner-blunder rates of every level
+in the run side by side (the same deals), for docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -37,6 +48,7 @@ from players.budget import SearchBudget
 from players.levels import player_of
 from players.search import search_for
 from players.tricks import CARD_OF, DEFAULT_PROFILE, PROFILES, read_trick, suit_index
+from rules.contract import Action
 from rules.registry import BUILTIN
 from rules.tricks import trick_winner_index
 
@@ -89,6 +101,56 @@ def last_seat(situation: Situation, chosen: Any, tally: Counter[str]) -> None:
             tally["lost"] += 1
 
 
+def hand_of(match: Any, seat: int) -> list[int]:
+    """A seat's real cards (the judge's view: the benchmark, never a player, reads it)."""
+    zones = match.card_zones()
+    cards = [CARD_OF.get(f"{c}") for c in zones.get(f"hand{seat}", [])]
+    if match.spec.name == "thunee" and getattr(match, "tm", None) == seat:
+        trump_card = getattr(match, "trump_card", None)
+        if trump_card is not None and trump_card in match.hands[seat]:
+            cards.append(trump_card)
+    return [c for c in cards if c is not None]
+
+
+def sure_trick(match: Any, situation: Situation, chosen: Any, tally: Counter[str]) -> None:
+    """Count a take-over of a trick the partner was sure to win (see the module doc)."""
+    view = situation.view
+    trick = read_trick(view)
+    if situation.phase != "play" or not trick or any(c is None for _, c in trick):
+        return
+    trump = suit_index(view.get("trump"))
+    if trump is None or view.get("call") or view.get("contract"):
+        return
+    plays = [(a, CARD_OF.get(a.value)) for a in situation.legal if a.kind == "play"]
+    if len(plays) < 2 or any(c is None for _, c in plays) or chosen.kind != "play":
+        return
+    profile = PROFILES.get(situation.game, DEFAULT_PROFILE)
+    strength = profile.order.strength
+    cards = [c for _, c in trick if c is not None]
+    best = trick_winner_index(cards, trump, strength)
+    if trick[best][0] not in situation.partners:
+        return
+    winning = cards[best]
+    led = cards[0] // 13
+    played = {s for s, _ in trick}
+    for s in range(situation.players):
+        if s in played or s == situation.seat or s in situation.partners:
+            continue
+        hand = hand_of(match, s)
+        follow = [c for c in hand if c // 13 == led] or hand
+        if any(trick_winner_index([winning, c], trump, strength) == 1 for c in follow):
+            return  # an opponent still to play could beat it: not sure
+    mine = {a: c for a, c in plays if c is not None}
+
+    def takes(card: int) -> bool:
+        return trick_winner_index([*cards, card], trump, strength) == len(cards)
+
+    if all(takes(c) for c in mine.values()):
+        return
+    tally["sure"] += 1
+    tally["overtook"] += takes(mine[chosen])
+
+
 def play(
     game: str, seed: int, team: int, level: ComputerPlayer, other: ComputerPlayer
 ) -> tuple[Counter[str], list[tuple[float, float]]]:
@@ -99,6 +161,7 @@ def play(
     seats = {s: (level if s in teams[team] else other) for s in range(players)}
     match = spec.new_match(players, None, seed=seed)
     tally: Counter[str] = Counter()
+    high_bidder = [-1]
 
     def note(events: list[Any]) -> None:
         for event in events:
@@ -108,6 +171,18 @@ def play(
                 if played and data.get("trumper") in teams[team]:
                     tally["contracts"] += 1
                     tally["made"] += bool(data.get("made"))
+                winners = data.get("winners") or []
+                bid = data.get("bid")
+                ours = isinstance(bid, dict) and bid.get("seat") in teams[team]
+                played = data.get("outcome") not in ("annulled", None)
+                if game == "thunee" and ours and played and not data.get("contract"):
+                    assert isinstance(bid, dict)
+                    tally["bids_won"] += 1
+                    tally["bids_lost"] += bool(winners) and bid["seat"] not in winners
+                contract = data.get("contract")
+                if isinstance(contract, dict) and contract.get("caller") in teams[team]:
+                    tally["calls"] += 1
+                    tally["failed_calls"] += contract["caller"] not in winners
                 call = data.get("call")
                 if isinstance(call, dict) and call.get("seat") in teams[team]:
                     tally["calls"] += 1
@@ -118,21 +193,42 @@ def play(
             elif event.kind == "caps_called" and data.get("seat") in teams[team]:
                 tally["calls"] += 1
 
-    times = play_timed(
-        game,
-        match,
-        seats,
-        teams,
-        seed,
-        level,
-        chose=lambda situation, action: last_seat(situation, action, tally),
-        applied=lambda seat, action, events: note(events),
-    )
+    def chose(situation: Situation, action: Action) -> None:
+        last_seat(situation, action, tally)
+        sure_trick(match, situation, action, tally)
+        if action.kind == "bid":
+            tally["bids"] += 1
+            tally["over_partner"] += high_bidder[0] in situation.partners
+
+    hands = [0]
+
+    def applied(seat: int, action: Action, events: list[Any]) -> None:
+        note(events)
+        if action.kind == "bid":
+            high_bidder[0] = seat
+        if len(match.hand_results) != hands[0]:
+            hands[0] = len(match.hand_results)
+            high_bidder[0] = -1  # a new hand, a new auction
+
+    times = play_timed(game, match, seats, teams, seed, level, chose=chose, applied=applied)
     return tally, times
 
 
 def rate(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else "0/0"
+
+
+def interval(part: int, whole: int) -> str:
+    """``part/whole`` as a percentage with its 95% Wilson interval."""
+    if not whole:
+        return "0/0"
+    z = 1.96
+    p = part / whole
+    centre = (p + z * z / (2 * whole)) / (1 + z * z / whole)
+    half = z * math.sqrt(p * (1 - p) / whole + z * z / (4 * whole * whole)) / (1 + z * z / whole)
+    return (
+        f"{part}/{whole} {100 * p:.1f}% [{100 * (centre - half):.1f}, {100 * (centre + half):.1f}]"
+    )
 
 
 def main() -> None:
@@ -153,6 +249,7 @@ def main() -> None:
     )
     for game in args.games or DEFAULT_GAMES:
         other = level_player(game, args.opponent, budget)
+        rates: list[tuple[str, Counter[str]]] = []
         for name in args.levels.split(","):
             level = level_player(game, name, budget)
             tally: Counter[str] = Counter()
@@ -174,11 +271,37 @@ def main() -> None:
                 f" throw {rate(tally['throw'], tally['cannot_win'])}, "
                 f"lost {rate(tally['lost'], tally['can_win'])}"
             )
+            line += f"; overtook sure {rate(tally['overtook'], tally['sure'])}"
+            line += f"; over partner {rate(tally['over_partner'], tally['bids'])}"
             if game == "304":
                 line += f"; contracts made {rate(tally['made'], tally['contracts'])}"
+            if game == "thunee":
+                line += f"; bids lost {rate(tally['bids_lost'], tally['bids_won'])}"
             line += f"; calls failed {rate(tally['failed_calls'], tally['calls'])}"
+            rates.append((name, tally))
             line += f"; {time.perf_counter() - started:.0f} s; load {os.getloadavg()[0]:.1f}"
             print(line, flush=True)
+        print(
+            f"{game:>15} partner blunders, same deals: "
+            + "; ".join(
+                f"{name} cut {interval(t['cut'], t['partner_wins'])}, overtook sure "
+                f"{interval(t['overtook'], t['sure'])}, over partner "
+                f"{interval(t['over_partner'], t['bids'])}, calls failed "
+                f"{interval(t['failed_calls'], t['calls'])}"
+                + (
+                    f", contracts made {interval(t['made'], t['contracts'])}"
+                    if game == "304"
+                    else ""
+                )
+                + (
+                    f", bids lost {interval(t['bids_lost'], t['bids_won'])}"
+                    if game == "thunee"
+                    else ""
+                )
+                for name, t in rates
+            ),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

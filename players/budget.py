@@ -25,3 +25,9 @@ class SearchBudget:
     rollout; a decision then rests on the worlds finished); ``0`` = no cap. A safety net
     for unusually long rollouts: at the default budget a decision's CPU p99 is well below
     it (docs/performance.md), so the rollouts, not the clock, decide."""
+    memory: int | None = None
+    """Finished tricks of the hand the search remembers for who is out of which suit
+    (``None``: all): easier levels forget (issue 35), they do not blunder at random."""
+    inference: bool = True
+    """Whether worlds are weighted by what the other seats bid and threw away
+    (``players.search.sampling.deal_likely``); without it they are dealt uniformly."""

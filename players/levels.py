@@ -7,7 +7,9 @@ the level they became (``rules.plugin.LEVEL_ALIASES``); ``random`` plays any gam
 never offered to people.
 
 Levels differ by what they remember and how far they look, never by random blunders: a
-level's share of the search budget (``LEVEL_WORK``) is its look-ahead, and in trick games
+level's share of the search budget (``LEVEL_WORK``) is its look-ahead, what it remembers
+of the hand (``LEVEL_MEMORY``: voids of the last tricks only, no inference from bids and
+discards) its memory, and in trick games
 every level keeps to the certain best play at a trick's last seat (``certain_trick``).
 """
 
@@ -39,12 +41,19 @@ def factory(path: str) -> PlayerFactory:
     return made
 
 
+LEVEL_MEMORY: dict[str, int] = {"club": 2}
+"""Finished tricks a level's search remembers for voids (the rest: all); a level listed
+here also draws its worlds without inference from bids and discards."""
+
+
 def level_budget(level: str, budget: SearchBudget) -> SearchBudget:
-    """``budget`` cut to ``level``'s share (at least one rollout)."""
+    """``budget`` cut to ``level``'s share (at least one rollout) and memory."""
     share = LEVEL_WORK.get(level, 1.0)
-    if share == 1.0:
-        return budget
-    return replace(budget, rollouts=max(1, int(budget.rollouts * share)))
+    if share != 1.0:
+        budget = replace(budget, rollouts=max(1, int(budget.rollouts * share)))
+    if level in LEVEL_MEMORY:
+        budget = replace(budget, memory=LEVEL_MEMORY[level], inference=False)
+    return budget
 
 
 def player_of(plugin: GamePlugin, level: str, budget: SearchBudget) -> ComputerPlayer:

@@ -10,12 +10,16 @@ are not replayed: only their scores matter).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
+from players.partner_sense import partner_sure, takes_over
+from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchPlayer
 from players.search.sampling import Zone, deal_unseen
+from players.trick_solver import TrickRules, TrickSolver, TrickState
 from players.tricks import TrickHeuristic
 from rules.cards import NIGERIAN_ORDER, SUITS, Card, card_str, parse_card
 from rules.contract import Action, Deal, Match
@@ -47,6 +51,10 @@ BID_CHOICES = 4
 """Raises searched at the auction: the lowest few legal bids."""
 PRE_PLAY = ("throw_in", "bidding", "trump")
 NEXT = tuple((s + 1) % PLAYERS for s in range(PLAYERS))
+LIGHT_RULES = TrickRules(
+    tuple(range(PLAYERS)), tuple(s % 2 for s in range(PLAYERS)), STRENGTH, (0,) * 53, trick_value=1
+)
+"""NG-10 for the exact solver: follow suit, tricks counted per seat."""
 
 
 class NigerianModel:
@@ -70,6 +78,67 @@ class NigerianModel:
     ) -> float:
         assert isinstance(match, NigerianThunee) and isinstance(origin, NigerianThunee)
         return rollout(match, origin, team, rng)
+
+    def hated(self, situation: Situation, legal: list[Action]) -> list[bool]:
+        """Per action: it takes over a trick a partner is sure to win (``partner_sense``)."""
+        no = [False] * len(legal)
+        if situation.phase != "play":
+            return no
+        worlds = NigerianWorlds(situation)
+        if worlds.trump is None:
+            return no
+        trump = SUITS.index(worlds.trump)
+        trick = worlds.played[len(worlds.played) - len(worlds.played) % PLAYERS :]
+        sure = partner_sure(
+            trick, trump, STRENGTH, situation.seat, PLAYERS, situation.is_partner,
+            worlds.unseen, lambda s: worlds.voids[s],
+        )  # fmt: skip
+        if not sure:
+            return no
+        cards = [CARD_OF_ACTION.get(id(a)) for a in legal]
+        return [c is not None and takes_over(trick, c, trump, STRENGTH) for c in cards]
+
+    def solvable(self, situation: Situation) -> bool:
+        """Whether the last tricks may be solved (``solve_world``), read from the view."""
+        sizes: list[int] = situation.view["hand_sizes"]
+        return situation.phase == "play" and sum(sizes) <= EXACT_TRICKS * PLAYERS
+
+    def world_key(self, match: Match[Any]) -> Hashable:
+        assert isinstance(match, NigerianThunee)
+        return tuple(tuple(sorted(h)) for h in match.hands)
+
+    def solve_world(
+        self, match: Match[Any], legal: list[Action], team: int, nodes: int
+    ) -> tuple[list[float], int] | None:
+        """The last tricks of ``match`` solved exactly (``players.search.exact``): NG-10
+        follow suit, NG-11 scored as ``rollout`` scores it; ``None`` before the last
+        ``EXACT_TRICKS`` tricks or off the card play."""
+        assert isinstance(match, NigerianThunee)
+        if match.phase != "play" or TRICKS - match.tricks_played > EXACT_TRICKS:
+            return None
+        cards = [CARD_OF_ACTION.get(id(a)) for a in legal]
+        if any(c is None for c in cards):
+            return None
+        before = match.scores
+        start = match.tricks_won
+
+        def score(won: tuple[int, ...], last: int) -> float:
+            tricks = [start[s] + won[s] for s in range(PLAYERS)]
+            points = hand_points(match, tricks)
+            after = [before[0] + points[0], before[1] + points[1]]
+            value = float(points[team] - points[1 - team])
+            winner = match_winner(after)
+            if winner is not None:
+                value += WIN_BONUS if winner == team else -WIN_BONUS
+            return value
+
+        state = TrickState(
+            tuple(tuple(h) for h in match.hands), tuple(match.trick), match.turn, match.trump
+        )
+        solution = TrickSolver(LIGHT_RULES, team, score, nodes).solve(state)
+        if any(c not in solution.moves for c in cards):
+            return None
+        return [solution.moves[c] for c in cards if c is not None], solution.nodes
 
 
 class NigerianWorlds:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.partner_sense import veto
 from players.search.model import SearchModel
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
@@ -35,6 +36,10 @@ class SearchStats:
     seconds: float = 0.0
     """CPU seconds of the deciding thread (``work_clock``)."""
     capped: bool = False
+    exact: int = 0
+    """Worlds solved exactly (``players.search.exact``); 0 when rollouts decided."""
+    nodes: int = 0
+    """Solver states visited by those solves."""
 
 
 W = TypeVar("W")
@@ -113,7 +118,11 @@ class SearchPlayer:
         stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
-        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        hated = getattr(self.model, "hated", None)
+        if hated is not None:
+            best = veto(scores, hated(situation, legal), proven=stats.exact > 0)
+        else:
+            best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]
 
     def off_turn(self, situation: Situation) -> Action | None:
@@ -141,6 +150,20 @@ class SearchPlayer:
             return model.rollout(state, world, team, playout_rng)
 
         worlds = max(1, budget.rollouts // len(legal))
+        solve_world = getattr(model, "solve_world", None)
+        if solve_world is not None and model.solvable(situation):  # type: ignore[attr-defined]
+            from players.search.exact import NODES_PER_ROLLOUT, exact_means
+
+            def solve(world: Any, nodes: int) -> tuple[list[float], int] | None:
+                found: tuple[list[float], int] | None = solve_world(world, legal, team, nodes)
+                return found
+
+            exact = exact_means(
+                sampler.sample, model.world_key, solve, worlds,  # type: ignore[attr-defined]
+                budget.rollouts * NODES_PER_ROLLOUT, rng, start, cap, stats,
+            )  # fmt: skip
+            if exact is not None:
+                return exact
         return mean_over_worlds(sampler.sample, score, len(legal), worlds, rng, start, cap, stats)
 
 

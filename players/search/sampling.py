@@ -3,12 +3,21 @@
 The unseen cards go to zones (another seat's hand, an undealt batch, a face-down card)
 of known sizes; a zone may refuse suits its owner has shown to be void in. Every sample
 returned agrees with everything public.
+
+Inference (issue 35, as Kermit does for Skat): what a seat did is evidence about what it
+holds beyond the hard facts. ``deal_likely`` weighs a deal by how likely each seat's bids
+and plays were under a simple model of how people play (``Evidence``: a weight in (0, 1]
+of the cards a zone got) and keeps it with that probability (rejection sampling, a
+bounded number of tries; past them the likeliest deal drawn). A player who bid high holds
+high cards (``bid_weight``); a player who threw away a suit's high card has no more
+strength there (``shed_weight``).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
@@ -117,3 +126,73 @@ def _forced_moves(
                     remaining.remove(c)
                 changed = True
     return True
+
+
+Weight = Callable[[Sequence[Card]], float]
+"""The cards a zone got -> how likely its holder's bids and plays were with them, in
+(0, 1] (1: as likely as with any other cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    zone: str
+    weight: Weight
+
+
+INFERENCE_TRIES = 12
+"""Deals drawn at most per sample: past them the likeliest one drawn is kept (bounded,
+deterministic work; with strong evidence the sample leans toward it without certainty)."""
+
+
+def deal_likely(
+    unseen: Sequence[Card],
+    zones: Sequence[Zone],
+    rng: random.Random,
+    evidence: Sequence[Evidence] = (),
+    tries: int = INFERENCE_TRIES,
+) -> dict[str, list[Card]]:
+    """``deal_unseen`` weighted by ``evidence``: a deal is kept with the probability its
+    weights multiply to (rejection sampling)."""
+    if not evidence:
+        return deal_unseen(unseen, zones, rng)
+    best: dict[str, list[Card]] | None = None
+    best_weight = -1.0
+    for _ in range(tries):
+        dealt = deal_unseen(unseen, zones, rng)
+        weight = 1.0
+        for item in evidence:
+            weight *= item.weight(dealt[item.zone])
+        if rng.random() < weight:
+            return dealt
+        if weight > best_weight:
+            best, best_weight = dealt, weight
+    assert best is not None
+    return best
+
+
+def bid_weight(
+    power: Sequence[int], known: Sequence[Card], expected: float, softness: float = 1.0
+) -> Weight:
+    """A seat that bid expecting ``expected`` power (a count of its strong cards, the
+    ``known`` ones it has shown included): each unit short of it makes the bid
+    ``exp(-softness)`` times as likely; at or above it, fully likely."""
+    shown = sum(power[c] for c in known)
+
+    def weight(cards: Sequence[Card]) -> float:
+        short = expected - shown - sum(power[c] for c in cards)
+        return math.exp(-softness * short) if short > 0 else 1.0
+
+    return weight
+
+
+def shed_weight(suits: Sequence[int], power: Sequence[int], factor: float = 0.5) -> Weight:
+    """A seat that threw away a high card of each of ``suits`` (not following, not
+    trumping): each strong card it still holds there makes that ``factor`` times as
+    likely (people throw from their weak suits)."""
+    wanted = frozenset(suits)
+
+    def weight(cards: Sequence[Card]) -> float:
+        held = sum(1 for c in cards if power[c] and SUIT_OF[c] in wanted)
+        return factor**held if held else 1.0
+
+    return weight

@@ -27,9 +27,17 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.partner_sense import partner_sure, takes_over, veto
+from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchStats, mean_over_worlds
-from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
-from players.tricks import TrickHeuristic
+from players.search.sampling import (
+    Evidence,
+    NoConsistentDeal,
+    Zone,
+    bid_weight,
+    deal_likely,
+)
+from players.tricks import TrickHeuristic, read_trick, suit_index
 from rules.cards import SUITS, Card, parse_card
 from rules.contract import Action
 from rules.three_o_four import actions as A
@@ -44,6 +52,9 @@ EPSILON = 0.08
 """Share of rollout moves played at random, so rollouts are not all the same line."""
 POINT_WEIGHT = 0.5
 """Value of the whole deck's card points (304) next to tokens: a tie-breaker."""
+CONTRACT_STEP = 40
+"""Contract points per Jack or 9 a trumper is expected to hold beyond the average hand,
+from 160 (an average hand bids the lowest contracts)."""
 ALL_BUT = tuple(frozenset(s for s in range(4) if s != t) for t in range(4))
 """The suits a trump-only slot refuses."""
 
@@ -240,7 +251,7 @@ class Rules:
 class ThreeOFourWorlds:
     """What one seat knows during the card play, read from its view once."""
 
-    def __init__(self, situation: Situation) -> None:
+    def __init__(self, situation: Situation, inference: bool = True) -> None:
         view = situation.view
         options = situation.options
         assert isinstance(options, Options)
@@ -344,11 +355,34 @@ class ThreeOFourWorlds:
         self._pool: list[Card] | None = None
         self.bad_trumps: set[int] = set()
         """Trump suits that admitted no deal (for this decision's later samples)."""
+        self.evidence = self._evidence(trumper, layout) if inference else []
         if rules.contract == HALF_COURT:
             # T3V-4: the second batches were never dealt; they lie unseen in the stock.
             placed = sum(z.size for z in self.zones) + len(self.slots) + self.indicator_slot
             if len(self.unseen) > placed:
                 self.zones.append(Zone("stock", len(self.unseen) - placed))
+
+    def _evidence(self, trumper: int, layout: Layout) -> list[Evidence]:
+        """The trumper bid the contract (T3-6): the higher it, the more Jacks and 9s he
+        is expected to have been dealt (``CONTRACT_STEP`` per card above the average)."""
+        zone = f"hand{trumper}"
+        if trumper == self.seat or not any(z.name == zone for z in self.zones):
+            return []
+        contract = self.rules.contract
+        if contract in (PCC, HALF_COURT) or contract <= 0:
+            return []
+        top = max(layout.strength[c] for c in layout.deck)
+        # the top two ranks of 304's order (T3-4: J and 9)
+        power = tuple(
+            1 if c in set(layout.deck) and layout.strength[c] >= top - 1 else 0 for c in range(53)
+        )
+        known = [c for s, c, _, _ in self.history if s == trumper and c is not None]
+        known += self.known.get(trumper, [])
+        dealt = next(z.size for z in self.zones if z.name == zone) + len(known)
+        strong = sum(power[c] for c in layout.deck)
+        average = strong * dealt / len(layout.deck)
+        expected = average + max(0, contract - layout.bid_200 + 40) / CONTRACT_STEP
+        return [Evidence(zone, bid_weight(power, known, expected))]
 
     def _indicator_pool(self) -> list[Card]:
         """The unseen cards that may be the face-down indicator (or name the unknown
@@ -377,9 +411,8 @@ class ThreeOFourWorlds:
         this decision and another drawn."""
         known_trump = self.trump
         if known_trump is not None and not self.indicator_slot:
-            return self._position(
-                deal_unseen(self.unseen, self._zones(known_trump), rng), None, known_trump
-            )
+            dealt = deal_likely(self.unseen, self._zones(known_trump), rng, self.evidence)
+            return self._position(dealt, None, known_trump)
         pool = self._pool
         if pool is None:
             pool = self._pool = self._indicator_pool()
@@ -392,7 +425,7 @@ class ThreeOFourWorlds:
             indicator = pick if self.indicator_slot else None
             cards = [c for c in self.unseen if c != indicator]
             try:
-                dealt = deal_unseen(cards, self._zones(trump), rng)
+                dealt = deal_likely(cards, self._zones(trump), rng, self.evidence)
             except NoConsistentDeal:
                 self.bad_trumps.add(trump)
                 continue
@@ -702,8 +735,9 @@ class ThreeOFourSearch:
         if not plays:
             return self.fallback.choose(situation)
         rng = random.Random(situation.rng.getrandbits(64))
+        worlds: ThreeOFourWorlds | None = None
         try:
-            worlds = ThreeOFourWorlds(situation)
+            worlds = ThreeOFourWorlds(situation, self.budget.inference)
             if any(a.kind == "caps" for a in legal):
                 call = self.caps(situation, worlds, rng)
                 if call is not None:
@@ -721,8 +755,34 @@ class ThreeOFourSearch:
         stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
-        best = max(range(len(plays)), key=lambda i: (scores[i], -i))
+        hated = self._hated(situation, worlds, cards) if worlds is not None else []
+        best = veto(scores, hated or [False] * len(plays), proven=stats.exact > 0)
         return plays[best]
+
+    @staticmethod
+    def _hated(
+        situation: Situation, worlds: ThreeOFourWorlds, cards: list[Card | None]
+    ) -> list[bool]:
+        """Per card: it takes over a trick a partner is sure to win (``partner_sense``),
+        judged only while the seat knows the trump and sees every card of the trick."""
+        trump = suit_index(situation.view.get("trump"))
+        trick = read_trick(situation.view)
+        if trump is None or any(c is None for _, c in trick):
+            return []
+        open_trick = [(s, c) for s, c in trick if c is not None]
+        rules = worlds.rules
+        voids = {z.name: z.void for z in worlds.zones}
+        unseen = list(worlds.unseen)
+        for known in worlds.known.values():
+            unseen += known  # a Caps caller's exposed cards may still beat it
+        sure = partner_sure(
+            open_trick, trump, rules.strength, situation.seat, situation.players,
+            situation.is_partner, unseen, lambda s: voids.get(f"hand{s}", set()),
+            lambda s: rules.after.get(s, s),
+        )  # fmt: skip
+        if not sure:
+            return []
+        return [c is not None and takes_over(open_trick, c, trump, rules.strength) for c in cards]
 
     def off_turn(self, situation: Situation) -> Action | None:
         """Off turn (ED-25): a marriage when offered, Caps exactly when certain (the duty
@@ -838,6 +898,24 @@ class ThreeOFourSearch:
         team = situation.seat % 2
         seat = situation.seat
         rules = worlds.rules
+        known = [c for c in cards if c is not None]
+        tricks_left = -(
+            -(sum(worlds.sizes) + len(worlds.history) % rules.per_trick) // rules.per_trick
+        )
+        if (
+            len(known) == len(cards)
+            and worlds.revealed
+            and not worlds.indicator_down
+            and (tricks_left <= EXACT_TRICKS)
+        ):
+            # (imported here: it builds on this module's Rules and Position)
+            from players.search.three_o_four_exact import exact_scores
+
+            exact = exact_scores(
+                rules, worlds.sample, known, seat, team, self.budget, rng, start, cap, stats
+            )
+            if exact is not None:
+                return exact
         rounds = max(1, self.budget.rollouts // len(cards))
 
         def score(world: Any, i: int, playout_rng: random.Random) -> float:

@@ -24,6 +24,7 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
+from players.partner_sense import partner_sure, takes_over, veto
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal
 from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
@@ -32,6 +33,7 @@ from players.search.thunee_challenge import (
     forced_challenge,
     sure_challenge,
 )
+from players.search.thunee_exact import exact_scores
 from players.search.thunee_playout import CALL_MARGIN_SCALE, playout
 from players.search.thunee_worlds import NotSearched, ThuneeWorlds
 from players.tricks import TrickHeuristic
@@ -106,7 +108,7 @@ class ThuneeSearch:
     def _play(
         self, situation: Situation, rng: random.Random, stats: SearchStats, challenge: bool
     ) -> Action | None:
-        worlds = ThuneeWorlds(situation)
+        worlds = ThuneeWorlds(situation, self.budget.memory, self.budget.inference)
         plays = [a for a in situation.legal if a.kind == "play"]
         if challenge and plays:
             plays = self._lawful(situation, worlds, plays)
@@ -121,11 +123,27 @@ class ThuneeSearch:
         scores = self._search(situation, worlds, options, rng, stats)
         if scores is None:
             return None
-        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        best = veto(scores, self._hated(situation, worlds, options), proven=stats.exact > 0)
         call, card = options[best]
         if call is not None:
             return next(a for a in calls if a.value == call)
         return plays[cards.index(card)]
+
+    @staticmethod
+    def _hated(
+        situation: Situation, worlds: ThuneeWorlds, options: list[tuple[str | None, Card]]
+    ) -> list[bool]:
+        """Per option: it takes over a trick a partner is sure to win (``partner_sense``)."""
+        trump = worlds.trump
+        if trump is None or worlds.caller is not None:
+            return [False] * len(options)
+        sure = partner_sure(
+            worlds.trick, trump, worlds.strength, situation.seat, worlds.n,
+            situation.is_partner, worlds.unseen, worlds.zones_void,
+        )  # fmt: skip
+        if not sure:
+            return [False] * len(options)
+        return [takes_over(worlds.trick, card, trump, worlds.strength) for _, card in options]
 
     @staticmethod
     def _lawful(situation: Situation, worlds: ThuneeWorlds, plays: list[Action]) -> list[Action]:
@@ -153,6 +171,13 @@ class ThuneeSearch:
         seat = situation.seat
         facts = [base if call is None else replace(base, call=(call, seat)) for call, _ in options]
         team = seat % 2
+        if all(call is None for call, _ in options):
+            exact = exact_scores(
+                base, worlds.sample, [c for _, c in options], team, self.budget, rng,
+                start, cap, stats,
+            )  # fmt: skip
+            if exact is not None:
+                return exact
         rounds = max(1, self.budget.rollouts // len(options))
 
         def score(world: Any, i: int, playout_rng: random.Random) -> float:

@@ -77,7 +77,7 @@ def preplay_choice(
     plan = _candidates(situation)
     if plan is None or len(plan) < 2:
         return None
-    worlds = DealWorlds(situation)
+    worlds = DealWorlds(situation, budget.inference)
     base = _base_facts(situation, any(a.kind == "call" for a, _, _ in plan))
     first_batch = worlds.first_batch
     setups = [s for _, ss, _ in plan for s in ss]

@@ -188,6 +188,12 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
         return _contract_value(f, caller, broken, team)
     if f.call is not None:
         return _call_value(f, points, team_tricks, last_winner, jodi, team)
+    return count_value(f, points, jodi, last_winner, team)
+
+
+def count_value(f: Facts, points: list[int], jodi: list[int], last_winner: int, team: int) -> float:
+    """TH-24/TH-25: the ordinary count of a finished hand (card points per team, Jodis,
+    the last trick's winner) in balls for ``team``, plus the card-point margin."""
     assert f.tm is not None
     counting = 1 - f.tm % 2
     last = LAST_TRICK if last_winner % 2 == counting else -LAST_TRICK
@@ -375,4 +381,4 @@ def cheapest(cards: list[Card], trump: int | None, strength: tuple[int, ...]) ->
     return min(cards, key=lambda c: (SUIT_OF[c] == trump, POINTS[c], strength[c]))
 
 
-__all__ = ["Facts", "World", "choose_card", "playout"]
+__all__ = ["Facts", "World", "choose_card", "count_value", "playout"]

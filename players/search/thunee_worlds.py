@@ -24,14 +24,53 @@ import random
 from typing import Any
 
 from players.base import Situation
-from players.search.sampling import NoConsistentDeal, Zone, deal_unseen
+from players.search.sampling import (
+    Evidence,
+    NoConsistentDeal,
+    Zone,
+    bid_weight,
+    deal_likely,
+    deal_unseen,
+    shed_weight,
+)
 from players.search.thunee_playout import Facts, World
-from rules.cards import SUITS, Card, parse_card
+from rules.cards import SUITS, Card, make_card, parse_card
 from rules.thunee.cardplay import NORMAL_STRENGTH, POINTS, ROYALS_STRENGTH
 from rules.thunee.dealing import DECK, FIRST_BATCH, HAND_SIZE
 from rules.tricks import SUIT_OF
 
 ROYALS = ("royals", "blind_royals")
+
+
+def _table(ranks: tuple[str, ...]) -> tuple[int, ...]:
+    table = [0] * 53
+    for suit in "SHDC":
+        for rank in ranks:
+            table[make_card(rank, suit)] = 1
+    return tuple(table)
+
+
+JACK_NINE = _table(("J", "9"))
+"""The two strongest ranks (TH-5): what a bid promises."""
+HIGH = _table(("J", "9", "A"))
+"""The cards a player keeps in a suit he means to win tricks in."""
+BID_STEP = 25
+"""Bid points per Jack or 9 a bidder is expected to hold beyond the average hand: the
+lowest bid (10) promises an average hand, 60 two strong cards more (TH-9's bids are the
+points conceded for the right to make trump, so a high bid means a strong first batch)."""
+
+
+def bid_evidence(
+    bids: list[dict[str, Any]], seat: int, zone: str, known: list[Card], cards: int
+) -> Evidence | None:
+    """The highest open bid of ``seat`` (TH-9) as evidence about its ``cards`` dealt
+    cards (``known`` of them shown): the expected number of Jacks and 9s rises with it."""
+    values = [int(b["value"]) for b in bids if b["seat"] == seat and not b.get("blind")]
+    if not values:
+        return None
+    average = 8 * cards / len(DECK)  # 8 Jacks and 9s in the deck
+    expected = average + (max(values) - 10) / BID_STEP
+    return Evidence(zone, bid_weight(JACK_NINE, known, expected))
 
 
 class NotSearched(Exception):
@@ -87,9 +126,14 @@ def jodi_facts(view: dict[str, Any]) -> tuple[list[int], set[int]]:
 
 
 class ThuneeWorlds:
-    """What one seat knows during the card play, read from its view once."""
+    """What one seat knows during the card play, read from its view once.
 
-    def __init__(self, situation: Situation) -> None:
+    ``memory``: the finished tricks remembered for voids (``None``: all; the open trick is
+    always seen); ``inference``: worlds weighted by the others' bids and discards."""
+
+    def __init__(
+        self, situation: Situation, memory: int | None = None, inference: bool = True
+    ) -> None:
         view = situation.view
         options = situation.options
         self.n = n = int(view["players"])
@@ -164,7 +208,8 @@ class ThuneeWorlds:
         self.unseen = [c for c in DECK if c not in seen]
         half_start = half if self.two_deals and done >= half else 0
         searchable = not (face_up and done > 0)
-        voids = self._voids(half_start, True) if searchable else [set()] * n
+        remembered = half_start if memory is None else max(half_start, done - memory)
+        voids = self._voids(remembered, True) if searchable else [set()] * n
         self.closed_voids = self._voids(half_start, False) if searchable else [set()] * n
         """The voids shown in finished tricks only (what challenge mode takes on trust)."""
         self.up = up
@@ -193,6 +238,9 @@ class ThuneeWorlds:
                 for s in range(n)
             ]
         self.zones = zones
+        self.evidence: list[Evidence] = (
+            self._evidence(view, held, remembered) if inference and searchable else []
+        )
         jodi, declared = jodi_facts(view)
         success, catch = contract_balls(kind, options)
         self.facts = Facts(
@@ -223,6 +271,40 @@ class ThuneeWorlds:
             partner_catch_balls=catch,
             khanuck_formula=getattr(options, "khanuck_formula", "standard"),
         )
+
+    def _evidence(self, view: dict[str, Any], held: list[int], start: int) -> list[Evidence]:
+        """Soft evidence per hidden hand: its holder's bid (``bid_evidence``) and the high
+        cards it threw away in the remembered tricks (``shed_weight``)."""
+        n, seat = self.n, self.seat
+        zone_of = {z.name: z for z in self.zones}
+        shed: list[list[int]] = [[] for _ in range(n)]
+        trump = self.trump
+        if trump is not None:
+            for _, plays in self.tricks_done[start:]:
+                led = SUIT_OF[plays[0][1]]
+                for s, card in plays[1:]:
+                    suit = SUIT_OF[card]
+                    if suit != led and suit != trump and HIGH[card]:
+                        shed[s].append(suit)
+        played: list[list[Card]] = [[] for _ in range(n)]
+        for _, plays in self.tricks_done:
+            for s, card in plays:
+                played[s].append(card)
+        for s, card in self.trick:
+            played[s].append(card)
+        out: list[Evidence] = []
+        for s in range(n):
+            name = f"hand{s}"
+            if s == seat or name not in zone_of:
+                continue
+            known = played[s] + (self.tm_known if s == self.tm else [])
+            dealt = held[s] + len(played[s])
+            bid = bid_evidence(view["bids"] or [], s, name, known, dealt)
+            if bid is not None:
+                out.append(bid)
+            if shed[s]:
+                out.append(Evidence(name, shed_weight(shed[s], HIGH)))
+        return out
 
     def zones_void(self, seat: int) -> set[int]:
         """The suits ``seat``'s hand may not hold in a world (empty for the seat itself)."""
@@ -255,7 +337,7 @@ class ThuneeWorlds:
 
     def sample(self, rng: random.Random) -> World:
         try:
-            dealt = deal_unseen(self.unseen, self.zones, rng)
+            dealt = deal_likely(self.unseen, self.zones, rng, self.evidence)
         except NoConsistentDeal:
             # Challenge mode lets a seat fail to follow while holding the suit (TH-28):
             # the voids it showed may be false. Deal without them.
@@ -301,7 +383,7 @@ class DealWorlds:
     """What one seat knows before the card play: its own cards; every other card (the other
     hands and the cards still to be dealt, its own included) is sampled."""
 
-    def __init__(self, situation: Situation) -> None:
+    def __init__(self, situation: Situation, inference: bool = True) -> None:
         view = situation.view
         self.n = n = int(view["players"])
         self.seat = seat = situation.seat
@@ -323,11 +405,18 @@ class DealWorlds:
             zones += [Zone(f"extra{s}", size) for s in range(n)]
         self.zones = zones
         self.unseen = [c for c in DECK if c not in set(hand)]
+        self.evidence: list[Evidence] = []
+        if inference:
+            for s in range(n):
+                if s != seat:
+                    found = bid_evidence(view["bids"] or [], s, f"hand{s}", [], held[s])
+                    if found is not None:
+                        self.evidence.append(found)
 
     def sample(self, rng: random.Random) -> tuple[list[list[Card]], list[list[Card]] | None]:
         """Every seat's full hand (cards held first, in order, then the cards to come) and,
         with two players, each seat's other six cards (second deal or face-down row)."""
-        dealt = deal_unseen(self.unseen, self.zones, rng)
+        dealt = deal_likely(self.unseen, self.zones, rng, self.evidence)
         hands = []
         for s in range(self.n):
             held = self.hand if s == self.seat else dealt[f"hand{s}"]
