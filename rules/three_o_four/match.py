@@ -36,6 +36,25 @@ from rules.three_o_four.auction import (
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.card_power import card_powers
+from rules.three_o_four.events import (
+    ASKED,
+    BID_EVENTS,
+    CARD_PLAYED,
+    CONTRACT,
+    CUT_EVENTS,
+    EIGHT_BID_EVENTS,
+    EIGHT_CARD_CONTRACT,
+    FACE_DOWN_OWN,
+    FACE_DOWN_PLAYED,
+    INDICATOR_CHOSEN,
+    INDICATOR_PLACED,
+    MODE_EVENTS,
+    NO_TRUMP_FACE_DOWN,
+    SECOND_DEAL,
+    SINGLE,
+    TRICK_WON,
+    TRUMP_REVEALED,
+)
 from rules.three_o_four.options import Layout, Options
 from rules.three_o_four.results import (
     ThreeOFourHandResult,
@@ -45,76 +64,12 @@ from rules.three_o_four.results import (
 )
 from rules.three_o_four.scoring import NO_CAPS, band, hand_delta, marriage_target, pay
 from rules.three_o_four.table import table_plan
-from rules.three_o_four.views import ThreeOFourView, core
-from rules.views import dumped, legal_of
+from rules.three_o_four.views import ThreeOFourView, card_zones, seat_view
 
 SUIT: Final = tuple(c // 13 for c in range(52))
-SINGLE: Final = tuple(frozenset({s}) for s in range(8))
 REDEAL_BELOW: Final = 15
 """T3-6.13: the dealer's right may ask for a redeal with fewer than 15 points."""
 
-# Events that depend only on (seat, action) are built once at import (``new_event`` is
-# cheap, but the hot path builds one or two per action); they are frozen and shared.
-_BID_TEXTS: Final = ["", *(a.value for a in A.BID.values())]
-BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: new_event("bid", {"seat": s, "bid": v or "pass"}) for v in _BID_TEXTS} for s in range(8)
-)
-EIGHT_BID_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: new_event("bid", {"seat": s, "bid": v or "pass", "round": "eight"}) for v in _BID_TEXTS}
-    for s in range(8)
-)
-CARD_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(new_event("card_played", {"seat": s, "card": CARD_STRINGS[c]}) for c in range(52))
-    for s in range(8)
-)
-INDICATOR_PLACED: Final[tuple[Event, ...]] = tuple(
-    new_event("indicator_placed", {"trumper": s}) for s in range(8)
-)
-INDICATOR_CHOSEN: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(
-        new_event("indicator_chosen", {"card": CARD_STRINGS[c]}, frozenset({s})) for c in range(52)
-    )
-    for s in range(8)
-)
-TRICK_WON: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(new_event("trick_won", {"seat": s, "team": s % 2, "trick": t}) for t in range(14))
-    for s in range(8)
-)
-SECOND_DEAL: Final = new_event("second_deal", {})
-NO_TRUMP_FACE_DOWN: Final = new_event("no_trump_face_down", {})
-CONTRACT: Final[tuple[dict[int, Event], ...]] = tuple(
-    {v: new_event("contract", {"trumper": s, "bid": v}) for v in A.BID_VALUE.values()}
-    for s in range(8)
-)
-"""``CONTRACT[trumper][bid]``: a contract won in the four-card or the single auction."""
-EIGHT_CARD_CONTRACT: Final[tuple[dict[str, Event], ...]] = tuple(
-    {v: new_event("contract", {"trumper": s, "bid": v, "round": "eight"}) for v in _BID_TEXTS}
-    for s in range(8)
-)
-"""``EIGHT_CARD_CONTRACT[trumper][value]``: a contract won in the eight-card round, with the
-value of the round's last call (a pass: ``""``), as this event has always given it."""
-FACE_DOWN_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    (
-        new_event("card_played", {"seat": s, "face_down": True, "source": "from_hand"}),
-        new_event("card_played", {"seat": s, "face_down": True, "source": "indicator"}),
-    )
-    for s in range(8)
-)
-"""``FACE_DOWN_PLAYED[seat][from the indicator]``: what the table sees of a face-down card."""
-FACE_DOWN_OWN: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(
-        new_event("card_played", {"seat": s, "card": CARD_STRINGS[c]}, SINGLE[s]) for c in range(52)
-    )
-    for s in range(8)
-)
-"""``FACE_DOWN_OWN[seat][card]``: the face-down card as its player sees it."""
-CUT_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(new_event("cut", {"seat": s, "cut": c}) for c in range(53)) for s in range(8)
-)
-ASKED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(new_event("asked", {"seat": s, "teammate": t}) for t in range(8)) for s in range(8)
-)
-MODE_EVENTS: Final = {m: new_event("mode", {"mode": m}) for m in ("open", "closed")}
 PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
 """``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
 HAND_PLAY_RECORD: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
@@ -135,14 +90,6 @@ BID_LOGGED: Final[tuple[dict[str, Any], ...]] = tuple(
 PASS_LOGGED: Final[tuple[Any, ...]] = tuple((s, "pass", None) for s in range(8))
 HALF_COURT_CHOICES: Final = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
-TRUMP_REVEALED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(
-        new_event("trump_revealed", {"trump": SUITS[t], "indicator": CARD_STRINGS[c]})
-        for c in range(52)
-    )
-    for t in range(4)
-)
-"""``TRUMP_REVEALED[trump][indicator]``."""
 SEAT_KEY: Final = tuple(str(s) for s in range(8))
 """A seat (or team) number as the results' and views' keys spell it."""
 TEAM_KEY: Final = SEAT_KEY
@@ -1780,29 +1727,7 @@ class ThreeOFourMatch(Match[Options]):
         return _cards(list(self.layout.deck))
 
     def card_zones(self) -> dict[str, list[str]]:
-        zones = {f"hand{s}": _cards(self.hands[s]) for s in range(self.players)}
-        zones.update({f"second{s}": _cards(self.second[s]) for s in range(self.players)})
-        zones["pack"] = _cards(self.pack)
-        zones["stock"] = _cards(self.stock)
-        zones["indicator"] = (
-            [CARD_STRINGS[self.indicator]]
-            if self.indicator is not None and self.indicator_down
-            else []
-        )
-        zones["trick"] = [CARD_STRINGS[p[1]] for p in self.trick]
-        zones["won0"] = _cards(self.won[0])
-        zones["won1"] = _cards(self.won[1])
-        if self.pack == [] and self.phase_name == "cut" and self.stacked is not None:
-            hands, stock, _ = self.stacked.card_ints()
-            zones["stacked"] = _cards([c for h in hands for c in h] + stock)
-        return zones
-
-    def _shown(self, value: int) -> str | int:
-        if value in A.BID_TEXT:
-            return A.BID_TEXT[value]
-        if self.options.points_display == "tenths":
-            return f"{value / 10:.1f}"
-        return value
+        return card_zones(self)
 
     view_model = ThreeOFourView
     hand_result_model = ThreeOFourHandResult
@@ -1823,112 +1748,13 @@ class ThreeOFourMatch(Match[Options]):
         cache = self._cached().views
         found = cache.get(seat)
         if found is None:
-            found = cache[seat] = self._view(seat)
+            found = cache[seat] = seat_view(self, seat)
         return dict(found)
-
-    def _trick_view(
-        self, plays: list[tuple[int, Card, frozenset[int] | None]], seat: int | None
-    ) -> list[dict[str, Any]]:
-        out = []
-        for s, card, vis in plays:
-            visible = vis is None or (seat is not None and seat in vis)
-            out.append(
-                {
-                    "seat": s,
-                    "card": CARD_STRINGS[card] if visible else None,
-                    "face_down": vis is not None,
-                }
-            )
-        return out
-
-    def _played_view(self, seat: int | None) -> list[list[Any]]:
-        """This hand's plays in order, as ``seat`` saw them happen: ``[seat, card, face
-        down, source]`` with ``None`` for a face-down card it may not see (T3-18.1: its own,
-        a turned one, and for the trumper one he examined). This is what a player at the
-        table remembers (computer players read it); T3-10.7 limits what a UI shows."""
-        out: list[list[Any]] = []
-        trumper = self.trumper
-        public_at, trumper_at = self.public_at, self.trumper_at
-        for i, (s, card, down, src) in enumerate(self.history):
-            seen = (
-                public_at[i] is not None
-                or s == seat
-                or (seat == trumper and trumper_at[i] is not None)
-            )
-            out.append(
-                [s, CARD_STRINGS[card] if seen else None, down, "indicator" if src else "hand"]
-            )
-        return out
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        trumper_view = seat is not None and seat == self.trumper
-        trump_known = self.revealed or trumper_view
-        data: dict[str, Any] = {
-            "game": "304",
-            "players": self.players,
-            "phase": self.phase_name,
-            "to_act": sorted(self.to_act),
-            "dealer": self.dealer,
-            "hand_number": self.hand_no,
-            "tokens": list(self.tokens),
-            "auction": [_auction_entry(entry) for entry in self.bid_log],
-            "contract": self._shown(self.contract) if self.trumper >= 0 else None,
-            "trumper": self.trumper if self.trumper >= 0 else None,
-            "indicator_on_table": self.indicator is not None and self.indicator_down,
-            "trump": SUITS[self.trump] if self.trump >= 0 and trump_known else None,
-            "mode": self.mode or None,
-            "sitting_out": sorted(self.sitting_out),
-            "trick": self._trick_view(
-                [(p[0], p[1], SINGLE[p[0]] if p[2] else None) for p in self.trick], seat
-            ),
-            "trick_sources": ["indicator" if p[3] else "hand" for p in self.trick],
-            "last_trick": None,
-            "tricks_won": [self.trick_winners.count(0), self.trick_winners.count(1)],
-            "exposed": {str(s): _cards(c) for s, c in self.exposed.items()},
-            "caps_calls": {str(t): c[0] for t, c in self.calls.items()},
-            "marriages": [[s, SUITS[su]] for s, su in self.marriages],
-            "double_team": self.double_team if self.double_team >= 0 else None,
-            "hand": _cards(self.hands[seat]) if seat is not None else [],
-        }
-        if self._seed_commitment:
-            data["seed_commitment"] = self.seed_commitment  # ED-6 (None: a stacked deal)
-        if self.shown_after_hand:
-            data["sitting_out_shown"] = self.shown_after_hand  # T3-18.2
-        if self.called:  # T3V-8: the named card, the partner once known, tricks per seat
-            data["partner_card"] = (
-                CARD_STRINGS[self.partner_card] if self.partner_card >= 0 else None
-            )
-            data["partner"] = self._partner_known_to(seat)
-            data["tricks_won"] = [self.trick_leaders[1:].count(s) for s in range(self.players)]
-        if self.last_trick is not None:
-            vis = self.last_trick_vis or [None] * len(self.last_trick)
-            data["last_trick"] = self._trick_view(
-                [(p[0], p[1], v) for p, v in zip(self.last_trick, vis, strict=True)], seat
-            )
-        data["played"] = self._played_view(seat)
-        data["cards_in_hand"] = [len(h) for h in self.hands]
-        data["revealed_indicator"] = (
-            CARD_STRINGS[self.indicator] if self.revealed and self.indicator is not None else None
-        )  # T3-18.1: the revealed indicator is public (it joins the trumper's hand)
-        if seat is not None:
-            data["seat"] = seat
-            if trumper_view and self.indicator is not None and self.indicator_down:
-                data["indicator"] = CARD_STRINGS[self.indicator]
-        legal = [] if seat is None else legal_of(self.legal_actions(seat))
-        data["table"] = core(data, seat, self.revealed, legal, self.spec.teams(self.players))
-        return dumped(ThreeOFourView, data)
 
 
 def _hand_scored(result: dict[str, Any]) -> Event:
     """The hand's result as an event (its data a copy of the record)."""
     return new_event("hand_scored", dict(result))
-
-
-def _auction_entry(entry: tuple[int, str, int | str | None]) -> dict[str, Any]:
-    seat, what, value = entry
-    if value is None:
-        return {"seat": seat, "action": what}
-    return {"seat": seat, "action": what, "value": value}
 
 
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
