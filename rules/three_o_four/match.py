@@ -16,10 +16,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from rules.cards import CARD_STRINGS, SUITS, Card, shuffled
-from rules.contract import Action, ActionLog, Deal, Event, IllegalAction, Match
+from rules.contract import Action, ActionLog, Event, IllegalAction, Match
 from rules.shuffle import DEAL_VERSION
 from rules.three_o_four import actions as A
-from rules.three_o_four import called_partner, fairness
+from rules.three_o_four import fairness
 from rules.three_o_four.actions import (
     BID_VALUE,
     PASS,
@@ -36,12 +36,12 @@ from rules.three_o_four.auction import (
 )
 from rules.three_o_four.caps import CapsJudge, PlayRecord
 from rules.three_o_four.card_power import card_powers
+from rules.three_o_four.dealing import apply_cut, check_deal, deal_second
 from rules.three_o_four.events import (
     ASKED,
     BID_EVENTS,
     CARD_PLAYED,
     CONTRACT,
-    CUT_EVENTS,
     EIGHT_BID_EVENTS,
     EIGHT_CARD_CONTRACT,
     FACE_DOWN_OWN,
@@ -55,14 +55,12 @@ from rules.three_o_four.events import (
     TRICK_WON,
     TRUMP_REVEALED,
 )
+from rules.three_o_four.hand_end import cancel, end_hand
 from rules.three_o_four.options import Layout, Options
 from rules.three_o_four.results import (
     ThreeOFourHandResult,
     ThreeOFourResult,
-    hand_core,
-    result_core,
 )
-from rules.three_o_four.scoring import NO_CAPS, band, hand_delta, marriage_target, pay
 from rules.three_o_four.table import table_plan
 from rules.three_o_four.views import ThreeOFourView, card_zones, seat_view
 
@@ -90,9 +88,6 @@ BID_LOGGED: Final[tuple[dict[str, Any], ...]] = tuple(
 PASS_LOGGED: Final[tuple[Any, ...]] = tuple((s, "pass", None) for s in range(8))
 HALF_COURT_CHOICES: Final = [A.PASS, A.BID[HALF_COURT]]
 """T3V-8.2: the Half Court window offers only these."""
-SEAT_KEY: Final = tuple(str(s) for s in range(8))
-"""A seat (or team) number as the results' and views' keys spell it."""
-TEAM_KEY: Final = SEAT_KEY
 SUIT_CARDS: Final[tuple[frozenset[Card], ...]] = tuple(
     frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
 )
@@ -264,7 +259,7 @@ class ThreeOFourMatch(Match[Options]):
         self._bids = plan.bids
         self._deck_counter = plan.deck_counter
         for deal in self._deals:
-            self._check_deal(deal)
+            check_deal(self, deal)
         self.called = options.maharashtra_partner
         """T3V-8: the Maharashtra called-partner game (tokens per player)."""
         self.tokens = [options.starting_tokens] * (players if self.called else 2)
@@ -331,31 +326,6 @@ class ThreeOFourMatch(Match[Options]):
         self._hand_to(self._turn_seat())
 
     # -- setup -----------------------------------------------------------------------
-
-    def _check_deal(self, deal: Deal) -> None:
-        hands, stock, _ = deal.card_ints()
-        if not 0 <= deal.dealer < self.players:
-            raise IllegalAction(
-                "Bad deal: there is no seat {seat} to deal.",
-                code="bad_deal_dealer",
-                seat=deal.dealer,
-            )
-        if len(hands) != self.players:
-            raise IllegalAction(
-                "Bad deal: {hands} hands for {players} players.",
-                code="bad_deal_hand_count",
-                hands=len(hands),
-                players=self.players,
-            )
-        size = self.layout.hand_size
-        if any(len(h) != size for h in hands):
-            raise IllegalAction(
-                "Bad deal: every hand must list {size} cards.", code="bad_deal_hand_size", size=size
-            )
-        if Counter(c for h in hands for c in h) + Counter(stock) != self._deck_counter:
-            raise IllegalAction(
-                "Bad deal: the cards are not exactly this game's deck.", code="bad_deal_cards"
-            )
 
     def _start_hand(self) -> None:
         """T3-5: a fresh hand (shuffle, then the cut prompt)."""
@@ -442,44 +412,6 @@ class ThreeOFourMatch(Match[Options]):
     def _riffled(self, pack: list[Card], rng: random.Random) -> list[Card]:
         """ED-4 traditional mode: Gilbert-Shannon-Reeds riffles of the rebuilt pack."""
         return fairness.riffled(pack, self.options.traditional_riffles, rng)
-
-    def _deal_first(self, cut: int) -> None:
-        """T3-5.6 / T3-5.8: the first batch from the dealer's right (after the cut)."""
-        n, lay = self.players, self.layout
-        hands, second = self.hands, self.second
-        if self.stacked is not None:
-            stacked, stock, _ = self.stacked.card_ints()
-            for seat in range(n):
-                hands[seat] = stacked[seat][: lay.first_batch]
-                second[seat] = stacked[seat][lay.first_batch :]
-            self.stock = stock
-        else:
-            pack = self.pack[cut:] + self.pack[:cut] if cut else self.pack
-            for seat, start, end, start2, end2 in self._deal_plans[self.dealer]:
-                hands[seat] = pack[start:end]
-                second[seat] = pack[start2:end2]
-            self.stock = pack[self._dealt :]
-        self.pack = []
-        self.shown_after_hand = {}
-        self.phase_name = "bidding"
-        if self.called and self._half_court_on:
-            order = self._order_from[(self.dealer + 1) % n]
-            self.round = OneRoundAuction(n, order)  # T3V-8.2: the Half Court window
-            self.phase_name = "half_court"
-        elif self.called:
-            self._deal_second()  # T3V-8.3: no Half Court: the deal is completed at once
-            self.auction4 = FourCardAuction.start(n, self.dealer)
-        elif lay.two_auctions:
-            self.auction4 = FourCardAuction.start(n, self.dealer)
-        else:
-            self.round = OneRoundAuction(n, self._order_from[(self.dealer + 1) % n])
-
-    def _deal_second(self) -> None:
-        """T3-5.7: the second batch, only once the indicator lies on the table."""
-        hands = self.hands
-        for seat, batch in enumerate(self.second):
-            hands[seat] += batch  # the hand lists are this hand's own (sliced from the pack)
-        self.second = [[] for _ in hands]
 
     # -- contract members ------------------------------------------------------------
 
@@ -686,7 +618,7 @@ class ThreeOFourMatch(Match[Options]):
         events = [new_event("bid", {"seat": seat, "bid": "pass", "round": "half_court"})]
         if rnd.record(None) < 0:  # nobody wants Half Court: the deal is completed (T3V-8.3)
             self.round = None
-            self._deal_second()
+            deal_second(self)
             self.auction4 = FourCardAuction.start(self.players, self.dealer)
             self.phase_name = "bidding"
             events.append(new_event("second_deal", {}))
@@ -725,72 +657,6 @@ class ThreeOFourMatch(Match[Options]):
                     return holder
         return None
 
-    def _end_called_hand(self) -> list[Event]:
-        """T3V-8.4 has no scoring; the engine decision is in ``called_partner``."""
-        n = self.players
-        points = self.layout.points
-        won_by = self.trick_leaders[1:]
-        seat_points = [0] * n
-        for i, winner in enumerate(won_by):
-            seat_points[winner] += sum(points[p[1]] for p in self.history[i * n : (i + 1) * n])
-        pair_points = sum(seat_points[s] for s in self.pair)
-        court = self.contract >= HALF_COURT
-        if court:
-            made = len(won_by) == self.n_tricks and all(w in self.pair for w in won_by)
-            if self.contract == HALF_COURT:
-                win, lose = self.options.half_court_win, self.options.half_court_lose
-            else:
-                win, lose = band(PCC, self.layout)
-        else:
-            made = pair_points >= self.contract
-            win, lose = band(self.contract, self.layout)
-        amount = win if made else lose
-        moves = called_partner.payments(self.pair, n, made, amount)
-        changes = called_partner.settle(self.tokens, moves, amount, self.options.token_mode)
-        holder = next((s for s in self.pair if s != self.trumper), None)
-        result = {
-            "hand": self.hand_no,
-            "dealer": self.dealer,
-            "outcome": "played",
-            "trumper": self.trumper,
-            "contract": A.BID_TEXT.get(self.contract, self.contract),
-            "mode": self.mode,
-            "partner_card": CARD_STRINGS[self.partner_card],
-            "partner": holder,
-            "points": seat_points,
-            "pair_points": pair_points,
-            "target": None if court else self.contract,
-            "made": made,
-            "tricks": won_by,
-            "caps": {},
-            "caps_bonus": False,
-            "double": None,
-            "marriages": [],
-            "delta": win if made else -lose,
-            "token_changes": changes,
-            "tokens": list(self.tokens),
-            **self._seed_record(),
-        }
-        result = hand_core(self, result)
-        self._hand_results.append(result)
-        events = [_hand_scored(result)]
-        winners = called_partner.winners(self.tokens)
-        if winners is not None:
-            result_of_match = {
-                "winners": winners,
-                "tokens": list(self.tokens),
-                "hands": len(self._hand_results),
-            }
-            events.append(self._match_over(result_of_match))
-            return self._with_seed_events(events)
-        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
-            self._previous_pack = self._gathered()
-        self.dealer = (self.dealer + 1) % n
-        self.redeals = 0
-        self.hand_no += 1
-        self._start_hand()
-        return self._with_seed_events(events)
-
     def _legal_second(self, seat: int) -> list[Action]:
         """T3-8.3 / T3-8.5 / T3-8.11."""
         rnd = self.round
@@ -828,13 +694,13 @@ class ThreeOFourMatch(Match[Options]):
                 return [ASKED[seat][mate]]
             else:
                 self.bid_log.append((seat, "redeal", None))
-                return self._settled(self._cancel("redeal", same_dealer=True))
+                return self._settled(cancel(self, "redeal", same_dealer=True))
             events = [BID_EVENTS[seat][value]]
             if outcome is None:
                 self._hand_to(auc.turn)
                 return events
             if outcome == "all_pass":
-                return self._settled(events + self._cancel("all_pass", same_dealer=False))
+                return self._settled(events + cancel(self, "all_pass", same_dealer=False))
             assert auc.high is not None and auc.high_seat is not None
             self._set_contract(auc.high_seat, auc.high, "four")
             events.append(CONTRACT[self.trumper][auc.high])
@@ -920,7 +786,7 @@ class ThreeOFourMatch(Match[Options]):
         self.indicator, self.indicator_down, self.trump = card, True, SUIT[card]
         events = [INDICATOR_PLACED[seat], INDICATOR_CHOSEN[seat][card]]
         if any(self.second):
-            self._deal_second()
+            deal_second(self)
             if self.layout.two_auctions and self.contract_round == "four":
                 self.round = OneRoundAuction(self.players, self._order_from[seat])
                 self.phase_name = "second_bidding"
@@ -947,7 +813,7 @@ class ThreeOFourMatch(Match[Options]):
                 break
         self.spoilt = spoilt
         if spoilt and not self._claims_on:  # "auto" mode
-            return self._cancel("spoilt", same_dealer=True)
+            return cancel(self, "spoilt", same_dealer=True)
         self.phase_name = "mode"
         return []
 
@@ -1150,7 +1016,7 @@ class ThreeOFourMatch(Match[Options]):
         ):
             events += self._reveal()  # T3-12.1 (PCC and Half Court rank above 250)
         if self._hand_decided(team):
-            events += self._end_hand()
+            events += end_hand(self)
         return events
 
     def _trick_winner_index(self, cards: list[Card], trump: int | None) -> int:
@@ -1391,7 +1257,7 @@ class ThreeOFourMatch(Match[Options]):
         self.claimed.add(seat)
         if self.spoilt:
             claim = new_event("spoilt_claim", {"seat": seat, "upheld": True})
-            return [claim, *self._cancel("spoilt", same_dealer=True)]
+            return [claim, *cancel(self, "spoilt", same_dealer=True)]
         return [new_event("spoilt_claim", {"seat": seat, "upheld": False})]
 
     def _marriage_actions(self, seat: int) -> list[Action]:
@@ -1426,210 +1292,6 @@ class ThreeOFourMatch(Match[Options]):
         )
 
     # -- hand end and scoring --------------------------------------------------------------
-
-    def _show_sitting_out(self) -> list[Event]:
-        """T3-15.1 / T3-18.2: once the hand is over, the cards of a PCC (or Half Court)
-        bidder's partner, laid aside face down, are shown to everyone."""
-        if not self.sitting_out:
-            return []
-        hands = self.hands
-        shown: dict[str, list[str]] = {}
-        for s in sorted(self.sitting_out):
-            shown[SEAT_KEY[s]] = [CARD_STRINGS[c] for c in hands[s]]
-        self.shown_after_hand = shown
-        return [new_event("sitting_out_shown", {"hands": shown})]
-
-    def _cancel(self, why: str, same_dealer: bool) -> list[Event]:
-        """T3-6.12 / T3-6.13 / T3-14.2: nothing is scored; the dealer stays on a redeal."""
-        shown = self._show_sitting_out()
-        self._hand_results.append(
-            hand_core(
-                self,
-                {
-                    "hand": self.hand_no,
-                    "dealer": self.dealer,
-                    "outcome": why,
-                    "delta": 0,
-                    "tokens": list(self.tokens),
-                    **({"sitting_out_hands": self.shown_after_hand} if shown else {}),
-                    **self._seed_record(),
-                },
-            )
-        )
-        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
-            self._previous_pack = self._gathered()
-        if same_dealer:
-            self.redeals += 1
-        else:
-            self.dealer = (self.dealer + 1) % self.players
-            self.redeals = 0
-        self.hand_no += 1
-        self._start_hand()
-        events = [*shown, new_event("hand_cancelled", {"reason": why, "dealer": self.dealer})]
-        return self._with_seed_events(events)
-
-    def _gathered(self) -> list[Card]:
-        """ED-4: the pack rebuilt from the hand just ended, for the traditional shuffle."""
-        played = [p[1] for p in self.history]
-        order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
-        rest: list[Card] = []
-        for seat in order:
-            rest += self.hands[seat]
-            if seat == self.trumper and self.indicator is not None and self.indicator_down:
-                rest.append(self.indicator)
-        undealt = [c for seat in order for c in self.second[seat]]
-        return played + rest + undealt + self.stock + self.pack
-
-    def _end_hand(self) -> list[Event]:
-        if self.called:
-            return self._end_called_hand()
-        team = self.trumper % 2
-        winners = self.trick_winners
-        marriages = self.marriages
-        contract = self.contract
-        n_tricks = self._tricks_half_court if contract == HALF_COURT else self._tricks_full
-        all_played = self.tricks_done == n_tricks
-        target = contract
-        if self._marriages_on and not self.solo:
-            last_trick_own = bool(winners) and winners[-1] == team and all_played
-            tr = self.trump
-            own_tm = sum(1 for s, su in self.marriages if s % 2 == team and su == tr)
-            opp_tm = sum(1 for s, su in self.marriages if s % 2 != team and su == tr)
-            own_nm = sum(1 for s, su in self.marriages if s % 2 == team and su != tr)
-            opp_nm = sum(1 for s, su in self.marriages if s % 2 != team and su != tr)
-            target = marriage_target(contract, own_tm, opp_tm, own_nm, opp_nm, last_trick_own)
-        # T3-15: a solo bid needs every trick (the other team won none); else the points
-        made = (
-            (all_played and (1 - team) not in winners) if self.solo else self.points[team] >= target
-        )
-        calling = self._caps_teams  # the calling teams, fixed when the play began
-        own = other = NO_CAPS
-        if calling:
-            judge = self.judge()
-            if team in calling:
-                own = judge.outcome(team)
-            if (1 - team) in calling:
-                other = judge.outcome(1 - team)
-        delta = hand_delta(
-            contract, self.layout, made, own, other, self._external_caps, self._half_court_band
-        )
-        double = None
-        if self.double_team >= 0:
-            swept = len(self.trick_winners) == n_tricks and all(
-                t == self.double_team for t in self.trick_winners
-            )
-            sign = 1 if self.double_team == team else -1
-            delta += sign if swept else -sign
-            double = {"team": self.double_team, "made": swept}
-        paid = 0
-        if delta > 0:
-            paid = pay(self.tokens, 1 - team, delta, self._token_mode)
-        elif delta < 0:
-            paid = pay(self.tokens, team, -delta, self._token_mode)
-        result = {
-            "hand": self.hand_no,
-            "dealer": self.dealer,
-            "outcome": "played",
-            "trumper": self.trumper,
-            "contract": A.BID_TEXT.get(contract, contract),
-            "mode": self.mode,
-            "points": list(self.points),
-            "target": target,
-            "made": made,
-            "tricks": list(self.trick_winners),
-            "caps": {TEAM_KEY[team]: own.outcome, TEAM_KEY[1 - team]: other.outcome},
-            "caps_bonus": own.bonus or other.bonus,
-            "double": double,
-            "marriages": [[s, SUITS[su]] for s, su in marriages] if marriages else [],
-            "delta": delta,
-            "paid": paid,
-            "tokens": list(self.tokens),
-        }
-        if self.hand_seed is not None:
-            result.update(self._seed_record())
-        shown = self._show_sitting_out()
-        if shown:
-            result["sitting_out_hands"] = self.shown_after_hand
-        result = hand_core(self, result)
-        self._hand_results.append(result)
-        events = [*shown, _hand_scored(result)]
-        winner = self._match_winner()
-        if winner is not None:
-            result_of_match = {
-                "winner_team": winner,
-                "winners": [s for s in range(self.players) if s % 2 == winner],
-                "tokens": list(self.tokens),
-                "hands": len(self._hand_results),
-            }
-            events.append(self._match_over(result_of_match))
-            return self._with_seed_events(events)
-        if self._traditional:  # ED-4: only that shuffle starts from the gathered pack
-            self._previous_pack = self._gathered()
-        self.dealer = (self.dealer + 1) % self.players
-        self.redeals = 0
-        self.hand_no += 1
-        self._start_hand()
-        return self._with_seed_events(events)
-
-    def _seed_record(self) -> dict[str, Any]:
-        """ED-6: the hand's seed revealed with its commitment (nothing without the option
-        or for a stacked deal); in the traditional mode also the pack the riffles began
-        from, without which the shuffle cannot be checked."""
-        if self.hand_seed is None:
-            return {}
-        record: dict[str, Any] = {"seed": self.hand_seed, "seed_commitment": self.seed_commitment}
-        if self.riffled_from is not None:
-            record["riffled_from"] = _cards(self.riffled_from)
-        return record
-
-    def _with_seed_events(self, events: list[Event]) -> list[Event]:
-        """A hand's events end with ED-6's seed events (the hand over is always the last
-        thing an action does)."""
-        if self._seed_commitment:
-            events += self._seed_events()
-        return events
-
-    def _seed_events(self) -> list[Event]:
-        """ED-6: after a hand, its seed revealed; before the next deal, the new commitment."""
-        events = []
-        ended = self._hand_results[-1]
-        if "seed" in ended:
-            events.append(
-                new_event(
-                    "seed_revealed",
-                    {
-                        "hand": ended["hand"],
-                        "seed": ended["seed"],
-                        "commitment": ended["seed_commitment"],
-                    },
-                )
-            )
-        if self._result is None and self.seed_commitment is not None:
-            events.append(
-                new_event(
-                    "seed_committed", {"hand": self.hand_no, "commitment": self.seed_commitment}
-                )
-            )
-        return events
-
-    def _match_over(self, result: dict[str, Any]) -> Event:
-        """T3-17.9 / T3V-1.3: the match ends with ``result``; nobody is to act any more.
-        The last hand's Caps judge is let go: it points back at the match, and that cycle
-        would keep every finished match (and the judge's caches) alive until the next full
-        garbage collection instead of freeing it when its table drops it. A judge asked for
-        later is built afresh and gives the same answers (it only reads the record)."""
-        result = self._result = result_core(self, result)
-        self.phase_name = "match_over"
-        self.is_over = True
-        self._judge = None
-        return new_event("match_over", dict(result))
-
-    def _match_winner(self) -> int | None:
-        """T3-17.9 / T3V-1.3: a team holding every token, or the other team of an empty one."""
-        for team in (0, 1):
-            if self.tokens[team] == 0:
-                return 1 - team
-        return None
 
     # -- apply ------------------------------------------------------------------------------------
 
@@ -1704,15 +1366,6 @@ class ThreeOFourMatch(Match[Options]):
         self.double_team = seat % 2
         return [new_event("double", {"seat": seat})]
 
-    def _apply_cut(self, seat: int, action: Action) -> list[Event]:
-        """T3-5.4: the cut, then the first batch; the auction's first speaker is to act
-        (no Caps call can be open before the play)."""
-        kind, value = kind_value(action)
-        cut = int(value) if value else 0  # no_cut has no value
-        self._deal_first(cut if kind == "cut" else 0)
-        self._hand_to(self._turn_seat())
-        return [CUT_EVENTS[seat][cut]]
-
     # -- views ------------------------------------------------------------------------------------
 
     @property
@@ -1752,11 +1405,6 @@ class ThreeOFourMatch(Match[Options]):
         return dict(found)
 
 
-def _hand_scored(result: dict[str, Any]) -> Event:
-    """The hand's result as an event (its data a copy of the record)."""
-    return new_event("hand_scored", dict(result))
-
-
 _Handler = Callable[[ThreeOFourMatch, int, Action], list[Event]]
 
 
@@ -1778,7 +1426,7 @@ _CALLS_IN_PLAY: Final[dict[str, _Handler]] = {
 }
 """The calls of the play other than a card (settled by ``_act_in_play``)."""
 _APPLY_BY_PHASE: Final[dict[str, _Handler]] = {
-    "cut": ThreeOFourMatch._apply_cut,
+    "cut": apply_cut,
     "bidding": ThreeOFourMatch._apply_bidding,
     "second_bidding": ThreeOFourMatch._apply_second,
     "half_court": _settling(ThreeOFourMatch._apply_half_court_window),
