@@ -12,7 +12,7 @@ from rules.cards import Card, card_strs
 from rules.contract import Action, Deal, Event, IllegalAction
 from rules.three_o_four.actions import kind_value, new_event
 from rules.three_o_four.auction import FourCardAuction, OneRoundAuction
-from rules.three_o_four.events import CUT_EVENTS
+from rules.three_o_four.prebuilt import CUT_EVENTS
 
 if TYPE_CHECKING:
     from rules.three_o_four.match import ThreeOFourMatch

@@ -1,4 +1,4 @@
-"""The end of a 304 hand: scored (T3-17; T3V-8.4 for the called-partner game), or
+"""The end of a 304 hand: scored (T3-17; the called-partner game's in ``called_partner``), or
 cancelled with nothing scored (T3-6.12, T3-6.13, T3-14.2); then the next hand is dealt,
 or the match is over (T3-17.9, T3V-1.3).
 """
@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any, Final
 from rules.cards import CARD_STRINGS, SUITS
 from rules.contract import Event
 from rules.three_o_four import actions as A
-from rules.three_o_four import called_partner
 from rules.three_o_four.actions import new_event
-from rules.three_o_four.auction import HALF_COURT, PCC
+from rules.three_o_four.auction import HALF_COURT
 from rules.three_o_four.dealing import gathered, seed_record, with_seed_events
 from rules.three_o_four.results import hand_core, result_core
-from rules.three_o_four.scoring import NO_CAPS, band, hand_delta, marriage_target, pay
+from rules.three_o_four.scoring import NO_CAPS, hand_delta, marriage_target, pay
 
 if TYPE_CHECKING:
     from rules.three_o_four.match import ThreeOFourMatch
@@ -69,8 +68,6 @@ def cancel(m: ThreeOFourMatch, why: str, same_dealer: bool) -> list[Event]:
 
 
 def end_hand(m: ThreeOFourMatch) -> list[Event]:
-    if m.called:
-        return end_called_hand(m)
     team = m.trumper % 2
     winners = m.trick_winners
     marriages = m.marriages
@@ -150,73 +147,6 @@ def end_hand(m: ThreeOFourMatch) -> list[Event]:
     if m._traditional:  # ED-4: only that shuffle starts from the gathered pack
         m._previous_pack = gathered(m)
     m.dealer = (m.dealer + 1) % m.players
-    m.redeals = 0
-    m.hand_no += 1
-    m._start_hand()
-    return with_seed_events(m, events)
-
-
-def end_called_hand(m: ThreeOFourMatch) -> list[Event]:
-    """T3V-8.4 has no scoring; the engine decision is in ``called_partner``."""
-    n = m.players
-    points = m.layout.points
-    won_by = m.trick_leaders[1:]
-    seat_points = [0] * n
-    for i, winner in enumerate(won_by):
-        seat_points[winner] += sum(points[p[1]] for p in m.history[i * n : (i + 1) * n])
-    pair_points = sum(seat_points[s] for s in m.pair)
-    court = m.contract >= HALF_COURT
-    if court:
-        made = len(won_by) == m.n_tricks and all(w in m.pair for w in won_by)
-        if m.contract == HALF_COURT:
-            win, lose = m.options.half_court_win, m.options.half_court_lose
-        else:
-            win, lose = band(PCC, m.layout)
-    else:
-        made = pair_points >= m.contract
-        win, lose = band(m.contract, m.layout)
-    amount = win if made else lose
-    moves = called_partner.payments(m.pair, n, made, amount)
-    changes = called_partner.settle(m.tokens, moves, amount, m.options.token_mode)
-    holder = next((s for s in m.pair if s != m.trumper), None)
-    result = {
-        "hand": m.hand_no,
-        "dealer": m.dealer,
-        "outcome": "played",
-        "trumper": m.trumper,
-        "contract": A.BID_TEXT.get(m.contract, m.contract),
-        "mode": m.mode,
-        "partner_card": CARD_STRINGS[m.partner_card],
-        "partner": holder,
-        "points": seat_points,
-        "pair_points": pair_points,
-        "target": None if court else m.contract,
-        "made": made,
-        "tricks": won_by,
-        "caps": {},
-        "caps_bonus": False,
-        "double": None,
-        "marriages": [],
-        "delta": win if made else -lose,
-        "token_changes": changes,
-        "tokens": list(m.tokens),
-        **seed_record(m),
-    }
-    result = hand_core(m, result)
-    m._hand_results.append(result)
-    events = [_hand_scored(result)]
-    winners = called_partner.winners(m.tokens)
-    if winners is not None:
-        result_of_match = {
-            "winners": winners,
-            "tokens": list(m.tokens),
-            "hands": len(m._hand_results),
-        }
-        events.append(match_over(m, result_of_match))
-        return with_seed_events(m, events)
-    if m._traditional:  # ED-4: only that shuffle starts from the gathered pack
-        m._previous_pack = gathered(m)
-    m.dealer = (m.dealer + 1) % n
     m.redeals = 0
     m.hand_no += 1
     m._start_hand()

@@ -9,7 +9,8 @@ from pydantic import MISSING
 
 from rules.cards import CARD_STRINGS, SUITS, Card, card_strs
 from rules.three_o_four import actions as A
-from rules.three_o_four.events import SINGLE
+from rules.three_o_four.called_partner import partner_known_to
+from rules.three_o_four.prebuilt import SINGLE
 from rules.views import ExtensionModel, GameView, dumped, legal_of, score, teams_of
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def seat_view(m: ThreeOFourMatch, seat: int | None) -> dict[str, Any]:
         data["sitting_out_shown"] = m.shown_after_hand  # T3-18.2
     if m.called:  # T3V-8: the named card, the partner once known, tricks per seat
         data["partner_card"] = CARD_STRINGS[m.partner_card] if m.partner_card >= 0 else None
-        data["partner"] = m._partner_known_to(seat)
+        data["partner"] = partner_known_to(m, seat)
         data["tricks_won"] = [m.trick_leaders[1:].count(s) for s in range(m.players)]
     if m.last_trick is not None:
         vis = m.last_trick_vis or [None] * len(m.last_trick)

@@ -14,7 +14,7 @@ from unittest import mock
 from rules import registry
 from rules.contract import Event
 from rules.random_play import choose
-from rules.three_o_four import match as match_module
+from rules.three_o_four import cardplay
 from rules.three_o_four.caps import NODE_BUDGET, CapsJudge, OutOfBudget, Solver
 from rules.three_o_four.hand_end import end_hand
 from rules.three_o_four.match import ThreeOFourMatch
@@ -34,7 +34,7 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
         return end_hand(m)
 
     # the hand's end as the last trick calls it
-    with mock.patch.object(match_module, "end_hand", capturing):
+    with mock.patch.object(cardplay, "end_hand", capturing):
         for seed in seeds:
             match = ThreeOFourMatch(players, spec.parse_options(options), seed, [])
             rng = random.Random(seed)

@@ -1,18 +1,32 @@
-"""The events of a 304 hand that depend only on (seat, card, value), built once at import.
+"""What a 304 hand's hot path would otherwise build at every action, built once at import
+and shared by every match (all frozen): the events that depend only on (seat, card,
+value), the play actions and records of each card, the suit tables.
 
-``new_event`` is cheap, but the hot path builds one or two per action: these are frozen
-and shared by every match.
+``new_event`` is cheap, but the hot path builds one or two events per action.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from rules.cards import CARD_STRINGS, SUITS
-from rules.contract import Event
+from rules.cards import CARD_STRINGS, SUITS, Card
+from rules.contract import Action, Event
 from rules.three_o_four import actions as A
 from rules.three_o_four.actions import new_event
 
+SUIT: Final = tuple(c // 13 for c in range(52))
+SUIT_CARDS: Final[tuple[frozenset[Card], ...]] = tuple(
+    frozenset(c for c in range(52) if c // 13 == s) for s in range(4)
+)
+PLAY_OF: Final[tuple[Action, ...]] = tuple(A.PLAY[c] for c in range(52))
+"""``PLAY_OF[card]``: the prebuilt play action (a tuple index on the hot path)."""
+HAND_PLAY_RECORD: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
+    tuple(tuple((s, c, down, 0) for c in range(52)) for s in range(8)) for down in (False, True)
+)
+"""``HAND_PLAY_RECORD[face down][seat][card]``: the ``PlayRecord`` of a card played from the
+hand (records are immutable, so one per play is built at import)."""
+CHOOSE_OF: Final[tuple[Action, ...]] = tuple(A.CHOOSE[c] for c in range(52))
+"""``CHOOSE_OF[card]``: the prebuilt action placing that card as the trump indicator."""
 SINGLE: Final = tuple(frozenset({s}) for s in range(8))
 """``SINGLE[seat]``: that seat alone (whose turn it is; who may see an event)."""
 
