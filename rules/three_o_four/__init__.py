@@ -1,8 +1,12 @@
 """304 (Sri Lanka), every rule of shared/rules/three_o_four.md and every variant.
 
-One concept per module: ``options`` (variants and the table layout), ``auction``,
-``caps`` (certainty and outcomes), ``scoring`` (tokens), ``actions`` (prebuilt ids) and
-``match`` (the hand's state machine). ``SPEC`` is what the registry loads.
+One concept per module: ``options`` (variants and the table layout), ``table`` (what a
+table's configuration fixes), ``actions`` (prebuilt ids), ``prebuilt`` (the hot path's
+events and records), ``match`` (the match's state and turn) and the steps of a hand it
+calls (``dealing``, ``auction`` and ``bidding``, ``trump``, ``cardplay``, ``caps_calls``,
+``declarations``, ``called_partner``, ``hand_end``, ``views``), ``caps`` (certainty and
+outcomes: ``caps_knowledge``, ``caps_hall``, ``caps_search``, ``caps_judge``), ``scoring``
+(tokens) and ``results``. ``SPEC`` is what the registry loads.
 
 Choices of this engine beyond the rules file's own engine decisions:
 - Caps (ED-25) and spoilt claims (ED-23) may be made at any call point, on the caller's

@@ -3,9 +3,11 @@ the unknown cards still fit the places they may lie in, counted in lanes of one 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from rules.cards import Card
+from rules.three_o_four.caps_knowledge import ALL_SUITS
 
 if TYPE_CHECKING:
     pass
@@ -133,3 +135,40 @@ class _Places:
 def _less_one(counts: tuple[int, ...], suit: int) -> tuple[int, ...]:
     """Suit counts with one card of ``suit`` taken out."""
     return (*counts[:suit], counts[suit] - 1, *counts[suit + 1 :])
+
+
+def _place_lanes(
+    active: list[int],
+    free: list[int],
+    must: list[int],
+    voids: Sequence[int],
+    trump: int,
+    hidden_slots: list[tuple[int, int]],
+) -> tuple[int, int, int]:
+    """The unknown places counted per allowed mask in ``_fits_lanes``'s two lane words,
+    as ``Solver.fits_counts`` counts them, and how many there are."""
+    need_low = need_high = total = 0
+    for s in active:
+        count = free[s]
+        if count:
+            mask = ALL_SUITS & ~voids[s]
+            if mask < 8:
+                need_low += count << LANE * mask
+            else:
+                need_high += count << LANE * (mask - 8)
+            total += count
+        count = must[s]
+        if count:
+            if trump < 3:
+                need_low += count << LANE * (1 << trump)
+            else:
+                need_high += count
+            total += count
+    for led, _src in hidden_slots:
+        mask = ALL_SUITS & ~(1 << led) & ~(1 << trump)
+        if mask < 8:
+            need_low += 1 << LANE * mask
+        else:
+            need_high += 1 << LANE * (mask - 8)
+        total += 1
+    return need_low, need_high, total

@@ -9,11 +9,14 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
+from unittest import mock
 
 from rules import registry
 from rules.contract import Event
 from rules.random_play import choose
+from rules.three_o_four import cardplay
 from rules.three_o_four.caps import NODE_BUDGET, CapsJudge, OutOfBudget, Solver
+from rules.three_o_four.hand_end import end_hand
 from rules.three_o_four.match import ThreeOFourMatch
 from tests.rules.three_o_four.helpers import offered, top_trump_open
 
@@ -25,18 +28,19 @@ def _ended_hands(players: int, seeds: range, options: Mapping[str, object]) -> l
     spec = registry.get("304")
     judges: list[CapsJudge] = []
 
-    class Capturing(ThreeOFourMatch):
-        def _end_hand(self) -> list[Event]:
-            if self.history and not self.called and not self.solo:
-                judges.append(CapsJudge(_frozen_copy(self)))
-            return super()._end_hand()
+    def capturing(m: ThreeOFourMatch) -> list[Event]:
+        if m.history and not m.called and not m.solo:
+            judges.append(CapsJudge(_frozen_copy(m)))
+        return end_hand(m)
 
-    for seed in seeds:
-        match = Capturing(players, spec.parse_options(options), seed, [])
-        rng = random.Random(seed)
-        while not match.is_over and len(judges) < 400:
-            seat = next(iter(match.to_act))
-            match.apply(seat, choose(spec, offered(match, seat), rng))
+    # the hand's end as the last trick calls it
+    with mock.patch.object(cardplay, "end_hand", capturing):
+        for seed in seeds:
+            match = ThreeOFourMatch(players, spec.parse_options(options), seed, [])
+            rng = random.Random(seed)
+            while not match.is_over and len(judges) < 400:
+                seat = next(iter(match.to_act))
+                match.apply(seat, choose(spec, offered(match, seat), rng))
     return judges
 
 

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from rules.three_o_four.auction import PCC
-from rules.three_o_four.match import SUIT, ThreeOFourMatch
+from rules.three_o_four.match import ThreeOFourMatch
+from rules.three_o_four.prebuilt import SUIT
+from rules.three_o_four.trump import opponents
 from tests.conformance.checks import card_strings_in, random_options
 from tests.rules.three_o_four.helpers import SPEC
 
@@ -49,7 +51,7 @@ class Watcher:
         self.steps = getattr(self, "steps", 0) + 1
         if m.phase == "play":
             if not m.solo:
-                opp_trumps = [c for s in m._opponents() for c in m.hands[s] if SUIT[c] == m.trump]
+                opp_trumps = [c for s in opponents(m) for c in m.hands[s] if SUIT[c] == m.trump]
                 if m.options.spoilt_trumps_mode == "auto" and m.tricks_done == 0 and not m.trick:
                     assert opp_trumps, "INV-23: a spoilt hand reached play"
             if self.steps % 5 == 0:
