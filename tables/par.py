@@ -29,8 +29,8 @@ from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 
-PAR_NICENESS = 10
-"""How much lower the par worker's CPU priority is than the bot's."""
+PAR_NICENESS = 19
+"""Where ``SCHED_IDLE`` is missing (not Linux): the lowest ordinary CPU priority."""
 SETTING = "par"
 """The table setting: ``True``/``False``; unset means on when a human plays with computers."""
 
@@ -38,6 +38,22 @@ SETTING = "par"
 PAR_SENTENCE = N_(
     "You made {made}; with your cards the computers made {par} on average ({replays} replays)."
 )
+
+
+def background_priority() -> str:
+    """Make this process take only CPU nobody else wants: Linux's ``SCHED_IDLE`` policy
+    (a runnable bot thread always preempts it, unlike a niced process, which still gets a
+    weighted share of a busy core), else nice 19. The par worker's initializer; which one
+    held is returned (for the worker's test)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return "idle"
+    except (AttributeError, OSError):
+        try:
+            os.nice(PAR_NICENESS)
+        except OSError:
+            return "normal"
+        return "nice"
 
 
 def par_text(result: ParResult, t: Callable[[str], str]) -> str:
@@ -145,12 +161,11 @@ class ParService:
     def _pool(self) -> concurrent.futures.Executor:
         if self._executor is None:
             # spawn: a fork of a running event loop (and its sockets) is no base for a worker.
-            # Niced: par is a luxury, and a core it shares belongs to the clicks first.
+            # Idle-scheduled: par is a luxury, and a core it shares belongs to the clicks.
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
-                initargs=(PAR_NICENESS,),
+                initializer=background_priority,
             )
         return self._executor
 
