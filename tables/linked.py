@@ -12,9 +12,11 @@ with a fixed total per hand is exactly "A's result with these cards minus B's". 
 that were dealt differently at the two tables (a human cut) or played at one table only
 are listed and left out of the total. A positive total wins the match for team A.
 
-A league night (issue 32) calls ``open_linked_tables`` for each pairing of teams instead
-of opening one table, and hears the comparison from a ``LinkedResults`` (a close hook on the
-manager) once both tables have closed, to record the winner.
+A duplicate league night (``tables.nights``, ``/night open duplicate:``) calls
+``open_linked_tables`` for each game of a pairing of teams instead of opening one table,
+and compares the pair (``compare_linked``) once both tables have closed, to record the
+winner (docs/nights.md). ``LinkedResults`` is the same as a close hook, for callers
+without a night.
 """
 
 from __future__ import annotations
@@ -99,10 +101,13 @@ async def open_linked_tables(
     players: int | None = None,
     level: str | None = None,
     seed: int | None = None,
+    start: bool = True,
 ) -> tuple[LinkedTables, TableState, TableState]:
-    """Open and start the two tables. ``team_a`` and ``team_b`` list each team's players
-    (``(user_id, name)``, or ``None`` for a computer): the first half sit at table 1, the
-    rest at table 2, in the order of the team's seats; missing players are computers
+    """Open and start the two tables (``start=False``: open, seat and link them only, for
+    a caller that records the pair before its first move: ``start_linked_tables``).
+    ``team_a`` and ``team_b`` list each team's players (``(user_id, name)``, or ``None``
+    for a computer): the first half sit at table 1, the rest at table 2, in the order of
+    the team's seats; missing players are computers
     (``level``, the manager's default otherwise)."""
     spec = manager.games.get(game)
     count = players if players is not None else default_player_count(spec)
@@ -129,9 +134,22 @@ async def open_linked_tables(
     first, second = opened
     await manager.set_table_setting(first.id, LINK, {"other": second.id, "turned": False})
     await manager.set_table_setting(second.id, LINK, {"other": first.id, "turned": True})
+    linked = LinkedTables(first.id, second.id, seed)
+    if not start:
+        return linked, first, second
+    one, two = await start_linked_tables(manager, linked, host_id, level)
+    return linked, one, two
+
+
+async def start_linked_tables(
+    manager: TableManager, linked: LinkedTables, host_id: int, level: str | None = None
+) -> tuple[TableState, TableState]:
+    """Start both tables, the empty seats filled with computers (``level``, the manager's
+    default otherwise). A table of computers alone may play to its end inside ``start``."""
     fill = level or manager.settings.default_level
-    started = [await manager.start(s.id, host_id, fill_with=fill) for s in opened]
-    return LinkedTables(first.id, second.id, seed), started[0], started[1]
+    one = await manager.start(linked.first, host_id, fill_with=fill)
+    two = await manager.start(linked.second, host_id, fill_with=fill)
+    return one, two
 
 
 LinkedResult = Callable[[LinkedTables, LinkedComparison], Awaitable[None]]

@@ -26,6 +26,7 @@ from storage import EntrantRefused, Storage
 from storage.nights import Fixture, LineupSeat, Night, NightEntrant
 from tables.clock import Clock, Timer
 from tables.errors import BadOptions, TableError, UnknownGame
+from tables.linked import LinkedTables, compare_linked, open_linked_tables, start_linked_tables
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
@@ -104,6 +105,11 @@ class AlreadyPlaying(NightError):
 class NotTwoSides(NightError):
     code = "night_players"
     template = N_("A night's tables seat two entrants: {game} at {players} players does not.")
+
+
+class NotTeamsNight(NightError):
+    code = "night_duplicate_teams"
+    template = N_("Duplicate between tables needs a game played in two teams.")
 
 
 class NotYourEntrant(NightError):
@@ -185,8 +191,11 @@ class NightReport:
 
 
 class NightHost(Protocol):
-    async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
-        """A channel (a thread of the night's channel) for the fixture's tables."""
+    async def open_channel(
+        self, night: Night, fixture: Fixture, names: dict[int, str], turned: bool = False
+    ) -> int:
+        """A channel (a thread of the night's channel) for the fixture's tables;
+        ``turned``: a duplicate night's second table, the seats turned."""
 
     async def announce(self, news: NightNews) -> None: ...
 
@@ -263,6 +272,7 @@ class NightRunner:
         walkover_seconds: float = 600.0,
         options: dict[str, Any] | None = None,
         players: int | None = None,
+        duplicate: bool = False,
     ) -> Night:
         if format not in FORMATS:
             raise BadFormat()
@@ -279,6 +289,9 @@ class NightRunner:
             raise BadOptions(exc) from exc
         if count != 2 * entrant_size(spec, count):
             raise NotTwoSides(game=spec.title, players=count)
+        teams = spec.teams(count)
+        if duplicate and (not teams or len(teams) != 2):
+            raise NotTeamsNight()
         night = Night(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -290,6 +303,7 @@ class NightRunner:
             best_of=best_of,
             walkover_seconds=float(max(0.0, walkover_seconds)),
             options=parsed,
+            duplicate=duplicate,
         )
         return await self.storage.nights.create(night)
 
@@ -460,6 +474,9 @@ class NightRunner:
         a: list[tuple[int, str]],
         b: list[tuple[int, str]],
     ) -> None:
+        if night.duplicate:
+            await self._open_linked(night, fixture, a, b)
+            return
         spec = self._spec(night.game)
         players = night.players
         seats_a, seats_b = seats_of(spec, players, len(a))
@@ -506,6 +523,59 @@ class NightRunner:
         )
         await self.host.announce(news)
 
+    async def _open_linked(
+        self,
+        night: Night,
+        fixture: Fixture,
+        a: list[tuple[int, str]],
+        b: list[tuple[int, str]],
+    ) -> None:
+        """A duplicate night's game: two tables from one seed with the seats turned
+        (``tables.linked``). Each side's members sit at the first table in its team's
+        seats, in order (a pair plays together, as at any night); the second table's seats
+        are the members after those, or computers at the manager's level: with pairs, the
+        second table is computers alone holding the same cards the other way round, so
+        what the pair made with its cards is measured against what computers made with
+        them. Recorded before either starts: a table of computers may end inside start."""
+        names = await self._names(night.id)
+        if fixture.channel_id is None:
+            fixture.channel_id = await self.host.open_channel(night, fixture, names)
+        if fixture.other_channel_id is None:
+            fixture.other_channel_id = await self.host.open_channel(
+                night, fixture, names, turned=True
+            )
+        host_id, host_name = a[0]
+        linked, first, second = await open_linked_tables(
+            self.manager,
+            game=night.game,
+            channel_ids=(fixture.channel_id, fixture.other_channel_id),
+            host_id=host_id,
+            host_name=host_name,
+            team_a=a,
+            team_b=b,
+            guild_id=night.guild_id,
+            options=night.options,
+            players=night.players,
+            start=False,
+        )
+        fixture.status, fixture.due_at = "playing", None
+        fixture.table_id, fixture.other_table_id = first.id, second.id
+        await self.storage.nights.save_fixture(fixture)
+        timer = self._timers.pop(fixture.id, None)
+        if timer is not None:
+            timer.cancel()
+        await start_linked_tables(self.manager, linked, host_id)
+        news = NightNews(
+            "table",
+            night,
+            fixture.round,
+            (fixture,),
+            names,
+            table_id=first.id,
+            mentions=tuple(user for user, _ in (*a, *b)),
+        )
+        await self.host.announce(news)
+
     # -- results ------------------------------------------------------------------------
 
     def _on_update(self, update: TableUpdate) -> None:
@@ -532,18 +602,43 @@ class NightRunner:
             return
         try:
             async with self._lock(fixture.night_id):
+                if fixture.other_table_id is not None:
+                    await self._linked_table_over(table_id, match_id)
+                    return
                 await self._record_game(fixture, players, winners, match_id)
         except Exception:
             log.exception(
                 "night %s: the game at table %s was not handled", fixture.night_id, table_id
             )
 
+    async def _linked_table_over(self, table_id: int, match_id: Any) -> None:
+        """One of a duplicate game's two tables closed (under the night's lock): its match
+        is kept; once the other has closed too, their comparison decides the game."""
+        fixture = await self.storage.nights.fixture_at_table(table_id)
+        if fixture is None or fixture.status != "playing" or fixture.b is None:
+            return  # the game was decided already (its pair closed at once)
+        if table_id not in (fixture.table_id, fixture.other_table_id):
+            return
+        if isinstance(match_id, int) and match_id not in fixture.match_ids:
+            fixture.match_ids.append(match_id)
+            await self.storage.nights.save_fixture(fixture)
+        assert fixture.table_id is not None and fixture.other_table_id is not None
+        other = fixture.other_table_id if table_id == fixture.table_id else fixture.table_id
+        record = await self.storage.tables.get(other)
+        if record is None or record.status.is_open:
+            return  # the other table plays on: the comparison waits for it
+        linked = LinkedTables(fixture.table_id, fixture.other_table_id, record.seed)
+        comparison = await compare_linked(self.storage, linked, self.manager.games)
+        fixture.swings.append(comparison.total)
+        side = comparison.winner
+        winner = fixture.a if side == 0 else fixture.b if side == 1 else None
+        await self._record_winner(fixture, winner)
+
     async def _record_game(
         self, fixture: Fixture, players: int, winners: list[int], match_id: Any
     ) -> None:
         assert fixture.b is not None
         night = await self._night(fixture.night_id)
-        lineup = await self.storage.nights.lineups(night.id)
         size_a = players // 2
         spec = self._spec(night.game)
         seats_a, seats_b = seats_of(spec, players, size_a)
@@ -555,9 +650,17 @@ class NightRunner:
             if won and won <= set(seats_b)
             else None
         )
-        fixture.games.append(winner)
         if isinstance(match_id, int):
             fixture.match_ids.append(match_id)
+        await self._record_winner(fixture, winner)
+
+    async def _record_winner(self, fixture: Fixture, winner: int | None) -> None:
+        """A game of the fixture won by ``winner`` (None: drawn, replayed): the series
+        goes on with the next game, or is decided."""
+        assert fixture.b is not None
+        night = await self._night(fixture.night_id)
+        lineup = await self.storage.nights.lineups(night.id)
+        fixture.games.append(winner)
         series = series_of(night.best_of, (fixture.a, fixture.b), fixture.games)
         if series.winner is None and len(fixture.games) < night.best_of * (1 + REPLAYS_PER_GAME):
             await self.storage.nights.save_fixture(fixture)
@@ -566,6 +669,7 @@ class NightRunner:
                 # A side left mid-series (a substitute named later completes it) or the
                 # table did not open: the fixture waits again, with a walkover time.
                 fixture.status, fixture.table_id = "waiting", None
+                fixture.other_table_id = None
                 fixture.due_at = self.clock.now() + night.walkover_seconds
                 await self.storage.nights.save_fixture(fixture)
                 self._arm_walkover(night.id, fixture)

@@ -15,10 +15,12 @@ from tables.linked import (
     LinkedResults,
     LinkedTables,
     compare_linked,
+    compare_snapshots,
     open_linked_tables,
     table_snapshot,
 )
 from tables.manager import TableManager
+from tests.tables.toy_game import GAMES, SPEC
 
 
 async def test_linked_tables_turn_the_seats_and_compare_hand_by_hand(
@@ -71,3 +73,62 @@ async def test_linked_tables_turn_the_seats_and_compare_hand_by_hand(
         assert [(h[0], h[1].total) for h in heard] == [(linked, comparison.total)]
     finally:
         await manager.close()
+
+
+STRONG_FOR_0_2 = [
+    "AS AH AD AC KS KH",
+    "JS JH JD JC 10S 10H",
+    "KD KC QS QH QD QC",
+    "10D 10C 9S 9H 9D 9C",
+]
+"""A stacked toy deal: seats 0 and 2 (the first team's seats) hold every ace, king and
+queen, so whoever sits there takes all six tricks playing high."""
+RANKS = ["9", "10", "J", "Q", "K", "A"]
+
+
+def stacked_table(hands: list[str], bids: dict[int, str]) -> dict[str, object]:
+    """One table of the toy game (target 1: one hand) on the stacked deal, as stored:
+    the seats bid ``bids``, the bidder names the first suit, everyone plays high."""
+    options = {"target": 1, "doubles": False}
+    deals = [{"dealer": 0, "hands": [h.split() for h in hands]}]
+    match = SPEC.new_match(4, options, 7, deals)
+    log: list[list[object]] = []
+    while not match.is_over:
+        seat = min(match.to_act)
+        legal = match.legal_actions(seat)
+        if match.phase == "bidding":
+            action = bids[seat]
+        elif match.phase == "trump":
+            action = legal[0].id
+        else:
+            action = max(legal, key=lambda a: RANKS.index(a.value[:-1])).id
+        match.apply(seat, action)
+        log.append([seat, action])
+    return {
+        "game": "toy", "players": 4, "options": options, "seed": 7, "deal_version": 2,
+        "deals": deals, "actions": log,
+    }  # fmt: skip
+
+
+def test_the_comparison_on_a_stacked_deal_is_the_same_cards_both_ways() -> None:
+    """Team A sits in seats 0/2 (the strong cards) at table 1 and bids 1: it makes it, +1.
+    At table 2 the seats are turned: team B holds those cards and bids 3: +3. With the
+    same cards B made 3 where A made 1, so the swing is ((1 - 0) + (0 - 3)) / 2 = -1 and
+    team B wins the match, though each table's own winner held the strong cards."""
+    first = stacked_table(STRONG_FOR_0_2, {1: "pass", 2: "bid:1", 3: "pass", 0: "pass"})
+    second = stacked_table(STRONG_FOR_0_2, {1: "pass", 2: "bid:3", 3: "pass", 0: "pass"})
+    comparison = compare_snapshots(first, second, GAMES)
+    (hand,) = comparison.hands
+    assert (hand.a_first, hand.b_first, hand.a_second, hand.b_second) == (1, 0, 0, 3)
+    assert hand.same_deal and hand.swing == -1.0
+    assert (comparison.total, comparison.compared, comparison.winner) == (-1.0, 1, 1)
+    # Both bid 3: the same result with the same cards, a level match.
+    level = stacked_table(STRONG_FOR_0_2, {1: "pass", 2: "bid:3", 3: "pass", 0: "pass"})
+    assert compare_snapshots(level, second, GAMES).winner is None
+    # A hand dealt otherwise at the second table (the strong cards moved to seats 1/3)
+    # is no comparison: listed, left out of the total.
+    other = [STRONG_FOR_0_2[i] for i in (1, 0, 3, 2)]
+    moved = stacked_table(other, {1: "bid:3", 2: "pass", 3: "pass", 0: "pass"})
+    apart = compare_snapshots(first, moved, GAMES)
+    assert [h.same_deal for h in apart.hands] == [False]
+    assert (apart.total, apart.compared, apart.winner) == (0.0, 0, None)
