@@ -101,55 +101,67 @@ async def open_linked_tables(
     players: int | None = None,
     level: str | None = None,
     seed: int | None = None,
-    start: bool = True,
 ) -> tuple[LinkedTables, TableState, TableState]:
-    """Open and start the two tables (``start=False``: open, seat and link them only, for
-    a caller that records the pair before its first move: ``start_linked_tables``).
-    ``team_a`` and ``team_b`` list each team's players (``(user_id, name)``, or ``None``
-    for a computer): the first half sit at table 1, the rest at table 2, in the order of
-    the team's seats; missing players are computers
+    """Open and start the two tables. ``team_a`` and ``team_b`` list each team's players
+    (``(user_id, name)``, or ``None`` for a computer): the first half sit at table 1, the
+    rest at table 2, in the order of the team's seats; missing players are computers
     (``level``, the manager's default otherwise)."""
+    if seed is None:
+        seed = secrets.randbits(62)
+    opened: list[TableState] = []
+    for index, channel in enumerate(channel_ids):
+        state = await open_linked_table(
+            manager, turned=index == 1, seed=seed, game=game, channel_id=channel,
+            host_id=host_id, host_name=host_name, team_a=team_a, team_b=team_b,
+            guild_id=guild_id, options=options, players=players,
+        )  # fmt: skip
+        opened.append(state)
+    first, second = opened
+    await manager.set_table_setting(first.id, LINK, {"other": second.id, "turned": False})
+    await manager.set_table_setting(second.id, LINK, {"other": first.id, "turned": True})
+    fill = level or manager.settings.default_level
+    started = [await manager.start(s.id, host_id, fill_with=fill) for s in opened]
+    return LinkedTables(first.id, second.id, seed), started[0], started[1]
+
+
+async def open_linked_table(
+    manager: TableManager,
+    *,
+    turned: bool,
+    seed: int,
+    game: str,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    team_a: Sequence[tuple[int, str] | None],
+    team_b: Sequence[tuple[int, str] | None],
+    guild_id: int | None = None,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+) -> TableState:
+    """One of the pair, not started: the first (``turned`` False: team A in the first
+    team's seats, the first half of each team's list seated) or the second (the seats
+    turned, the second half seated). A caller may open the second once the first is over
+    (a league night, whose second table is computers alone: played while the first is,
+    its public thread would show the first table's cards)."""
     spec = manager.games.get(game)
     count = players if players is not None else default_player_count(spec)
     teams = spec.teams(count)
     if teams is None or len(teams) != 2:
         raise NoTeamGame()
     size = len(teams[0])
-    if seed is None:
-        seed = secrets.randbits(62)
-    opened: list[TableState] = []
-    for index, channel in enumerate(channel_ids):
-        state = await manager.create(
-            channel_id=channel, game=game, host_id=host_id, host_name=host_name,
-            guild_id=guild_id, options=options, players=count, seed=seed, join=False,
-        )  # fmt: skip
-        turned = index == 1
-        seats_a, seats_b = (teams[1], teams[0]) if turned else (teams[0], teams[1])
-        for team, seats in ((team_a, seats_a), (team_b, seats_b)):
-            half = list(team[index * size : (index + 1) * size])
-            for seat, person in zip(seats, half, strict=False):
-                if person is not None:
-                    await manager.join(state.id, person[0], person[1], seat=seat)
-        opened.append(state)
-    first, second = opened
-    await manager.set_table_setting(first.id, LINK, {"other": second.id, "turned": False})
-    await manager.set_table_setting(second.id, LINK, {"other": first.id, "turned": True})
-    linked = LinkedTables(first.id, second.id, seed)
-    if not start:
-        return linked, first, second
-    one, two = await start_linked_tables(manager, linked, host_id, level)
-    return linked, one, two
-
-
-async def start_linked_tables(
-    manager: TableManager, linked: LinkedTables, host_id: int, level: str | None = None
-) -> tuple[TableState, TableState]:
-    """Start both tables, the empty seats filled with computers (``level``, the manager's
-    default otherwise). A table of computers alone may play to its end inside ``start``."""
-    fill = level or manager.settings.default_level
-    one = await manager.start(linked.first, host_id, fill_with=fill)
-    two = await manager.start(linked.second, host_id, fill_with=fill)
-    return one, two
+    index = 1 if turned else 0
+    state = await manager.create(
+        channel_id=channel_id, game=game, host_id=host_id, host_name=host_name,
+        guild_id=guild_id, options=options, players=count, seed=seed, join=False,
+    )  # fmt: skip
+    seats_a, seats_b = (teams[1], teams[0]) if turned else (teams[0], teams[1])
+    for team, seats in ((team_a, seats_a), (team_b, seats_b)):
+        half = list(team[index * size : (index + 1) * size])
+        for seat, person in zip(seats, half, strict=False):
+            if person is not None:
+                await manager.join(state.id, person[0], person[1], seat=seat)
+    return state
 
 
 LinkedResult = Callable[[LinkedTables, LinkedComparison], Awaitable[None]]

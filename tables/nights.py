@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -24,9 +25,10 @@ from leagues.tiebreaks import order_table
 from rules.contract import GameSpec, IllegalAction
 from storage import EntrantRefused, Storage
 from storage.nights import Fixture, LineupSeat, Night, NightEntrant
+from storage.records import TableRecord
 from tables.clock import Clock, Timer
 from tables.errors import BadOptions, TableError, UnknownGame
-from tables.linked import LinkedTables, compare_linked, open_linked_tables, start_linked_tables
+from tables.linked import LINK, LinkedTables, compare_linked, open_linked_table
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
@@ -229,6 +231,8 @@ class NightRunner:
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, Timer] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.seeds: Callable[[], int] = lambda: secrets.randbits(62)
+        """A duplicate night's deal seeds (a test fixes them)."""
         self._unsubscribe = manager.subscribe(self._on_update)
 
     def close(self) -> None:
@@ -530,41 +534,29 @@ class NightRunner:
         a: list[tuple[int, str]],
         b: list[tuple[int, str]],
     ) -> None:
-        """A duplicate night's game: two tables from one seed with the seats turned
-        (``tables.linked``). Each side's members sit at the first table in its team's
-        seats, in order (a pair plays together, as at any night); the second table's seats
-        are the members after those, or computers at the manager's level: with pairs, the
-        second table is computers alone holding the same cards the other way round, so
-        what the pair made with its cards is measured against what computers made with
-        them. Recorded before either starts: a table of computers may end inside start."""
+        """A duplicate night's game, its first table (``tables.linked``): each side's
+        members in its team's seats, in order (a pair plays together, as at any night),
+        from a fresh seed. The second table, the same seed with the seats turned, opens
+        when this one is over (``_linked_table_over``): its seats are computers alone
+        (a night's entrants are one team's worth), and a table of computers played
+        alongside would show the first table's cards in its public thread."""
         names = await self._names(night.id)
         if fixture.channel_id is None:
             fixture.channel_id = await self.host.open_channel(night, fixture, names)
-        if fixture.other_channel_id is None:
-            fixture.other_channel_id = await self.host.open_channel(
-                night, fixture, names, turned=True
-            )
         host_id, host_name = a[0]
-        linked, first, second = await open_linked_tables(
-            self.manager,
-            game=night.game,
-            channel_ids=(fixture.channel_id, fixture.other_channel_id),
-            host_id=host_id,
-            host_name=host_name,
-            team_a=a,
-            team_b=b,
-            guild_id=night.guild_id,
-            options=night.options,
+        first = await open_linked_table(
+            self.manager, turned=False, seed=self.seeds(), game=night.game,
+            channel_id=fixture.channel_id, host_id=host_id, host_name=host_name,
+            team_a=a, team_b=b, guild_id=night.guild_id, options=night.options,
             players=night.players,
-            start=False,
-        )
+        )  # fmt: skip
         fixture.status, fixture.due_at = "playing", None
-        fixture.table_id, fixture.other_table_id = first.id, second.id
+        fixture.table_id, fixture.other_table_id = first.id, None
         await self.storage.nights.save_fixture(fixture)
         timer = self._timers.pop(fixture.id, None)
         if timer is not None:
             timer.cancel()
-        await start_linked_tables(self.manager, linked, host_id)
+        await self.manager.start(first.id, host_id)
         news = NightNews(
             "table",
             night,
@@ -575,6 +567,30 @@ class NightRunner:
             mentions=tuple(user for user, _ in (*a, *b)),
         )
         await self.host.announce(news)
+
+    async def _open_turned(self, night: Night, fixture: Fixture, first: TableRecord) -> None:
+        """The second table of the game: the first's seed, options and players, the
+        seats turned, computers in every seat (they play it to its end by themselves).
+        Recorded before it starts: a table of computers may end inside ``start``."""
+        assert fixture.b is not None and fixture.table_id is not None
+        names = await self._names(night.id)
+        if fixture.other_channel_id is None:
+            fixture.other_channel_id = await self.host.open_channel(
+                night, fixture, names, turned=True
+            )
+        host = first.host_id if first.host_id is not None else night.organiser_id
+        host_name = next((s.name for s in first.seats if s and s.user_id == host), "")
+        second = await open_linked_table(
+            self.manager, turned=True, seed=first.seed, game=night.game,
+            channel_id=fixture.other_channel_id, host_id=host, host_name=host_name,
+            team_a=(), team_b=(), guild_id=night.guild_id, options=first.options,
+            players=first.players,
+        )  # fmt: skip
+        link = {"other": fixture.table_id, "turned": True}
+        await self.manager.set_table_setting(second.id, LINK, link)
+        fixture.other_table_id = second.id
+        await self.storage.nights.save_fixture(fixture)
+        await self.manager.start(second.id, host, fill_with=self.manager.settings.default_level)
 
     # -- results ------------------------------------------------------------------------
 
@@ -602,7 +618,7 @@ class NightRunner:
             return
         try:
             async with self._lock(fixture.night_id):
-                if fixture.other_table_id is not None:
+                if (await self._night(fixture.night_id)).duplicate:
                     await self._linked_table_over(table_id, match_id)
                     return
                 await self._record_game(fixture, players, winners, match_id)
@@ -612,22 +628,24 @@ class NightRunner:
             )
 
     async def _linked_table_over(self, table_id: int, match_id: Any) -> None:
-        """One of a duplicate game's two tables closed (under the night's lock): its match
-        is kept; once the other has closed too, their comparison decides the game."""
+        """One of a duplicate game's tables closed (under the night's lock): its match is
+        kept; the first's end opens the second, the second's end compares the two, and
+        the comparison decides the game (level: drawn, replayed like any drawn game)."""
         fixture = await self.storage.nights.fixture_at_table(table_id)
         if fixture is None or fixture.status != "playing" or fixture.b is None:
-            return  # the game was decided already (its pair closed at once)
-        if table_id not in (fixture.table_id, fixture.other_table_id):
-            return
+            return  # decided already
         if isinstance(match_id, int) and match_id not in fixture.match_ids:
             fixture.match_ids.append(match_id)
             await self.storage.nights.save_fixture(fixture)
-        assert fixture.table_id is not None and fixture.other_table_id is not None
-        other = fixture.other_table_id if table_id == fixture.table_id else fixture.table_id
-        record = await self.storage.tables.get(other)
-        if record is None or record.status.is_open:
-            return  # the other table plays on: the comparison waits for it
-        linked = LinkedTables(fixture.table_id, fixture.other_table_id, record.seed)
+        night = await self._night(fixture.night_id)
+        if table_id == fixture.table_id and fixture.other_table_id is None:
+            first = await self.storage.tables.get(table_id)
+            if first is not None:
+                await self._open_turned(night, fixture, first)
+            return
+        if table_id != fixture.other_table_id or fixture.table_id is None:
+            return
+        linked = LinkedTables(fixture.table_id, table_id, 0)
         comparison = await compare_linked(self.storage, linked, self.manager.games)
         fixture.swings.append(comparison.total)
         side = comparison.winner
