@@ -634,6 +634,9 @@ class NightRunner:
         fixture = await self.storage.nights.fixture_at_table(table_id)
         if fixture is None or fixture.status != "playing" or fixture.b is None:
             return  # decided already
+        if match_id is None:  # its end was not heard (a restart): the stored record's
+            stored = await self.storage.matches.get_by_table(table_id)
+            match_id = stored.id if stored is not None else None
         if isinstance(match_id, int) and match_id not in fixture.match_ids:
             fixture.match_ids.append(match_id)
             await self.storage.nights.save_fixture(fixture)
@@ -767,7 +770,24 @@ class NightRunner:
                 if fixture.status == "waiting" and fixture.round == night.round:
                     self._arm_walkover(night.id, fixture)
                     armed += 1
+                elif night.duplicate and fixture.status == "playing":
+                    await self._resume_linked(fixture)
         return armed
+
+    async def _resume_linked(self, fixture: Fixture) -> None:
+        """A duplicate game whose table closed while the bot was down (its end was never
+        heard): the step it would have taken, opening the second table or comparing."""
+        latest = fixture.other_table_id or fixture.table_id
+        if latest is None:
+            return
+        record = await self.storage.tables.get(latest)
+        if record is None or record.status.is_open:
+            return  # still in play: its end is heard as usual
+        try:
+            async with self._lock(fixture.night_id):
+                await self._linked_table_over(latest, None)
+        except Exception:
+            log.exception("night %s: fixture %s was not resumed", fixture.night_id, fixture.id)
 
     async def report(self, night_id: int, guild_id: int) -> NightReport:
         """Where a night stands: who is missing from each entrant, this round's fixtures."""
