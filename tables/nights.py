@@ -27,8 +27,10 @@ from storage import EntrantRefused, Storage
 from storage.nights import Fixture, LineupSeat, Night, NightEntrant
 from storage.records import TableRecord
 from tables.clock import Clock, Timer
+from tables.deal_script import SETTING as DEAL_SCRIPT
+from tables.deal_script import deal_script
 from tables.errors import BadOptions, TableError, UnknownGame
-from tables.linked import LINK, LinkedTables, compare_linked, open_linked_table
+from tables.linked import LINK, LinkedTables, compare_linked, open_linked_table, table_snapshot
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
@@ -588,6 +590,11 @@ class NightRunner:
         )  # fmt: skip
         link = {"other": fixture.table_id, "turned": True}
         await self.manager.set_table_setting(second.id, LINK, link)
+        # The first table's cuts, repeated by the computers here: the same cards.
+        played = await table_snapshot(self.storage, fixture.table_id)
+        script = deal_script(played, self.manager.games) if played is not None else {}
+        if script:
+            await self.manager.set_table_setting(second.id, DEAL_SCRIPT, script)
         fixture.other_table_id = second.id
         await self.storage.nights.save_fixture(fixture)
         await self.manager.start(second.id, host, fill_with=self.manager.settings.default_level)

@@ -9,6 +9,8 @@ from rules.registry import BUILTIN
 from storage import SqliteStorage, TableStatus
 from tables.clock import FakeClock
 from tables.config import TableSettings
+from tables.deal_script import SETTING as DEAL_SCRIPT
+from tables.deal_script import deal_script
 from tables.linked import (
     LINK,
     LinkedComparison,
@@ -16,6 +18,7 @@ from tables.linked import (
     LinkedTables,
     compare_linked,
     compare_snapshots,
+    open_linked_table,
     open_linked_tables,
     table_snapshot,
 )
@@ -132,3 +135,51 @@ def test_the_comparison_on_a_stacked_deal_is_the_same_cards_both_ways() -> None:
     apart = compare_snapshots(first, moved, GAMES)
     assert [h.same_deal for h in apart.hands] == [False]
     assert (apart.total, apart.compared, apart.winner) == (0.0, 0, None)
+
+
+async def test_the_second_table_repeats_the_first_tables_cut(
+    storage: SqliteStorage, clock: FakeClock, settings: TableSettings
+) -> None:
+    """A human's cut at the first table changes the cards (TH-5.3: the cut moves the
+    pack); the second table's computers decline cuts, so without the first table's deal
+    script its hand is dealt otherwise and not compared; with it they repeat the cut and
+    hold the same cards, the seats turned."""
+    manager = TableManager(storage, settings, clock)
+    try:
+        seed, first = 0, None
+        for seed in range(1, 40):  # a seed whose first cut is the human's (seat 0)
+            state = await open_linked_table(
+                manager, turned=False, seed=seed, game="thunee", channel_id=seed,
+                host_id=11, host_name="a1", team_a=[(11, "a1")], team_b=[],
+            )  # fmt: skip
+            state = await manager.start(state.id, 11, fill_with="beginner")
+            if state.phase == "cut" and 0 in state.to_act:
+                first = state.id
+                break
+            await manager.stop(state.id, 11)
+        assert first is not None
+        match = manager.match_of(first)
+        assert match is not None
+        while not match.hand_results:
+            view = manager.seat_view(first, 11)
+            cut = [a for a in view.legal if a.kind == "cut"]
+            await manager.act(first, 11, (cut or view.legal)[0].id)
+        await manager.stop(first, 11)
+        played = await table_snapshot(storage, first)
+        assert played is not None
+        script = deal_script(played)
+        assert script["0"] == [[0, "cut"]]
+        compared = []
+        for channel, scripted in ((100, False), (101, True)):
+            second = await open_linked_table(
+                manager, turned=True, seed=seed, game="thunee", channel_id=channel,
+                host_id=11, host_name="a1", team_a=[], team_b=[],
+            )  # fmt: skip
+            if scripted:
+                await manager.set_table_setting(second.id, DEAL_SCRIPT, script)
+            await manager.start(second.id, 11, fill_with="beginner")
+            comparison = await compare_linked(storage, LinkedTables(first, second.id, seed))
+            compared.append(comparison.hands[0].same_deal)
+        assert compared == [False, True]
+    finally:
+        await manager.close()
