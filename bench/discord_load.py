@@ -351,6 +351,22 @@ def is_decision_worker(pid: int) -> bool:
     return b"tables.decision_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
 
 
+def policies(pids: list[int]) -> str:
+    """The scheduling policy of each process (the par worker should be ``idle``)."""
+    names = {
+        getattr(os, "SCHED_OTHER", 0): "normal",
+        getattr(os, "SCHED_BATCH", 3): "batch",
+        getattr(os, "SCHED_IDLE", 5): "idle",
+    }
+    found = []
+    for pid in pids:
+        try:
+            found.append(names.get(os.sched_getscheduler(pid), "other"))
+        except OSError:  # gone already
+            continue
+    return ", ".join(found) or "none"
+
+
 def applied_actions(database: Path) -> int:
     """Actions the bot applied (players' and computers'): the rows of its action log."""
     with contextlib.closing(sqlite3.connect(database)) as db:
@@ -482,6 +498,7 @@ async def run_separate(
             # Workers started during the run (par's, spawned at the first hand's end).
             late = [c for c in children(bot.pid) if c not in workers]
             late_cpu = sum(cpu_seconds(c) for c in late)
+            late_policies = policies(late)
             worker_rss = sum(rss_kb(w) for w in workers)
         finally:
             # SIGINT: discord.py closes cleanly, so a profile (--profile) is written.
@@ -527,6 +544,7 @@ async def run_separate(
         "kb_per_table": grown / tables,
         "failures": len(fake.failures),
         "late_worker_cpu_s": late_cpu,
+        "late_policies": late_policies,
         "pars": sum(1 for m in fake.messages.values() if "You made" in (m.content or "")),
         "missed": missed_deadlines(fake),
         "moves": moves_text(moves) + decider_text,
@@ -617,7 +635,9 @@ def main() -> None:
     )
     parser.add_argument("--concurrency", type=int, default=1000, help="most users active at once")
     parser.add_argument(
-        "--think", type=float, default=3.0, help="mean seconds a user waits between clicks"
+        "--think",
+        default="3",
+        help="mean seconds a user waits between clicks; several (3,10) run in turn",
     )
     parser.add_argument(
         "--memory-tables", type=int, default=100, help="tables opened again to measure memory"
@@ -634,6 +654,8 @@ def main() -> None:
         "process, or both in turn in one run (the bot in its own process only)",
     )
     args = parser.parse_args()
+    args.thinks = [float(t) for t in str(args.think).split(",")]
+    args.think = args.thinks[0]
     logging.basicConfig(level=logging.ERROR)
     for tables in (int(n) for n in args.tables.split(",")):
         run_one(args, tables)
@@ -641,11 +663,14 @@ def main() -> None:
 
 def run_one(args: argparse.Namespace, tables: int) -> None:
     if not args.in_process:
+        # Each think time in turn, par off then on within it: the pair to compare is
+        # always from the same minutes of the machine's load.
         pars = ("off", "process") if args.par == "both" else (args.par,)
         where = args.computer_worker
         for worker in ("thread", "process") if where == "both" else (where,):
-            for par in pars:
-                run_separate_one(args, tables, par, worker)
+            for think in args.thinks:
+                for par in pars:
+                    run_separate_one(args, tables, par, worker, think)
         return
     load = os.getloadavg()[0]
     r = asyncio.run(
@@ -668,12 +693,12 @@ def run_one(args: argparse.Namespace, tables: int) -> None:
     )
 
 
-def run_separate_one(args: argparse.Namespace, tables: int, par: str, worker: str) -> None:
+def run_separate_one(
+    args: argparse.Namespace, tables: int, par: str, worker: str, think: float
+) -> None:
     load = os.getloadavg()[0]
     r = asyncio.run(
-        run_separate(
-            tables, args.actions, args.game, args.think, args.profile, par, args.level, worker
-        )
+        run_separate(tables, args.actions, args.game, think, args.profile, par, args.level, worker)
     )
     print(
         f"{r['tables']} tables ({args.game}, computers {args.level or 'at the default level'}"
@@ -682,7 +707,8 @@ def run_separate_one(args: argparse.Namespace, tables: int, par: str, worker: st
         f"in {r['seconds']:.1f} s, {r['interactions']} interactions, "
         f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}; bot in its own process; "
         f"par {par} ({r['pars']} par reports posted, workers started during the run "
-        f"{r['late_worker_cpu_s']:.1f} s CPU)\n"
+        f"{r['late_worker_cpu_s']:.1f} s CPU, scheduled {r['late_policies']}); "
+        f"think {think:g} s\n"
         f"INTERACTION_CREATE -> callback: p50 {r['p50_ms']:.1f} ms, "
         f"p99 {r['p99_ms']:.1f} ms (target p99 < 50 ms); bot CPU per interaction "
         f"{r['bot_cpu_ms_per_interaction']:.2f} ms (its event loop's thread "

@@ -43,6 +43,12 @@ FORMAT_TITLES = {
 }
 
 
+DUPLICATE_NOTE = N_(
+    "Duplicate: each game is played at two tables from the same deals with the seats"
+    " turned (computers hold your cards at the other table); what each side made with the"
+    " same cards decides the game."
+)
+
 STATUS_TITLES = {
     "checkin": N_("checking in"),
     "running": N_("under way"),
@@ -82,6 +88,13 @@ def fixture_line(fixture: Fixture, names: dict[int, str], t: Translate, decided:
     second = fixture.b if first == fixture.a else fixture.a
     won = sum(1 for g in fixture.games if g == first)
     lost = sum(1 for g in fixture.games if g == second)
+    if fixture.swings:  # a duplicate night: each game's comparison, from the winner's side
+        sign = 1 if first == fixture.a else -1
+        swings = ", ".join(f"{sign * s:+g}" for s in fixture.swings)
+        return t("{winner} beat {loser} with the same cards ({won}–{lost}; swing {swings})").format(
+            winner=names.get(first, "?"), loser=names.get(second, "?"), won=won, lost=lost,
+            swings=swings,
+        )  # fmt: skip
     return t("{winner} beat {loser} ({won}–{lost})").format(
         winner=names.get(first, "?"), loser=names.get(second, "?"), won=won, lost=lost
     )
@@ -195,7 +208,9 @@ class NightCog(commands.Cog):
     def _t(self, night: Night) -> Translate:
         return translator(self.bot.table_messages.locale_for(night.guild_id))
 
-    async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
+    async def open_channel(
+        self, night: Night, fixture: Fixture, names: dict[int, str], turned: bool = False
+    ) -> int:
         channel = self.bot.get_channel(night.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return night.channel_id
@@ -203,6 +218,8 @@ class NightCog(commands.Cog):
         title = t("Round {round}: {a} v {b}").format(
             round=fixture.round, a=names.get(fixture.a, "?"), b=names.get(fixture.b or 0, "?")
         )
+        if turned:  # a duplicate night's second table: the same cards, the seats turned
+            title = t("{title} (seats turned)").format(title=title)
         thread = await channel.create_thread(
             name=title[:100], type=discord.ChannelType.public_thread
         )
@@ -234,6 +251,7 @@ class NightCog(commands.Cog):
         walkover_minutes=N_("Minutes a side may be late before it loses by walkover"),
         players=N_("Seats at each table (the game's usual number if left out)"),
         options=N_("Rule options as name=value, separated by commas"),
+        duplicate=N_("Each game at two tables with the seats turned: the same cards decide"),
     )
     @app_commands.autocomplete(game=playable_games)
     @app_commands.choices(
@@ -253,6 +271,7 @@ class NightCog(commands.Cog):
         walkover_minutes: float = 10.0,
         options: str | None = None,
         players: int | None = None,
+        duplicate: bool = False,
     ) -> None:
         t = translator(user_locale(interaction))
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -281,6 +300,7 @@ class NightCog(commands.Cog):
                 walkover_seconds=walkover_minutes * 60,
                 options=parse_options(options),
                 players=players,
+                duplicate=duplicate,
             )
         except TableError as exc:
             await reply(interaction, content=exc.translated(t))
@@ -298,6 +318,8 @@ class NightCog(commands.Cog):
             best_of=night.best_of,
             organiser=f"<@{night.organiser_id}>",
         )
+        if night.duplicate:
+            text += "\n" + server(DUPLICATE_NOTE)
         await interaction.response.send_message(
             text,
             view=night_view(night.id, server),

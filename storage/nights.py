@@ -30,6 +30,9 @@ class Night:
     round: int = 0
     message_id: int | None = None
     created_at: float = 0.0
+    duplicate: bool = False
+    """Each game two linked tables with the seats turned, decided by their comparison
+    (``tables.linked``; issue 33)."""
     id: int = 0
 
 
@@ -66,16 +69,23 @@ class Fixture:
     table_id: int | None = None
     channel_id: int | None = None
     due_at: float | None = None
+    other_table_id: int | None = None
+    """A duplicate night's second table of the game (the seats turned)."""
+    other_channel_id: int | None = None
+    """Its thread."""
+    swings: list[float] = field(default_factory=list)
+    """A duplicate night's comparisons, one per game: what ``a`` gained on ``b`` with the
+    same cards (the game's own unit, ``tables.linked``)."""
     id: int = 0
 
 
 _NIGHT_COLUMNS = (
     "id, guild_id, channel_id, message_id, game, format, rounds, best_of, walkover_seconds,"
-    " options, organiser_id, status, round, created_at, players"
+    " options, organiser_id, status, round, created_at, players, duplicate"
 )
 _FIXTURE_COLUMNS = (
     "id, night_id, round, slot, entrant_a, entrant_b, status, winner, walkover, games,"
-    " match_ids, table_id, channel_id, due_at"
+    " match_ids, table_id, channel_id, due_at, other_table_id, swings, other_channel_id"
 )
 
 
@@ -100,6 +110,7 @@ def _night(row: Row) -> Night:
         round=int(row[12]),
         created_at=float(row[13]),
         players=int(row[14]),
+        duplicate=bool(row[15]),
     )
 
 
@@ -119,6 +130,9 @@ def _fixture(row: Row) -> Fixture:
         table_id=_opt_int(row[11]),
         channel_id=_opt_int(row[12]),
         due_at=None if row[13] is None else float(row[13]),
+        other_table_id=_opt_int(row[14]),
+        swings=[float(x) for x in json.loads(row[15])],
+        other_channel_id=_opt_int(row[16]),
     )
 
 
@@ -136,7 +150,8 @@ class SqlNightRepository:
             row = await tx.fetchone(
                 "INSERT INTO league_nights (guild_id, channel_id, message_id, game, format, rounds,"
                 " best_of, walkover_seconds, options, organiser_id, status, round, created_at,"
-                " updated_at, players) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                " updated_at, players, duplicate) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                " RETURNING id",
                 night.guild_id,
                 night.channel_id,
                 night.message_id,
@@ -152,6 +167,7 @@ class SqlNightRepository:
                 now,
                 now,
                 night.players,
+                int(night.duplicate),
             )
         assert row is not None
         night.id, night.created_at = int(row[0]), now
@@ -289,8 +305,10 @@ class SqlNightRepository:
             for fixture in fixtures:
                 row = await tx.fetchone(
                     "INSERT INTO night_fixtures (night_id, round, slot, entrant_a, entrant_b,"
-                    " status, winner, walkover, games, match_ids, table_id, channel_id, due_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                    " status, winner, walkover, games, match_ids, table_id, channel_id, due_at,"
+                    " other_table_id, swings, other_channel_id)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                    " RETURNING id",
                     *_fixture_values(fixture),
                 )
                 assert row is not None
@@ -301,7 +319,8 @@ class SqlNightRepository:
         values = _fixture_values(fixture)
         await self._write(
             "UPDATE night_fixtures SET status = ?, winner = ?, walkover = ?, games = ?,"
-            " match_ids = ?, table_id = ?, channel_id = ?, due_at = ? WHERE id = ?",
+            " match_ids = ?, table_id = ?, channel_id = ?, due_at = ?, other_table_id = ?,"
+            " swings = ?, other_channel_id = ? WHERE id = ?",
             *values[5:],
             fixture.id,
         )
@@ -316,7 +335,10 @@ class SqlNightRepository:
 
     async def fixture_at_table(self, table_id: int) -> Fixture | None:
         row = await self._db.fetchone(
-            f"SELECT {_FIXTURE_COLUMNS} FROM night_fixtures WHERE table_id = ?", table_id
+            f"SELECT {_FIXTURE_COLUMNS} FROM night_fixtures"
+            " WHERE table_id = ? OR other_table_id = ? ORDER BY id DESC",
+            table_id,
+            table_id,
         )
         return None if row is None else _fixture(row)
 
@@ -336,4 +358,7 @@ def _fixture_values(f: Fixture) -> tuple[Any, ...]:
         f.table_id,
         f.channel_id,
         f.due_at,
+        f.other_table_id,
+        json.dumps(f.swings),
+        f.other_channel_id,
     )

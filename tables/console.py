@@ -25,6 +25,7 @@ from i18n.labels import action_label, phase_name
 from i18n.options import option_description, option_title
 from players.budget import SearchBudget
 from players.level_ratings import shipped
+from players.par import ParResult
 from players.review import review_hand
 from rules.cards import CardError, parse_card
 from rules.contract import Action
@@ -32,14 +33,16 @@ from rules.option_fields import OptionField, option_fields
 from rules.plugin import KNOWN_LEVELS, LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from rules.views import AnyTable
-from storage import SqliteStorage
+from storage import SqliteStorage, TableStatus
 from tables import reports
 from tables.config import TableSettings
 from tables.console_log import SeatLog, pretty_card, score_text, sort_hand
+from tables.console_par import ConsolePar, PoolFactory, background_process
 from tables.console_view import TableView, make_console, rendered
 from tables.duplicate_text import review_lines
 from tables.errors import TableError
 from tables.manager import TableManager, default_player_count
+from tables.par import par_text
 from tables.updates import TableUpdate
 
 __all__ = ["ConsoleGame", "build_parser", "main", "pretty_card", "run"]
@@ -156,6 +159,11 @@ def build_parser(t: Translate, games: GameRegistry = BUILTIN) -> argparse.Argume
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--db", default=":memory:", help=t("SQLite file for the game log"))
     parser.add_argument("--lang", default=None, help=t("language (en, es, fa)"))
+    parser.add_argument(
+        "--no-par",
+        action="store_true",
+        help=t("after each hand, do not replay it with computers in your seat (par)"),
+    )
     return parser
 
 
@@ -184,6 +192,8 @@ class ConsoleGame:
         self.view = TableView(t, self.name, seat)
         self.last: AnyTable | None = None
         self.hands_told = 0
+        self.par: ConsolePar | None = None
+        """Par after each hand (``run`` sets it unless ``--no-par``)."""
         manager.subscribe(self.on_update)
 
     # -- names --------------------------------------------------------------------------
@@ -338,6 +348,13 @@ class ConsoleGame:
             )
         )
 
+    def tell_par(self, results: Sequence[ParResult] | None = None) -> None:
+        """The pars that are in (``ConsolePar.ready``: never waits), one line each."""
+        if self.par is None:
+            return
+        for result in self.par.ready() if results is None else results:
+            self.write("» " + par_text(result, self.t))
+
     async def review_last(self) -> None:
         """The last finished hand, trick by trick, its lost cards marked (``r``)."""
         t = self.t
@@ -369,6 +386,7 @@ class ConsoleGame:
                 self.write(t("Waiting for the other players."))
                 return 1
             legal = self.manager.seat_view(self.table_id, USER_ID).legal
+            self.tell_par()
             self.render(legal)
             numbered = self.numbered(legal)
             answer = await read_line(t("Your choice (number, ? for help, q to leave): "))
@@ -411,11 +429,13 @@ async def run(
     search: SearchBudget | None = None,
     watch: Callable[[ConsoleGame], None] | None = None,
     terminal: bool = False,
+    par_pool: PoolFactory | None = None,
 ) -> int:
     """Play the match ``argv`` asks for, among the games of ``games``; a ``search``
     computer thinks within ``search`` (the caller's settings; the defaults otherwise).
     ``watch`` is shown the game before it starts (tests check what it writes); colours
-    only when ``terminal``."""
+    only when ``terminal``. ``par_pool`` makes the worker par runs in after each hand
+    (``main``: a background process); ``None`` or ``--no-par``: no par."""
     t = language(argv)
     args = build_parser(t, games).parse_args(list(argv))
     if args.replay is not None:
@@ -440,6 +460,7 @@ async def run(
         takeover_level=args.level, window_seconds=86_400.0, search=search or SearchBudget()
     )
     manager = TableManager(storage, settings, games=games)
+    par: ConsolePar | None = None
     try:
         try:
             state = await manager.create(
@@ -456,6 +477,10 @@ async def run(
             await manager.join(state.id, USER_ID, t("You"), seat=seat)
             width = shutil.get_terminal_size().columns if terminal else None
             game = ConsoleGame(manager, state.id, seat, t, write, games, terminal, width)
+            if par_pool is not None and not args.no_par:
+                registry = None if games is BUILTIN else games
+                par = ConsolePar(manager, state.id, USER_ID, par_pool, registry=registry)
+                game.par = par
             if watch is not None:
                 watch(game)
             write(
@@ -467,8 +492,14 @@ async def run(
         except TableError as exc:
             write(exc.translated(t))
             return 2
-        return await game.play(read_line)
+        code = await game.play(read_line)
+        if par is not None and manager.state(state.id).status is TableStatus.FINISHED:
+            # The match is over: no prompt waits now, so the last hand's par is awaited.
+            game.tell_par(await asyncio.to_thread(par.finish))
+        return code
     finally:
+        if par is not None:
+            par.close()
         await manager.close()
         await storage.close()
 
@@ -631,7 +662,14 @@ def main(argv: Sequence[str] | None = None, search: SearchBudget | None = None) 
     # so Ctrl-C at a prompt would wait for Enter.
     loop = asyncio.new_event_loop()
     try:
-        playing = run(args, read_stdin, print, search=search, terminal=sys.stdout.isatty())
+        playing = run(
+            args,
+            read_stdin,
+            print,
+            search=search,
+            terminal=sys.stdout.isatty(),
+            par_pool=background_process,
+        )
         return loop.run_until_complete(playing)
     except KeyboardInterrupt:
         print()

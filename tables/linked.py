@@ -12,9 +12,11 @@ with a fixed total per hand is exactly "A's result with these cards minus B's". 
 that were dealt differently at the two tables (a human cut) or played at one table only
 are listed and left out of the total. A positive total wins the match for team A.
 
-A league night (issue 32) calls ``open_linked_tables`` for each pairing of teams instead
-of opening one table, and hears the comparison from a ``LinkedResults`` (a close hook on the
-manager) once both tables have closed, to record the winner.
+A duplicate league night (``tables.nights``, ``/night open duplicate:``) calls
+``open_linked_tables`` for each game of a pairing of teams instead of opening one table,
+and compares the pair (``compare_linked``) once both tables have closed, to record the
+winner (docs/nights.md). ``LinkedResults`` is the same as a close hook, for callers
+without a night.
 """
 
 from __future__ import annotations
@@ -104,27 +106,15 @@ async def open_linked_tables(
     (``(user_id, name)``, or ``None`` for a computer): the first half sit at table 1, the
     rest at table 2, in the order of the team's seats; missing players are computers
     (``level``, the manager's default otherwise)."""
-    spec = manager.games.get(game)
-    count = players if players is not None else default_player_count(spec)
-    teams = spec.teams(count)
-    if teams is None or len(teams) != 2:
-        raise NoTeamGame()
-    size = len(teams[0])
     if seed is None:
         seed = secrets.randbits(62)
     opened: list[TableState] = []
     for index, channel in enumerate(channel_ids):
-        state = await manager.create(
-            channel_id=channel, game=game, host_id=host_id, host_name=host_name,
-            guild_id=guild_id, options=options, players=count, seed=seed, join=False,
+        state = await open_linked_table(
+            manager, turned=index == 1, seed=seed, game=game, channel_id=channel,
+            host_id=host_id, host_name=host_name, team_a=team_a, team_b=team_b,
+            guild_id=guild_id, options=options, players=players,
         )  # fmt: skip
-        turned = index == 1
-        seats_a, seats_b = (teams[1], teams[0]) if turned else (teams[0], teams[1])
-        for team, seats in ((team_a, seats_a), (team_b, seats_b)):
-            half = list(team[index * size : (index + 1) * size])
-            for seat, person in zip(seats, half, strict=False):
-                if person is not None:
-                    await manager.join(state.id, person[0], person[1], seat=seat)
         opened.append(state)
     first, second = opened
     await manager.set_table_setting(first.id, LINK, {"other": second.id, "turned": False})
@@ -132,6 +122,46 @@ async def open_linked_tables(
     fill = level or manager.settings.default_level
     started = [await manager.start(s.id, host_id, fill_with=fill) for s in opened]
     return LinkedTables(first.id, second.id, seed), started[0], started[1]
+
+
+async def open_linked_table(
+    manager: TableManager,
+    *,
+    turned: bool,
+    seed: int,
+    game: str,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    team_a: Sequence[tuple[int, str] | None],
+    team_b: Sequence[tuple[int, str] | None],
+    guild_id: int | None = None,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+) -> TableState:
+    """One of the pair, not started: the first (``turned`` False: team A in the first
+    team's seats, the first half of each team's list seated) or the second (the seats
+    turned, the second half seated). A caller may open the second once the first is over
+    (a league night, whose second table is computers alone: played while the first is,
+    its public thread would show the first table's cards)."""
+    spec = manager.games.get(game)
+    count = players if players is not None else default_player_count(spec)
+    teams = spec.teams(count)
+    if teams is None or len(teams) != 2:
+        raise NoTeamGame()
+    size = len(teams[0])
+    index = 1 if turned else 0
+    state = await manager.create(
+        channel_id=channel_id, game=game, host_id=host_id, host_name=host_name,
+        guild_id=guild_id, options=options, players=count, seed=seed, join=False,
+    )  # fmt: skip
+    seats_a, seats_b = (teams[1], teams[0]) if turned else (teams[0], teams[1])
+    for team, seats in ((team_a, seats_a), (team_b, seats_b)):
+        half = list(team[index * size : (index + 1) * size])
+        for seat, person in zip(seats, half, strict=False):
+            if person is not None:
+                await manager.join(state.id, person[0], person[1], seat=seat)
+    return state
 
 
 LinkedResult = Callable[[LinkedTables, LinkedComparison], Awaitable[None]]

@@ -38,6 +38,8 @@ from storage import (
 )
 from tables.clock import Clock, RealClock
 from tables.config import TableSettings
+from tables.deal_script import SETTING as DEAL_SCRIPT
+from tables.deal_script import next_scripted
 from tables.deciders import ComputerDecisions
 from tables.errors import (
     REASON_SHOWN,
@@ -143,6 +145,8 @@ class TableManager:
         self.clock: Clock = clock or RealClock()
         self.games = games
         """The games this manager runs (the front ends read their plugins here)."""
+        self._script_used: dict[int, tuple[int, int]] = {}
+        """Per table with a ``deal_script``: (hand, entries of it played so far)."""
         self.players = players or default_registry(games, self.settings.search)
         self.decisions = ComputerDecisions(
             self.players, games, self.settings.search,
@@ -924,6 +928,11 @@ class TableManager:
         process, the lock held meanwhile, so a click waits for it and is never lost)."""
         match = table.match
         assert match is not None
+        scripted = self._scripted_deal_action(table, match, seat)
+        if scripted is not None:  # a linked table repeats its twin's cut
+            await self._prepare(table, seat, scripted)
+            self._commit(table, seat, scripted, by or level)
+            return
         seq = table.seq
         action, legal = await self.decisions.choose(
             match, seat, level, table.computer_rng, table.teams
@@ -937,6 +946,27 @@ class TableManager:
             action = legal[table.computer_rng.randrange(len(legal))]
         await self._prepare(table, seat, action)
         self._commit(table, seat, action, by or level)
+
+    def _scripted_deal_action(self, table: Table, match: Match[Any], seat: int) -> Action | None:
+        """The table's ``deal_script`` action for this seat now (``tables.deal_script``),
+        when it has one, the match is in a deal phase and the action is legal."""
+        script = table.record.settings.get(DEAL_SCRIPT)
+        if not script or match.phase not in self.games.plugin(table.spec.name).deal_phases:
+            return None
+        hand = len(match.hand_results)
+        done_hand, used = self._script_used.get(table.id, (hand, 0))
+        used = used if done_hand == hand else 0
+        action_id = next_scripted(script, hand, used, seat)
+        if action_id is None:
+            return None
+        try:
+            action = table.spec.parse_action(action_id)
+        except ValueError:
+            return None
+        if not match.is_legal(seat, action):
+            return None
+        self._script_used[table.id] = (hand, used + 1)
+        return action
 
     # -- timers ----------------------------------------------------------------------
 

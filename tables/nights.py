@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -24,8 +25,12 @@ from leagues.tiebreaks import order_table
 from rules.contract import GameSpec, IllegalAction
 from storage import EntrantRefused, Storage
 from storage.nights import Fixture, LineupSeat, Night, NightEntrant
+from storage.records import TableRecord
 from tables.clock import Clock, Timer
+from tables.deal_script import SETTING as DEAL_SCRIPT
+from tables.deal_script import deal_script
 from tables.errors import BadOptions, TableError, UnknownGame
+from tables.linked import LINK, LinkedTables, compare_linked, open_linked_table, table_snapshot
 from tables.manager import TableManager, default_player_count
 from tables.updates import TableUpdate
 
@@ -104,6 +109,11 @@ class AlreadyPlaying(NightError):
 class NotTwoSides(NightError):
     code = "night_players"
     template = N_("A night's tables seat two entrants: {game} at {players} players does not.")
+
+
+class NotTeamsNight(NightError):
+    code = "night_duplicate_teams"
+    template = N_("Duplicate between tables needs a game played in two teams.")
 
 
 class NotYourEntrant(NightError):
@@ -185,8 +195,11 @@ class NightReport:
 
 
 class NightHost(Protocol):
-    async def open_channel(self, night: Night, fixture: Fixture, names: dict[int, str]) -> int:
-        """A channel (a thread of the night's channel) for the fixture's tables."""
+    async def open_channel(
+        self, night: Night, fixture: Fixture, names: dict[int, str], turned: bool = False
+    ) -> int:
+        """A channel (a thread of the night's channel) for the fixture's tables;
+        ``turned``: a duplicate night's second table, the seats turned."""
 
     async def announce(self, news: NightNews) -> None: ...
 
@@ -220,6 +233,8 @@ class NightRunner:
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, Timer] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.seeds: Callable[[], int] = lambda: secrets.randbits(62)
+        """A duplicate night's deal seeds (a test fixes them)."""
         self._unsubscribe = manager.subscribe(self._on_update)
 
     def close(self) -> None:
@@ -263,6 +278,7 @@ class NightRunner:
         walkover_seconds: float = 600.0,
         options: dict[str, Any] | None = None,
         players: int | None = None,
+        duplicate: bool = False,
     ) -> Night:
         if format not in FORMATS:
             raise BadFormat()
@@ -279,6 +295,9 @@ class NightRunner:
             raise BadOptions(exc) from exc
         if count != 2 * entrant_size(spec, count):
             raise NotTwoSides(game=spec.title, players=count)
+        teams = spec.teams(count)
+        if duplicate and (not teams or len(teams) != 2):
+            raise NotTeamsNight()
         night = Night(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -290,6 +309,7 @@ class NightRunner:
             best_of=best_of,
             walkover_seconds=float(max(0.0, walkover_seconds)),
             options=parsed,
+            duplicate=duplicate,
         )
         return await self.storage.nights.create(night)
 
@@ -460,6 +480,9 @@ class NightRunner:
         a: list[tuple[int, str]],
         b: list[tuple[int, str]],
     ) -> None:
+        if night.duplicate:
+            await self._open_linked(night, fixture, a, b)
+            return
         spec = self._spec(night.game)
         players = night.players
         seats_a, seats_b = seats_of(spec, players, len(a))
@@ -506,6 +529,76 @@ class NightRunner:
         )
         await self.host.announce(news)
 
+    async def _open_linked(
+        self,
+        night: Night,
+        fixture: Fixture,
+        a: list[tuple[int, str]],
+        b: list[tuple[int, str]],
+    ) -> None:
+        """A duplicate night's game, its first table (``tables.linked``): each side's
+        members in its team's seats, in order (a pair plays together, as at any night),
+        from a fresh seed. The second table, the same seed with the seats turned, opens
+        when this one is over (``_linked_table_over``): its seats are computers alone
+        (a night's entrants are one team's worth), and a table of computers played
+        alongside would show the first table's cards in its public thread."""
+        names = await self._names(night.id)
+        if fixture.channel_id is None:
+            fixture.channel_id = await self.host.open_channel(night, fixture, names)
+        host_id, host_name = a[0]
+        first = await open_linked_table(
+            self.manager, turned=False, seed=self.seeds(), game=night.game,
+            channel_id=fixture.channel_id, host_id=host_id, host_name=host_name,
+            team_a=a, team_b=b, guild_id=night.guild_id, options=night.options,
+            players=night.players,
+        )  # fmt: skip
+        fixture.status, fixture.due_at = "playing", None
+        fixture.table_id, fixture.other_table_id = first.id, None
+        await self.storage.nights.save_fixture(fixture)
+        timer = self._timers.pop(fixture.id, None)
+        if timer is not None:
+            timer.cancel()
+        await self.manager.start(first.id, host_id)
+        news = NightNews(
+            "table",
+            night,
+            fixture.round,
+            (fixture,),
+            names,
+            table_id=first.id,
+            mentions=tuple(user for user, _ in (*a, *b)),
+        )
+        await self.host.announce(news)
+
+    async def _open_turned(self, night: Night, fixture: Fixture, first: TableRecord) -> None:
+        """The second table of the game: the first's seed, options and players, the
+        seats turned, computers in every seat (they play it to its end by themselves).
+        Recorded before it starts: a table of computers may end inside ``start``."""
+        assert fixture.b is not None and fixture.table_id is not None
+        names = await self._names(night.id)
+        if fixture.other_channel_id is None:
+            fixture.other_channel_id = await self.host.open_channel(
+                night, fixture, names, turned=True
+            )
+        host = first.host_id if first.host_id is not None else night.organiser_id
+        host_name = next((s.name for s in first.seats if s and s.user_id == host), "")
+        second = await open_linked_table(
+            self.manager, turned=True, seed=first.seed, game=night.game,
+            channel_id=fixture.other_channel_id, host_id=host, host_name=host_name,
+            team_a=(), team_b=(), guild_id=night.guild_id, options=first.options,
+            players=first.players,
+        )  # fmt: skip
+        link = {"other": fixture.table_id, "turned": True}
+        await self.manager.set_table_setting(second.id, LINK, link)
+        # The first table's cuts, repeated by the computers here: the same cards.
+        played = await table_snapshot(self.storage, fixture.table_id)
+        script = deal_script(played, self.manager.games) if played is not None else {}
+        if script:
+            await self.manager.set_table_setting(second.id, DEAL_SCRIPT, script)
+        fixture.other_table_id = second.id
+        await self.storage.nights.save_fixture(fixture)
+        await self.manager.start(second.id, host, fill_with=self.manager.settings.default_level)
+
     # -- results ------------------------------------------------------------------------
 
     def _on_update(self, update: TableUpdate) -> None:
@@ -532,18 +625,48 @@ class NightRunner:
             return
         try:
             async with self._lock(fixture.night_id):
+                if (await self._night(fixture.night_id)).duplicate:
+                    await self._linked_table_over(table_id, match_id)
+                    return
                 await self._record_game(fixture, players, winners, match_id)
         except Exception:
             log.exception(
                 "night %s: the game at table %s was not handled", fixture.night_id, table_id
             )
 
+    async def _linked_table_over(self, table_id: int, match_id: Any) -> None:
+        """One of a duplicate game's tables closed (under the night's lock): its match is
+        kept; the first's end opens the second, the second's end compares the two, and
+        the comparison decides the game (level: drawn, replayed like any drawn game)."""
+        fixture = await self.storage.nights.fixture_at_table(table_id)
+        if fixture is None or fixture.status != "playing" or fixture.b is None:
+            return  # decided already
+        if match_id is None:  # its end was not heard (a restart): the stored record's
+            stored = await self.storage.matches.get_by_table(table_id)
+            match_id = stored.id if stored is not None else None
+        if isinstance(match_id, int) and match_id not in fixture.match_ids:
+            fixture.match_ids.append(match_id)
+            await self.storage.nights.save_fixture(fixture)
+        night = await self._night(fixture.night_id)
+        if table_id == fixture.table_id and fixture.other_table_id is None:
+            first = await self.storage.tables.get(table_id)
+            if first is not None:
+                await self._open_turned(night, fixture, first)
+            return
+        if table_id != fixture.other_table_id or fixture.table_id is None:
+            return
+        linked = LinkedTables(fixture.table_id, table_id, 0)
+        comparison = await compare_linked(self.storage, linked, self.manager.games)
+        fixture.swings.append(comparison.total)
+        side = comparison.winner
+        winner = fixture.a if side == 0 else fixture.b if side == 1 else None
+        await self._record_winner(fixture, winner)
+
     async def _record_game(
         self, fixture: Fixture, players: int, winners: list[int], match_id: Any
     ) -> None:
         assert fixture.b is not None
         night = await self._night(fixture.night_id)
-        lineup = await self.storage.nights.lineups(night.id)
         size_a = players // 2
         spec = self._spec(night.game)
         seats_a, seats_b = seats_of(spec, players, size_a)
@@ -555,9 +678,17 @@ class NightRunner:
             if won and won <= set(seats_b)
             else None
         )
-        fixture.games.append(winner)
         if isinstance(match_id, int):
             fixture.match_ids.append(match_id)
+        await self._record_winner(fixture, winner)
+
+    async def _record_winner(self, fixture: Fixture, winner: int | None) -> None:
+        """A game of the fixture won by ``winner`` (None: drawn, replayed): the series
+        goes on with the next game, or is decided."""
+        assert fixture.b is not None
+        night = await self._night(fixture.night_id)
+        lineup = await self.storage.nights.lineups(night.id)
+        fixture.games.append(winner)
         series = series_of(night.best_of, (fixture.a, fixture.b), fixture.games)
         if series.winner is None and len(fixture.games) < night.best_of * (1 + REPLAYS_PER_GAME):
             await self.storage.nights.save_fixture(fixture)
@@ -566,6 +697,7 @@ class NightRunner:
                 # A side left mid-series (a substitute named later completes it) or the
                 # table did not open: the fixture waits again, with a walkover time.
                 fixture.status, fixture.table_id = "waiting", None
+                fixture.other_table_id = None
                 fixture.due_at = self.clock.now() + night.walkover_seconds
                 await self.storage.nights.save_fixture(fixture)
                 self._arm_walkover(night.id, fixture)
@@ -645,7 +777,24 @@ class NightRunner:
                 if fixture.status == "waiting" and fixture.round == night.round:
                     self._arm_walkover(night.id, fixture)
                     armed += 1
+                elif night.duplicate and fixture.status == "playing":
+                    await self._resume_linked(fixture)
         return armed
+
+    async def _resume_linked(self, fixture: Fixture) -> None:
+        """A duplicate game whose table closed while the bot was down (its end was never
+        heard): the step it would have taken, opening the second table or comparing."""
+        latest = fixture.other_table_id or fixture.table_id
+        if latest is None:
+            return
+        record = await self.storage.tables.get(latest)
+        if record is None or record.status.is_open:
+            return  # still in play: its end is heard as usual
+        try:
+            async with self._lock(fixture.night_id):
+                await self._linked_table_over(latest, None)
+        except Exception:
+            log.exception("night %s: fixture %s was not resumed", fixture.night_id, fixture.id)
 
     async def report(self, night_id: int, guild_id: int) -> NightReport:
         """Where a night stands: who is missing from each entrant, this round's fixtures."""

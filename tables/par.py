@@ -29,8 +29,8 @@ from tables.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 
-PAR_NICENESS = 10
-"""How much lower the par worker's CPU priority is than the bot's."""
+PAR_NICENESS = 19
+"""Where ``SCHED_IDLE`` is missing (not Linux): the lowest ordinary CPU priority."""
 SETTING = "par"
 """The table setting: ``True``/``False``; unset means on when a human plays with computers."""
 
@@ -40,11 +40,73 @@ PAR_SENTENCE = N_(
 )
 
 
+def background_priority() -> str:
+    """Make this process take only CPU nobody else wants: Linux's ``SCHED_IDLE`` policy
+    (a runnable bot thread always preempts it, unlike a niced process, which still gets a
+    weighted share of a busy core), else nice 19. The par worker's initializer; which one
+    held is returned (for the worker's test)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return "idle"
+    except (AttributeError, OSError):
+        try:
+            os.nice(PAR_NICENESS)
+        except OSError:
+            return "normal"
+        return "nice"
+
+
 def par_text(result: ParResult, t: Callable[[str], str]) -> str:
     """The report in a player's language (``t``: the catalog's translator)."""
     mean = result.mean
     par = "-" if mean is None else f"{mean:.0f}" if mean == int(mean) else f"{mean:.1f}"
     return t(PAR_SENTENCE).format(made=result.made, par=par, replays=len(result.replays))
+
+
+def par_requests(
+    manager: TableManager,
+    table_id: int,
+    *,
+    replays: int = 5,
+    rollouts: int = 48,
+    time_budget_s: float = 30.0,
+) -> list[tuple[int, ParRequest]]:
+    """One request per human at the table for the hand just scored: (user id, request).
+    None when the hand was a redeal or annulled (nothing was played to compare). Called
+    as the hand ends (a listener, under the table's lock): the snapshot is that moment's.
+    The bot's service and the console both ask this, so both replay alike."""
+    match = manager.match_of(table_id)
+    if match is None or not match.hand_results:
+        return []
+    hand = len(match.hand_results) - 1
+    if not match.hand_results[hand].get("winners"):
+        return []
+    seats = manager.state(table_id).seats
+    levels = tuple(s.computer for s in seats)
+    humans = [(s.seat, s.user_id) for s in seats if s.user_id is not None and not s.computer]
+    snapshot = match.snapshot() if humans else {}
+    return [
+        (
+            user_id,
+            ParRequest(
+                snapshot=snapshot,
+                hand=hand,
+                seat=seat,
+                levels=levels,
+                replays=replays,
+                rollouts=rollouts,
+                time_budget_s=time_budget_s,
+                seed=par_seed(match.seed, hand, seat),
+            ),
+        )
+        for seat, user_id in humans
+        if user_id is not None
+    ]
+
+
+def par_seed(match_seed: int, hand: int, seat: int) -> int:
+    """The replays' seed: the match's, the hand's and the seat's (the same par again)."""
+    return match_seed ^ (hand << 8) ^ seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,35 +169,19 @@ class ParService:
             log.exception("par could not be scheduled for table %s", update.table_id)
 
     def _schedule(self, table_id: int) -> None:
-        match = self.manager.match_of(table_id)
-        if match is None or not match.hand_results:
-            return
         if len(self._pending) >= self.max_pending:
             log.warning("par skipped for table %s: %d hands waiting", table_id, self.max_pending)
             return
+        requests = par_requests(
+            self.manager,
+            table_id,
+            replays=self.replays,
+            rollouts=self.rollouts,
+            time_budget_s=self.time_budget_s,
+        )
         state = self.manager.state(table_id)
-        seats = state.seats
-        levels = tuple(s.computer for s in seats)
-        humans = [(s.seat, s.user_id) for s in seats if s.user_id is not None and not s.computer]
-        if not humans:
-            return
-        snapshot = match.snapshot()
-        hand = len(match.hand_results) - 1
-        if not match.hand_results[hand].get("winners"):
-            return  # a redeal or an annulled hand: nothing was played to compare
-        for seat, user_id in humans:
-            assert user_id is not None
-            request = ParRequest(
-                snapshot=snapshot,
-                hand=hand,
-                seat=seat,
-                levels=levels,
-                replays=self.replays,
-                rollouts=self.rollouts,
-                time_budget_s=self.time_budget_s,
-                seed=match.seed ^ (hand << 8) ^ seat,
-            )
-            where = (state.channel_id, state.guild_id)
+        where = (state.channel_id, state.guild_id)
+        for user_id, request in requests:
             task = asyncio.get_running_loop().create_task(
                 self._run(table_id, user_id, request, where)
             )
@@ -145,12 +191,11 @@ class ParService:
     def _pool(self) -> concurrent.futures.Executor:
         if self._executor is None:
             # spawn: a fork of a running event loop (and its sockets) is no base for a worker.
-            # Niced: par is a luxury, and a core it shares belongs to the clicks first.
+            # Idle-scheduled: par is a luxury, and a core it shares belongs to the clicks.
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
-                initargs=(PAR_NICENESS,),
+                initializer=background_priority,
             )
         return self._executor
 

@@ -5,7 +5,12 @@ names that table, user and seat; the table never waits for it."""
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import pickle
+from collections.abc import Callable
+from typing import cast
+
+import pytest
 
 from players.par import ParRequest, hand_start
 from rules.registry import BUILTIN
@@ -13,7 +18,7 @@ from storage import SqliteStorage
 from tables.clock import FakeClock
 from tables.config import TableSettings
 from tables.manager import TableManager
-from tables.par import ParReport, ParService, par_text
+from tables.par import PAR_NICENESS, ParReport, ParService, background_priority, par_text
 
 
 async def test_par_after_a_hand_replays_the_humans_deal_from_the_humans_seat(
@@ -61,3 +66,43 @@ def test_a_par_request_crosses_to_a_worker_process_and_back() -> None:
     match = BUILTIN.get("304").new_match(4, seed=2)
     request = ParRequest(match.snapshot(), hand=0, seat=2, levels=(None, "heuristic") * 2)
     assert pickle.loads(pickle.dumps(request)) == request
+
+
+def _scheduling() -> tuple[int, int]:
+    """In the worker: its scheduling policy and niceness, as the kernel reports them."""
+    return os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0)
+
+
+class _QuietManager:
+    """Just enough of a TableManager for a ParService to subscribe to."""
+
+    def subscribe(self, listener: object) -> Callable[[], None]:
+        return lambda: None
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_the_par_worker_runs_under_sched_idle() -> None:
+    """The pool ParService starts runs its worker under SCHED_IDLE, so a replay only
+    takes CPU the bot's clicks do not want (a niced worker still gets a share of a busy
+    core); checked in the child itself, the bot's own process keeping its policy."""
+    service = ParService(cast(TableManager, _QuietManager()))
+    pool = service._pool()
+    try:
+        policy, _ = pool.submit(_scheduling).result(timeout=120)
+    finally:
+        pool.shutdown()
+    assert policy == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE
+
+
+def test_background_priority_falls_back_to_nice_19(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without SCHED_IDLE (not Linux, or refused) the worker is niced to 19 instead."""
+    niced: list[int] = []
+
+    def refuse(*args: object) -> None:
+        raise OSError("not allowed")
+
+    monkeypatch.setattr(os, "sched_setscheduler", refuse)
+    monkeypatch.setattr(os, "nice", lambda n: niced.append(n) or n)
+    assert background_priority() == "nice"
+    assert niced == [PAR_NICENESS] == [19]
