@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 import random
@@ -40,6 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
+from cogs.stage_hooks import CollectorPauses
+from tables import stages
 from tests.e2e.players import Players, choices, select_a_card, table_id_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -424,6 +427,7 @@ async def run_separate(
             "CARDTABLE_DATABASE_URL": f"sqlite:///{database}",
             "CARDTABLE_LOG_LEVEL": "ERROR",
             "CARDTABLE_PAR_WORKER": par,
+            "CARDTABLE_STAGE_TIMINGS": str(Path(tmp) / "stages.json"),
         }
         command = ["bot.py"] if profile is None else ["-c", PROFILED_BOT, profile]
         bot = await asyncio.create_subprocess_exec(
@@ -439,6 +443,8 @@ async def run_separate(
             workers = children(bot.pid)
             base_worker_cpu = sum(cpu_seconds(w) for w in workers)
             own_cpu = time.process_time()
+            own_collections = CollectorPauses()
+            gc.callbacks.append(own_collections)
             lag = LoopLag()
             lag.start()
             start = time.perf_counter()
@@ -451,6 +457,7 @@ async def run_separate(
             )
             elapsed = time.perf_counter() - start
             harness_lag = lag.stop()
+            gc.callbacks.remove(own_collections)
             harness_cpu = time.process_time() - own_cpu
             await asyncio.sleep(2.5)  # the last coalesced table edits
             grown = rss_kb(bot.pid) - base_rss
@@ -471,6 +478,8 @@ async def run_separate(
                 await bot.wait()
             await fake.stop()
         applied = applied_actions(database)
+        stage_file = Path(tmp) / "stages.json"
+        timings = json.loads(stage_file.read_text()) if stage_file.exists() else None
     sessions = [o for o in outcomes if isinstance(o, list)]
     action_ids = {i for s in sessions for i in s}
     latencies = sorted(
@@ -504,8 +513,30 @@ async def run_separate(
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
         "harness": f"loop lag {harness_lag}, CPU per interaction "
-        f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms",
+        f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms; cycle collections: "
+        f"{own_collections.summary()}",
+        "stages": stage_report(timings),
     }
+
+
+def stage_report(timings: dict[str, Any] | None) -> str:
+    """The bot's own per-stage p50/p99 (``tables.stages``, written by the bot at its
+    shutdown), every interaction and by kind, and its cycle collector's pauses."""
+    if timings is None:
+        return "  per stage: the bot wrote none"
+    samples: dict[str, dict[str, list[float]]] = timings["stages"]
+    lines = [f"  per stage in the bot, p50/p99 ms, all {stages.summary(stages.merged(samples))}"]
+    for kind in ("command", "click"):
+        if kind in samples:
+            lines.append(f"    {kind}s {stages.summary(samples[kind])}")
+    collections = CollectorPauses()
+    collections.pauses = {int(g): p for g, p in timings["collector"].items()}
+    collections.longest_cpu = {int(g): c for g, c in timings["collector_cpu"].items()}
+    lines.append(
+        f"    the bot's cycle collections: {collections.summary()}; cyclic garbage left at "
+        f"its exit (frozen or not collected yet): {timings['garbage_at_exit']} objects"
+    )
+    return "\n".join(lines)
 
 
 def missed_deadlines(fake: FakeDiscord) -> int:
@@ -620,6 +651,7 @@ def run_separate_one(args: argparse.Namespace, tables: int, par: str) -> None:
         f"{r['worker_cpu_ms_per_interaction']:.2f} ms, RSS {r['worker_rss_mb']:.0f} MB\n"
         f"  by kind (ms): {r['by_kind']}\n"
         f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
+        f"{r['stages']}\n"
         f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
         f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
         f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"

@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 
 from i18n import N_, translator
+from tables.stages import mark_started
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,7 @@ class Backlog:
                 else:
                     await interaction.response.send_message(t(BUSY), ephemeral=True)
             return
+        mark_started()
         self._serving.add(interaction)
         self._unacked.add(interaction)
         try:
