@@ -39,11 +39,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
-from tests.e2e.harness import BotRunner
 from cogs.heap import HeapKeeper
 from cogs.stage_hooks import CollectorPauses
 from tables import stages
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
+from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, choices, select_a_card, table_id_of
 
 ROOT = Path(__file__).resolve().parent.parent

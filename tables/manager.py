@@ -37,7 +37,6 @@ from storage import (
     unpack_log,
 )
 from tables.clock import Clock, RealClock
-from tables.stages import timed, timed_lock
 from tables.config import TableSettings
 from tables.errors import (
     REASON_SHOWN,
@@ -70,6 +69,7 @@ from tables.errors import (
     UnknownGame,
     UnknownPlayerLevel,
 )
+from tables.stages import timed, timed_lock
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 

@@ -48,7 +48,7 @@ class _Lock(Protocol):
 class Trace:
     """One interaction's waits so far (seconds per stage) while it is not acknowledged."""
 
-    __slots__ = ("kind", "received", "waits", "open")
+    __slots__ = ("kind", "open", "received", "waits")
 
     def __init__(self, kind: str, received: float, gateway: float) -> None:
         self.kind = kind
@@ -70,7 +70,8 @@ class Trace:
         # ``act`` was timed around the manager's whole call: its lock and commit waits are
         # their own stages.
         if "act" in waits:
-            waits["act"] = max(waits["act"] - waits.get("lock", 0.0) - waits.get("commit", 0.0), 0.0)
+            inside = waits.get("lock", 0.0) + waits.get("commit", 0.0)
+            waits["act"] = max(waits["act"] - inside, 0.0)
         inner = sum(v for k, v in waits.items() if k != "gateway")
         waits["other"] = max(total - inner, 0.0)
         waits["total"] = total

@@ -52,9 +52,7 @@ def interactions_in_cyclic_garbage() -> list[object]:
     gc.set_debug(gc.DEBUG_SAVEALL)
     gc.collect()
     found = [
-        o
-        for o in gc.garbage
-        if isinstance(o, discord.Interaction | discord.InteractionResponse)
+        o for o in gc.garbage if isinstance(o, discord.Interaction | discord.InteractionResponse)
     ]
     gc.set_debug(0)
     gc.garbage.clear()
