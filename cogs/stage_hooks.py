@@ -34,7 +34,7 @@ class TimedAdapter(AsyncWebhookAdapter):
     (``answer``) and its trace finished when that call returns."""
 
     def __init__(self, recorder: StageRecorder) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         self.recorder = recorder
 
     def create_interaction_response(self, *args: Any, **kwargs: Any) -> Any:
