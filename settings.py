@@ -106,6 +106,11 @@ class Settings(BaseSettings):
     par_replays: int = Field(
         default=5, ge=1, le=50, description="Replays of a hand's deal behind each par."
     )
+    stage_timings: str | None = Field(
+        default=None,
+        description="Benchmarks: write where every interaction's answer waited, by stage, "
+        "to this JSON file at shutdown (cogs.stage_hooks).",
+    )
     shard_ids: list[int] | None = None
     shard_count: int | None = None
 

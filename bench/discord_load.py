@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 import random
@@ -41,6 +42,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cogs.heap import HeapKeeper
+from cogs.stage_hooks import CollectorPauses
+from tables import stages
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
 from tests.e2e.harness import BotRunner
 from tests.e2e.players import Players, choices, select_a_card, table_id_of
@@ -459,6 +463,7 @@ async def run_separate(
             "CARDTABLE_LOG_LEVEL": "ERROR",
             "CARDTABLE_PAR_WORKER": par,
             "CARDTABLE_COMPUTER_WORKER": computer_worker,
+            "CARDTABLE_STAGE_TIMINGS": str(Path(tmp) / "stages.json"),
         }
         command = ["bot.py"] if profile is None else ["-c", PROFILED_BOT, profile]
         bot = await asyncio.create_subprocess_exec(
@@ -476,6 +481,16 @@ async def run_separate(
             deciders = [w for w in workers if is_decision_worker(w)]
             base_decider_cpu = sum(cpu_seconds(w) for w in deciders)
             own_cpu = time.process_time()
+            own_collections = CollectorPauses()
+            gc.callbacks.append(own_collections)
+            # This process's fake and users keep every message, call and interaction: its
+            # full collections grew with the run (1,000 tables: up to 225 ms CPU), and the
+            # acknowledgements it stamped meanwhile were charged to the bot. Frozen as the
+            # bot does (cogs.heap), they are not scanned again.
+            gc.collect()
+            gc.freeze()
+            own_heap = HeapKeeper(freeze_every=2.0)
+            own_heap.start()
             lag = LoopLag()
             lag.start()
             start = time.perf_counter()
@@ -488,6 +503,8 @@ async def run_separate(
             )
             elapsed = time.perf_counter() - start
             harness_lag = lag.stop()
+            await own_heap.stop()
+            gc.callbacks.remove(own_collections)
             harness_cpu = time.process_time() - own_cpu
             await asyncio.sleep(2.5)  # the last coalesced table edits
             grown = rss_kb(bot.pid) - base_rss
@@ -511,6 +528,8 @@ async def run_separate(
             await fake.stop()
         applied = applied_actions(database)
         moves = computer_move_seconds(database)
+        stage_file = Path(tmp) / "stages.json"
+        timings = json.loads(stage_file.read_text()) if stage_file.exists() else None
     decider_text = (
         f"; their worker processes' CPU per computer move {decider_cpu * 1000 / len(moves):.1f} ms"
         if deciders and moves
@@ -551,7 +570,9 @@ async def run_separate(
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
         "harness": f"loop lag {harness_lag}, CPU per interaction "
-        f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms",
+        f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms; cycle collections: "
+        f"{own_collections.summary()}",
+        "stages": stage_report(timings),
     }
 
 
@@ -576,6 +597,26 @@ def moves_text(waits: list[float]) -> str:
         f"{len(waits)} moves, p50 {statistics.median(waits) * 1000:.0f} ms, "
         f"p99 {waits[int(len(waits) * 0.99)] * 1000:.0f} ms, max {waits[-1] * 1000:.0f} ms"
     )
+
+
+def stage_report(timings: dict[str, Any] | None) -> str:
+    """The bot's own per-stage p50/p99 (``tables.stages``, written by the bot at its
+    shutdown), every interaction and by kind, and its cycle collector's pauses."""
+    if timings is None:
+        return "  per stage: the bot wrote none"
+    samples: dict[str, dict[str, list[float]]] = timings["stages"]
+    lines = [f"  per stage in the bot, p50/p99 ms, all {stages.summary(stages.merged(samples))}"]
+    for kind in ("command", "click"):
+        if kind in samples:
+            lines.append(f"    {kind}s {stages.summary(samples[kind])}")
+    collections = CollectorPauses()
+    collections.pauses = {int(g): p for g, p in timings["collector"].items()}
+    collections.longest_cpu = {int(g): c for g, c in timings["collector_cpu"].items()}
+    lines.append(
+        f"    the bot's cycle collections: {collections.summary()}; cyclic garbage left at "
+        f"its exit (frozen or not collected yet): {timings['garbage_at_exit']} objects"
+    )
+    return "\n".join(lines)
 
 
 def missed_deadlines(fake: FakeDiscord) -> int:
@@ -718,6 +759,7 @@ def run_separate_one(
         f"computer move wall time (action log): {r['moves']} (target p99 < 1,000 ms)\n"
         f"  by kind (ms): {r['by_kind']}\n"
         f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
+        f"{r['stages']}\n"
         f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
         f"per applied action: {r['rest_per_applied']:.3f} (target <= 1.1); "
         f"per interaction (every click and command): {r['rest_per_interaction']:.3f}\n"

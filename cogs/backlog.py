@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 
 from i18n import N_, translator
+from tables.stages import mark_started
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,7 @@ class Backlog:
                 else:
                     await interaction.response.send_message(t(BUSY), ephemeral=True)
             return
+        mark_started()
         self._serving.add(interaction)
         self._unacked.add(interaction)
         try:
@@ -128,6 +130,19 @@ class Backlog:
         finally:
             self._serving.discard(interaction)
             self._unacked.discard(interaction)
+        release(interaction)
+
+
+def release(interaction: discord.Interaction[Any]) -> None:
+    """Break the reference cycles of an interaction whose handler has finished (it is
+    answered), so reference counting frees it even if a freeze (``cogs.heap``) took it
+    out of the collector's reach: its response object and its answer's message refer
+    back to it. Not after a failed handler: discord.py's error path still answers with
+    the same response object."""
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response  # type: ignore[attr-defined]
+    with contextlib.suppress(AttributeError):
+        interaction._original_response = None
 
 
 class BoundedTree(app_commands.CommandTree[Any]):

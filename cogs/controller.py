@@ -33,6 +33,7 @@ from rules.plugin import LEVELS
 from storage import TableStatus
 from tables.errors import NoSuchTable, StaleView, TableError
 from tables.manager import TableManager
+from tables.stages import timed
 from tables.table import SeatView, TableState
 
 log = logging.getLogger(__name__)
@@ -340,11 +341,12 @@ class TableController:
 
         async def handler(t: Translate) -> None:
             try:
-                await within_deadline(
-                    interaction,
-                    self.manager.act(table_id, interaction.user.id, action_id, seen_seq=seq),
-                    update=True,
-                )
+                with timed("act"):
+                    await within_deadline(
+                        interaction,
+                        self.manager.act(table_id, interaction.user.id, action_id, seen_seq=seq),
+                        update=True,
+                    )
             except StaleView as stale:
                 # Drawn for an older log position: nothing played; the current view, with
                 # one line saying so, replaces it (issue 29).

@@ -26,6 +26,7 @@ from discord.gateway import DiscordWebSocket
 
 from cogs.bot import CardTableBot
 from cogs.heap import HeapKeeper
+from cogs.stage_hooks import StageTimings
 from players.budget import SearchBudget
 from rules.registry import BUILTIN, GameRegistry
 from settings import Settings
@@ -71,8 +72,11 @@ async def _run(settings: Settings) -> None:
     storage, manager = await open_services_or_fail(settings)
     bot: CardTableBot | None = None
     heap = HeapKeeper(in_flight=lambda: bot.backlog.in_flight if bot is not None else 0)
+    timings: StageTimings | None = None
     try:
         bot = create_bot(settings, storage, manager)
+        if settings.stage_timings:
+            timings = StageTimings(bot, settings.stage_timings)
         # What exists now (modules, discord.py, recovered tables) lives as long as the
         # process: frozen, it is left out of the collector's passes. Measured with 300
         # tables through the fake Discord: the longest full collection fell from 160-196
@@ -86,6 +90,8 @@ async def _run(settings: Settings) -> None:
     finally:
         await heap.stop()
         await close_services(storage, manager)
+        if timings is not None:
+            timings.close()
 
 
 def watch_stop_signals(stop: asyncio.Event) -> None:

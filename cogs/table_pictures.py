@@ -37,6 +37,7 @@ from pictures.worker_client import PictureProcess
 from rules.registry import BUILTIN, GameRegistry
 from storage import TableStatus
 from storage.repositories import GuildSettingsRepository
+from tables.stages import timed
 from tables.table import SeatView, TableState
 
 log = logging.getLogger(__name__)
@@ -177,7 +178,8 @@ class PictureDrawer:
                 oldest.set_result(None)  # that answer goes without its picture now
         try:
             waiting: set[asyncio.Future[Any]] = {pending.future, cut}
-            await asyncio.wait(waiting, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+            with timed("picture"):
+                await asyncio.wait(waiting, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
             if not pending.future.done():
                 log.info("no picture within %.1f s or behind newer answers", wait)
                 if pending.waiters == 1:

@@ -72,6 +72,7 @@ from tables.errors import (
     UnknownGame,
     UnknownPlayerLevel,
 )
+from tables.stages import timed, timed_lock
 from tables.table import SeatView, Table, TableState
 from tables.updates import Listener, Publisher, TableUpdate
 
@@ -620,7 +621,7 @@ class TableManager:
         it) tells a repeated click apart from a new move of the same action.
         """
         table = await self._ready(table_id)
-        async with table.lock:
+        async with timed_lock(table.lock):  # the wait for it: a stage (tables.stages)
             if table.status is not TableStatus.RUNNING:
                 raise TableNotRunning()
             match = self._running_match(table)
@@ -756,7 +757,8 @@ class TableManager:
         propagates: whoever waits hears of a failure, and nothing unlogged stays."""
         pending, table.unsettled = table.unsettled, []
         if pending:
-            results = await asyncio.gather(*pending, return_exceptions=True)
+            with timed("commit"):
+                results = await asyncio.gather(*pending, return_exceptions=True)
             failure = next((r for r in results if isinstance(r, BaseException)), None)
             if failure is not None:
                 log.error("table %s: the action log refused a write; reloading", table.id)

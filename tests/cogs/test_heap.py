@@ -71,3 +71,11 @@ def test_no_freeze_while_interactions_are_in_flight() -> None:
     assert keeper.due() is False and keeper.skipped == 1
     in_flight[0] = 1
     assert keeper.due() is True
+
+
+def test_under_steady_load_the_freeze_is_put_off_only_most_skips_times() -> None:
+    """Issue 37: a bot under load always has interactions in flight; put off for ever,
+    no freeze ever came and every full collection scanned every table opened since."""
+    keeper = HeapKeeper(in_flight=lambda: 50, most_skips=3)
+    assert [keeper.due() for _ in range(8)] == [False, False, False, True] * 2
+    assert keeper.skipped == 6

@@ -15,6 +15,7 @@ import json
 import re
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -48,6 +49,8 @@ Handler = Callable[[web.Request, dict[str, str]], Awaitable[web.Response]]
 
 
 BODY: web.RequestKey[Any] = web.RequestKey("body", Any)
+ARRIVED: web.RequestKey[float] = web.RequestKey("arrived", float)
+"""When this fake started on a request (``time.monotonic``), before reading its body."""
 
 
 def json_response(
@@ -114,6 +117,11 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, FakeInteraction] = {}
+        self._by_token: weakref.WeakValueDictionary[str, FakeInteraction] = (
+            weakref.WeakValueDictionary()
+        )
+        """``interactions`` by token (a webhook call names its interaction by token only:
+        scanning them all cost the load benchmark's fake O(interactions) per call)."""
         self.calls: list[RecordedCall] = []
         self.failures: list[str] = []
         self.global_commands: list[dict[str, Any]] = []
@@ -353,6 +361,7 @@ class FakeDiscord:
             message=message,
         )
         self.interactions[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
         channel = self.channels[cid]
         payload: dict[str, Any] = {
             "id": str(interaction.id),
@@ -376,14 +385,16 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message.payload()
+        # Timed from here: building the payload is this fake's work, not the bot's.
+        interaction.sent_at_monotonic = time.monotonic()
         await self.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
     def interaction_by_token(self, token: str) -> FakeInteraction:
-        for interaction in self.interactions.values():
-            if interaction.token == token:
-                return interaction
-        raise DiscordError(401, 50027, "Invalid Webhook Token")
+        interaction = self._by_token.get(token)
+        if interaction is None or self.interactions.get(interaction.id) is not interaction:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
+        return interaction
 
     # -- REST ------------------------------------------------------------------------
 
@@ -425,6 +436,7 @@ class FakeDiscord:
         if path == "/" and request.headers.get("Upgrade", "").lower() == "websocket":
             return await self._gateway(request)
         sub = path[len(API_PREFIX) :] if path.startswith(API_PREFIX) else None
+        request[ARRIVED] = time.monotonic()  # before this fake reads (and checks) the body
         body = await self._read_body(request)
         for method, pattern, template, handler in self._routes:
             match = pattern.match(sub or "")
@@ -633,7 +645,7 @@ class FakeDiscord:
             raise DiscordError(400, 50035, "Invalid Form Body", {"type": kind})
         interaction.response_type = kind
         interaction.acked_at = self.clock.now()
-        interaction.ack_latency = time.monotonic() - interaction.sent_at_monotonic
+        interaction.ack_latency = request[ARRIVED] - interaction.sent_at_monotonic
         interaction.original_message_id = message.id if message else None
         interaction.acked.set()
         if kind in (4, 7, 8, 9):

@@ -1,0 +1,129 @@
+"""Stage timings of every interaction in the running bot (issue 37), for benchmarks: on
+when ``CARDTABLE_STAGE_TIMINGS`` names a file, which gets them (JSON) at shutdown.
+
+Two hooks into discord.py, both on this bot alone: the INTERACTION_CREATE parser opens
+the interaction's trace (``tables.stages``) before discord.py starts the handler's tasks,
+so they inherit it; and the webhook adapter of those tasks (discord.py's own context
+variable) times the acknowledging call and closes the trace. Also counted: the cycle
+collector's pauses (they stop the loop with every answer in flight).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from tables.stages import StageRecorder, Trace, current
+
+KINDS = {2: "command", 3: "click", 4: "autocomplete", 5: "modal"}
+
+
+def snowflake_time(snowflake: int) -> float:
+    """The Unix time (seconds) a Discord id was made at."""
+    return ((snowflake >> 22) + discord.utils.DISCORD_EPOCH) / 1000
+
+
+class TimedAdapter(AsyncWebhookAdapter):
+    """discord.py's webhook adapter, the acknowledging call of a traced interaction timed
+    (``answer``) and its trace finished when that call returns."""
+
+    def __init__(self, recorder: StageRecorder) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.recorder = recorder
+
+    def create_interaction_response(self, *args: Any, **kwargs: Any) -> Any:
+        response = super().create_interaction_response(*args, **kwargs)
+        trace = current.get()
+        if trace is None or not trace.open:
+            return response
+        return self._timed(trace, response)
+
+    async def _timed(self, trace: Trace, response: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return await response
+        finally:
+            trace.add("answer", time.perf_counter() - started)
+            self.recorder.finish(trace)
+
+
+class CollectorPauses:
+    """The cycle collector's passes, by generation: how many, how long each took (wall
+    clock), and the CPU time of the longest (on a loaded machine the wall clock also
+    counts the time the thread waited for a core)."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.longest_cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+        self._started = self._started_cpu = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started, self._started_cpu = time.perf_counter(), time.thread_time()
+        else:
+            generation = int(info["generation"])
+            self.pauses[generation].append(time.perf_counter() - self._started)
+            cpu = time.thread_time() - self._started_cpu
+            self.longest_cpu[generation] = max(self.longest_cpu[generation], cpu)
+
+    def summary(self) -> str:
+        """``gen N: count, total ms, max ms`` per generation."""
+        parts = []
+        for generation, values in sorted(self.pauses.items()):
+            longest = max(values, default=0.0) * 1000
+            parts.append(
+                f"gen {generation}: {len(values)}, {sum(values) * 1000:.0f} ms, "
+                f"max {longest:.1f} ms (CPU {self.longest_cpu.get(generation, 0.0) * 1000:.1f})"
+            )
+        return "; ".join(parts)
+
+
+class StageTimings:
+    """Installed on one bot; ``write`` saves what it saw."""
+
+    def __init__(self, bot: Any, path: str | Path) -> None:
+        self.path = Path(path)
+        self.recorder = StageRecorder()
+        self.adapter = TimedAdapter(self.recorder)
+        self.collector = CollectorPauses()
+        parsers: dict[str, Any] = bot._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+        recorder, adapter = self.recorder, self.adapter
+
+        def traced_parse(data: dict[str, Any]) -> None:
+            age = time.time() - snowflake_time(int(data["id"]))
+            trace = recorder.begin(KINDS.get(int(data.get("type", 0)), "other"), age)
+            token = current.set(trace)
+            adapter_token = async_context.set(adapter)
+            try:
+                parse(data)
+            finally:
+                async_context.reset(adapter_token)
+                current.reset(token)
+
+        parsers["INTERACTION_CREATE"] = traced_parse
+        gc.callbacks.append(self.collector)
+
+    def close(self) -> None:
+        """Stop counting collections and write the file, with the cyclic garbage that
+        was left (frozen garbage included: what freezing kept from the collector)."""
+        if self.collector in gc.callbacks:
+            gc.callbacks.remove(self.collector)
+        gc.unfreeze()
+        garbage = gc.collect()
+        self.path.write_text(
+            json.dumps(
+                {
+                    "stages": self.recorder.to_json(),
+                    "collector": {str(g): p for g, p in self.collector.pauses.items()},
+                    "collector_cpu": {str(g): c for g, c in self.collector.longest_cpu.items()},
+                    "garbage_at_exit": garbage,
+                }
+            )
+        )
