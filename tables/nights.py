@@ -513,21 +513,9 @@ class NightRunner:
         for seat, (user, name) in [*zip(seats_a, a, strict=True), *zip(seats_b, b, strict=True)]:
             await self.manager.join(state.id, user, name, seat=seat)
         fixture.status, fixture.table_id, fixture.due_at = "playing", state.id, None
-        await self.storage.nights.save_fixture(fixture)
-        timer = self._timers.pop(fixture.id, None)
-        if timer is not None:
-            timer.cancel()
-        await self.manager.start(state.id, host_id)
-        news = NightNews(
-            "table",
-            night,
-            fixture.round,
-            (fixture,),
-            await self._names(night.id),
-            table_id=state.id,
-            mentions=tuple(user for user, _ in (*a, *b)),
+        await self._start_game(
+            night, fixture, state.id, host_id, await self._names(night.id), a + b
         )
-        await self.host.announce(news)
 
     async def _open_linked(
         self,
@@ -554,19 +542,32 @@ class NightRunner:
         )  # fmt: skip
         fixture.status, fixture.due_at = "playing", None
         fixture.table_id, fixture.other_table_id = first.id, None
+        await self._start_game(night, fixture, first.id, host_id, names, a + b)
+
+    async def _start_game(
+        self,
+        night: Night,
+        fixture: Fixture,
+        table_id: int,
+        host_id: int,
+        names: dict[int, str],
+        players: list[tuple[int, str]],
+    ) -> None:
+        """A fixture's table is ready: record it (before it starts: a restart must find
+        it), stop the fixture's no-show timer, start the table and tell the night."""
         await self.storage.nights.save_fixture(fixture)
         timer = self._timers.pop(fixture.id, None)
         if timer is not None:
             timer.cancel()
-        await self.manager.start(first.id, host_id)
+        await self.manager.start(table_id, host_id)
         news = NightNews(
             "table",
             night,
             fixture.round,
             (fixture,),
             names,
-            table_id=first.id,
-            mentions=tuple(user for user, _ in (*a, *b)),
+            table_id=table_id,
+            mentions=tuple(user for user, _ in players),
         )
         await self.host.announce(news)
 
