@@ -42,6 +42,8 @@ CASES = (
 
 
 def known(match: Any) -> bool:
+    """Every card left is in a hand (TH2-A.3: two players' second deal still to come is
+    not) and 304's trump is face up (a closed trump changes who may play what, T3-11.13)."""
     if match.spec.name == "thunee":
         return not match.card_zones()["pack"] and "rows" not in match.view(0)
     if match.spec.name == "304":

@@ -18,7 +18,7 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from rules.contract import Action, Event, Match
 
-MAX_STEPS = 20_000
+MAX_STEPS = 50_000
 """A match still going after this many actions is a bug in an engine or a player."""
 
 Times = list[tuple[float, float]]
@@ -31,15 +31,15 @@ def play_timed(
     seats: Mapping[int, ComputerPlayer],
     teams: tuple[tuple[int, ...], ...] | None,
     seed: int,
-    timed: ComputerPlayer,
+    timed: ComputerPlayer | None,
     *,
     chose: Callable[[Situation, Action], None] | None = None,
     applied: Callable[[int, Action, list[Event]], None] | None = None,
 ) -> Times:
     """Play ``match`` to its end with ``seats[seat]`` in each seat; the times of ``timed``'s
-    decisions. ``chose`` sees each of ``timed``'s decisions (the situation and the action,
-    before it is applied), ``applied`` every action applied (the seat, the action and the
-    events it made)."""
+    decisions (none when ``timed`` is None). ``chose`` sees each of ``timed``'s decisions
+    (the situation and the action, before it is applied), ``applied`` every action applied
+    (the seat, the action and the events it made)."""
     times: Times = []
     step = 0
     asked_at = -1
@@ -70,7 +70,7 @@ def play_timed(
         situation = situation_of(seat)
         start, cpu = time.perf_counter(), time.thread_time()
         action = seats[seat].choose(situation)
-        if seats[seat] is timed:
+        if timed is not None and seats[seat] is timed:
             if len(situation.legal) > 1:
                 times.append((time.perf_counter() - start, time.thread_time() - cpu))
             if chose is not None:

@@ -34,7 +34,6 @@ import itertools
 import json
 import math
 import os
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -44,8 +43,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.level_match import play_timed
 from bench.levels import level_player
-from players.base import ComputerPlayer, Situation
+from players.base import ComputerPlayer
 from players.budget import SearchBudget
 from players.level_ratings import RATINGS_FILE
 from rules import registry
@@ -104,31 +104,7 @@ def play(
         seat: by_level[level] for side, level in zip(sides, seating, strict=True) for seat in side
     }
     match = spec.new_match(players, options, seed=seed)
-    step = 0
-    asked_at = -1
-
-    def situation_of(seat: int) -> Situation:
-        return Situation.at(match, seat, random.Random(seed * 1_000_003 + step * 31 + seat), teams)
-
-    while not match.is_over:
-        awaiting = match.to_act
-        if asked_at != step:
-            asked_at = step
-            called = False
-            for seat in sorted(match.off_turn - awaiting):
-                call = seats[seat].off_turn(situation_of(seat))
-                if call is not None:
-                    match.apply(seat, call)
-                    called = True
-                    break
-            if called:
-                step += 1
-                continue
-        seat = min(awaiting)
-        match.apply(seat, seats[seat].choose(situation_of(seat)))
-        step += 1
-        if step > 50_000:
-            raise RuntimeError(f"{game} seed {seed} did not end")
+    play_timed(game, match, seats, teams, seed, None)
     winners = set((match.result or {}).get("winners") or ())
     return [bool(winners.intersection(side)) for side in sides]
 

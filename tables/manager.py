@@ -146,8 +146,6 @@ class TableManager:
         self.clock: Clock = clock or RealClock()
         self.games = games
         """The games this manager runs (the front ends read their plugins here)."""
-        self._script_used: dict[int, tuple[int, int]] = {}
-        """Per table with a ``deal_script``: (hand, entries of it played so far)."""
         self.players = players or default_registry(games, self.settings.search)
         self.decisions = ComputerDecisions(
             self.players, games, self.settings.search,
@@ -956,7 +954,7 @@ class TableManager:
         if not script or match.phase not in self.games.plugin(table.spec.name).deal_phases:
             return None
         hand = len(match.hand_results)
-        done_hand, used = self._script_used.get(table.id, (hand, 0))
+        done_hand, used = table.script_used
         used = used if done_hand == hand else 0
         action_id = next_scripted(script, hand, used, seat)
         if action_id is None:
@@ -967,7 +965,7 @@ class TableManager:
             return None
         if not match.is_legal(seat, action):
             return None
-        self._script_used[table.id] = (hand, used + 1)
+        table.script_used = (hand, used + 1)
         return action
 
     # -- timers ----------------------------------------------------------------------

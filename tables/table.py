@@ -38,6 +38,9 @@ class Table:
         self.off_turn_asked = -1
         """The ``seq`` at which the computers that may act off turn were last asked (each
         is asked once per call point)."""
+        self.script_used: tuple[int, int] = (0, 0)
+        """A linked table's ``deal_script`` (``tables.deal_script``): (hand, entries of it
+        played so far in that hand)."""
         self.last_by_seat: dict[int, tuple[str, int]] = {}
         """Each seat's latest (action id, seq): tells a double click from a wrong move."""
         self.stop_votes: set[int] = set()

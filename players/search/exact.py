@@ -22,12 +22,13 @@ worlds or more at the expert budget (240 rollouts: 4,800 states); four would sol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
-from players.budget import work_clock
+from players.budget import SearchBudget, work_clock
 from players.search.player import SearchStats
-from players.trick_solver import TooManyNodes
+from players.trick_solver import TooManyNodes, TrickSolution
+from rules.cards import Card
 
 NODES_PER_ROLLOUT = 20
 EXACT_TRICKS = 3
@@ -97,3 +98,34 @@ def _means(
     if totals is None or not worlds:
         return None
     return [t / worlds for t in totals]
+
+
+def dealt_key(world: Any) -> Hashable:
+    """A sampled world's cards and trump (``world.hands``, ``world.trump``): the worlds one
+    solve serves."""
+    return tuple(tuple(sorted(h)) for h in world.hands), world.trump
+
+
+def card_values(solution: TrickSolution, cards: Sequence[Card]) -> tuple[list[float], int] | None:
+    """Each of ``cards``' solved value and the states visited, or ``None`` when the solver
+    did not value one of them (the search's options and the solver's disagree)."""
+    if any(c not in solution.moves for c in cards):
+        return None
+    return [solution.moves[c] for c in cards], solution.nodes
+
+
+def exact_card_means(
+    sample: Callable[[random.Random], W],
+    solve: Callable[[W, int], tuple[list[float], int] | None],
+    cards: Sequence[Card],
+    budget: SearchBudget,
+    rng: random.Random,
+    start: float,
+    cap: float | None,
+    stats: SearchStats,
+) -> list[float] | None:
+    """``exact_means`` over worlds keyed by their cards, with the rounds and the states a
+    card play's budget buys (``NODES_PER_ROLLOUT`` per rollout)."""
+    rounds = max(1, budget.rollouts // len(cards))
+    nodes = budget.rollouts * NODES_PER_ROLLOUT
+    return exact_means(sample, dealt_key, solve, rounds, nodes, rng, start, cap, stats)

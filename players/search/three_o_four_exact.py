@@ -9,10 +9,9 @@ Court (its own number of tricks)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 
 from players.budget import SearchBudget
-from players.search.exact import EXACT_TRICKS, NODES_PER_ROLLOUT, exact_means
+from players.search.exact import EXACT_TRICKS, card_values, exact_card_means
 from players.search.player import SearchStats
 from players.search.three_o_four import POINT_WEIGHT, Position, Rules
 from players.trick_solver import TrickRules, TrickSolver, TrickState
@@ -62,14 +61,6 @@ def exact_scores(
         )
         trick = tuple((p[0], p[1]) for p in world.trick)
         state = TrickState(hands, trick, seat, world.trump, world.exhausted)
-        solution = TrickSolver(light, team, score, nodes).solve(state)
-        if any(c not in solution.moves for c in cards):
-            return None
-        return [solution.moves[c] for c in cards], solution.nodes
+        return card_values(TrickSolver(light, team, score, nodes).solve(state), cards)
 
-    def key(world: Position) -> Hashable:
-        return tuple(tuple(sorted(h)) for h in world.hands), world.trump
-
-    rounds = max(1, budget.rollouts // len(cards))
-    nodes = budget.rollouts * NODES_PER_ROLLOUT
-    return exact_means(sample, key, solve, rounds, nodes, rng, start, cap, stats)  # type: ignore[arg-type]
+    return exact_card_means(sample, solve, cards, budget, rng, start, cap, stats)  # type: ignore[arg-type]

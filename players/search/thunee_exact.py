@@ -8,10 +8,9 @@ otherwise), the two-player layouts and a second deal still to come."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 
 from players.budget import SearchBudget
-from players.search.exact import EXACT_TRICKS, NODES_PER_ROLLOUT, exact_means
+from players.search.exact import EXACT_TRICKS, card_values, exact_card_means
 from players.search.player import SearchStats
 from players.search.thunee_playout import KQJ, Facts, World, count_value
 from players.trick_solver import Hands, OnTrick, TrickRules, TrickSolver, TrickState
@@ -92,14 +91,6 @@ def exact_scores(
         state = TrickState(
             tuple(tuple(h) for h in world.hands), tuple(f.trick), f.turn, world.trump
         )
-        solution = TrickSolver(rules, team, score, nodes).solve(state)
-        if any(c not in solution.moves for c in cards):
-            return None
-        return [solution.moves[c] for c in cards], solution.nodes
+        return card_values(TrickSolver(rules, team, score, nodes).solve(state), cards)
 
-    def key(world: World) -> Hashable:
-        return tuple(tuple(sorted(h)) for h in world.hands), world.trump
-
-    rounds = max(1, budget.rollouts // len(cards))
-    nodes = budget.rollouts * NODES_PER_ROLLOUT
-    return exact_means(sample, key, solve, rounds, nodes, rng, start, cap, stats)  # type: ignore[arg-type]
+    return exact_card_means(sample, solve, cards, budget, rng, start, cap, stats)  # type: ignore[arg-type]

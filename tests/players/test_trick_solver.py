@@ -4,14 +4,13 @@ only winning line on constructed positions (TH-21/TH-22, T3-10/T3-11, NG-10)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
+from bench.exact_cost import position as random_position
 from players.endgame import EndgameLimits, solve
 from players.trick_solver import TrickRules, TrickState, follow_suit, solve_tricks
-from rules import registry
 from rules.cards import NIGERIAN_ORDER, THUNEE_ORDER, make_card
 from rules.contract import Match
 from rules.nigerian_thunee import STRENGTH as NIGERIAN_STRENGTH
@@ -24,19 +23,10 @@ def position(game: str, players: int, seed: int, cards_left: int) -> Match[Any]:
     """A seeded match played by random legal cards (calls avoided) until at most
     ``cards_left`` cards are in the hands, all of the hand's cards dealt and the trump face
     up (``known``), one seat to act in the play."""
-    spec = registry.get(game)
-    for attempt in range(60):
-        match = spec.new_match(players, seed=seed * 100 + attempt)
-        rng = random.Random(seed * 100 + attempt)
-        while not match.is_over and len(match.hand_results) == 0:
-            seats = sorted(match.to_act)
-            left = sum(match.public_view()["table"]["hand_sizes"])
-            if match.phase == "play" and len(seats) == 1 and left <= cards_left and known(match):
-                return match
-            legal = match.legal_actions(seats[0])
-            quiet = [a for a in legal if a.kind not in ("call", "caps", "double")]
-            match.apply(seats[0], rng.choice(quiet or legal))
-    raise AssertionError(f"no {game} position with {cards_left} cards left")
+    match = random_position(game, players, seed, cards_left)
+    if match is None:
+        raise AssertionError(f"no {game} position with {cards_left} cards left")
+    return match  # type: ignore[no-any-return]
 
 
 def light(match: Match[Any]) -> tuple[TrickRules, TrickState, list[int]]:
@@ -62,17 +52,6 @@ def light(match: Match[Any]) -> tuple[TrickRules, TrickState, list[int]]:
         rules,
         TrickState(hands, tuple(m.trick), turn, m.trump),
         [won[0] + won[2], won[1] + won[3]],
-    )
-
-
-def known(match: Match[Any]) -> bool:
-    """Every card left is in a hand (TH2-A.3: two players' second deal still to come is
-    not) and 304's trump is face up (a closed trump changes who may play what, T3-11.13)."""
-    m: Any = match
-    if match.spec.name == "thunee" and (match.card_zones()["pack"] or "rows" in m.view(0)):
-        return False
-    return match.spec.name != "304" or (
-        (m.mode == "open" or m.revealed) and not m.indicator_down and not m.solo
     )
 
 
