@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.responder import reply
-from rules.plugin import LEVEL_TITLES, LEVELS
+from rules.plugin import LEVEL_SUMMARIES, LEVELS
 from rules.registry import BUILTIN, GameRegistry
 from tables.errors import TableError, UnknownGame, quote
 
@@ -84,6 +84,7 @@ def playable_choices(games: GameRegistry = BUILTIN) -> list[app_commands.Choice[
 
 
 def level_choices() -> list[app_commands.Choice[str]]:
-    """The computer levels people may pick, weakest first (names translated by the
-    command tree's translator)."""
-    return [app_commands.Choice(name=LEVEL_TITLES[level], value=level) for level in LEVELS]
+    """The computer levels people may pick, weakest first, each named by its one-line
+    description (translated by the command tree's translator): a server's default level
+    is for every game, so no one game's rating belongs on it (issue 35)."""
+    return [app_commands.Choice(name=LEVEL_SUMMARIES[level], value=level) for level in LEVELS]

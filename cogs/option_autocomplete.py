@@ -3,7 +3,8 @@
 Answers come from the bot's registry (a game added by a plugin is offered like a built-in
 one) and stay within Discord's limits: at most 25 choices, names and values of 1 to 100
 characters. ``playable_games`` and ``known_games`` answer any command's ``game`` option,
-``table_sizes`` its ``players`` and ``typed_options`` its ``options`` (for the game filled in).
+``table_sizes`` its ``players``, ``typed_options`` its ``options`` and ``computer_levels`` its
+``level`` (for the game filled in).
 ``options:`` is completed one pair at a time: the last ``name=value`` typed (after the
 last comma) is what the choices finish, the pairs before it are kept as typed.
 """
@@ -20,9 +21,12 @@ from cogs.controller import user_locale
 from i18n import translator
 from i18n.labels import Translate
 from i18n.options import option_title
+from players.level_ratings import LevelRatings, shipped
 from rules.option_fields import OptionField, OptionValue, option_fields
+from rules.plugin import LEVEL_SUMMARIES, LEVEL_TITLES, LEVELS
 from rules.registry import GameRegistry
 from tables.errors import TableError
+from tables.manager import default_player_count
 
 CHOICES_MAX = 25
 TEXT_MAX = 100
@@ -173,3 +177,36 @@ async def typed_options(
     t = translator(user_locale(interaction))
     game = getattr(interaction.namespace, "game", None)
     return option_choices(interaction.client.games, game, current, t)
+
+
+def level_choices(
+    games: GameRegistry, game: Any, typed: str, t: Translate, ratings: LevelRatings
+) -> list[app_commands.Choice[str]]:
+    """The computer levels, weakest first, labelled as the lobby's Add-computer buttons are:
+    with the level's rating at the game's usual table (the size a /quickplay opens) when
+    it has one, else with the level's one-line description (issue 35)."""
+    chosen = _chosen(games, game)
+    rated = ratings.at(chosen, default_player_count(games.get(chosen))) if chosen else {}
+    needle = typed.strip().lower()
+    choices: list[app_commands.Choice[str]] = []
+    for level in LEVELS:
+        title = t(LEVEL_TITLES[level])
+        if needle not in title.lower() and needle not in level:
+            continue
+        rating = rated.get(level)
+        label = (
+            t(LEVEL_SUMMARIES[level])
+            if rating is None
+            else t("{level} (rated {rating})").format(level=title, rating=rating.rating)
+        )
+        choices.append(app_commands.Choice(name=_short(label), value=level))
+    return choices
+
+
+async def computer_levels(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A ``level`` option's autocomplete: the levels, rated for the game filled in."""
+    t = translator(user_locale(interaction))
+    game = getattr(interaction.namespace, "game", None)
+    return level_choices(interaction.client.games, game, current, t, shipped())

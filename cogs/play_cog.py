@@ -17,7 +17,12 @@ from cogs.backlog import TooLate, defer_or_give_up
 from cogs.bot import CardTableBot
 from cogs.controller import display_name, is_admin, server_locale, user_locale
 from cogs.layout import card
-from cogs.option_autocomplete import playable_games, table_sizes, typed_options
+from cogs.option_autocomplete import (
+    computer_levels,
+    playable_games,
+    table_sizes,
+    typed_options,
+)
 from cogs.option_picker import Draft
 from cogs.responder import picture_wait, reply, within_deadline
 from cogs.rules_cog import rules_embed
@@ -252,7 +257,6 @@ class PlayCog(commands.Cog):
         options=N_("Rule options as name=value, ..."),
         level=N_("How well the computers play (the server's default if left out)"),
     )
-    @app_commands.choices(level=games.level_choices())
     async def quickplay(
         self,
         interaction: discord.Interaction[Any],
@@ -286,6 +290,9 @@ class PlayCog(commands.Cog):
     play.autocomplete("options")(typed_options)
     quickplay.autocomplete("game")(playable_games)
     quickplay.autocomplete("options")(typed_options)
+    # Autocomplete, not fixed choices: the labels carry each level's rating for the game
+    # typed (issue 35). A typed level that is none is refused by the manager.
+    quickplay.autocomplete("level")(computer_levels)
 
     # -- /table ------------------------------------------------------------------------
 

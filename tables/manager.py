@@ -355,10 +355,13 @@ class TableManager:
         **create_args: Any,
     ) -> TableState:
         """A table that starts at once, computers in every seat but the user's."""
+        fill_with = level or self.settings.default_level
+        # Refused before the table opens: a level typed that is none would leave a lobby.
+        self._check_level(fill_with, game)
         state = await self.create(
             channel_id=channel_id, game=game, host_id=user_id, host_name=name, **create_args
         )
-        return await self.start(state.id, user_id, fill_with=level or self.settings.default_level)
+        return await self.start(state.id, user_id, fill_with=fill_with)
 
     async def join(
         self, table_id: int, user_id: int, name: str, seat: int | None = None

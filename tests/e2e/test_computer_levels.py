@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from players.level_ratings import shipped
 from storage import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
+from tests.e2e.fake_discord.pickers import autocomplete
 from tests.e2e.harness import BotRunner, assert_clean
 from tests.e2e.players import Players, table_id_of
 
@@ -85,3 +87,61 @@ async def test_the_lobby_adds_computers_of_each_level_and_the_server_default_app
     )
     assert quick.message is not None, quick.text
     assert quick.message.text().count("· Club") == 3  # the server's default level
+
+
+async def test_the_quickplay_level_picker_shows_each_levels_rating_for_the_game_typed(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """Issue 35: /quickplay's ``level:`` lists the levels as the lobby's buttons label
+    them, rated at the game's usual table (four seats) from the shipped ratings; a game
+    with no rating (the toy plugin), or none typed yet, lists each level's description."""
+    rated = shipped().at("nigerian_thunee", 4)
+    assert set(rated) >= {"beginner", "club", "expert"}
+    alice = runner.user("alice")
+    levels = await autocomplete(alice, "quickplay", "level", game="nigerian_thunee", level="")
+    assert [(c["name"], c["value"]) for c in levels] == [
+        (f"Beginner (rated {rated['beginner'].rating})", "beginner"),
+        (f"Club (rated {rated['club'].rating})", "club"),
+        (f"Expert (rated {rated['expert'].rating})", "expert"),
+    ]
+    typed = await autocomplete(alice, "quickplay", "level", game="nigerian_thunee", level="cl")
+    assert [c["value"] for c in typed] == ["club"]
+    unrated = await autocomplete(alice, "quickplay", "level", game="toy", level="")
+    assert [c["name"] for c in unrated] == [
+        "Beginner: plays by rules of thumb from its own hand and remembers nothing.",
+        "Club: remembers the cards played and looks a few moves ahead.",
+        "Expert: remembers every card it has seen and thinks each move through.",
+    ]
+    nothing_yet = await autocomplete(alice, "quickplay", "level", level="")
+    assert [c["name"] for c in nothing_yet] == [c["name"] for c in unrated]
+    spanish = runner.user("elena", locale="es-ES")
+    club = await autocomplete(spanish, "quickplay", "level", game="nigerian_thunee", level="club")
+    assert [c["name"] for c in club] == [f"De club (puntuación {rated['club'].rating})"]
+
+
+async def test_a_typed_level_that_is_none_is_refused_in_one_private_line(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    # An autocomplete option takes whatever is typed, so the manager's refusal is the check.
+    refused = await runner.user("alice").slash("quickplay", game="nigerian_thunee", level="wizard")
+    assert refused.ephemeral
+    assert "There is no computer player called wizard." in refused.text, refused.text
+    assert runner.bot is not None and runner.bot.manager is not None
+    assert runner.bot.manager.open_tables() == []  # refused before a lobby opened
+
+
+async def test_the_server_default_level_choices_say_what_each_level_does(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """/config computer_level is for every game, so its choices carry each level's one-line
+    description (no one game's rating), synced with the Spanish."""
+    config = fake.command("config")
+    sub = next(o for o in config["options"] if o["name"] == "computer_level")
+    level = next(o for o in sub["options"] if o["name"] == "level")
+    assert [(c["name"], c["value"]) for c in level["choices"]] == [
+        ("Beginner: plays by rules of thumb from its own hand and remembers nothing.", "beginner"),
+        ("Club: remembers the cards played and looks a few moves ahead.", "club"),
+        ("Expert: remembers every card it has seen and thinks each move through.", "expert"),
+    ]
+    spanish = level["choices"][1]["name_localizations"]["es-ES"]
+    assert spanish == "De club: recuerda las cartas jugadas y mira unas jugadas por delante."
