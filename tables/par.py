@@ -170,7 +170,7 @@ class PauseGate:
         if self._pid is None or want == self._stopped:
             return
         self._signal(signal.SIGSTOP if want else signal.SIGCONT)
-        self._stopped = want
+        self._stopped = want and self._pid is not None
 
     def _signal(self, sig: signal.Signals) -> None:
         assert self._pid is not None
