@@ -88,9 +88,17 @@ def user_language(interaction: discord.Interaction[Any]) -> str:
 class Backlog:
     """Counts the interactions being worked on; past ``limit`` the next is told "busy"."""
 
-    def __init__(self, limit: int = MAX_UNANSWERED, total: int = MAX_IN_FLIGHT) -> None:
+    def __init__(
+        self,
+        limit: int = MAX_UNANSWERED,
+        total: int = MAX_IN_FLIGHT,
+        on_busy: Callable[[bool], None] | None = None,
+    ) -> None:
         self.limit = limit
         self.total = total
+        self.on_busy = on_busy
+        """Told ``True`` when the first interaction starts being served, ``False`` when
+        the last one is done (background work such as par stands still in between)."""
         self._serving: set[discord.Interaction[Any]] = set()
         self._unacked: set[discord.Interaction[Any]] = set()
         """Served and not known to be acknowledged: a superset of the unanswered ones, pruned
@@ -125,11 +133,15 @@ class Backlog:
         mark_started()
         self._serving.add(interaction)
         self._unacked.add(interaction)
+        if len(self._serving) == 1 and self.on_busy is not None:
+            self.on_busy(True)
         try:
             await work()
         finally:
             self._serving.discard(interaction)
             self._unacked.discard(interaction)
+            if not self._serving and self.on_busy is not None:
+                self.on_busy(False)
         release(interaction)
 
 

@@ -91,6 +91,7 @@ class DuplicateCog(commands.Cog):
             )
             self.par = ParService(bot.manager, executor=executor, replays=bot.settings.par_replays)
             self.par.subscribe(self._on_par)
+            bot.backlog.on_busy = self.par.busy
         self._reviews: collections.OrderedDict[tuple[int, int], HandReview] = (
             collections.OrderedDict()
         )
@@ -104,6 +105,8 @@ class DuplicateCog(commands.Cog):
         if self._closer is not None:
             self._closer.cancel()
         if self.par is not None:
+            if self.bot.backlog.on_busy == self.par.busy:
+                self.bot.backlog.on_busy = None
             await self.par.close()
 
     # -- events ------------------------------------------------------------------------

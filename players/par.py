@@ -9,7 +9,9 @@ level, and reports what that seat's side made each time beside what it really ma
 Pure and deterministic given the request (each replay's players draw from a seed made of
 the request's seed and the replay number): it runs in a worker process (``tables.par``),
 so a request and its result are plain picklable values, the game named by its registry
-key. Only the clock can end it early (``time_budget_s``: the replays finished count).
+key. Only its own CPU time can end it early (``time_budget_s``, counted in the process's
+CPU seconds, so a worker paused while the bot answers (``tables.par``) or starved by other
+processes still plays its replays; the replays finished count).
 
 What a side "made" is the game's own measure of a hand (``hand_measure``): in a trick
 game the plugin's ``tally`` (card points, tricks) of the seat's team; otherwise what the
@@ -54,7 +56,7 @@ class ParRequest:
     rollouts: int = 48
     """The search players' rollouts per decision in the replays (the CPU cost knob)."""
     time_budget_s: float = 30.0
-    """No replay starts past this many seconds; ``0``: no limit."""
+    """No replay starts past this many CPU seconds of the worker; ``0``: no limit."""
     seed: int = 0
 
 
@@ -79,7 +81,6 @@ class ParResult:
 def run_par(request: ParRequest, registry: GameRegistry = BUILTIN) -> ParResult:
     """The par of ``request.hand`` (see the module doc); the pool's entry point."""
     started_cpu = time.process_time()
-    started = time.monotonic()
     snapshot = request.snapshot
     plugin = registry.plugin(snapshot["game"])
     spec = plugin.spec
@@ -91,7 +92,7 @@ def run_par(request: ParRequest, registry: GameRegistry = BUILTIN) -> ParResult:
     budget = SearchBudget(rollouts=request.rollouts, time_cap_ms=0)
     results: list[int] = []
     for replay in range(request.replays):
-        if request.time_budget_s and time.monotonic() - started > request.time_budget_s:
+        if request.time_budget_s and time.process_time() - started_cpu > request.time_budget_s:
             break
         match = clone_match(start)
         rng = random.Random(f"par:{request.seed}:{replay}")

@@ -10,6 +10,10 @@ which word it in each player's language (``ParReport``). A table that closed mea
 still gets its report; a failed or too slow worker is logged and reports nothing.
 
 One worker by default: par is a luxury, and the cores belong to the tables' own clicks.
+Idle scheduling alone still lets the worker run on a core the bot's loop wants next (and
+its memory traffic slows the loop), so the service also stops it outright while the bot
+has interactions in flight (``PauseGate``: ``ParService.busy``, from the front end's
+backlog); its replays' budget counts CPU, so a paused par is only later, never shorter.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -109,6 +115,71 @@ def par_seed(match_seed: int, hand: int, seat: int) -> int:
     return match_seed ^ (hand << 8) ^ seat
 
 
+class PauseGate:
+    """Stops a worker process (``SIGSTOP``) while anything holds the gate, and lets it go
+    on (``SIGCONT``) when the last holder lets go: the kernel then gives it no CPU at all,
+    whatever its priority. Holders are counted; only 0 -> 1 and 1 -> 0 signal. The pid
+    comes from the worker itself, later than the first hold maybe (``attach``, from the
+    pool's thread: hence the lock). A worker that died meanwhile is ignored."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pid: int | None = None
+        self._holders = 0
+        self._stopped = False
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's, once it has named itself."""
+        return self._pid
+
+    def attach(self, pid: int) -> None:
+        if pid == os.getpid():  # a thread "worker" is this very process: never stop it
+            return
+        with self._lock:
+            self._pid = pid
+            self._apply()
+
+    def hold(self) -> None:
+        with self._lock:
+            self._holders += 1
+            if self._holders == 1:
+                self._apply()
+
+    def release(self) -> None:
+        with self._lock:
+            self._holders = max(self._holders - 1, 0)
+            if self._holders == 0:
+                self._apply()
+
+    def detach(self, *, kill: bool = False) -> None:
+        """Forget the worker, first resuming it (or, ``kill``, ending it if it is stopped:
+        its work is being thrown away), so no stopped process outlives the service."""
+        with self._lock:
+            if self._pid is not None and self._stopped:
+                self._signal(signal.SIGKILL if kill else signal.SIGCONT)
+            self._pid = None
+            self._stopped = False
+
+    def _apply(self) -> None:
+        want = self._holders > 0
+        if self._pid is None or want == self._stopped:
+            return
+        self._signal(signal.SIGSTOP if want else signal.SIGCONT)
+        self._stopped = want and self._pid is not None
+
+    def _signal(self, sig: signal.Signals) -> None:
+        assert self._pid is not None
+        try:
+            os.kill(self._pid, sig)
+        except ProcessLookupError:
+            self._pid = None
+
+
 @dataclass(frozen=True, slots=True)
 class ParReport:
     table_id: int
@@ -144,11 +215,21 @@ class ParService:
         self._own_executor = executor is None
         self._listeners: list[ParListener] = []
         self._pending: set[asyncio.Task[None]] = set()
+        self.gate = PauseGate()
+        """Holds the own worker still while the bot is answering (``busy``)."""
         self._unsubscribe = manager.subscribe(self._on_update)
 
     def subscribe(self, listener: ParListener) -> Callable[[], None]:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def busy(self, busy: bool) -> None:
+        """The front end has interactions in flight (``True``) or none left (``False``):
+        the worker is stopped meanwhile (an executor given to the service is left alone)."""
+        if busy:
+            self.gate.hold()
+        else:
+            self.gate.release()
 
     def enabled(self, table_id: int) -> bool:
         """Whether the table asked for par, or (unset) has both a human and a computer."""
@@ -197,7 +278,13 @@ class ParService:
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=background_priority,
             )
+            # The worker's own answer names it (the pool keeps its processes private).
+            self._executor.submit(os.getpid).add_done_callback(self._attach)
         return self._executor
+
+    def _attach(self, future: concurrent.futures.Future[int]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.gate.attach(future.result())
 
     async def _run(
         self, table_id: int, user_id: int, request: ParRequest, where: tuple[int, int | None]
@@ -228,5 +315,8 @@ class ParService:
             task.cancel()
         await asyncio.gather(*list(self._pending), return_exceptions=True)
         if self._own_executor and self._executor is not None:
+            # A stopped worker would never take the pool's shutdown sentinel; its par is
+            # cancelled anyway, so it ends now rather than finishing unwanted replays.
+            self.gate.detach(kill=True)
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

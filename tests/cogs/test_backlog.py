@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
 from cogs.backlog import Backlog
 
@@ -65,3 +66,31 @@ def test_the_count_is_an_upper_bound_below_the_limit_and_exact_from_it() -> None
     waiting[0].response.done = True
     assert backlog.unanswered() == 2  # at the limit it counts exactly
     assert len(backlog._unacked) == 2
+
+
+async def test_on_busy_is_told_when_the_first_starts_and_when_the_last_is_done() -> None:
+    """Only the edges, 0 -> 1 and -> 0 (par's worker stands still in between), and a
+    refused interaction changes nothing."""
+    changes: list[bool] = []
+    backlog = Backlog(limit=2, on_busy=changes.append)
+    release = asyncio.Event()
+    first, second, third = (_Interaction() for _ in range(3))
+
+    async def wait() -> None:
+        await release.wait()
+
+    served = [asyncio.create_task(backlog.run(i, wait)) for i in (first, second)]  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert changes == [True] and backlog.in_flight == 2
+    await backlog.run(third, wait)  # type: ignore[arg-type]  # refused: busy
+    assert changes == [True]
+    release.set()
+    await asyncio.gather(*served)
+    assert changes == [True, False]
+
+    async def fail() -> None:
+        raise RuntimeError("handler failed")
+
+    with pytest.raises(RuntimeError):
+        await backlog.run(_Interaction(), fail)  # type: ignore[arg-type]
+    assert changes == [True, False, True, False]  # a failed handler still lets go

@@ -4,7 +4,9 @@ names that table, user and seat; the table never waits for it."""
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
+import multiprocessing
 import os
 import pickle
 from collections.abc import Callable
@@ -109,3 +111,98 @@ def test_background_priority_falls_back_to_nice_19(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(os, "nice", lambda n: niced.append(n) or n)
     assert background_priority() == "nice"
     assert niced == [PAR_NICENESS] == [19]
+
+
+def _proc_stat(pid: int) -> tuple[str, int]:
+    """The process's state letter and CPU ticks (user + system), as the kernel reports."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return fields[0], int(fields[11]) + int(fields[12])
+
+
+async def _worker_pid(service: ParService) -> int:
+    """Start the service's own worker and wait (bounded) until it has named itself."""
+    service._pool()
+    for _ in range(1200):
+        if service.gate.pid is not None:
+            return service.gate.pid
+        await asyncio.sleep(0.1)
+    raise AssertionError("the par worker never started")
+
+
+async def _until_stopped(pid: int) -> None:
+    """SIGSTOP takes effect when the kernel next handles the worker: wait for state T."""
+    for _ in range(600):
+        if _proc_stat(pid)[0] == "T":
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"worker {pid} not stopped")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+async def test_while_the_bot_is_busy_the_par_worker_stands_still_then_finishes(
+    storage: SqliteStorage, clock: FakeClock, settings: TableSettings
+) -> None:
+    """No answer waits for par: while the front end has interactions in flight
+    (``busy(True)``) the real worker process is stopped (no CPU, the par not posted); when
+    they are done it goes on, and its replays are all played (the budget counts CPU)."""
+    manager = TableManager(storage, settings, clock)
+    service = ParService(manager, replays=2, rollouts=4)
+    reports: list[ParReport] = []
+    service.subscribe(reports.append)
+    try:
+        pid = await _worker_pid(service)
+        service.busy(True)
+        await _until_stopped(pid)
+        state = await manager.create(
+            channel_id=5, game="thunee", host_id=7, host_name="ana", seed=1
+        )
+        for _ in range(3):
+            await manager.add_computer(state.id, 7, level="heuristic")
+        state = await manager.start(state.id, 7)
+        match = manager.match_of(state.id)
+        assert match is not None
+        while not match.hand_results:
+            view = manager.seat_view(state.id, 7)
+            await manager.act(state.id, 7, view.legal[0].id)
+        assert service._pending, "the par was handed to the worker"
+        ticks = _proc_stat(pid)[1]
+        done, _ = await asyncio.wait(service._pending, timeout=1.0)
+        assert not done and not reports
+        assert _proc_stat(pid) == ("T", ticks)  # stopped: not one tick of CPU
+        service.busy(True)  # a second holder: still stopped after the first lets go
+        service.busy(False)
+        assert service.gate.stopped and _proc_stat(pid)[0] == "T"
+        service.busy(False)
+        assert not service.gate.stopped
+        await service.drain()
+        assert len(reports) == 1 and len(reports[0].result.replays) == 2
+    finally:
+        await service.close()
+        await manager.close()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+async def test_closing_with_the_worker_stopped_leaves_no_process_behind() -> None:
+    service = ParService(cast(TableManager, _QuietManager()))
+    pid = await _worker_pid(service)
+    service.busy(True)
+    await _until_stopped(pid)
+    await service.close()
+    for child in multiprocessing.active_children():
+        if child.pid == pid:
+            child.join(timeout=60)
+    assert pid not in {c.pid for c in multiprocessing.active_children()}
+    assert not os.path.exists(f"/proc/{pid}")
+
+
+def test_a_thread_worker_is_never_stopped() -> None:
+    """A thread pool's "worker" is the bot's own process: the gate ignores it."""
+    service = ParService(
+        cast(TableManager, _QuietManager()),
+        executor=concurrent.futures.ThreadPoolExecutor(max_workers=1),
+    )
+    service.gate.attach(os.getpid())
+    service.busy(True)
+    assert service.gate.pid is None and not service.gate.stopped
+    service.busy(False)
