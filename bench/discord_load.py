@@ -612,6 +612,8 @@ def stage_report(timings: dict[str, Any] | None) -> str:
     collections = CollectorPauses()
     collections.pauses = {int(g): p for g, p in timings["collector"].items()}
     collections.longest_cpu = {int(g): c for g, c in timings["collector_cpu"].items()}
+    collections.total_cpu = {int(g): c for g, c in timings.get("collector_total_cpu", {}).items()}
+    collections.full_passes = [(int(n), float(c)) for n, c in timings.get("full_passes", [])]
     lines.append(
         f"    the bot's cycle collections: {collections.summary()}; cyclic garbage left at "
         f"its exit (frozen or not collected yet): {timings['garbage_at_exit']} objects"
