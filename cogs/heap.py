@@ -29,6 +29,17 @@ each on a loaded machine, the tail of every answer in flight. So after ``most_sk
 periods put off in a row it freezes anyway. What that freezes in flight is freed as usual
 once answered: the ``Backlog`` breaks a served interaction's cycles (``release``), so
 reference counting frees it, frozen or not.
+
+Then CPython's own full passes: it runs one every 10 middle passes unless fewer than a
+quarter of the long-lived objects are new since the last. Frozen objects are not counted
+as long-lived, so after a freeze the old generation looks nearly empty and nothing holds
+the full passes back (issue 37, 1,000 tables: 20 full passes in a run, up to 212 ms of
+CPU each). So while the keeper runs, CPython makes none (the third threshold is set out of
+reach) and the keeper applies a growth rule of its own, counted over the frozen heap
+CPython cannot see: when the frozen heap has grown by ``sweep_growth`` of its size after the last
+sweep, it sweeps (the whole heap, so cyclic garbage anywhere is freed); otherwise every
+``sweep_every`` seconds. Freezes still make a young pass first, so cyclic garbage that
+dies young is freed as before; what is frozen meanwhile is at most the growth allowed.
 """
 
 from __future__ import annotations
@@ -45,6 +56,10 @@ log = logging.getLogger(__name__)
 FREEZE_IN_FLIGHT = 2
 """Most interactions in flight at which a freeze is done (more: it waits for the next)."""
 
+NO_FULL_PASSES = 1 << 30
+"""CPython's third threshold while the keeper runs: middle passes between its own full
+passes, so many that it never makes one."""
+
 
 class HeapKeeper:
     def __init__(
@@ -53,6 +68,8 @@ class HeapKeeper:
         sweep_every: float = 3600.0,
         in_flight: Callable[[], int] = lambda: 0,
         most_skips: int = 4,
+        sweep_growth: float = 1.0,
+        sweep_floor: int = 100_000,
     ) -> None:
         self.freeze_every = freeze_every
         self.sweep_every = sweep_every
@@ -62,12 +79,21 @@ class HeapKeeper:
         self._skips_in_a_row = 0
         self.skipped = 0
         """Freezes put off because interactions were in flight."""
+        self.sweep_growth = sweep_growth
+        """Growth of the frozen heap, as a share of its size after the last sweep, at which
+        the next freeze is a sweep instead (1.0: when it has doubled)."""
+        self.sweep_floor = sweep_floor
+        """Frozen objects the growth is counted from at least: a small heap's sweeps are
+        not worth scheduling this way."""
         self.freezes = 0
         self.sweeps = 0
+        self._swept_size = gc.get_freeze_count()
+        self._thresholds: tuple[int, int, int] | None = None
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         if self._task is None or self._task.done():
+            self.hold_full_passes()
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
@@ -76,6 +102,26 @@ class HeapKeeper:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        self.release_full_passes()
+
+    def hold_full_passes(self) -> None:
+        """From now on only the keeper makes full passes (``release_full_passes`` undoes it)."""
+        if self._thresholds is None:
+            self._thresholds = gc.get_threshold()
+            young, middle, _ = self._thresholds
+            gc.set_threshold(young, middle, NO_FULL_PASSES)
+            self._swept_size = gc.get_freeze_count()
+
+    def release_full_passes(self) -> None:
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
+
+    def grown(self) -> bool:
+        """The frozen heap has grown by ``sweep_growth`` since the last sweep (or the
+        keeper's start): time to collect it all once."""
+        base = max(self._swept_size, self.sweep_floor)
+        return gc.get_freeze_count() > base * (1.0 + self.sweep_growth)
 
     def due(self) -> bool:
         """A freeze may run now: at most ``FREEZE_IN_FLIGHT`` interactions in flight (else
@@ -102,6 +148,7 @@ class HeapKeeper:
         gc.collect()
         gc.freeze()
         self.sweeps += 1
+        self._swept_size = gc.get_freeze_count()
         took = time.perf_counter() - started
         log.info("full collection: %.0f ms, %d objects frozen", took * 1000, gc.get_freeze_count())
         return took
@@ -114,4 +161,8 @@ class HeapKeeper:
                 self.sweep()
                 next_sweep = time.monotonic() + self.sweep_every
             elif self.due():
-                self.freeze()
+                if self.grown():
+                    self.sweep()
+                    next_sweep = time.monotonic() + self.sweep_every
+                else:
+                    self.freeze()

@@ -61,16 +61,27 @@ class CollectorPauses:
     def __init__(self) -> None:
         self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self.longest_cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+        self.total_cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+        self.full_passes: list[tuple[int, float]] = []
+        """Each full pass's objects scanned and CPU seconds: what a full pass costs is its
+        size, so the schedule that makes them is read from this."""
         self._started = self._started_cpu = 0.0
+        self._scanned = 0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        generation = int(info["generation"])
         if phase == "start":
+            if generation == 2:
+                # Counted before the clock starts: listing them costs a fraction of the pass.
+                self._scanned = sum(len(gc.get_objects(g)) for g in range(3))
             self._started, self._started_cpu = time.perf_counter(), time.thread_time()
         else:
-            generation = int(info["generation"])
             self.pauses[generation].append(time.perf_counter() - self._started)
             cpu = time.thread_time() - self._started_cpu
             self.longest_cpu[generation] = max(self.longest_cpu[generation], cpu)
+            self.total_cpu[generation] += cpu
+            if generation == 2:
+                self.full_passes.append((self._scanned, cpu))
 
     def summary(self) -> str:
         """``gen N: count, total ms, max ms`` per generation."""
@@ -79,7 +90,14 @@ class CollectorPauses:
             longest = max(values, default=0.0) * 1000
             parts.append(
                 f"gen {generation}: {len(values)}, {sum(values) * 1000:.0f} ms, "
-                f"max {longest:.1f} ms (CPU {self.longest_cpu.get(generation, 0.0) * 1000:.1f})"
+                f"max {longest:.1f} ms (CPU {self.longest_cpu.get(generation, 0.0) * 1000:.1f}, "
+                f"total CPU {self.total_cpu.get(generation, 0.0) * 1000:.0f})"
+            )
+        if self.full_passes:
+            scanned = sorted(n for n, _ in self.full_passes)
+            parts.append(
+                f"full passes scanned {scanned[0]:,}-{scanned[-1]:,} objects "
+                f"(median {scanned[len(scanned) // 2]:,})"
             )
         return "; ".join(parts)
 
@@ -123,6 +141,8 @@ class StageTimings:
                     "stages": self.recorder.to_json(),
                     "collector": {str(g): p for g, p in self.collector.pauses.items()},
                     "collector_cpu": {str(g): c for g, c in self.collector.longest_cpu.items()},
+                    "collector_total_cpu": {str(g): c for g, c in self.collector.total_cpu.items()},
+                    "full_passes": self.collector.full_passes,
                     "garbage_at_exit": garbage,
                 }
             )

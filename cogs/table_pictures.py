@@ -384,7 +384,25 @@ async def hand_picture(view: SeatView, wait: float | None = ANSWER_WAIT) -> byte
 def attachments(picture: bytes | None, filename: str) -> list[discord.File]:
     """What an edit passes as ``attachments``: the picture, or nothing (which also removes
     a picture the message carried)."""
-    return [] if picture is None else [discord.File(io.BytesIO(picture), filename)]
+    return [] if picture is None else [discord.File(PictureBytes(picture), filename)]
+
+
+class PictureBytes(io.BytesIO):
+    """A picture's bytes for a ``discord.File``, which stubs ``fp.close`` while it sends and
+    puts the real one back when done: stored on the buffer, that bound method made every
+    sent picture a cycle (buffer, its ``__dict__``, the method) holding its PNG until a
+    cycle collection (issue 37). Here the stub is kept, and the real method is never
+    stored, so reference counting frees the buffer as soon as the file is dropped."""
+
+    _stub: Callable[[], None] | None = None
+
+    @property
+    def close(self) -> Callable[[], None]:
+        return self._stub or super().close
+
+    @close.setter
+    def close(self, value: Callable[[], None]) -> None:
+        self._stub = None if getattr(value, "__self__", None) is self else value
 
 
 def show_in(embed: discord.Embed, picture: bytes | None, filename: str) -> None:
