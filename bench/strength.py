@@ -14,7 +14,8 @@ search plays every seat and every deal from both sides. Prints the search team's
 rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
 time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
 single legal action is played without thinking). For 304 it also prints the contracts the
-first level's team won in the auction and how many it made (``bench.levels.count_contract``).
+first level's team won in the auction and how many it made, and the same for the
+opponent's team (``bench.levels.count_contract``).
 
 ``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
 option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``).
@@ -76,6 +77,9 @@ def play_match(
         for event in events:
             if event.kind == "hand_scored":
                 count_contract(game, event.data, teams[search_team], tally)
+                other_team: Counter[str] = Counter()
+                count_contract(game, event.data, teams[1 - search_team], other_team)
+                tally.update({f"their_{k}": v for k, v in other_team.items()})
 
     times = play_timed(game, match, seats, teams, seed, search, applied=applied)
     result = match.result or {}
@@ -131,6 +135,8 @@ def measure(
         "wall_s": time.perf_counter() - start,
         "contracts": tally["contracts"],
         "made": tally["made"],
+        "their_contracts": tally["their_contracts"],
+        "their_made": tally["their_made"],
     }
 
 
@@ -176,7 +182,12 @@ def main() -> None:
                 f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
                 f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
                 f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; "
-                + (f"contracts made {rate(r['made'], r['contracts'])}; " if game == "304" else "")
+                + (
+                    f"contracts made {rate(r['made'], r['contracts'])} "
+                    f"(the opponent's {rate(r['their_made'], r['their_contracts'])}); "
+                    if game == "304"
+                    else ""
+                )
                 + f"{r['wall_s']:.0f} s; "
                 f"load {os.getloadavg()[0]:.1f}",
                 flush=True,
