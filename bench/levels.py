@@ -151,6 +151,16 @@ def sure_trick(match: Any, situation: Situation, chosen: Any, tally: Counter[str
     tally["overtook"] += takes(mine[chosen])
 
 
+def count_contract(
+    game: str, data: dict[str, Any], team: tuple[int, ...], tally: Counter[str]
+) -> None:
+    """304: a played hand's contract, if ``team`` won the auction (``contracts``), and
+    whether it was made (``made``)."""
+    if game == "304" and data.get("outcome") == "played" and data.get("trumper") in team:
+        tally["contracts"] += 1
+        tally["made"] += bool(data.get("made"))
+
+
 def play(
     game: str, seed: int, team: int, level: ComputerPlayer, other: ComputerPlayer
 ) -> tuple[Counter[str], list[tuple[float, float]]]:
@@ -167,10 +177,7 @@ def play(
         for event in events:
             data = event.data
             if event.kind == "hand_scored":
-                played = game == "304" and data.get("outcome") == "played"
-                if played and data.get("trumper") in teams[team]:
-                    tally["contracts"] += 1
-                    tally["made"] += bool(data.get("made"))
+                count_contract(game, data, teams[team], tally)
                 winners = data.get("winners") or []
                 bid = data.get("bid")
                 ours = isinstance(bid, dict) and bid.get("seat") in teams[team]

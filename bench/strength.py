@@ -13,7 +13,9 @@ Matches come in pairs on the same seed (the same deals) with the teams swapped, 
 search plays every seat and every deal from both sides. Prints the search team's win
 rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
 time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
-single legal action is played without thinking).
+single legal action is played without thinking). For 304 it also prints the contracts the
+first level's team won in the auction and how many it made, and the same for the
+opponent's team (``bench.levels.count_contract``).
 
 ``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
 option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``).
@@ -30,6 +32,7 @@ import math
 import os
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -37,10 +40,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.level_match import percentile, play_timed
-from bench.levels import level_player
+from bench.levels import count_contract, level_player, rate
 from players.base import ComputerPlayer
 from players.search import SearchBudget
 from rules import registry
+from rules.contract import Action, Event
 
 DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "raw"))
@@ -55,9 +59,9 @@ def play_match(
     players: int = 4,
     options: dict[str, Any] | None = None,
     level: str = "expert",
-) -> tuple[bool, list[tuple[float, float]]]:
-    """One match; whether the search team won and the search's thinking times (wall and
-    CPU seconds per decision)."""
+) -> tuple[bool, list[tuple[float, float]], Counter[str]]:
+    """One match; whether the search team won, the search's thinking times (wall and
+    CPU seconds per decision) and its team's 304 contracts won and made."""
     spec = registry.get(game)
     teams = spec.teams(players)
     assert teams is not None
@@ -67,15 +71,25 @@ def play_match(
         s: (search if s in teams[search_team] else other) for s in range(players)
     }
     match = spec.new_match(players, options, seed=seed)
-    times = play_timed(game, match, seats, teams, seed, search)
+    tally: Counter[str] = Counter()
+
+    def applied(seat: int, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "hand_scored":
+                count_contract(game, event.data, teams[search_team], tally)
+                other_team: Counter[str] = Counter()
+                count_contract(game, event.data, teams[1 - search_team], other_team)
+                tally.update({f"their_{k}": v for k, v in other_team.items()})
+
+    times = play_timed(game, match, seats, teams, seed, search, applied=applied)
     result = match.result or {}
-    return result.get("winner_team") == search_team, times
+    return result.get("winner_team") == search_team, times, tally
 
 
 Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None, str]
 
 
-def _job(args: Job) -> tuple[bool, list[tuple[float, float]]]:
+def _job(args: Job) -> tuple[bool, list[tuple[float, float]], Counter[str]]:
     return play_match(*args)
 
 
@@ -100,9 +114,10 @@ def measure(
             results = list(pool.map(_job, jobs))
     else:
         results = [_job(j) for j in jobs]
-    wins = sum(1 for won, _ in results if won)
-    times = [t for _, ts in results for t, _ in ts]
-    cpu = [c for _, ts in results for _, c in ts]
+    wins = sum(1 for won, _, _ in results if won)
+    times = [t for _, ts, _ in results for t, _ in ts]
+    cpu = [c for _, ts, _ in results for _, c in ts]
+    tally: Counter[str] = sum((t for _, _, t in results), Counter())
     rate = wins / matches
     half = 1.96 * math.sqrt(rate * (1 - rate) / matches)
     return {
@@ -118,6 +133,10 @@ def measure(
         "cpu_p50_ms": 1000 * percentile(cpu, 0.50),
         "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
         "wall_s": time.perf_counter() - start,
+        "contracts": tally["contracts"],
+        "made": tally["made"],
+        "their_contracts": tally["their_contracts"],
+        "their_made": tally["their_made"],
     }
 
 
@@ -162,7 +181,14 @@ def main() -> None:
                 f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
                 f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
                 f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
-                f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; {r['wall_s']:.0f} s; "
+                f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; "
+                + (
+                    f"contracts made {rate(r['made'], r['contracts'])} "
+                    f"(the opponent's {rate(r['their_made'], r['their_contracts'])}); "
+                    if game == "304"
+                    else ""
+                )
+                + f"{r['wall_s']:.0f} s; "
                 f"load {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
