@@ -118,9 +118,18 @@ def sure_trick(match: Any, situation: Situation, chosen: Any, tally: Counter[str
     trick = read_trick(view)
     if situation.phase != "play" or not trick or any(c is None for _, c in trick):
         return
-    trump = suit_index(view.get("trump"))
-    if trump is None or view.get("call") or view.get("contract"):
-        return
+    if situation.game == "304":
+        # judged once the trump is revealed (T3-9.2, T3-10.5; the indicator is then in
+        # the trumper's hand), on the match's real trump: the view names it only then, and
+        # a hidden trump plays face down (T3-11); not with a Caps call open (the caller's
+        # stated order plays itself, ED-28)
+        if not match.revealed or match.trump < 0 or match.calls:
+            return
+        trump: int | None = match.trump
+    else:
+        trump = suit_index(view.get("trump"))
+        if trump is None or view.get("call") or view.get("contract"):
+            return
     plays = [(a, CARD_OF.get(a.value)) for a in situation.legal if a.kind == "play"]
     if len(plays) < 2 or any(c is None for _, c in plays) or chosen.kind != "play":
         return

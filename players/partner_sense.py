@@ -18,8 +18,21 @@ from rules.tricks import SUIT_OF, trick_winner_index
 
 VETO_MARGIN = 0.15
 """How much better (in the search's own unit: balls, tokens, hand points) a sampled
-evaluation must find a vetoed move before it is played anyway; a solved one (exact worlds)
+evaluation must find a vetoed move before it is played anyway; a proven one (``proven``)
 needs only to be better at all."""
+
+PROVEN_DRAWS = 6
+"""Draws of one and the same world (``players.search.exact.MIN_WORLDS``) after which a
+solved value counts as proof."""
+
+
+def proven(exact: int, worlds: int) -> bool:
+    """Whether a search's values prove a take-over better: solved exactly (``exact``
+    distinct worlds) and every one of its ``worlds`` draws was the same deal, so the seat's
+    own knowledge fixes the other hands. A mean of exact values over different worlds is
+    still a sample, and a double-dummy one that favours taking over (each solve plays on
+    as if it saw every card): it must clear ``VETO_MARGIN`` like a rollout's."""
+    return exact == 1 and worlds >= PROVEN_DRAWS
 
 
 def partner_sure(

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import veto
+from players.partner_sense import proven, veto
 from players.search.model import SearchModel
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
@@ -120,7 +120,7 @@ class SearchPlayer:
             return self.fallback.choose(situation)
         hated = getattr(self.model, "hated", None)
         if hated is not None:
-            best = veto(scores, hated(situation, legal), proven=stats.exact > 0)
+            best = veto(scores, hated(situation, legal), proven=proven(stats.exact, stats.worlds))
         else:
             best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]

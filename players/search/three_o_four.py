@@ -27,7 +27,7 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import partner_sure, takes_over, veto
+from players.partner_sense import partner_sure, proven, takes_over, veto
 from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import (
@@ -756,7 +756,7 @@ class ThreeOFourSearch:
         if not scores:
             return self.fallback.choose(situation)
         hated = self._hated(situation, worlds, cards) if worlds is not None else []
-        best = veto(scores, hated or [False] * len(plays), proven=stats.exact > 0)
+        best = veto(scores, hated or [False] * len(plays), proven=proven(stats.exact, stats.worlds))
         return plays[best]
 
     @staticmethod

@@ -24,7 +24,7 @@ from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import partner_sure, takes_over, veto
+from players.partner_sense import partner_sure, proven, takes_over, veto
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal
 from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
@@ -123,7 +123,11 @@ class ThuneeSearch:
         scores = self._search(situation, worlds, options, rng, stats)
         if scores is None:
             return None
-        best = veto(scores, self._hated(situation, worlds, options), proven=stats.exact > 0)
+        best = veto(
+            scores,
+            self._hated(situation, worlds, options),
+            proven=proven(stats.exact, stats.worlds),
+        )
         call, card = options[best]
         if call is not None:
             return next(a for a in calls if a.value == call)

@@ -4,7 +4,8 @@ search takes it over only when its evaluation proves that better."""
 
 from __future__ import annotations
 
-from players.partner_sense import partner_sure, takes_over, veto
+from players.partner_sense import PROVEN_DRAWS, partner_sure, proven, takes_over, veto
+from players.search.exact import MIN_WORLDS
 from rules.cards import make_card
 from rules.thunee.cardplay import NORMAL_STRENGTH
 
@@ -70,3 +71,18 @@ def test_the_veto_yields_only_to_a_proven_gain() -> None:
     assert veto([1.01, 1.0], hated, proven=True) == 0
     assert veto([1.0, 1.0], hated, proven=True) == 1
     assert veto([0.5, 1.0], [True, False], proven=False) == 1  # the best is not hated
+
+
+def test_only_one_world_drawn_throughout_is_proof() -> None:
+    """A mean of exact (double-dummy) values over different sampled worlds is a sample,
+    not proof: a take-over it favours must clear the margin like a rollout's (issue 35:
+    the old rule, any exact world, let the expert trump sure partner tricks)."""
+    assert PROVEN_DRAWS == MIN_WORLDS
+    assert proven(1, MIN_WORLDS)  # the seat's knowledge fixes the deal: solved outright
+    assert not proven(2, MIN_WORLDS)  # two deals possible: a sample
+    assert not proven(40, 40)
+    assert not proven(1, 1)  # one draw only (the cap struck): nothing shows it unique
+    assert not proven(0, 240)  # rollouts
+    # so a take-over 0.05 better on a mean over several solved worlds is vetoed
+    assert veto([1.05, 1.0], [True, False], proven=proven(12, 12)) == 1
+    assert veto([1.05, 1.0], [True, False], proven=proven(1, 12)) == 0
