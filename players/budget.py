@@ -11,6 +11,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+MIN_WORLDS = 6
+"""Fewer solved worlds than this do not decide an exact search: a world may take at most
+this share of the budget (``nodes // MIN_WORLDS``), or the search plays rollouts. Here,
+not in ``players.search.exact``, so the partner-sense veto can read it too (the search
+imports the veto)."""
+
 work_clock = time.thread_time
 """The clock a decision's cap is measured on: CPU seconds of the calling thread (the
 manager's worker thread), which other threads and processes do not advance."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from players.budget import MIN_WORLDS
 from rules.cards import Card
 from rules.tricks import SUIT_OF, trick_winner_index
 
@@ -21,9 +22,9 @@ VETO_MARGIN = 0.15
 evaluation must find a vetoed move before it is played anyway; a proven one (``proven``)
 needs only to be better at all."""
 
-PROVEN_DRAWS = 6
-"""Draws of one and the same world (``players.search.exact.MIN_WORLDS``) after which a
-solved value counts as proof."""
+PROVEN_DRAWS = MIN_WORLDS
+"""Draws of one and the same world after which a solved value counts as proof: as many as
+an exact search needs to decide at all."""
 
 
 def proven(exact: int, worlds: int) -> bool:

@@ -25,16 +25,13 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from players.budget import SearchBudget, work_clock
+from players.budget import MIN_WORLDS, SearchBudget, work_clock
 from players.search.player import SearchStats
 from players.trick_solver import TooManyNodes, TrickSolution
 from rules.cards import Card
 
 NODES_PER_ROLLOUT = 20
 EXACT_TRICKS = 3
-MIN_WORLDS = 6
-"""Fewer worlds than this do not decide: a world may take at most this share of the
-budget (``nodes // MIN_WORLDS``), or the search plays rollouts."""
 
 W = TypeVar("W")
 

@@ -5,7 +5,7 @@ search takes it over only when its evaluation proves that better."""
 from __future__ import annotations
 
 from players.partner_sense import PROVEN_DRAWS, partner_sure, proven, takes_over, veto
-from players.search.exact import MIN_WORLDS
+from players.budget import MIN_WORLDS
 from rules.cards import make_card
 from rules.thunee.cardplay import NORMAL_STRENGTH
 
