@@ -4,8 +4,8 @@ search takes it over only when its evaluation proves that better."""
 
 from __future__ import annotations
 
-from players.partner_sense import PROVEN_DRAWS, partner_sure, proven, takes_over, veto
 from players.budget import MIN_WORLDS
+from players.partner_sense import PROVEN_DRAWS, partner_sure, proven, takes_over, veto
 from rules.cards import make_card
 from rules.thunee.cardplay import NORMAL_STRENGTH
 
