@@ -417,6 +417,8 @@ async def user_session(
     clicked: list[int] = []
     for _ in range(actions):
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        if not any(b.get("label") == "Refresh" for b in hand.buttons()):
+            break  # the match ended (the closed table's hand has no buttons)
         await user.click(hand, "Refresh")
         if not (choices(hand) or hand.selects()):
             break  # the match is over
