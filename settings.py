@@ -85,6 +85,11 @@ class Settings(BaseSettings):
         ge=0,
         description="After this long in a pickup queue, computers fill the seats (0: never).",
     )
+    event_loop: Literal["uvloop", "asyncio"] = Field(
+        default="uvloop",
+        description="The bot's event loop: uvloop where it is installed (Linux; less CPU "
+        "per interaction), else asyncio's own; asyncio forces asyncio's own.",
+    )
     par_worker: Literal["process", "thread", "off"] = Field(
         default="process",
         description="Where par replays run after a hand a human played with computers: a "

@@ -43,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cogs.heap import HeapKeeper
+from cogs.launcher import run_async
 from cogs.stage_hooks import CollectorPauses
 from tables import stages
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Reply, SimulatedUser
@@ -286,6 +287,10 @@ PROFILED_BOT = """
 import cProfile, runpy, sys, time
 out = sys.argv[1]
 sys.argv = ["bot.py"]
+# Under the profiler (and a loaded machine) the login with its setup hook can take longer
+# than the bot's 4 s guard: the run would end before it began.
+import cogs.launcher
+cogs.launcher.LOGIN_TIMEOUT = 60.0
 profile = cProfile.Profile(time.thread_time)
 profile.enable()
 try:
@@ -721,7 +726,7 @@ def run_one(args: argparse.Namespace, tables: int) -> None:
                     run_separate_one(args, tables, par, worker, think)
         return
     load = os.getloadavg()[0]
-    r = asyncio.run(
+    r = run_async(
         run(tables, args.actions, args.game, args.concurrency, args.think, args.memory_tables)
     )
     print(
@@ -745,7 +750,9 @@ def run_separate_one(
     args: argparse.Namespace, tables: int, par: str, worker: str, think: float
 ) -> None:
     load = os.getloadavg()[0]
-    r = asyncio.run(
+    # The fake Discord and the users on uvloop too (where installed, as the bot): this
+    # process's CPU competes with the bot's for the same cores.
+    r = run_async(
         run_separate(tables, args.actions, args.game, think, args.profile, par, args.level, worker)
     )
     print(

@@ -17,7 +17,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -37,6 +37,7 @@ from tables.deciders import default_workers
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY = yarl.URL("wss://gateway.discord.gg/")
@@ -242,11 +243,31 @@ async def close_services(storage: Storage | None, manager: TableManager | None) 
             await storage.close()
 
 
+def loop_factory(choice: str = "uvloop") -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (Linux) and chosen, else None (asyncio's
+    own). Measured with ``bench/discord_load.py`` (docs/performance.md, issue 37): the
+    bot's CPU per interaction fell with it; the code uses only asyncio's public API."""
+    if choice != "uvloop" or not sys.platform.startswith("linux"):
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
+def run_async(main: Coroutine[Any, Any, T], choice: str = "uvloop") -> T:
+    """``asyncio.run(main)`` on the chosen loop (``loop_factory``)."""
+    with asyncio.Runner(loop_factory=loop_factory(choice)) as runner:
+        return runner.run(main)
+
+
 def run_bot(settings: Settings) -> int:
     """Run until SIGINT or SIGTERM; 0 after a clean stop, 1 (and one line on stderr) when
     the start fails."""
     try:
-        asyncio.run(_run(settings))
+        run_async(_run(settings), settings.event_loop)
     except StartupFailure as exc:
         print(f"Card Table cannot start: {exc}", file=sys.stderr)
         return 1

@@ -19,8 +19,10 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
+from tests.e2e.fake_discord import multipart
 from tests.e2e.fake_discord.limits import validate_message
 from tests.e2e.fake_discord.model import (
     ALL_PERMISSIONS,
@@ -48,9 +50,29 @@ HEARTBEAT_INTERVAL_MS = 41250
 Handler = Callable[[web.Request, dict[str, str]], Awaitable[web.Response]]
 
 
+FILE_PART = re.compile(r"files\[(\d+)\]")
+
 BODY: web.RequestKey[Any] = web.RequestKey("body", Any)
 ARRIVED: web.RequestKey[float] = web.RequestKey("arrived", float)
 """When this fake started on a request (``time.monotonic``), before reading its body."""
+
+
+def json_bytes(data: Any) -> bytes:
+    """JSON of ``data`` by orjson (the load benchmark's fake serialises every message it
+    returns; the stdlib's encoder was a tenth of its CPU); the stdlib's for what orjson
+    refuses (integer keys, integers past 64 bits)."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        return json.dumps(data).encode()
+
+
+def json_text(data: Any) -> str:
+    return json_bytes(data).decode()
+
+
+def json_loads(text: str | bytes) -> Any:
+    return orjson.loads(text)
 
 
 def json_response(
@@ -58,7 +80,7 @@ def json_response(
 ) -> web.Response:
     """Exactly ``application/json`` (discord.py parses JSON only with that content type)."""
     return web.Response(
-        body=json.dumps(data).encode(),
+        body=json_bytes(data),
         status=status,
         headers={**(headers or {}), "Content-Type": "application/json"},
     )
@@ -266,14 +288,14 @@ class FakeDiscord:
         await ws.prepare(request)
         self._ws = ws
         self._seq = 0
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await ws.send_str(json_text({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
-            frame = json.loads(msg.data)
+            frame = json_loads(msg.data)
             op = frame.get("op")
             if op == 1:
-                await ws.send_json({"op": 11})
+                await ws.send_str(json_text({"op": 11}))
             elif op == 2:
                 await self._identify(ws, frame["d"])
             elif op == 6:
@@ -290,7 +312,7 @@ class FakeDiscord:
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         """Resume a known session (no events were missed here); otherwise invalid session."""
         if data.get("token") != self.bot_token or data.get("session_id") not in self._sessions:
-            await ws.send_json({"op": 9, "d": False})
+            await ws.send_str(json_text({"op": 9, "d": False}))
             return
         self.resumed_count += 1
         self._seq = int(data.get("seq") or 0)
@@ -322,14 +344,14 @@ class FakeDiscord:
 
     async def _send_dispatch(self, ws: web.WebSocketResponse, event: str, data: Any) -> None:
         self._seq += 1
-        await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        await ws.send_str(json_text({"op": 0, "t": event, "s": self._seq, "d": data}))
 
     async def request_reconnect(self) -> None:
         """Ask the bot to reconnect (op 7), as Discord does now and then."""
         if self._ws is None:
             raise RuntimeError("the bot is not connected to the fake gateway")
         self.ready.clear()
-        await self._ws.send_json({"op": 7, "d": None})
+        await self._ws.send_str(json_text({"op": 7, "d": None}))
 
     async def dispatch(self, event: str, data: Any) -> None:
         if self._ws is None or self._ws.closed:
@@ -476,27 +498,25 @@ class FakeDiscord:
     async def _read_body(self, request: web.Request) -> Any:
         if not request.can_read_body:
             return None
-        if request.content_type.startswith("multipart/"):
+        # The raw header, not ``request.content_type``: aiohttp parses that through the
+        # email package on every request whose boundary is new (every upload).
+        content_type = request.headers.get("Content-Type", "")
+        if multipart.is_multipart(content_type):
             # Discord's upload format: a ``payload_json`` part (the JSON body) and one part
             # per file named ``files[n]``, which the body's ``attachments`` entry with
             # ``id: n`` describes. The files reach the message as ``UPLOADS`` (inside
             # ``data`` for an interaction callback, where the message body sits).
-            reader = await request.multipart()
             payload: Any = None
             uploads: dict[str, Upload] = {}
-            while (part := await reader.next()) is not None:
-                name = getattr(part, "name", None) or ""
-                if name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+            for part in multipart.parts(content_type, await request.read()):
+                if part.name == "payload_json":
+                    payload = json_loads(part.text())
                     continue
-                data = bytes(await part.read())  # type: ignore[union-attr]
-                found = re.fullmatch(r"files\[(\d+)\]", name)
+                found = FILE_PART.fullmatch(part.name)
                 if found is None:
                     continue  # not a file part: Discord ignores it too
                 uploads[found.group(1)] = Upload(
-                    getattr(part, "filename", None) or "file",
-                    data,
-                    part.headers.get("Content-Type", "application/octet-stream"),
+                    part.filename or "file", part.data, part.content_type
                 )
             if uploads and isinstance(payload, dict):
                 inner = payload.get("data")
@@ -504,7 +524,7 @@ class FakeDiscord:
                 target[UPLOADS] = uploads
             return payload
         text = await request.text()
-        return json.loads(text) if text else None
+        return json_loads(text) if text else None
 
     def _check_spec(self, request: web.Request, path: str, body: Any) -> None:
         """Reject a body Discord's published spec rejects (``spec.py``)."""
