@@ -236,16 +236,19 @@ class FakeMessage:
     def walk(self) -> list[dict[str, Any]]:
         """Every component, however deep (a Components v2 card nests rows in a container,
         a button may be a section's accessory), in display order."""
+        # A stack, not a recursive closure: the load bench's users walk every message they
+        # click on (a few percent of its process's CPU).
         found: list[dict[str, Any]] = []
-
-        def visit(items: list[dict[str, Any]]) -> None:
-            for c in items:
-                found.append(c)
-                visit(c.get("components") or [])
-                if isinstance(c.get("accessory"), dict):
-                    visit([c["accessory"]])
-
-        visit(self.components)
+        stack = self.components[::-1]
+        while stack:
+            c = stack.pop()
+            found.append(c)
+            accessory = c.get("accessory")
+            if isinstance(accessory, dict):
+                stack.append(accessory)  # after the children, which go on top
+            children = c.get("components")
+            if children:
+                stack.extend(reversed(children))
         return found
 
     @property
