@@ -20,8 +20,12 @@ example 44 KB), and a bot at hundreds of tables is short of CPU, not of upload b
 
 
 def png_bytes(canvas: Image.Image) -> bytes:
-    """``canvas`` (RGB) as palette PNG bytes."""
-    indexed = canvas.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    """``canvas`` as palette PNG bytes: an RGB canvas is mapped to the palette first; a
+    "P" one is already (``pictures.compose``)."""
+    if canvas.mode == "P":
+        indexed = canvas
+    else:
+        indexed = canvas.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

@@ -16,7 +16,7 @@ from pictures.encode import png_bytes
 from pictures.hand import draw_hand
 from pictures.rummy import draw_rummy_table
 from pictures.scenes import HandScene, TableScene
-from pictures.table import draw_trick_table
+from pictures.table import compose_trick_table, draw_trick_table
 
 CACHE_SIZE = 64
 """Scenes kept per kind. The table message is drawn once per state (its editor skips an
@@ -83,8 +83,10 @@ class SceneCache(Generic[S]):
 
 
 def _draw_table(scene: TableScene) -> bytes:
-    canvas = draw_rummy_table(scene) if scene.is_rummy else draw_trick_table(scene)
-    return png_bytes(canvas)
+    if scene.is_rummy:
+        return png_bytes(draw_rummy_table(scene))
+    composed = compose_trick_table(scene)
+    return png_bytes(draw_trick_table(scene) if composed is None else composed)
 
 
 def _draw_hand(scene: HandScene) -> bytes:
