@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Generic, NamedTuple, TypeVar
 
 from pictures.encode import png_bytes
-from pictures.hand import draw_hand
+from pictures.hand import compose_hand, draw_hand
 from pictures.rummy import draw_rummy_table
 from pictures.scenes import HandScene, TableScene
 from pictures.table import compose_trick_table, draw_trick_table
@@ -90,7 +90,8 @@ def _draw_table(scene: TableScene) -> bytes:
 
 
 def _draw_hand(scene: HandScene) -> bytes:
-    return png_bytes(draw_hand(scene))
+    composed = compose_hand(scene)
+    return png_bytes(draw_hand(scene) if composed is None else composed)
 
 
 render_table: SceneCache[TableScene] = SceneCache(_draw_table)
