@@ -37,9 +37,11 @@ Draw = Callable[[Image.Image, tuple[int, int]], None]
 OTHER: colours.RGB = (255, 0, 255)
 """The second backdrop a piece is drawn over to tell its opaque pixels from its blended
 ones: far from every colour the pictures use, so any blend with it shows."""
-TILES = 2048
-"""Pieces kept (a plate ~20 KB, a card ~30 KB): enough for the recurring ones (cards,
-status lines, the plates of the tables in play) within a few tens of MB."""
+TILES = 4096
+"""Pieces kept (a plate or a score box ~10 KB, a card with its masks ~40 KB; most are
+plates): the shared ones (cards, status lines) stay, and the plates of a few hundred
+tables in play, within ~40 MB. Past that a table's unchanged plates are drawn again,
+at about the old cost."""
 
 
 def to_palette(image: Image.Image) -> Image.Image:
@@ -111,9 +113,14 @@ def make_felt_tile(extent: Box, draw: Draw) -> Tile | None:
     """A piece that only ever goes on the felt (the heading, the score box): drawn once,
     over the felt, and pasted whole (so its rectangle must be untouched felt)."""
     over_felt = _over(colours.FELT, extent, draw)
-    if not _inside(_changed(over_felt, colours.FELT)):
+    changed = _changed(over_felt, colours.FELT)
+    if not _inside(changed):
         return None
-    return Tile(to_palette(over_felt), None, None, extent[:2], on_felt=True)
+    # Only the inked part is kept: the rest is felt, as under it.
+    box = changed.getbbox()
+    assert box is not None
+    offset = (extent[0] + box[0], extent[1] + box[1])
+    return Tile(to_palette(over_felt.crop(box)), None, None, offset, on_felt=True)
 
 
 def make_shape_tile(extent: Box, draw: Draw, shape: Image.Image) -> Tile | None:

@@ -23,8 +23,6 @@ from pictures.compose import (
 )
 from pictures.drawing import (
     PLATE_EDGE,
-    PLATE_HEIGHT,
-    PLATE_MAX_WIDTH,
     PLATE_RADIUS,
     SCORE_LINE,
     STATUS_LINE,
@@ -174,9 +172,8 @@ def draw_trick_table(scene: TableScene) -> Image.Image:
     return canvas
 
 
-PLATE_REACH = (PLATE_MAX_WIDTH // 2 + 10, PLATE_HEIGHT // 2 + 10)
-"""How far a plate's pixels may reach from its centre (further: drawn the old way)."""
-PLATE_EXTENT = (-PLATE_REACH[0], -PLATE_REACH[1], PLATE_REACH[0], PLATE_REACH[1])
+PLATE_MARGIN = 4
+"""Room around a plate's box in its tile: a mark showing there is outside the plate."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -187,10 +184,10 @@ def _background(
 
 
 @functools.lru_cache(maxsize=256)
-def _plate_shape(box: tuple[int, int, int, int]) -> Image.Image:
-    """The pixels a plate with ``box`` (in its tile) covers: drawn like its fill."""
-    left, top, right, bottom = PLATE_EXTENT
-    shape = Image.new("L", (right - left, bottom - top), 0)
+def _plate_shape(size: tuple[int, int]) -> Image.Image:
+    """The pixels a plate of ``size`` covers in its tile, drawn like its fill."""
+    shape = Image.new("L", (size[0] + 2 * PLATE_MARGIN, size[1] + 2 * PLATE_MARGIN), 0)
+    box = (PLATE_MARGIN, PLATE_MARGIN, PLATE_MARGIN + size[0], PLATE_MARGIN + size[1])
     ImageDraw.Draw(shape).rounded_rectangle(
         box, radius=PLATE_RADIUS, fill=255, outline=255, width=PLATE_EDGE
     )
@@ -207,11 +204,12 @@ def _plate_key(seat: SeatScene) -> tuple[object, ...]:
 
 
 def _plate_tile(seat: SeatScene) -> Tile | None:
-    at = (PLATE_REACH[0], PLATE_REACH[1])
+    left, top, right, bottom = plate_box(seat, (0, 0))
+    m = PLATE_MARGIN
     return make_shape_tile(
-        PLATE_EXTENT,
+        (left - m, top - m, right + m, bottom + m),
         lambda img, centre: draw_plate(img, seat, centre),
-        _plate_shape(plate_box(seat, at)),
+        _plate_shape((right - left, bottom - top)),
     )
 
 
