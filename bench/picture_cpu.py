@@ -22,6 +22,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def main() -> None:
     from bench.render import CASES
 
     examples = [(label, scene) for label, _, scene in CASES]
-    kinds = {
+    kinds: dict[str, tuple[Callable[[Any], bytes], list[Any]]] = {
         "table (load-bench mix)": (render_table.__wrapped__, tables),
         "hand (load-bench mix)": (render_hand.__wrapped__, hands),
         "table (examples)": (

@@ -180,7 +180,7 @@ def compose_hand(scene: HandScene) -> Image.Image | None:
             return None
     for index, corner in enumerate(layout.corners):
         look = _card_look(scene, index)
-        tile = tiles.get(("hand card", look), lambda look=look: _card_tile(look))
+        tile = tiles.get(("hand card", look), functools.partial(_card_tile, look))
         if not picture.place(tile, corner):
             return None
     return picture.image

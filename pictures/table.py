@@ -272,7 +272,7 @@ def compose_trick_table(scene: TableScene) -> Image.Image | None:
             return None
         seat = scene.seats[spot.seat]
         placed = picture.place(
-            tiles.get(_plate_key(seat), lambda seat=seat: _plate_tile(seat)), spot.plate
+            tiles.get(_plate_key(seat), functools.partial(_plate_tile, seat)), spot.plate
         )
     for spot in spots:
         if not placed:
@@ -280,6 +280,7 @@ def compose_trick_table(scene: TableScene) -> Image.Image | None:
         seat = scene.seats[spot.seat]
         if seat.card is not None:
             x, y, right, bottom = spot.card
-            key = ("card", seat.card, right - x, bottom - y, seat.winning)
-            placed = picture.place(tiles.get(key, lambda k=key: _card_tile(*k[1:])), (x, y))
+            look = (seat.card, right - x, bottom - y, seat.winning)
+            tile = tiles.get(("card", *look), functools.partial(_card_tile, *look))
+            placed = picture.place(tile, (x, y))
     return picture.image if placed else None
