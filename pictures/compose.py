@@ -20,6 +20,7 @@ the old way: a slower picture, never a different one.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -68,6 +69,8 @@ class Tile:
     offset: tuple[int, int]
     on_felt: bool = False
     """The whole tile was drawn over the felt and must go on untouched felt."""
+    key: Hashable = None
+    """What the piece shows (its ``TileCache`` key; None: unknown)."""
 
 
 def _inside(mask: Image.Image) -> bool:
@@ -152,6 +155,8 @@ class TileCache:
                 self._items.move_to_end(key)
                 return self._items[key]
         tile = make()
+        if tile is not None:
+            tile = dataclasses.replace(tile, key=key)
         with self._lock:
             self._items[key] = tile
             if len(self._items) > self.maxsize:
@@ -174,14 +179,19 @@ class Background:
     """"P" image of the empty picture."""
     clean: Image.Image
     """"L" mask, 255 where the empty picture is pure felt."""
+    key: Hashable = None
+    """What the empty picture shows (None: unknown)."""
 
 
-def make_background(size: tuple[int, int], draw: Callable[[Image.Image], None]) -> Background:
-    """The empty picture ``draw`` draws on the felt, mapped, with its felt mask."""
+def make_background(
+    size: tuple[int, int], draw: Callable[[Image.Image], None], key: Hashable = None
+) -> Background:
+    """The empty picture ``draw`` draws on the felt, mapped, with its felt mask; ``key``
+    says what it shows (all of it: its size and what ``draw`` draws)."""
     canvas = Image.new("RGB", size, colours.FELT)
     draw(canvas)
     clean = ImageChops.invert(_changed(canvas, colours.FELT))
-    return Background(to_palette(canvas), clean)
+    return Background(to_palette(canvas), clean, key)
 
 
 class Composition:
@@ -190,6 +200,22 @@ class Composition:
     def __init__(self, background: Background) -> None:
         self.image = background.image.copy()
         self.clean = background.clean.copy()
+        self.pieces: list[tuple[Hashable, Box]] | None = [] if background.key is not None else None
+        """What was pasted where, in order (None: a piece of unknown look was pasted)."""
+        self._background = background.key
+
+    def band_keys(self, height: int) -> list[Hashable] | None:
+        """For each band of ``height`` rows, all it shows: the background and every piece
+        pasted over it, with their places, in order (equal keys: equal pixels). None when
+        a piece's look is unknown."""
+        if self.pieces is None:
+            return None
+        keys: list[Hashable] = []
+        for top in range(0, self.image.height, height):
+            bottom = top + height
+            over = tuple(p for p in self.pieces if p[1][1] < bottom and p[1][3] > top)
+            keys.append((self._background, self.image.size, top, height, over))
+        return keys
 
     def place(self, tile: Tile | None, anchor: tuple[int, int]) -> bool:
         """Paste ``tile`` at ``anchor`` (cut to the canvas, as drawing on it cuts); False
@@ -200,6 +226,7 @@ class Composition:
         x, y = anchor[0] + tile.offset[0], anchor[1] + tile.offset[1]
         w, h = tile.image.size
         image, touched, blended = tile.image, tile.touched, tile.blended
+        whole = (x, y, x + w, y + h)
         if x < 0 or y < 0 or x + w > self.image.width or y + h > self.image.height:
             cut = (
                 max(0, -x),
@@ -221,6 +248,11 @@ class Composition:
             dirty = ImageChops.subtract(blended, self.clean.crop(box))
             if dirty.getbbox() is not None:
                 return False
+        if self.pieces is not None:
+            if tile.key is None:
+                self.pieces = None
+            else:
+                self.pieces.append((tile.key, whole))
         if touched is None:
             self.image.paste(image, box)
             self.clean.paste(0, box)

@@ -149,7 +149,7 @@ def _look_at(
 
 @functools.lru_cache(maxsize=64)
 def _background(size: tuple[int, int]) -> Background:
-    return make_background(size, lambda canvas: None)
+    return make_background(size, lambda canvas: None, ("felt", size))
 
 
 def _card_tile(look: tuple[str, bool, colours.RGB | None, bool]) -> Tile | None:
@@ -160,7 +160,7 @@ def _card_tile(look: tuple[str, bool, colours.RGB | None, bool]) -> Tile | None:
     )
 
 
-def compose_hand(scene: HandScene) -> Image.Image | None:
+def compose_hand(scene: HandScene) -> Composition | None:
     """``draw_hand``'s picture mapped to the palette, put together from cached tiles
     (``pictures.compose``); None when it cannot be exactly (cards fanned over each other:
     the caller then draws it the old way)."""
@@ -183,4 +183,4 @@ def compose_hand(scene: HandScene) -> Image.Image | None:
         tile = tiles.get(("hand card", look), functools.partial(_card_tile, look))
         if not picture.place(tile, corner):
             return None
-    return picture.image
+    return picture

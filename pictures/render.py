@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, NamedTuple, TypeVar
 
-from pictures.encode import png_bytes
+from pictures.encode import composed_png, png_bytes
 from pictures.hand import compose_hand, draw_hand
 from pictures.rummy import draw_rummy_table
 from pictures.scenes import HandScene, TableScene
@@ -86,12 +86,12 @@ def _draw_table(scene: TableScene) -> bytes:
     if scene.is_rummy:
         return png_bytes(draw_rummy_table(scene))
     composed = compose_trick_table(scene)
-    return png_bytes(draw_trick_table(scene) if composed is None else composed)
+    return png_bytes(draw_trick_table(scene)) if composed is None else composed_png(composed)
 
 
 def _draw_hand(scene: HandScene) -> bytes:
     composed = compose_hand(scene)
-    return png_bytes(draw_hand(scene) if composed is None else composed)
+    return png_bytes(draw_hand(scene)) if composed is None else composed_png(composed)
 
 
 render_table: SceneCache[TableScene] = SceneCache(_draw_table)

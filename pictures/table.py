@@ -180,7 +180,9 @@ PLATE_MARGIN = 4
 def _background(
     size: tuple[int, int], centre: tuple[int, int], radii: tuple[int, int]
 ) -> Background:
-    return make_background(size, lambda canvas: _felt(canvas, centre, radii))
+    return make_background(
+        size, lambda canvas: _felt(canvas, centre, radii), ("oval", size, centre, radii)
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -221,7 +223,7 @@ def _card_tile(card: str, width: int, height: int, winning: bool) -> Tile | None
     )
 
 
-def compose_trick_table(scene: TableScene) -> Image.Image | None:
+def compose_trick_table(scene: TableScene) -> Composition | None:
     """``draw_trick_table``'s picture mapped to the palette, put together from cached
     tiles (``pictures.compose``); None when a piece cannot be placed exactly (the caller
     then draws it the old way)."""
@@ -283,4 +285,4 @@ def compose_trick_table(scene: TableScene) -> Image.Image | None:
             look = (seat.card, right - x, bottom - y, seat.winning)
             tile = tiles.get(("card", *look), functools.partial(_card_tile, *look))
             placed = picture.place(tile, (x, y))
-    return picture.image if placed else None
+    return picture if placed else None

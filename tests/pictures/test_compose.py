@@ -3,6 +3,7 @@ common layouts, gives up where it could not be exact, and the worker keeps hand 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from PIL import Image, ImageDraw
@@ -24,14 +25,14 @@ def rgb(image: Image.Image) -> bytes:
 
 def test_a_four_seat_trick_table_is_put_together_with_the_old_pixels() -> None:
     composed = compose_trick_table(THUNEE_TRICK)
-    assert composed is not None and composed.mode == "P"
-    assert rgb(composed) == rgb(draw_trick_table(THUNEE_TRICK))
+    assert composed is not None and composed.image.mode == "P"
+    assert rgb(composed.image) == rgb(draw_trick_table(THUNEE_TRICK))
 
 
 def test_a_short_hand_is_put_together_with_the_old_pixels() -> None:
     composed = compose_hand(THUNEE_HAND)
     assert composed is not None
-    assert rgb(composed) == rgb(draw_hand(THUNEE_HAND))
+    assert rgb(composed.image) == rgb(draw_hand(THUNEE_HAND))
 
 
 def test_fanned_cards_and_a_card_over_a_plate_are_drawn_the_old_way() -> None:
@@ -87,3 +88,20 @@ def test_the_worker_forgets_the_oldest_hands_past_its_budget() -> None:
     assert remembered.size <= remembered.budget
     assert (_draw_hand, hands[0]) not in remembered._items
     assert (_draw_hand, hands[3]) in remembered._items
+
+
+def test_bands_reused_from_another_picture_give_that_pictures_own_pixels() -> None:
+    from pictures.png import bands
+
+    seats = list(THUNEE_TRICK.seats)
+    seats[0] = SeatScene("Thandi", card="QH", team=0, hand_count=2, note="bid 40")
+    moved = dataclasses.replace(THUNEE_TRICK, seats=tuple(seats))
+    bands.clear()
+    alone = _draw_table(moved)
+    _draw_table(THUNEE_TRICK)
+    after_the_other = _draw_table(moved)
+    assert bands.size > 0
+    decoded = [
+        Image.open(io.BytesIO(png)).convert("RGB").tobytes() for png in (alone, after_the_other)
+    ]
+    assert decoded[0] == decoded[1] == rgb(draw_trick_table(moved))
