@@ -91,7 +91,9 @@ def _draw_table(scene: TableScene) -> bytes:
 
 def _draw_hand(scene: HandScene) -> bytes:
     composed = compose_hand(scene)
-    return png_bytes(draw_hand(scene)) if composed is None else composed_png(composed)
+    # (Not banded: a hand's cards move along the row from one state to the next, so its
+    # bands rarely come again and splitting them only costs.)
+    return png_bytes(draw_hand(scene) if composed is None else composed.image)
 
 
 render_table: SceneCache[TableScene] = SceneCache(_draw_table)
