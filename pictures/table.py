@@ -25,6 +25,7 @@ from pictures.drawing import (
     PLATE_EDGE,
     PLATE_RADIUS,
     SCORE_LINE,
+    SHADOW_OFFSET,
     STATUS_LINE,
     TITLE_LINE,
     draw_heading,
@@ -223,6 +224,27 @@ def _card_tile(card: str, width: int, height: int, winning: bool) -> Tile | None
     )
 
 
+def _card_over_a_plate(scene: TableScene, spots: list[SeatSpot]) -> bool:
+    """Whether a trick card (with its outline and shadow) reaches into a plate's box (the
+    composition would give up there, after making and placing most tiles)."""
+    plates = [plate_box(scene.seats[spot.seat], spot.plate) for spot in spots]
+    for spot in spots:
+        if scene.seats[spot.seat].card is None:
+            continue
+        left, top, right, bottom = spot.card
+        # The outline's 3 pixels round the card, its shadow 3 down and right (inclusive).
+        reach = (left - 3, top - 3, right - 1 + SHADOW_OFFSET, bottom - 1 + SHADOW_OFFSET)
+        for plate in plates:
+            if (
+                reach[0] <= plate[2]
+                and plate[0] <= reach[2]
+                and reach[1] <= plate[3]
+                and plate[1] <= reach[3]
+            ):
+                return True
+    return False
+
+
 def compose_trick_table(scene: TableScene) -> Composition | None:
     """``draw_trick_table``'s picture mapped to the palette, put together from cached
     tiles (``pictures.compose``); None when a piece cannot be placed exactly (the caller
@@ -233,6 +255,9 @@ def compose_trick_table(scene: TableScene) -> Composition | None:
     picture = Composition(
         _background(size, (shape.width // 2, top + shape.height // 2), shape.radii)
     )
+    spots = seat_spots(len(scene.seats), scene.bottom_seat, scene.clockwise, top)
+    if _card_over_a_plate(scene, spots):
+        return None  # its shadow would blend with the plate: known before any tile is made
     scores_x, heading_width = _columns(scene, shape)
     title, status = scene.title, scene.status
     placed = picture.place(
@@ -268,7 +293,6 @@ def compose_trick_table(scene: TableScene) -> Composition | None:
             ),
             (shape.width - 16 - 48, 46),
         )
-    spots = seat_spots(len(scene.seats), scene.bottom_seat, scene.clockwise, top)
     for spot in spots:
         if not placed:
             return None
