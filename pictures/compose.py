@@ -16,6 +16,14 @@ only over pure felt, which a mask of the canvas's untouched felt tracks. A piece
 blended pixels would fall on anything else (a card over a plate's edge, cards fanned over
 each other) makes the composition give up (``None``), and the caller draws the picture
 the old way: a slower picture, never a different one.
+
+Two kinds of piece are drawn once, not twice (a table's own pieces are drawn again at
+1,000 tables, when the cache has let them go, so their cost matters): a piece only ever
+put on the felt (the heading, the score box) is pasted whole onto untouched felt
+(``make_felt_tile``); a plate is an opaque box with everything inside, pasted through the
+box's shape (``make_shape_tile``), and any mark showing outside the box sends it the old
+way. (A mark outside so faint that it leaves the felt exactly as it was would go unseen;
+over the felt line it could differ by one shade: imperceptible, and no test scene has one.)
 """
 
 from __future__ import annotations
