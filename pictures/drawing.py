@@ -3,6 +3,8 @@ outline, a seat's name plate, text cut to a width, the trump marker, the score b
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw
 
 from pictures import colours
@@ -67,22 +69,48 @@ def plate_width(seat: SeatScene) -> int:
     return int(min(PLATE_MAX_WIDTH, max(PLATE_MIN_WIDTH, wanted)))
 
 
+PLATE_RADIUS = 10
+PLATE_EDGE = 2
+
+
+def plate_box(seat: SeatScene, centre: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The box of a seat's plate centred at ``centre``."""
+    w, h = plate_width(seat), PLATE_HEIGHT if seat.note else PLATE_HEIGHT - 16
+    cx, cy = centre
+    return (cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
+
+
+@functools.lru_cache(maxsize=512)
+def _plate_base(
+    w: int, h: int, to_act: bool, team: colours.RGB | None
+) -> tuple[Image.Image, Image.Image]:
+    """A plate's box and team stripe, drawn once per look, and the mask of the pixels they
+    set (every one wholly: shapes are not anti-aliased, so pasting through the mask sets
+    the pixels drawing them would)."""
+    box = (0, 0, w, h)
+    base = Image.new("RGB", (w + 1, h + 1), colours.FELT)
+    shape = Image.new("L", base.size, 0)
+    fill = colours.TURN if to_act else colours.PLATE
+    for image, ink, edge in ((base, fill, colours.FELT_EDGE), (shape, 255, 255)):
+        draw = ImageDraw.Draw(image)
+        draw.rounded_rectangle(box, radius=PLATE_RADIUS, fill=ink, outline=edge, width=PLATE_EDGE)
+        if team is not None:
+            draw.rounded_rectangle((5, 7, 10, h - 7), 2, fill=team if image is base else 255)
+    return base, shape
+
+
 def draw_plate(canvas: Image.Image, seat: SeatScene, centre: tuple[int, int]) -> None:
     """A seat's name plate centred at ``centre``: team stripe, name, note, dealer chip,
     cards-in-hand badge; amber when it is this seat's turn."""
     draw = ImageDraw.Draw(canvas)
-    w, h = plate_width(seat), PLATE_HEIGHT if seat.note else PLATE_HEIGHT - 16
-    cx, cy = centre
-    box = (cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
-    fill = colours.TURN if seat.to_act else colours.PLATE
+    cy = centre[1]
+    box = plate_box(seat, centre)
     text = colours.TURN_TEXT if seat.to_act else colours.TEXT
     muted = colours.TURN_TEXT if seat.to_act else colours.TEXT_MUTED
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=colours.FELT_EDGE, width=2)
     team = colours.team_colour(seat.team)
-    left = box[0] + 10
-    if team is not None:
-        draw.rounded_rectangle((box[0] + 5, box[1] + 7, box[0] + 10, box[3] - 7), 2, fill=team)
-        left += 6
+    base, shape = _plate_base(box[2] - box[0], box[3] - box[1], seat.to_act, team)
+    canvas.paste(base, box[:2], shape)
+    left = box[0] + 10 + (6 if team is not None else 0)
     right = box[2] - 8
     if seat.hand_count is not None:
         right -= 40

@@ -12,11 +12,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, NamedTuple, TypeVar
 
-from pictures.encode import png_bytes
-from pictures.hand import draw_hand
+from pictures.encode import composed_png, png_bytes
+from pictures.hand import compose_hand, draw_hand
 from pictures.rummy import draw_rummy_table
 from pictures.scenes import HandScene, TableScene
-from pictures.table import draw_trick_table
+from pictures.table import compose_trick_table, draw_trick_table
 
 CACHE_SIZE = 64
 """Scenes kept per kind. The table message is drawn once per state (its editor skips an
@@ -83,12 +83,17 @@ class SceneCache(Generic[S]):
 
 
 def _draw_table(scene: TableScene) -> bytes:
-    canvas = draw_rummy_table(scene) if scene.is_rummy else draw_trick_table(scene)
-    return png_bytes(canvas)
+    if scene.is_rummy:
+        return png_bytes(draw_rummy_table(scene))
+    composed = compose_trick_table(scene)
+    return png_bytes(draw_trick_table(scene)) if composed is None else composed_png(composed)
 
 
 def _draw_hand(scene: HandScene) -> bytes:
-    return png_bytes(draw_hand(scene))
+    composed = compose_hand(scene)
+    # (Not banded: a hand's cards move along the row from one state to the next, so its
+    # bands rarely come again and splitting them only costs.)
+    return png_bytes(draw_hand(scene) if composed is None else composed.image)
 
 
 render_table: SceneCache[TableScene] = SceneCache(_draw_table)
