@@ -1,10 +1,13 @@
 """Nigerian Thunee for the search: worlds from a seat's view, a cheap copy, a fast rollout.
 
-A world is rebuilt through the engine contract: a stacked ``Deal`` with the seat's own
-cards and sampled cards for everything unseen, then the hand's public actions (keeps,
-bids, trump, plays) replayed with ``apply``; the engine itself checks that the sample
-agrees with every card played. Only the match scores are set directly (earlier hands
-are not replayed: only their scores matter).
+A decision's first world is rebuilt through the engine contract: a stacked ``Deal`` with
+the seat's own cards and sampled cards for everything unseen, then the hand's public
+actions (keeps, bids, trump, plays) replayed with ``apply``; the engine itself checks that
+the sample agrees with every card played. Only the match scores are set directly (earlier
+hands are not replayed: only their scores matter). Every later world of the decision is
+that state with the sampled cards put in the hands (``NigerianWorlds.sample``): the public
+history is the same in every world, and replaying it for each was a third of a club
+decision's CPU (issue 35). The state is the one a replay would build, RNG included.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from rules.nigerian_thunee import (
     match_winner,
     team_score,
 )
+from rules.shuffle import deal_rng
 from rules.tricks import SUIT_OF, trick_winner_index
 
 STRENGTH = NIGERIAN_ORDER.strength
@@ -78,6 +82,28 @@ class NigerianModel:
     ) -> float:
         assert isinstance(match, NigerianThunee) and isinstance(origin, NigerianThunee)
         return rollout(match, origin, team, rng)
+
+    def score(
+        self, world: Match[Any], seat: int, action: Action, team: int, rng: random.Random
+    ) -> float:
+        """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
+        the world (``play_out``'s first card), without the engine copy and ``apply`` the
+        auction's actions take; the same value and the same use of ``rng``."""
+        assert isinstance(world, NigerianThunee)
+        card = CARD_OF_ACTION.get(id(action))
+        if card is None or world.phase != "play":
+            state = clone(world)
+            state.apply(seat, action)
+            return rollout(state, world, team, rng)
+        assert seat == world.turn
+        before = world.scores
+        points = hand_points(world, play_out(world, rng, card))
+        after = [before[0] + points[0], before[1] + points[1]]
+        value = float(points[team] - points[1 - team])
+        winner = match_winner(after)
+        if winner is not None:
+            value += WIN_BONUS if winner == team else -WIN_BONUS
+        return value
 
     def hated(self, situation: Situation, legal: list[Action]) -> list[bool]:
         """Per action: it takes over a trick a partner is sure to win (``partner_sense``)."""
@@ -167,23 +193,60 @@ class NigerianWorlds:
         if self.phase in PRE_PLAY:
             extra = len(DECK) // PLAYERS - FIRST_BATCH
             self.zones += [Zone(f"undealt{s}", extra) for s in range(PLAYERS)]
+        self.earlier: list[list[Card]] = [[c for p, c in self.played if p == s] for s in range(4)]
+        self._template: NigerianThunee | None = None
+        """The first world, to patch the later ones from (``sample``)."""
+        self._patch: bool | None = None
+        """Whether a patched world equals the replayed one (checked on the first world)."""
 
     def sample(self, rng: random.Random) -> NigerianThunee:
         dealt = deal_unseen(self.unseen, self.zones, rng)
-        hands: list[list[str]] = []
+        hands: list[list[Card]] = []
         for s in range(PLAYERS):
             own = self.hand if s == self.seat else dealt[f"hand{s}"]
-            earlier = [c for p, c in self.played if p == s]
-            later = dealt.get(f"undealt{s}", [])
-            hands.append([card_str(c) for c in earlier + own + later])
-        match = SPEC.new_match(
-            PLAYERS, self.options, rng.getrandbits(63), [Deal(dealer=self.dealer, hands=hands)]
-        )
+            hands.append(self.earlier[s] + own + dealt.get(f"undealt{s}", []))
+        seed = rng.getrandbits(63)
+        if self._patch:
+            return self._patched(hands, seed)
+        match = self._replayed(hands, seed)
+        if self._patch is None:
+            self._template = _copied(match, match.rng)  # the RNG is replaced per world
+            # The patch knows how the engine's constructor and the replay use its RNG
+            # and where the cards end up; should the engine change that, replay instead.
+            patched = self._patched(hands, seed)
+            self._patch = (
+                patched.hands == match.hands
+                and patched.undealt == match.undealt
+                and patched.rng.getstate() == match.rng.getstate()
+            )
+        return match
+
+    def _replayed(self, hands: list[list[Card]], seed: int) -> NigerianThunee:
+        deal = Deal(dealer=self.dealer, hands=[[card_str(c) for c in h] for h in hands])
+        match = SPEC.new_match(PLAYERS, self.options, seed, [deal])
         assert isinstance(match, NigerianThunee)
         self._replay(match)
         match.scores = list(self.scores)
         match.hand_number = self.hand_number
         return match
+
+    def _patched(self, hands: list[list[Card]], seed: int) -> NigerianThunee:
+        """The replayed state of the deal ``hands`` (each seat's eight cards in deal
+        order) and ``seed``: the first world with these cards in the hands. It carries no
+        action log (like ``clone``'s copies) and the first world's stacked deal."""
+        template = self._template
+        assert template is not None
+        rng = deal_rng(seed, template.deal_version)
+        rng.randrange(PLAYERS)  # the constructor's draw of a dealer (NG-4.1)
+        world = _copied(template, rng)
+        if template.trump is None:  # before the trump: the first batch held, three to come
+            world.hands = [h[:FIRST_BATCH] for h in hands]
+            world.undealt = [h[FIRST_BATCH:] for h in hands]
+        else:  # the cards a seat played were the first of its deal
+            world.hands = [h[len(self.earlier[s]) :] for s, h in enumerate(hands)]
+        world.seed = seed
+        world._refresh()
+        return world
 
     def _replay(self, match: NigerianThunee) -> None:
         # Everyone polled before this seat kept (a throw-in would have ended the hand).
@@ -217,6 +280,11 @@ def voids_shown(played: list[tuple[int, Card]], trump: int | None) -> list[set[i
 def clone(match: Match[Any]) -> NigerianThunee:
     """A copy sharing nothing mutable with ``match`` (lists copied, a fresh RNG)."""
     assert isinstance(match, NigerianThunee)
+    return _copied(match, random.Random(match.rng.getrandbits(64)))
+
+
+def _copied(match: NigerianThunee, rng: random.Random) -> NigerianThunee:
+    """``match`` with its lists copied and ``rng`` as its generator."""
     copy = object.__new__(NigerianThunee)
     state = dict(match.__dict__)  # the Match base attributes; the engine's own are slots
     for name in NigerianThunee.__slots__:
@@ -231,7 +299,7 @@ def clone(match: Match[Any]) -> NigerianThunee:
     state["scores"] = list(match.scores)
     state["_hand_results"] = list(match.hand_results)
     state["_log"] = []
-    state["rng"] = random.Random(match.rng.getrandbits(64))
+    state["rng"] = rng
     for name, value in state.items():
         setattr(copy, name, value)
     return copy
@@ -278,8 +346,9 @@ def hand_points(match: NigerianThunee, tricks: list[int]) -> list[int]:
     return [team_score((t, t + 2), match.contracts[t], tricks, match.made_bid) for t in (0, 1)]
 
 
-def play_out(match: NigerianThunee, rng: random.Random) -> list[int]:
-    """The rest of the card play with the rollout policy; the tricks each seat won."""
+def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = None) -> list[int]:
+    """The rest of the card play with the rollout policy; the tricks each seat won.
+    ``first``: the card the seat to play plays (the policy plays the rest)."""
     trump = match.trump
     hands = [list(h) for h in match.hands]
     by_suit, owner = suit_lists(hands)
@@ -288,21 +357,23 @@ def play_out(match: NigerianThunee, rng: random.Random) -> list[int]:
     played = match.tricks_played
     seat = match.turn
     random_ = rng.random
+    card = first
     while played < TRICKS:
         hand = hands[seat]
-        if trick:
-            led = SUIT_OF[trick[0][1]]
-            legal = [c for c in hand if SUIT_OF[c] == led] or hand
-        elif played == 0:
-            legal = [c for c in hand if SUIT_OF[c] != trump] or hand
-        else:
-            legal = hand
-        if len(legal) == 1:
-            card = legal[0]
-        elif random_() < EPSILON:
-            card = legal[int(random_() * len(legal))]
-        else:
-            card = choose_card(by_suit, owner, seat, trick, trump, legal)
+        if card is None:
+            if trick:
+                led = SUIT_OF[trick[0][1]]
+                legal = [c for c in hand if SUIT_OF[c] == led] or hand
+            elif played == 0:
+                legal = [c for c in hand if SUIT_OF[c] != trump] or hand
+            else:
+                legal = hand
+            if len(legal) == 1:
+                card = legal[0]
+            elif random_() < EPSILON:
+                card = legal[int(random_() * len(legal))]
+            else:
+                card = choose_card(by_suit, owner, seat, trick, trump, legal)
         hand.remove(card)
         by_suit[SUIT_OF[card]].remove(card)
         trick.append((seat, card))
@@ -313,6 +384,7 @@ def play_out(match: NigerianThunee, rng: random.Random) -> list[int]:
             trick = []
         else:
             seat = NEXT[seat]
+        card = None
     return tricks
 
 
