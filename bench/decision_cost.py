@@ -100,7 +100,9 @@ def main() -> None:
             cpu, digest = measure(game, args.players, found, level)
             if profiler is not None:
                 profiler.disable()
-                pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+                pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "tottime")).print_stats(
+                    int(os.environ.get("TOP", "25"))
+                )
             ms = [c * 1000.0 for c in cpu]
             print(
                 f"{game:16} {args.players}p {level:7} {len(ms)} positions  CPU ms per decision "

@@ -43,7 +43,7 @@ from rules.nigerian_thunee import (
     team_score,
 )
 from rules.shuffle import deal_rng
-from rules.tricks import SUIT_OF, trick_winner_index
+from rules.tricks import SUIT_OF
 
 STRENGTH = NIGERIAN_ORDER.strength
 WIN_BONUS = 12.0
@@ -238,12 +238,12 @@ class NigerianWorlds:
         assert template is not None
         rng = deal_rng(seed, template.deal_version)
         rng.randrange(PLAYERS)  # the constructor's draw of a dealer (NG-4.1)
-        world = _copied(template, rng)
         if template.trump is None:  # before the trump: the first batch held, three to come
-            world.hands = [h[:FIRST_BATCH] for h in hands]
-            world.undealt = [h[FIRST_BATCH:] for h in hands]
+            held = [h[:FIRST_BATCH] for h in hands]
+            world = _copied(template, rng, held, [h[FIRST_BATCH:] for h in hands])
         else:  # the cards a seat played were the first of its deal
-            world.hands = [h[len(self.earlier[s]) :] for s, h in enumerate(hands)]
+            held = [h[len(self.earlier[s]) :] for s, h in enumerate(hands)]
+            world = _copied(template, rng, held, [[] for _ in hands])
         world.seed = seed
         world._refresh()
         return world
@@ -283,30 +283,47 @@ def clone(match: Match[Any]) -> NigerianThunee:
     return _copied(match, random.Random(match.rng.getrandbits(64)))
 
 
-def _copied(match: NigerianThunee, rng: random.Random) -> NigerianThunee:
-    """``match`` with its lists copied and ``rng`` as its generator."""
+def _copied(
+    match: NigerianThunee,
+    rng: random.Random,
+    hands: list[list[Card]] | None = None,
+    undealt: list[list[Card]] | None = None,
+) -> NigerianThunee:
+    """``match`` with its lists copied (``hands``, ``undealt``: these new ones instead),
+    ``rng`` as its generator and no action log. Every slot is named here, not looped
+    over: this is most of a rollout's copy (tests/players/test_search_cost.py checks that
+    no slot is missed)."""
     copy = object.__new__(NigerianThunee)
-    state = dict(match.__dict__)  # the Match base attributes; the engine's own are slots
-    for name in NigerianThunee.__slots__:
-        value = getattr(match, name, _UNSET)
-        if value is not _UNSET:
-            state[name] = value
-    state["hands"] = [list(h) for h in match.hands]
-    state["undealt"] = [list(h) for h in match.undealt]
-    state["won_cards"] = [list(h) for h in match.won_cards]
-    for name in ("bids", "passed", "made_bid", "contracts", "trick", "tricks_won", "played"):
-        state[name] = list(state[name])
-    state["scores"] = list(match.scores)
-    state["_hand_results"] = list(match.hand_results)
-    state["_log"] = []
-    state["rng"] = rng
-    for name, value in state.items():
-        setattr(copy, name, value)
+    copy.__dict__.update(match.__dict__)  # the Match base attributes; the engine's are slots
+    copy._log = []  # type: ignore[assignment]
+    copy._log_ids = []
+    copy.rng = rng
+    copy._hand_results = list(match._hand_results)
+    copy._legal = match._legal  # rebuilt, never changed in place, by the engine
+    copy._phase = match._phase
+    copy._to_act = match._to_act
+    copy.bidder = match.bidder
+    copy.bids = list(match.bids)
+    copy.contracts = list(match.contracts)
+    copy.dealer = match.dealer
+    copy.hand_number = match.hand_number
+    copy.hands = [list(h) for h in match.hands] if hands is None else hands
+    copy.high_bid = match.high_bid
+    copy.last_trick = match.last_trick  # replaced, never changed in place
+    copy.made_bid = list(match.made_bid)
+    copy.passed = list(match.passed)
+    copy.played = list(match.played)
+    copy.polled = match.polled
+    copy.scores = list(match.scores)
+    copy.trick = list(match.trick)
+    copy.tricks_played = match.tricks_played
+    copy.tricks_won = list(match.tricks_won)
+    copy.trump = match.trump
+    copy.turn = match.turn
+    copy.undealt = [list(h) for h in match.undealt] if undealt is None else undealt
+    copy.winner_team = match.winner_team
+    copy.won_cards = [list(h) for h in match.won_cards]
     return copy
-
-
-_UNSET = object()
-"""``clone``'s mark for a slot not (yet) set on the match."""
 
 
 # -- the rollout policy ---------------------------------------------------------------------
@@ -348,24 +365,35 @@ def hand_points(match: NigerianThunee, tricks: list[int]) -> list[int]:
 
 def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = None) -> list[int]:
     """The rest of the card play with the rollout policy; the tricks each seat won.
-    ``first``: the card the seat to play plays (the policy plays the rest)."""
+    ``first``: the card the seat to play plays (the policy plays the rest).
+
+    The card winning the open trick is kept as the cards fall (``beats``, which is
+    ``trick_winner_index`` one card at a time), for the policy and the trick's end."""
     trump = match.trump
     hands = [list(h) for h in match.hands]
     by_suit, owner = suit_lists(hands)
-    trick = list(match.trick)
+    count = len(match.trick)
+    lead = led = win_seat = win_card = -1
+    if count:
+        lead = match.trick[0][1]
+        led = SUIT_OF[lead]
+        win_seat, win_card = match.trick[0]
+        for s, c in match.trick[1:]:
+            if beats(c, win_card, led, trump):
+                win_seat, win_card = s, c
     tricks = list(match.tricks_won)
     played = match.tricks_played
     seat = match.turn
     random_ = rng.random
+    suit_of = SUIT_OF
     card = first
     while played < TRICKS:
         hand = hands[seat]
         if card is None:
-            if trick:
-                led = SUIT_OF[trick[0][1]]
-                legal = [c for c in hand if SUIT_OF[c] == led] or hand
+            if count:
+                legal = [c for c in hand if suit_of[c] == led] or hand
             elif played == 0:
-                legal = [c for c in hand if SUIT_OF[c] != trump] or hand
+                legal = [c for c in hand if suit_of[c] != trump] or hand
             else:
                 legal = hand
             if len(legal) == 1:
@@ -373,17 +401,24 @@ def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = Non
             elif random_() < EPSILON:
                 card = legal[int(random_() * len(legal))]
             else:
-                card = choose_card(by_suit, owner, seat, trick, trump, legal)
+                card = _choose(by_suit, owner, seat, count, lead, win_seat, win_card, trump, legal)
         hand.remove(card)
-        by_suit[SUIT_OF[card]].remove(card)
-        trick.append((seat, card))
-        if len(trick) == PLAYERS:
-            seat = trick[trick_winner_index([c for _, c in trick], trump, STRENGTH)][0]
-            tricks[seat] += 1
-            played += 1
-            trick = []
-        else:
+        by_suit[suit_of[card]].remove(card)
+        if not count:
+            lead, led, win_seat, win_card = card, suit_of[card], seat, card
+            count = 1
             seat = NEXT[seat]
+        else:
+            if beats(card, win_card, led, trump):
+                win_seat, win_card = seat, card
+            count += 1
+            if count == PLAYERS:
+                tricks[win_seat] += 1
+                played += 1
+                count = 0
+                seat = win_seat
+            else:
+                seat = NEXT[seat]
         card = None
     return tricks
 
@@ -424,11 +459,15 @@ def bid(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
 
 
 def best_trump(hand: list[Card]) -> int:
-    def weight(suit: int) -> tuple[int, int]:
-        cards = [c for c in hand if SUIT_OF[c] == suit]
-        return len(cards), sum(STRENGTH[c] for c in cards)
-
-    return max(range(4), key=weight)
+    """The longest suit, the strongest of equals, the first of those."""
+    weight = [0, 0, 0, 0]
+    for c in hand:
+        weight[SUIT_OF[c]] += 100 + STRENGTH[c]  # a suit's strength sum is below 100
+    best = 0
+    for suit in (1, 2, 3):
+        if weight[suit] > weight[best]:
+            best = suit
+    return best
 
 
 def play_card(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
@@ -462,40 +501,68 @@ def choose_card(
 ) -> Card:
     """Lead a card no one can beat, else low from the longest side suit; follow: let a
     partner's sure trick pass cheaply, else win as cheaply as is sure, else play low."""
-    # The best card of each suit still held by the other three (the rollout sees all).
-    top = [-1, -1, -1, -1]
-    for s in range(4):
-        for c in by_suit[s]:
-            if owner[c] != seat:
-                top[s] = STRENGTH[c]
-                break
     if not trick:
-        bosses = [c for c in cards if STRENGTH[c] > top[SUIT_OF[c]]]
-        if trump is not None and top[trump] >= 0:
-            for c in bosses:
-                if SUIT_OF[c] == trump:
-                    return c
-        plain = [c for c in bosses if SUIT_OF[c] != trump]
-        if plain:
-            return max(plain, key=STRENGTH.__getitem__)
-        return lowest(cards, trump)
+        return _choose(by_suit, owner, seat, 0, -1, -1, -1, trump, cards)
     lead = trick[0][1]
     led = SUIT_OF[lead]
     win_seat, win_card = trick[0]
     for s, c in trick[1:]:
         if beats(c, win_card, led, trump):
             win_seat, win_card = s, c
-    last = len(trick) == PLAYERS - 1
+    return _choose(by_suit, owner, seat, len(trick), lead, win_seat, win_card, trump, cards)
+
+
+def _choose(
+    by_suit: list[list[Card]],
+    owner: list[int],
+    seat: int,
+    count: int,
+    lead: Card,
+    win_seat: int,
+    win_card: Card,
+    trump: int | None,
+    cards: list[Card],
+) -> Card:
+    """``choose_card`` with the open trick given as its size, its lead and the card (and
+    seat) winning it so far."""
+    strength = STRENGTH
+    suit_of = SUIT_OF
+    # The best card of each suit still held by the other three (the rollout sees all).
+    top = [-1, -1, -1, -1]
+    for s in range(4):
+        for c in by_suit[s]:
+            if owner[c] != seat:
+                top[s] = strength[c]
+                break
+    low = LOW_KEY[trump]
+    if not count:
+        bosses = [c for c in cards if strength[c] > top[suit_of[c]]]
+        if trump is not None and top[trump] >= 0:
+            for c in bosses:
+                if suit_of[c] == trump:
+                    return c
+        plain = [c for c in bosses if suit_of[c] != trump]
+        if plain:
+            return max(plain, key=strength.__getitem__)
+        return min(cards, key=low.__getitem__)
+    led = suit_of[lead]
+    last = count == PLAYERS - 1
     if win_seat % 2 == seat % 2 and (last or beats_all(win_card, top, trump, lead)):
-        return lowest(cards, trump)
-    winning = [c for c in cards if beats(c, win_card, led, trump)]
+        return min(cards, key=low.__getitem__)
+    best = strength[win_card]
+    if suit_of[win_card] == trump:
+        winning = [c for c in cards if suit_of[c] == trump and strength[c] > best]
+    else:
+        winning = [
+            c for c in cards if suit_of[c] == trump or (suit_of[c] == led and strength[c] > best)
+        ]
     if winning:
         if not last:
             sure = [c for c in winning if beats_all(c, top, trump, lead)]
             if sure:
-                return lowest(sure, trump)
-        return lowest(winning, trump)
-    return lowest(cards, trump)
+                return min(sure, key=low.__getitem__)
+        return min(winning, key=low.__getitem__)
+    return min(cards, key=low.__getitem__)
 
 
 def beats(card: Card, best: Card, led: int, trump: int | None) -> bool:
@@ -518,14 +585,16 @@ def beats_all(card: Card, top: list[int], trump: int | None, lead: Card) -> bool
 
 
 def lowest(cards: list[Card], trump: int | None) -> Card:
-    """The cheapest card: the weakest side card, else the weakest trump."""
-    best = cards[0]
-    best_key = STRENGTH[best] + (100 if SUIT_OF[best] == trump else 0)
-    for c in cards[1:]:
-        key = STRENGTH[c] + (100 if SUIT_OF[c] == trump else 0)
-        if key < best_key:
-            best, best_key = c, key
-    return best
+    """The cheapest card: the weakest side card, else the weakest trump (the first of
+    equals)."""
+    return min(cards, key=LOW_KEY[trump].__getitem__)
+
+
+LOW_KEY: dict[int | None, tuple[int, ...]] = {
+    t: tuple(STRENGTH[c] + (100 if SUIT_OF[c] == t else 0) for c in range(53))
+    for t in (None, 0, 1, 2, 3)
+}
+"""Per trump: each card's cheapness key for ``lowest`` (side cards before trumps)."""
 
 
 def nigerian_search(game: str, budget: SearchBudget) -> ComputerPlayer:

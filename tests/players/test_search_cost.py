@@ -59,3 +59,22 @@ def test_a_card_scored_from_the_world_equals_the_engine_copy_played_out() -> Non
                 assert model.score(world, sit.seat, action, team, random.Random(n)) == full
                 scored += action.kind == "play"
     assert scored > 100
+
+
+def test_a_clone_copies_every_attribute_and_shares_no_list() -> None:
+    for seed in range(30):
+        match = random_position(seed)
+        copy = clone(match)
+        original, copied = state(match), state(copy)
+        assert set(copied) == set(original)
+        assert {k for k in original if original[k] != copied[k]} == {"rng"}
+        for name, value in vars(copy).items():
+            if isinstance(value, list) and name not in ("_log", "_log_ids", "_deals"):
+                assert value is not vars(match)[name], name
+        for name in NigerianThunee.__slots__:
+            value = getattr(copy, name)
+            if isinstance(value, list) and name not in ("_legal", "last_trick"):
+                assert value is not getattr(match, name), name
+                for inner in value:
+                    if isinstance(inner, list):
+                        assert all(inner is not other for other in getattr(match, name))
