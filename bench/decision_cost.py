@@ -3,7 +3,7 @@ digest of the decisions, to show that a speed-up changed none (issue 35).
 
     python bench/decision_cost.py [--games nigerian_thunee,thunee,304] [--positions 150]
                                   [--levels club,expert] [--players 4] [--no-digest]
-                                  [--profile GAME:LEVEL]
+                                  [--repeat N] [--profile GAME:LEVEL]
 
 Positions come from seeded matches the beginner plays (every third decision with more
 than one legal action, so a rerun and another checkout see the same ones). Each position
@@ -11,7 +11,9 @@ is decided by each level from a fresh ``Situation`` with a seeded RNG and no tim
 (``time_cap_ms=0``: a cap would make the decision depend on the machine's speed); the
 digest covers the action chosen and the search's figures (worlds, rollouts, exact solves,
 nodes). CPU is the deciding thread's (``time.thread_time``); the load average is printed
-beside it. Run it on two checkouts and compare the digest lines.
+beside it; ``--repeat N`` keeps each position's least CPU of N decisions (the same one each
+time), which a busy machine disturbs less. Run it on two checkouts and compare the digest
+lines.
 """
 
 from __future__ import annotations
@@ -65,17 +67,20 @@ def pct(values: list[float], q: float) -> float:
 
 
 def measure(
-    game: str, players: int, found: list[tuple[Match[Any], int]], level: str
+    game: str, players: int, found: list[tuple[Match[Any], int]], level: str, repeat: int = 1
 ) -> tuple[list[float], str]:
     budget = replace(SearchBudget(), time_cap_ms=0.0)
     player = player_of(BUILTIN.plugin(game), level, budget)
     digest = hashlib.sha256()
     cpu: list[float] = []
     for n, (match, seat) in enumerate(found):
-        situation = Situation.at(match, seat, random.Random(n))
-        start = time.thread_time()
-        action = player.choose(situation)
-        cpu.append(time.thread_time() - start)
+        times = []
+        for _ in range(repeat):
+            situation = Situation.at(match, seat, random.Random(n))
+            start = time.thread_time()
+            action = player.choose(situation)
+            times.append(time.thread_time() - start)
+        cpu.append(min(times))
         last = getattr(player, "last", None)
         figures = (last.worlds, last.rollouts, last.exact, last.nodes) if last is not None else None
         digest.update(repr((n, action.kind, action.value, figures)).encode())
@@ -88,6 +93,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--levels", default="club,expert")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="decide each position N times, keep the least CPU"
+    )
     parser.add_argument("--profile", default="", help="GAME:LEVEL to profile (cProfile)")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
@@ -97,7 +105,7 @@ def main() -> None:
             profiler = cProfile.Profile() if args.profile == f"{game}:{level}" else None
             if profiler is not None:
                 profiler.enable()
-            cpu, digest = measure(game, args.players, found, level)
+            cpu, digest = measure(game, args.players, found, level, args.repeat)
             if profiler is not None:
                 profiler.disable()
                 pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "tottime")).print_stats(
