@@ -527,13 +527,16 @@ def _choose(
     seat) winning it so far."""
     strength = STRENGTH
     suit_of = SUIT_OF
-    # The best card of each suit still held by the other three (the rollout sees all).
+    last = count == PLAYERS - 1
+    # The best card of each suit still held by the other three (the rollout sees all);
+    # the last seat of a trick never asks (nobody is still to play).
     top = [-1, -1, -1, -1]
-    for s in range(4):
-        for c in by_suit[s]:
-            if owner[c] != seat:
-                top[s] = strength[c]
-                break
+    if not last:
+        for s in range(4):
+            for c in by_suit[s]:
+                if owner[c] != seat:
+                    top[s] = strength[c]
+                    break
     low = LOW_KEY[trump]
     if not count:
         bosses = [c for c in cards if strength[c] > top[suit_of[c]]]
@@ -546,7 +549,6 @@ def _choose(
             return max(plain, key=strength.__getitem__)
         return min(cards, key=low.__getitem__)
     led = suit_of[lead]
-    last = count == PLAYERS - 1
     if win_seat % 2 == seat % 2 and (last or beats_all(win_card, top, trump, lead)):
         return min(cards, key=low.__getitem__)
     best = strength[win_card]
