@@ -1,10 +1,13 @@
 """Nigerian Thunee for the search: worlds from a seat's view, a cheap copy, a fast rollout.
 
-A world is rebuilt through the engine contract: a stacked ``Deal`` with the seat's own
-cards and sampled cards for everything unseen, then the hand's public actions (keeps,
-bids, trump, plays) replayed with ``apply``; the engine itself checks that the sample
-agrees with every card played. Only the match scores are set directly (earlier hands
-are not replayed: only their scores matter).
+A decision's first world is rebuilt through the engine contract: a stacked ``Deal`` with
+the seat's own cards and sampled cards for everything unseen, then the hand's public
+actions (keeps, bids, trump, plays) replayed with ``apply``; the engine itself checks that
+the sample agrees with every card played. Only the match scores are set directly (earlier
+hands are not replayed: only their scores matter). Every later world of the decision is
+that state with the sampled cards put in the hands (``NigerianWorlds.sample``): the public
+history is the same in every world, and replaying it for each was a third of a club
+decision's CPU (issue 35). The state is the one a replay would build, RNG included.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ from rules.nigerian_thunee import (
     match_winner,
     team_score,
 )
-from rules.tricks import SUIT_OF, trick_winner_index
+from rules.shuffle import deal_rng
+from rules.tricks import SUIT_OF
 
 STRENGTH = NIGERIAN_ORDER.strength
 WIN_BONUS = 12.0
@@ -78,6 +82,28 @@ class NigerianModel:
     ) -> float:
         assert isinstance(match, NigerianThunee) and isinstance(origin, NigerianThunee)
         return rollout(match, origin, team, rng)
+
+    def score(
+        self, world: Match[Any], seat: int, action: Action, team: int, rng: random.Random
+    ) -> float:
+        """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
+        the world (``play_out``'s first card), without the engine copy and ``apply`` the
+        auction's actions take; the same value and the same use of ``rng``."""
+        assert isinstance(world, NigerianThunee)
+        card = CARD_OF_ACTION.get(id(action))
+        if card is None or world.phase != "play":
+            state = clone(world)
+            state.apply(seat, action)
+            return rollout(state, world, team, rng)
+        assert seat == world.turn
+        before = world.scores
+        points = hand_points(world, play_out(world, rng, card))
+        after = [before[0] + points[0], before[1] + points[1]]
+        value = float(points[team] - points[1 - team])
+        winner = match_winner(after)
+        if winner is not None:
+            value += WIN_BONUS if winner == team else -WIN_BONUS
+        return value
 
     def hated(self, situation: Situation, legal: list[Action]) -> list[bool]:
         """Per action: it takes over a trick a partner is sure to win (``partner_sense``)."""
@@ -167,23 +193,60 @@ class NigerianWorlds:
         if self.phase in PRE_PLAY:
             extra = len(DECK) // PLAYERS - FIRST_BATCH
             self.zones += [Zone(f"undealt{s}", extra) for s in range(PLAYERS)]
+        self.earlier: list[list[Card]] = [[c for p, c in self.played if p == s] for s in range(4)]
+        self._template: NigerianThunee | None = None
+        """The first world, to patch the later ones from (``sample``)."""
+        self._patch: bool | None = None
+        """Whether a patched world equals the replayed one (checked on the first world)."""
 
     def sample(self, rng: random.Random) -> NigerianThunee:
         dealt = deal_unseen(self.unseen, self.zones, rng)
-        hands: list[list[str]] = []
+        hands: list[list[Card]] = []
         for s in range(PLAYERS):
             own = self.hand if s == self.seat else dealt[f"hand{s}"]
-            earlier = [c for p, c in self.played if p == s]
-            later = dealt.get(f"undealt{s}", [])
-            hands.append([card_str(c) for c in earlier + own + later])
-        match = SPEC.new_match(
-            PLAYERS, self.options, rng.getrandbits(63), [Deal(dealer=self.dealer, hands=hands)]
-        )
+            hands.append(self.earlier[s] + own + dealt.get(f"undealt{s}", []))
+        seed = rng.getrandbits(63)
+        if self._patch:
+            return self._patched(hands, seed)
+        match = self._replayed(hands, seed)
+        if self._patch is None:
+            self._template = _copied(match, match.rng)  # the RNG is replaced per world
+            # The patch knows how the engine's constructor and the replay use its RNG
+            # and where the cards end up; should the engine change that, replay instead.
+            patched = self._patched(hands, seed)
+            self._patch = (
+                patched.hands == match.hands
+                and patched.undealt == match.undealt
+                and patched.rng.getstate() == match.rng.getstate()
+            )
+        return match
+
+    def _replayed(self, hands: list[list[Card]], seed: int) -> NigerianThunee:
+        deal = Deal(dealer=self.dealer, hands=[[card_str(c) for c in h] for h in hands])
+        match = SPEC.new_match(PLAYERS, self.options, seed, [deal])
         assert isinstance(match, NigerianThunee)
         self._replay(match)
         match.scores = list(self.scores)
         match.hand_number = self.hand_number
         return match
+
+    def _patched(self, hands: list[list[Card]], seed: int) -> NigerianThunee:
+        """The replayed state of the deal ``hands`` (each seat's eight cards in deal
+        order) and ``seed``: the first world with these cards in the hands. It carries no
+        action log (like ``clone``'s copies) and the first world's stacked deal."""
+        template = self._template
+        assert template is not None
+        rng = deal_rng(seed, template.deal_version)
+        rng.randrange(PLAYERS)  # the constructor's draw of a dealer (NG-4.1)
+        if template.trump is None:  # before the trump: the first batch held, three to come
+            held = [h[:FIRST_BATCH] for h in hands]
+            world = _copied(template, rng, held, [h[FIRST_BATCH:] for h in hands])
+        else:  # the cards a seat played were the first of its deal
+            held = [h[len(self.earlier[s]) :] for s, h in enumerate(hands)]
+            world = _copied(template, rng, held, [[] for _ in hands])
+        world.seed = seed
+        world._refresh()
+        return world
 
     def _replay(self, match: NigerianThunee) -> None:
         # Everyone polled before this seat kept (a throw-in would have ended the hand).
@@ -217,28 +280,50 @@ def voids_shown(played: list[tuple[int, Card]], trump: int | None) -> list[set[i
 def clone(match: Match[Any]) -> NigerianThunee:
     """A copy sharing nothing mutable with ``match`` (lists copied, a fresh RNG)."""
     assert isinstance(match, NigerianThunee)
+    return _copied(match, random.Random(match.rng.getrandbits(64)))
+
+
+def _copied(
+    match: NigerianThunee,
+    rng: random.Random,
+    hands: list[list[Card]] | None = None,
+    undealt: list[list[Card]] | None = None,
+) -> NigerianThunee:
+    """``match`` with its lists copied (``hands``, ``undealt``: these new ones instead),
+    ``rng`` as its generator and no action log. Every slot is named here, not looped
+    over: this is most of a rollout's copy (tests/players/test_search_cost.py checks that
+    no slot is missed)."""
     copy = object.__new__(NigerianThunee)
-    state = dict(match.__dict__)  # the Match base attributes; the engine's own are slots
-    for name in NigerianThunee.__slots__:
-        value = getattr(match, name, _UNSET)
-        if value is not _UNSET:
-            state[name] = value
-    state["hands"] = [list(h) for h in match.hands]
-    state["undealt"] = [list(h) for h in match.undealt]
-    state["won_cards"] = [list(h) for h in match.won_cards]
-    for name in ("bids", "passed", "made_bid", "contracts", "trick", "tricks_won", "played"):
-        state[name] = list(state[name])
-    state["scores"] = list(match.scores)
-    state["_hand_results"] = list(match.hand_results)
-    state["_log"] = []
-    state["rng"] = random.Random(match.rng.getrandbits(64))
-    for name, value in state.items():
-        setattr(copy, name, value)
+    copy.__dict__.update(match.__dict__)  # the Match base attributes; the engine's are slots
+    copy._log = []  # type: ignore[assignment]
+    copy._log_ids = []
+    copy.rng = rng
+    copy._hand_results = list(match._hand_results)
+    copy._legal = match._legal  # rebuilt, never changed in place, by the engine
+    copy._phase = match._phase
+    copy._to_act = match._to_act
+    copy.bidder = match.bidder
+    copy.bids = list(match.bids)
+    copy.contracts = list(match.contracts)
+    copy.dealer = match.dealer
+    copy.hand_number = match.hand_number
+    copy.hands = [list(h) for h in match.hands] if hands is None else hands
+    copy.high_bid = match.high_bid
+    copy.last_trick = match.last_trick  # replaced, never changed in place
+    copy.made_bid = list(match.made_bid)
+    copy.passed = list(match.passed)
+    copy.played = list(match.played)
+    copy.polled = match.polled
+    copy.scores = list(match.scores)
+    copy.trick = list(match.trick)
+    copy.tricks_played = match.tricks_played
+    copy.tricks_won = list(match.tricks_won)
+    copy.trump = match.trump
+    copy.turn = match.turn
+    copy.undealt = [list(h) for h in match.undealt] if undealt is None else undealt
+    copy.winner_team = match.winner_team
+    copy.won_cards = [list(h) for h in match.won_cards]
     return copy
-
-
-_UNSET = object()
-"""``clone``'s mark for a slot not (yet) set on the match."""
 
 
 # -- the rollout policy ---------------------------------------------------------------------
@@ -278,41 +363,63 @@ def hand_points(match: NigerianThunee, tricks: list[int]) -> list[int]:
     return [team_score((t, t + 2), match.contracts[t], tricks, match.made_bid) for t in (0, 1)]
 
 
-def play_out(match: NigerianThunee, rng: random.Random) -> list[int]:
-    """The rest of the card play with the rollout policy; the tricks each seat won."""
+def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = None) -> list[int]:
+    """The rest of the card play with the rollout policy; the tricks each seat won.
+    ``first``: the card the seat to play plays (the policy plays the rest).
+
+    The card winning the open trick is kept as the cards fall (``beats``, which is
+    ``trick_winner_index`` one card at a time), for the policy and the trick's end."""
     trump = match.trump
     hands = [list(h) for h in match.hands]
     by_suit, owner = suit_lists(hands)
-    trick = list(match.trick)
+    count = len(match.trick)
+    lead = led = win_seat = win_card = -1
+    if count:
+        lead = match.trick[0][1]
+        led = SUIT_OF[lead]
+        win_seat, win_card = match.trick[0]
+        for s, c in match.trick[1:]:
+            if beats(c, win_card, led, trump):
+                win_seat, win_card = s, c
     tricks = list(match.tricks_won)
     played = match.tricks_played
     seat = match.turn
     random_ = rng.random
+    suit_of = SUIT_OF
+    card = first
     while played < TRICKS:
         hand = hands[seat]
-        if trick:
-            led = SUIT_OF[trick[0][1]]
-            legal = [c for c in hand if SUIT_OF[c] == led] or hand
-        elif played == 0:
-            legal = [c for c in hand if SUIT_OF[c] != trump] or hand
-        else:
-            legal = hand
-        if len(legal) == 1:
-            card = legal[0]
-        elif random_() < EPSILON:
-            card = legal[int(random_() * len(legal))]
-        else:
-            card = choose_card(by_suit, owner, seat, trick, trump, legal)
+        if card is None:
+            if count:
+                legal = [c for c in hand if suit_of[c] == led] or hand
+            elif played == 0:
+                legal = [c for c in hand if suit_of[c] != trump] or hand
+            else:
+                legal = hand
+            if len(legal) == 1:
+                card = legal[0]
+            elif random_() < EPSILON:
+                card = legal[int(random_() * len(legal))]
+            else:
+                card = _choose(by_suit, owner, seat, count, lead, win_seat, win_card, trump, legal)
         hand.remove(card)
-        by_suit[SUIT_OF[card]].remove(card)
-        trick.append((seat, card))
-        if len(trick) == PLAYERS:
-            seat = trick[trick_winner_index([c for _, c in trick], trump, STRENGTH)][0]
-            tricks[seat] += 1
-            played += 1
-            trick = []
-        else:
+        by_suit[suit_of[card]].remove(card)
+        if not count:
+            lead, led, win_seat, win_card = card, suit_of[card], seat, card
+            count = 1
             seat = NEXT[seat]
+        else:
+            if beats(card, win_card, led, trump):
+                win_seat, win_card = seat, card
+            count += 1
+            if count == PLAYERS:
+                tricks[win_seat] += 1
+                played += 1
+                count = 0
+                seat = win_seat
+            else:
+                seat = NEXT[seat]
+        card = None
     return tricks
 
 
@@ -352,11 +459,15 @@ def bid(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
 
 
 def best_trump(hand: list[Card]) -> int:
-    def weight(suit: int) -> tuple[int, int]:
-        cards = [c for c in hand if SUIT_OF[c] == suit]
-        return len(cards), sum(STRENGTH[c] for c in cards)
-
-    return max(range(4), key=weight)
+    """The longest suit, the strongest of equals, the first of those."""
+    weight = [0, 0, 0, 0]
+    for c in hand:
+        weight[SUIT_OF[c]] += 100 + STRENGTH[c]  # a suit's strength sum is below 100
+    best = 0
+    for suit in (1, 2, 3):
+        if weight[suit] > weight[best]:
+            best = suit
+    return best
 
 
 def play_card(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
@@ -390,40 +501,70 @@ def choose_card(
 ) -> Card:
     """Lead a card no one can beat, else low from the longest side suit; follow: let a
     partner's sure trick pass cheaply, else win as cheaply as is sure, else play low."""
-    # The best card of each suit still held by the other three (the rollout sees all).
-    top = [-1, -1, -1, -1]
-    for s in range(4):
-        for c in by_suit[s]:
-            if owner[c] != seat:
-                top[s] = STRENGTH[c]
-                break
     if not trick:
-        bosses = [c for c in cards if STRENGTH[c] > top[SUIT_OF[c]]]
-        if trump is not None and top[trump] >= 0:
-            for c in bosses:
-                if SUIT_OF[c] == trump:
-                    return c
-        plain = [c for c in bosses if SUIT_OF[c] != trump]
-        if plain:
-            return max(plain, key=STRENGTH.__getitem__)
-        return lowest(cards, trump)
+        return _choose(by_suit, owner, seat, 0, -1, -1, -1, trump, cards)
     lead = trick[0][1]
     led = SUIT_OF[lead]
     win_seat, win_card = trick[0]
     for s, c in trick[1:]:
         if beats(c, win_card, led, trump):
             win_seat, win_card = s, c
-    last = len(trick) == PLAYERS - 1
+    return _choose(by_suit, owner, seat, len(trick), lead, win_seat, win_card, trump, cards)
+
+
+def _choose(
+    by_suit: list[list[Card]],
+    owner: list[int],
+    seat: int,
+    count: int,
+    lead: Card,
+    win_seat: int,
+    win_card: Card,
+    trump: int | None,
+    cards: list[Card],
+) -> Card:
+    """``choose_card`` with the open trick given as its size, its lead and the card (and
+    seat) winning it so far."""
+    strength = STRENGTH
+    suit_of = SUIT_OF
+    last = count == PLAYERS - 1
+    # The best card of each suit still held by the other three (the rollout sees all);
+    # the last seat of a trick never asks (nobody is still to play).
+    top = [-1, -1, -1, -1]
+    if not last:
+        for s in range(4):
+            for c in by_suit[s]:
+                if owner[c] != seat:
+                    top[s] = strength[c]
+                    break
+    low = LOW_KEY[trump]
+    if not count:
+        bosses = [c for c in cards if strength[c] > top[suit_of[c]]]
+        if trump is not None and top[trump] >= 0:
+            for c in bosses:
+                if suit_of[c] == trump:
+                    return c
+        plain = [c for c in bosses if suit_of[c] != trump]
+        if plain:
+            return max(plain, key=strength.__getitem__)
+        return min(cards, key=low.__getitem__)
+    led = suit_of[lead]
     if win_seat % 2 == seat % 2 and (last or beats_all(win_card, top, trump, lead)):
-        return lowest(cards, trump)
-    winning = [c for c in cards if beats(c, win_card, led, trump)]
+        return min(cards, key=low.__getitem__)
+    best = strength[win_card]
+    if suit_of[win_card] == trump:
+        winning = [c for c in cards if suit_of[c] == trump and strength[c] > best]
+    else:
+        winning = [
+            c for c in cards if suit_of[c] == trump or (suit_of[c] == led and strength[c] > best)
+        ]
     if winning:
         if not last:
             sure = [c for c in winning if beats_all(c, top, trump, lead)]
             if sure:
-                return lowest(sure, trump)
-        return lowest(winning, trump)
-    return lowest(cards, trump)
+                return min(sure, key=low.__getitem__)
+        return min(winning, key=low.__getitem__)
+    return min(cards, key=low.__getitem__)
 
 
 def beats(card: Card, best: Card, led: int, trump: int | None) -> bool:
@@ -446,14 +587,16 @@ def beats_all(card: Card, top: list[int], trump: int | None, lead: Card) -> bool
 
 
 def lowest(cards: list[Card], trump: int | None) -> Card:
-    """The cheapest card: the weakest side card, else the weakest trump."""
-    best = cards[0]
-    best_key = STRENGTH[best] + (100 if SUIT_OF[best] == trump else 0)
-    for c in cards[1:]:
-        key = STRENGTH[c] + (100 if SUIT_OF[c] == trump else 0)
-        if key < best_key:
-            best, best_key = c, key
-    return best
+    """The cheapest card: the weakest side card, else the weakest trump (the first of
+    equals)."""
+    return min(cards, key=LOW_KEY[trump].__getitem__)
+
+
+LOW_KEY: dict[int | None, tuple[int, ...]] = {
+    t: tuple(STRENGTH[c] + (100 if SUIT_OF[c] == t else 0) for c in range(53))
+    for t in (None, 0, 1, 2, 3)
+}
+"""Per trump: each card's cheapness key for ``lowest`` (side cards before trumps)."""
 
 
 def nigerian_search(game: str, budget: SearchBudget) -> ComputerPlayer:

@@ -62,15 +62,21 @@ def mean_over_worlds(
     was finished. Past the ``cap`` (CPU seconds since ``start`` on ``work_clock``) the
     unfinished world is dropped (all options must be scored on the same worlds) and the
     finished ones decide;
-    ``first_world_whole``: the first world is always finished."""
+    ``first_world_whole``: the first world is always finished. ``score`` must not keep its
+    generator past its return: the next option's is the same one, reset to the seed."""
     totals = [0.0] * options
     clock = work_clock
     for _ in range(rounds):
         world = sample(rng)
-        seed = rng.getrandbits(64)
+        playout_rng = random.Random(rng.getrandbits(64))
+        # Every option starts from the seed's state: reset, not seeded again (half the
+        # work; ``score`` keeps no hold of its generator past its return).
+        seeded = playout_rng.getstate()
         values = []
         for i in range(options):
-            values.append(score(world, i, random.Random(seed)))
+            if i:
+                playout_rng.setstate(seeded)
+            values.append(score(world, i, playout_rng))
             if (
                 cap is not None
                 and (stats.worlds or not first_world_whole)
@@ -148,6 +154,15 @@ class SearchPlayer:
             state: Match[Any] = model.clone(world)
             state.apply(seat, legal[i])
             return model.rollout(state, world, team, playout_rng)
+
+        # A model may score an action itself (``score(world, seat, action, team, rng)``):
+        # the same value as the copy, apply and rollout above, with less work.
+        own_score = getattr(model, "score", None)
+        if own_score is not None:
+
+            def score(world: Any, i: int, playout_rng: random.Random) -> float:
+                value: float = own_score(world, seat, legal[i], team, playout_rng)
+                return value
 
         worlds = max(1, budget.rollouts // len(legal))
         solve_world = getattr(model, "solve_world", None)

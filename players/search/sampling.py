@@ -77,14 +77,18 @@ def _constrained_deal(
     out: list[list[Card]] = [[] for _ in zones]
     remaining = list(unseen)
     rng.shuffle(remaining)
+    # Whether each zone takes each suit (indexed by ``SUIT_OF``, -1 a joker's): a zone
+    # refuses by suit only, so the cards' fits are worked out per suit.
+    accept = [tuple(s not in z.void for s in (0, 1, 2, 3, -1)) for z in zones]
     indices = range(len(zones))
     while remaining:
-        if not _forced_moves(remaining, zones, room, out):
+        if not _forced_moves(remaining, accept, room, out):
             return None
         if not remaining:
             break
         card = remaining.pop()
-        fits = [i for i in indices if room[i] and zones[i].accepts(card)]
+        suit = SUIT_OF[card]
+        fits = [i for i in indices if room[i] and accept[i][suit]]
         if not fits:
             return None
         pick = rng.randrange(sum(room[i] for i in fits))
@@ -98,32 +102,47 @@ def _constrained_deal(
 
 
 def _forced_moves(
-    remaining: list[Card], zones: Sequence[Zone], room: list[int], out: list[list[Card]]
+    remaining: list[Card], accept: list[tuple[bool, ...]], room: list[int], out: list[list[Card]]
 ) -> bool:
-    """Make every forced move; ``False`` when some card or zone can no longer be served."""
+    """Make every forced move; ``False`` when some card or zone can no longer be served.
+    In turn, until nothing changes: each card (in ``remaining``'s order) only one zone
+    can take goes there; each zone that can take exactly as many cards as it still
+    needs takes them all."""
+    indices = range(len(accept))
     changed = True
     while changed and remaining:
         changed = False
-        for card in list(remaining):
-            fits = [i for i, z in enumerate(zones) if room[i] and z.accepts(card)]
+        fits_of: dict[int, list[int]] = {}
+        """Per suit, the zones with room that take it (valid until a zone fills up)."""
+        kept: list[Card] = []
+        for card in remaining:
+            suit = SUIT_OF[card]
+            fits = fits_of.get(suit)
+            if fits is None:
+                fits = fits_of[suit] = [i for i in indices if room[i] and accept[i][suit]]
             if not fits:
                 return False
             if len(fits) == 1:
-                out[fits[0]].append(card)
-                room[fits[0]] -= 1
-                remaining.remove(card)
+                i = fits[0]
+                out[i].append(card)
+                room[i] -= 1
+                if not room[i]:
+                    fits_of = {}
                 changed = True
-        for i, zone in enumerate(zones):
+            else:
+                kept.append(card)
+        remaining[:] = kept
+        for i in indices:
             if not room[i]:
                 continue
-            takes = [c for c in remaining if zone.accepts(c)]
-            if len(takes) < room[i]:
+            takes = accept[i]
+            taken = [c for c in remaining if takes[SUIT_OF[c]]]
+            if len(taken) < room[i]:
                 return False
-            if len(takes) == room[i]:
-                out[i].extend(takes)
+            if len(taken) == room[i]:
+                out[i].extend(taken)
                 room[i] = 0
-                for c in takes:
-                    remaining.remove(c)
+                remaining[:] = [c for c in remaining if not takes[SUIT_OF[c]]]
                 changed = True
     return True
 

@@ -18,10 +18,19 @@ Balls a team cannot use (beyond what it needs to win the match) are not counted.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from rules.cards import Card, make_card
-from rules.thunee.cardplay import POINTS, beats, legal_cards, winning_index
+from rules.thunee.cardplay import (
+    NORMAL_STRENGTH,
+    POINTS,
+    ROYALS_STRENGTH,
+    beats,
+    legal_cards,
+    winning_index,
+)
 from rules.thunee.scoring import (
     CALL_FAILURE_BALLS,
     LAST_TRICK,
@@ -118,6 +127,8 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     trump = w.trump
     trick = list(f.trick)
     cards = [c for _, c in trick]
+    # the card winning the open trick: ``winning_index``, kept as the cards fall
+    win = winning_index(cards, trump, strength) if cards else 0
     points = list(f.points)
     team_tricks = list(f.team_tricks)
     base = list(f.half_base)
@@ -141,7 +152,7 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
             elif random_() < EPSILON and (caller is None or seat != caller):
                 card = legal[int(random_() * len(legal))]
             else:
-                card = choose_card(hands, seat, trick, trump, strength, legal, n, caller)
+                card = choose_card(hands, seat, trick, trump, strength, legal, n, caller, win)
         if done == 0 and not trick:
             if trump is None:
                 trump = SUIT_OF[card]  # a contract's first card names the trump (TH-12.9)
@@ -157,9 +168,13 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
         if caller is not None and len(trick) > 1 and beats(card, trick[0][1], trump, strength):
             broken = seat  # TH-12.11: the first card beating the caller's ends the hand
             break
+        if len(cards) == 1:
+            win = 0
+        elif beats(card, cards[win], trump, strength):
+            win = len(cards) - 1
         card = None
         if len(trick) == n:
-            winner = trick[winning_index(cards, trump, strength)][0]
+            winner = trick[win][0]
             wteam = winner % 2
             for c in cards:
                 points[wteam] += POINTS[c]
@@ -297,10 +312,12 @@ def choose_card(
     cards: list[Card],
     n: int,
     caller: int | None = None,
+    win: int | None = None,
 ) -> Card:
     """The rollout policy. Lead the best card no one can beat, else the cheapest; follow:
     give points to a partner's sure trick, else win as cheaply as is sure, else throw the
-    cheapest. A contract's caller leads his strongest cards; his partners never beat him."""
+    cheapest. A contract's caller leads his strongest cards; his partners never beat him.
+    ``win``: the index of the card winning ``trick`` (``winning_index``), if known."""
     if caller is not None:
         if seat == caller and not trick:
             return _caller_lead(hands, seat, trump, strength, cards)
@@ -308,21 +325,19 @@ def choose_card(
             lead = trick[0][1]
             safe = [c for c in cards if not beats(c, lead, trump, strength)]
             return cheapest(safe or cards, trump, strength)
-    top = [-1, -1, -1, -1]
-    for s in range(n):
-        if s != seat:
-            for c in hands[s]:
-                if strength[c] > top[SUIT_OF[c]]:
-                    top[SUIT_OF[c]] = strength[c]
     if not trick:
+        top = _top(hands, seat, n, strength)
         bosses = [c for c in cards if strength[c] > top[SUIT_OF[c]]]
         if bosses:
             return max(bosses, key=lambda c: POINTS[c] + strength[c])
         return cheapest(cards, trump, strength)
     led = SUIT_OF[trick[0][1]]
-    win = winning_index([c for _, c in trick], trump, strength)
+    if win is None:
+        win = winning_index([c for _, c in trick], trump, strength)
     win_seat, win_card = trick[win]
     last = len(trick) == n - 1
+    # The last seat never asks what the others hold (nobody is still to play).
+    top = [] if last else _top(hands, seat, n, strength)
     if win_seat % 2 == seat % 2 and (last or sure(win_card, top, trump, led, strength)):
         side = [c for c in cards if SUIT_OF[c] != trump] or cards
         return max(side, key=lambda c: (POINTS[c], -strength[c]))
@@ -334,6 +349,19 @@ def choose_card(
                 return cheapest(safe, trump, strength)
         return cheapest(winning, trump, strength)
     return cheapest(cards, trump, strength)
+
+
+def _top(hands: list[list[Card]], seat: int, n: int, strength: tuple[int, ...]) -> list[int]:
+    """The strength of the best card of each suit the other seats hold (-1: none)."""
+    top = [-1, -1, -1, -1]
+    suit_of = SUIT_OF
+    for s in range(n):
+        if s != seat:
+            for c in hands[s]:
+                v = strength[c]
+                if v > top[suit_of[c]]:
+                    top[suit_of[c]] = v
+    return top
 
 
 def _caller_lead(
@@ -377,8 +405,36 @@ def sure(
 
 
 def cheapest(cards: list[Card], trump: int | None, strength: tuple[int, ...]) -> Card:
-    """The card losing least: few points, weak, not a trump."""
-    return min(cards, key=lambda c: (SUIT_OF[c] == trump, POINTS[c], strength[c]))
+    """The card losing least: few points, weak, not a trump (the first of equals)."""
+    return min(cards, key=_cheapness(trump, strength).__getitem__)
+
+
+def _cheapness(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
+    """Each card's key for ``cheapest``, as one number: (a trump, points, strength) in
+    that order (points and strengths are below 100); the game's tables are built once."""
+    found = _CHEAPNESS.get((trump, id(strength)))
+    if found is not None and found[0] is strength:
+        return found[1]
+    return _cheapness_keys(trump, strength)
+
+
+def _cheapness_keys(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(
+        (10_000 if SUIT_OF[c] == trump else 0) + 100 * POINTS[c] + strength[c] for c in range(53)
+    )
+
+
+_CHEAPNESS: Mapping[tuple[int | None, int], tuple[tuple[int, ...], tuple[int, ...]]] = (
+    MappingProxyType(
+        {
+            (t, id(table)): (table, _cheapness_keys(t, table))
+            for table in (NORMAL_STRENGTH, ROYALS_STRENGTH)
+            for t in (None, 0, 1, 2, 3)
+        }
+    )
+)
+"""``_cheapness`` of Thunee's two rank orders, per trump (with the table itself, so an id
+is only trusted for the table it was built for)."""
 
 
 __all__ = ["Facts", "World", "choose_card", "count_value", "playout"]
