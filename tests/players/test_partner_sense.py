@@ -194,10 +194,15 @@ def test_an_opponent_who_must_follow_suit_cannot_trump_TH_21() -> None:
     assert not wins_in_world(trick, HEARTS, NORMAL_STRENGTH, 2, 4, trumps, partner)
     higher = [[], [], [c("KH")], [c("JS"), c("QH")]]
     assert not wins_in_world(trick, HEARTS, NORMAL_STRENGTH, 2, 4, higher, partner)
-    # 9 of 10 worlds is the share asked for, 8 of 10 is not; no world drawn is not sure
-    assert sure_in_worlds(trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 9 + [trumps], partner)
+    # the partner winning in half the worlds is the share asked for, in 4 of 10 it is not
+    assert sure_in_worlds(
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 5 + [trumps] * 5, partner
+    )
     assert not sure_in_worlds(
-        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 8 + [trumps] * 2, partner
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 4 + [trumps] * 6, partner
+    )
+    assert not sure_in_worlds(
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 8 + [trumps] * 2, partner, share=0.9
     )
     assert not sure_in_worlds(trick, HEARTS, NORMAL_STRENGTH, 2, 4, [], partner)
 
@@ -214,7 +219,7 @@ def test_worlds_are_drawn_only_when_the_best_takes_over() -> None:
     assert not asked  # the best keeps the trick, or every card takes it: nothing to judge
     assert keep_partner_trick([1.1, 1.0], [True, False], sure, proven=False) == 1
     assert keep_partner_trick([1.1, 1.0], [True, False], lambda: False, proven=False) == 0
-    assert keep_partner_trick([1.2, 1.0], [True, False], sure, proven=False) == 0
+    assert keep_partner_trick([1.3, 1.0], [True, False], sure, proven=False) == 0
     assert len(asked) == 2
 
 
