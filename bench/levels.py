@@ -104,7 +104,10 @@ def last_seat(situation: Situation, chosen: Any, tally: Counter[str]) -> None:
 def hand_of(match: Any, seat: int) -> list[int]:
     """A seat's real cards (the judge's view: the benchmark, never a player, reads it)."""
     zones = match.card_zones()
-    cards = [CARD_OF.get(f"{c}") for c in zones.get(f"hand{seat}", [])]
+    # Thunee names its zones "hand:0", 304 and Nigerian "hand0": reading only the latter
+    # left every Thunee hand empty, so every trick a partner was winning counted as sure
+    held = zones.get(f"hand{seat}") or zones.get(f"hand:{seat}") or []
+    cards = [CARD_OF.get(f"{c}") for c in held]
     if match.spec.name == "thunee" and getattr(match, "tm", None) == seat:
         trump_card = getattr(match, "trump_card", None)
         if trump_card is not None and trump_card in match.hands[seat]:

@@ -193,6 +193,11 @@ class TrickHeuristic:
         cards = [card_or_none(c) for c in situation.view.get("hand") or ()]
         return [c for c in cards if c is not None and c != JOKER]
 
+    def estimated_tricks(self, hand: list[int], trump: int | None) -> float:
+        """``_estimated_tricks`` for the searches' partner sense (``players.partner_sense``
+        call sites judge a bid by the hand strength this level bids on)."""
+        return self._estimated_tricks(hand, trump)
+
     def _estimated_tricks(self, hand: list[int], trump: int | None) -> float:
         """Tricks this hand may take: high cards by their place in the suit, plus length
         in the trump suit (or the longest suit, which we would name)."""

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import proven, veto
+from players.partner_sense import proven
 from players.search.model import SearchModel
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
@@ -121,14 +121,16 @@ class SearchPlayer:
             # the table: say so and let the heuristic move.
             log.error("search found no world for %s (%s); heuristic moves", situation.game, exc)
             scores = None
-        stats.seconds = work_clock() - start
         if not scores:
+            stats.seconds = work_clock() - start
             return self.fallback.choose(situation)
-        hated = getattr(self.model, "hated", None)
-        if hated is not None:
-            best = veto(scores, hated(situation, legal), proven=proven(stats.exact, stats.worlds))
+        guard = getattr(self.model, "guard", None)
+        if guard is not None:
+            # the model's partner sense (``players.partner_sense``) may overrule the best
+            best: int = guard(situation, legal, scores, proven(stats.exact, stats.worlds), rng)
         else:
             best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        stats.seconds = work_clock() - start
         return legal[best]
 
     def off_turn(self, situation: Situation) -> Action | None:

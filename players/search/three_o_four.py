@@ -22,12 +22,20 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import partner_sure, proven, takes_over, veto
+from players.partner_sense import (
+    SURE_DRAWS,
+    keep_partner_trick,
+    partner_sure,
+    partner_winning,
+    proven,
+    sure_in_worlds,
+    takes_over,
+)
 from players.search.exact import EXACT_TRICKS
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import (
@@ -755,34 +763,54 @@ class ThreeOFourSearch:
         stats.seconds = work_clock() - start
         if not scores:
             return self.fallback.choose(situation)
-        hated = self._hated(situation, worlds, cards) if worlds is not None else []
-        best = veto(scores, hated or [False] * len(plays), proven=proven(stats.exact, stats.worlds))
-        return plays[best]
+        if worlds is None:
+            return plays[max(range(len(plays)), key=lambda i: (scores[i], -i))]
+        takes, sure = self._partner_trick(situation, worlds, cards, rng)
+        return plays[keep_partner_trick(scores, takes, sure, proven(stats.exact, stats.worlds))]
 
     @staticmethod
-    def _hated(
-        situation: Situation, worlds: ThreeOFourWorlds, cards: list[Card | None]
-    ) -> list[bool]:
-        """Per card: it takes over a trick a partner is sure to win (``partner_sense``),
-        judged only while the seat knows the trump and sees every card of the trick."""
+    def _partner_trick(
+        situation: Situation,
+        worlds: ThreeOFourWorlds,
+        cards: list[Card | None],
+        rng: random.Random,
+    ) -> tuple[list[bool], Callable[[], bool]]:
+        """Per card whether it takes over a partner's winning trick, and whether that
+        trick is sure (``partner_sense``: from shown voids, else in drawn worlds), judged
+        only while the seat knows the trump and sees every card of the trick."""
+        no = [False] * len(cards)
         trump = suit_index(situation.view.get("trump"))
         trick = read_trick(situation.view)
         if trump is None or any(c is None for _, c in trick):
-            return []
+            return no, lambda: False
         open_trick = [(s, c) for s, c in trick if c is not None]
         rules = worlds.rules
-        voids = {z.name: z.void for z in worlds.zones}
-        unseen = list(worlds.unseen)
-        for known in worlds.known.values():
-            unseen += known  # a Caps caller's exposed cards may still beat it
-        sure = partner_sure(
-            open_trick, trump, rules.strength, situation.seat, situation.players,
-            situation.is_partner, unseen, lambda s: voids.get(f"hand{s}", set()),
-            lambda s: rules.after.get(s, s),
-        )  # fmt: skip
-        if not sure:
-            return []
-        return [c is not None and takes_over(open_trick, c, trump, rules.strength) for c in cards]
+        strength = rules.strength
+        if not partner_winning(open_trick, trump, strength, situation.is_partner):
+            return no, lambda: False
+        takes = [c is not None and takes_over(open_trick, c, trump, strength) for c in cards]
+        seat, players = situation.seat, situation.players
+
+        def after(s: int) -> int:
+            return rules.after.get(s, s)
+
+        def sure() -> bool:
+            voids = {z.name: z.void for z in worlds.zones}
+            unseen = list(worlds.unseen)
+            for known in worlds.known.values():
+                unseen += known  # a Caps caller's exposed cards may still beat it
+            if partner_sure(
+                open_trick, trump, strength, seat, players, situation.is_partner, unseen,
+                lambda s: voids.get(f"hand{s}", set()), after,
+            ):  # fmt: skip
+                return True
+            draw = random.Random(rng.getrandbits(64))
+            drawn = (worlds.sample(draw).hands for _ in range(SURE_DRAWS))
+            return sure_in_worlds(
+                open_trick, trump, strength, seat, players, drawn, situation.is_partner, after
+            )
+
+        return takes, sure
 
     def off_turn(self, situation: Situation) -> Action | None:
         """Off turn (ED-25): a marriage when offered, Caps exactly when certain (the duty

@@ -19,12 +19,21 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
-from players.partner_sense import partner_sure, proven, takes_over, veto
+from players.partner_sense import (
+    SURE_DRAWS,
+    keep_partner_trick,
+    partner_sure,
+    partner_winning,
+    proven,
+    sure_in_worlds,
+    takes_over,
+)
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal
 from players.search.thunee_calls import PREPLAY_PHASES, declare_jodi, preplay_choice
@@ -123,31 +132,45 @@ class ThuneeSearch:
         scores = self._search(situation, worlds, options, rng, stats)
         if scores is None:
             return None
-        best = veto(
-            scores,
-            self._hated(situation, worlds, options),
-            proven=proven(stats.exact, stats.worlds),
-        )
+        takes, sure = self._partner_trick(situation, worlds, options, rng)
+        best = keep_partner_trick(scores, takes, sure, proven(stats.exact, stats.worlds))
         call, card = options[best]
         if call is not None:
             return next(a for a in calls if a.value == call)
         return plays[cards.index(card)]
 
     @staticmethod
-    def _hated(
-        situation: Situation, worlds: ThuneeWorlds, options: list[tuple[str | None, Card]]
-    ) -> list[bool]:
-        """Per option: it takes over a trick a partner is sure to win (``partner_sense``)."""
+    def _partner_trick(
+        situation: Situation,
+        worlds: ThuneeWorlds,
+        options: list[tuple[str | None, Card]],
+        rng: random.Random,
+    ) -> tuple[list[bool], Callable[[], bool]]:
+        """Per option whether it takes over a partner's winning trick, and whether that
+        trick is sure (``partner_sense``: from shown voids, else in drawn worlds)."""
         trump = worlds.trump
-        if trump is None or worlds.caller is not None:
-            return [False] * len(options)
-        sure = partner_sure(
-            worlds.trick, trump, worlds.strength, situation.seat, worlds.n,
-            situation.is_partner, worlds.unseen, worlds.zones_void,
-        )  # fmt: skip
-        if not sure:
-            return [False] * len(options)
-        return [takes_over(worlds.trick, card, trump, worlds.strength) for _, card in options]
+        trick = worlds.trick
+        strength = worlds.strength
+        seat, n = situation.seat, worlds.n
+        if (
+            trump is None
+            or worlds.caller is not None
+            or not partner_winning(trick, trump, strength, situation.is_partner)
+        ):
+            return [False] * len(options), lambda: False
+        takes = [takes_over(trick, card, trump, strength) for _, card in options]
+
+        def sure() -> bool:
+            if partner_sure(
+                trick, trump, strength, seat, n, situation.is_partner, worlds.unseen,
+                worlds.zones_void,
+            ):  # fmt: skip
+                return True
+            draw = random.Random(rng.getrandbits(64))
+            drawn = (worlds.sample(draw).hands for _ in range(SURE_DRAWS))
+            return sure_in_worlds(trick, trump, strength, seat, n, drawn, situation.is_partner)
+
+        return takes, sure
 
     @staticmethod
     def _lawful(situation: Situation, worlds: ThuneeWorlds, plays: list[Action]) -> list[Action]:

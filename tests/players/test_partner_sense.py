@@ -4,10 +4,36 @@ search takes it over only when its evaluation proves that better."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+import players.search.thunee as thunee_search
+from players.base import Situation
 from players.budget import MIN_WORLDS
-from players.partner_sense import PROVEN_DRAWS, partner_sure, proven, takes_over, veto
-from rules.cards import make_card
+from players.heuristic import heuristic_for
+from players.partner_sense import (
+    PROVEN_DRAWS,
+    SURE_DRAWS,
+    keep_partner_trick,
+    partner_sure,
+    proven,
+    sure_in_worlds,
+    takes_over,
+    veto,
+    wins_in_world,
+)
+from players.search import SearchBudget, search_for
+from players.search.nigerian import NigerianModel, over_partner
+from players.search.thunee_worlds import ThuneeWorlds
+from rules.cards import card_str, card_strs, make_card, shuffled
+from rules.contract import Deal
+from rules.nigerian_thunee import SPEC as NIGERIAN
 from rules.thunee.cardplay import NORMAL_STRENGTH
+from rules.thunee.dealing import DECK as THUNEE_DECK
+from rules.thunee.spec import SPEC as THUNEE
+
+SMALL = SearchBudget(rollouts=40, time_cap_ms=0)
 
 
 def c(text: str) -> int:
@@ -86,3 +112,154 @@ def test_only_one_world_drawn_throughout_is_proof() -> None:
     # so a take-over 0.05 better on a mean over several solved worlds is vetoed
     assert veto([1.05, 1.0], [True, False], proven=proven(12, 12)) == 1
     assert veto([1.05, 1.0], [True, False], proven=proven(1, 12)) == 0
+
+
+# -- sure in every drawn world (issue 35) ----------------------------------------------------
+
+
+def _thunee_at(seed: int, steps: int) -> Situation:
+    """A stacked Thunee deal (the shuffle of ``seed``, dealt six each), advanced by the
+    heuristic for ``steps`` actions: the situation of the seat then to act."""
+    cards = card_strs(shuffled(list(THUNEE_DECK), random.Random(seed)))
+    hands = [cards[i * 6 : i * 6 + 6] for i in range(4)]
+    match = THUNEE.new_match(4, seed=seed, deals=[Deal(dealer=0, hands=hands)])
+    heuristic = heuristic_for("thunee")
+    for i in range(steps):
+        seat = min(match.to_act)
+        match.apply(seat, heuristic.choose(Situation.at(match, seat, random.Random(i))).id)
+    seat = min(match.to_act)
+    return Situation.at(match, seat, random.Random(steps))
+
+
+def test_a_trick_sure_in_every_drawn_world_is_not_trumped_TH_21() -> None:
+    """Seed 15, two tricks left: seat 3 (the partner) leads the 9H, seat 0 plays the KH;
+    seat 1 holds JS (trump) and QC, seat 2 is still to play. Shown voids alone leave the
+    9S (trump) unplaced, so ``partner_sure`` cannot call the trick sure; but seat 3 has one
+    card and is void in diamonds and clubs, so the 9S is its card in every world, and
+    seat 2 holds no heart nor trump that beats the 9H (TH-21). Trumping wins nothing the
+    team did not have: the search, which scores both cards the same, keeps the JS; with
+    the drawn worlds ignored (the old rule) it trumps."""
+    situation = _thunee_at(15, 26)
+    assert situation.seat == 1
+    worlds = ThuneeWorlds(situation)
+    trick = worlds.trick
+    assert [(s, card_str(c)) for s, c in trick] == [(3, "9H"), (0, "KH")]
+    assert worlds.trump is not None
+    assert not partner_sure(
+        trick, worlds.trump, worlds.strength, 1, 4, situation.is_partner, worlds.unseen,
+        worlds.zones_void,
+    )  # fmt: skip
+    drawn = [worlds.sample(random.Random(k)).hands for k in range(SURE_DRAWS)]
+    assert sure_in_worlds(
+        trick, worlds.trump, worlds.strength, 1, 4, drawn, situation.is_partner, share=1.0
+    )
+    expert = search_for("thunee", SMALL)
+    assert expert.choose(situation).id == "play:QC"
+    blind = search_for("thunee", SMALL)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(thunee_search, "sure_in_worlds", lambda *args, **kwargs: False)
+        assert blind.choose(_thunee_at(15, 26)).id == "play:JS"
+
+
+def test_a_take_over_the_search_finds_better_by_the_margin_is_allowed_TH_21() -> None:
+    """Seed 2, step 419: the partner (seat 0) leads the 9C, seat 1 plays the AC; seat 2
+    holds QC, JC, AH and seat 3, still to play, has shown itself void in trump (spades):
+    the 9C is sure from the seat's own knowledge (the JC is seat 2's). Taking it over with
+    the JC scores 0.28 balls better than the QC in the search (more than ``VETO_MARGIN``):
+    the veto lets it through."""
+    situation = _thunee_at(2, 419)
+    assert situation.seat == 2
+    worlds = ThuneeWorlds(situation)
+    trump = worlds.trump
+    assert trump is not None
+    trick = worlds.trick
+    assert [(s, card_str(c)) for s, c in trick] == [(0, "9C"), (1, "AC")]
+    assert partner_sure(
+        trick, trump, worlds.strength, 2, 4, situation.is_partner, worlds.unseen,
+        worlds.zones_void,
+    )  # fmt: skip
+    assert takes_over(trick, c("JC"), trump, worlds.strength)
+    assert not takes_over(trick, c("QC"), trump, worlds.strength)
+    assert search_for("thunee", SMALL).choose(situation).id == "play:JC"
+
+
+def test_an_opponent_who_must_follow_suit_cannot_trump_TH_21() -> None:
+    """In one world: an opponent still to play who holds the suit led must follow it
+    (TH-21) and so cannot trump the partner's card; void in it, its trump wins."""
+    trick = [(0, c("9S")), (1, c("QS"))]
+    partner = [True, False, True, False].__getitem__
+    follows = [[], [], [c("KH")], [c("AS"), c("QH")]]
+    assert wins_in_world(trick, HEARTS, NORMAL_STRENGTH, 2, 4, follows, partner)
+    trumps = [[], [], [c("KH")], [c("KD"), c("QH")]]
+    assert not wins_in_world(trick, HEARTS, NORMAL_STRENGTH, 2, 4, trumps, partner)
+    higher = [[], [], [c("KH")], [c("JS"), c("QH")]]
+    assert not wins_in_world(trick, HEARTS, NORMAL_STRENGTH, 2, 4, higher, partner)
+    # the partner winning in half the worlds is the share asked for, in 4 of 10 it is not
+    assert sure_in_worlds(
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 5 + [trumps] * 5, partner
+    )
+    assert not sure_in_worlds(
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 4 + [trumps] * 6, partner
+    )
+    assert not sure_in_worlds(
+        trick, HEARTS, NORMAL_STRENGTH, 2, 4, [follows] * 8 + [trumps] * 2, partner, share=0.9
+    )
+    assert not sure_in_worlds(trick, HEARTS, NORMAL_STRENGTH, 2, 4, [], partner)
+
+
+def test_worlds_are_drawn_only_when_the_best_takes_over() -> None:
+    asked: list[bool] = []
+
+    def sure() -> bool:
+        asked.append(True)
+        return True
+
+    assert keep_partner_trick([1.0, 2.0], [True, False], sure, proven=False) == 1
+    assert keep_partner_trick([2.0, 1.0], [True, True], sure, proven=False) == 0
+    assert not asked  # the best keeps the trick, or every card takes it: nothing to judge
+    assert keep_partner_trick([1.1, 1.0], [True, False], sure, proven=False) == 1
+    assert keep_partner_trick([1.1, 1.0], [True, False], lambda: False, proven=False) == 0
+    assert keep_partner_trick([1.3, 1.0], [True, False], sure, proven=False) == 0
+    assert len(asked) == 2
+
+
+# -- Nigerian bidding over the partner (NG-7, NG-11) -----------------------------------------
+
+
+def _nigerian_at(seed: int, steps: int) -> Situation:
+    match = NIGERIAN.new_match(4, seed=seed)
+    heuristic = heuristic_for("nigerian_thunee")
+    for i in range(steps):
+        seat = min(match.to_act)
+        match.apply(seat, heuristic.choose(Situation.at(match, seat, random.Random(i))).id)
+    return Situation.at(match, min(match.to_act), random.Random(steps))
+
+
+def test_no_raise_over_the_partner_that_the_hand_does_not_carry_NG_7_NG_11() -> None:
+    """Seed 14: seat 0 (seat 2's partner) bid 3, the team's contract (NG-11.1); seat 2,
+    with KH 7H 9D KC KS, may only top it (NG-7.2) with 4 or more: more than the
+    heuristic's count of the hand less half a trick. The search scores bid 4 a quarter
+    point over a pass, less than ``BID_MARGIN``: raising the contract past what the hand
+    carries risks the team's whole score (NG-11.3), so seat 2 passes."""
+    situation = _nigerian_at(14, 9)
+    assert situation.seat == 2
+    assert [tuple(b) for b in situation.view["bids"]][-2:] == [(0, 3), (1, 0)]
+    legal = NigerianModel().candidates(situation)
+    hated = over_partner(situation, legal)
+    assert [a.id for a, h in zip(legal, hated, strict=True) if h] == [
+        "bid:4", "bid:5", "bid:6", "bid:7",
+    ]  # fmt: skip
+    assert search_for("nigerian_thunee", SMALL).choose(situation).id == "pass"
+
+
+def test_a_raise_over_the_partner_the_search_finds_much_better_is_made_NG_7() -> None:
+    """Seed 10: seat 1 (seat 3's partner) bid 3, the highest; seat 3's KH KD JH 7H QC
+    would not carry 4 on the heuristic's count, but the search values bid 4 over 4 points
+    above a pass (NG-8: the highest bidder names trump, and its hearts are long): past
+    ``BID_MARGIN``, so it bids."""
+    situation = _nigerian_at(10, 8)
+    assert situation.seat == 3
+    assert [tuple(b) for b in situation.view["bids"]] == [(3, 1), (0, 2), (1, 3), (2, 0)]
+    legal = NigerianModel().candidates(situation)
+    assert over_partner(situation, legal)[0] and legal[0].id == "bid:4"
+    assert search_for("nigerian_thunee", SMALL).choose(situation).id == "bid:4"
