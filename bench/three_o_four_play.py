@@ -9,8 +9,9 @@ cards. Then the card play is played three times: beginners everywhere (``base``)
 level at team 0's seats, and the level at team 1's seats. For each side (the trumper's
 team, the defenders) it prints how often the contract was made with the level on that
 side against the beginner there (the same hands), and the mean tokens the level's team
-gained per hand over the beginner's (paired, with a 95% interval): isolates the card play
-(attack and defence) from the auction.
+gained per hand over the beginner's (paired, with a 95% interval), and the side's Wrong Caps
+(T3-16.7) with the level and with the beginner: isolates the card play (attack and defence)
+from the auction.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def main() -> None:
     print(f"load {os.getloadavg()[0]:.1f}", flush=True)
     made = {"attack": [0, 0], "defence": [0, 0]}  # [level side, beginner side]
     gains: dict[str, list[float]] = {"attack": [], "defence": []}
+    wrong = {"attack": [0, 0], "defence": [0, 0]}  # Wrong Caps of the level's team / base
     hands = 0
     seed = args.seed
     start = time.process_time()
@@ -102,6 +104,8 @@ def main() -> None:
             made[side][0] += bool(got["made"])
             made[side][1] += bool(base["made"])
             gains[side].append(sign * (got["delta"] - base["delta"]))
+            wrong[side][0] += got["caps"].get(str(team)) == "wrong"
+            wrong[side][1] += base["caps"].get(str(team)) == "wrong"
             if args.verbose and got["delta"] != base["delta"]:
                 print(
                     f"seed {seed} {side} contract {base['contract']} trumper {base['trumper']}:"
@@ -116,7 +120,8 @@ def main() -> None:
         print(
             f"{side}: contracts made with {args.level} {made[side][0]}/{hands}, "
             f"with beginner {made[side][1]}/{hands}; {args.level}'s tokens per hand over "
-            f"the beginner's {mean:+.3f} (±{1.96 * sd / math.sqrt(len(g)):.3f})"
+            f"the beginner's {mean:+.3f} (±{1.96 * sd / math.sqrt(len(g)):.3f}); Wrong Caps "
+            f"of that side {wrong[side][0]} ({args.level}) v {wrong[side][1]} (beginner)"
         )
     print(f"CPU {time.process_time() - start:.0f} s; load {os.getloadavg()[0]:.1f}")
 
