@@ -51,8 +51,7 @@ def caps_call(
     offered = next((a for a in situation.legal if a.kind == "caps"), None)
     if offered is None:
         return None
-    won = situation.view.get("tricks_won") or ()
-    if len(won) == 2 and won[1 - situation.seat % 2]:
+    if lost_a_trick(situation):
         return None  # T3-16.7(d): offered after a lost trick, the call is Wrong Caps
     if screened and off_turn and offered.value.count(",") >= SEARCHED_CARDS:
         # (the call lists every card left: too many to search, and off turn the seat is
@@ -81,6 +80,14 @@ def caps_call(
         return None if order is None else _call(situation, order)
     except NoConsistentDeal:
         return None
+
+
+def lost_a_trick(situation: Situation) -> bool:
+    """The seat's team has lost a trick this hand: Caps is impossible (T3-16.1), and the
+    engine still offers the call (to charge it Wrong Caps, T3-16.7(d)): certainty
+    (ED-27 (1)) needs every completed trick won."""
+    won = situation.view.get("tricks_won") or ()
+    return len(won) == 2 and bool(won[1 - situation.seat % 2])
 
 
 def cards_left(view: dict[str, Any]) -> int:

@@ -823,8 +823,14 @@ class ThreeOFourSearch:
     @staticmethod
     def caps(situation: Situation, worlds: ThreeOFourWorlds, rng: random.Random) -> Action | None:
         """T3-16.4: call Caps as soon as the seat is certain (ED-27), stating the winning
-        order (ED-29); a missed duty and an early call are both Wrong Caps."""
+        order (ED-29); a missed duty and an early call are both Wrong Caps. Never once the
+        team has lost a trick (ED-27 (1)): ``certain_order`` judges the remaining tricks
+        only, and the engine accepts the call then, as Wrong Caps (T3-16.7(d))."""
         from players.search.three_o_four_caps import certain_order
+        from players.three_o_four_calls import lost_a_trick
+
+        if lost_a_trick(situation):
+            return None
 
         order = certain_order(worlds, random.Random(rng.getrandbits(64)))
         if order is None:

@@ -437,3 +437,39 @@ def test_search_calls_caps_with_top_cards_before_the_first_card() -> None:
         seat = next(iter(m.to_act))
         m.apply(seat, m.legal_actions(seat)[0])
     assert m.hand_results[0]["caps"]["0"] == "correct" and m.hand_results[0]["caps_bonus"]
+
+
+LOST_FIRST = {
+    2: "JC 9C AC TC JS 9S JH 7D",  # North
+    1: "KC QC 8C 7C AS TS KS QS",  # East
+    3: "AH TH KH QH AD TD KD QD",  # West
+    0: "8S 7S 9H 8H 7H 9D 8D JD",  # South
+}
+"""North bids 160 on clubs and leads; his 7D loses trick 1 to West's AD, his JH wins
+trick 2, and from his lead to trick 3 his four top trumps and top spades win the rest."""
+
+
+def test_search_never_calls_caps_once_its_team_lost_a_trick() -> None:
+    """T3-16.1 / ED-27 (1) / T3-16.7(d): North's team lost trick 1; at his lead to trick 3
+    the remaining tricks are certain (``certain_order`` finds the cashing order), and the
+    engine still offers the call, but Caps is impossible and the call would be Wrong Caps
+    (T3-17.4 row 6: -2). The search plays on instead and makes the contract (+1)."""
+    from players.search.three_o_four_caps import certain_order
+    from tests.rules.three_o_four.helpers import E, N, S, W, act, new, play
+
+    m = new(E, LOST_FIRST)
+    act(m, (N, "bid:160"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "trump:JC"))
+    act(m, (N, "pass"), (W, "pass"), (S, "pass"), (E, "pass"), (N, "open"))
+    play(m, "N:7D W:AD S:8D E:QS  W:AH S:7H E:KS N:JH")
+    assert m.trick_winners == [1, 0] and min(m.to_act) == N
+    assert any(a.kind == "caps" for a in m.legal_actions(N))
+    sit = situation(m, N)
+    assert certain_order(ThreeOFourWorlds(sit), random.Random(1)) is not None
+    search = player(SearchBudget(rollouts=16, time_cap_ms=0))
+    while m.hand_no == 0:
+        seat = min(m.to_act)
+        choice = search.choose(situation(m, seat))
+        assert choice.kind != "caps"
+        m.apply(seat, choice)
+    result = m.hand_results[0]
+    assert result["caps"]["0"] == "none" and result["made"] and result["delta"] == 1
