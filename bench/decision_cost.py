@@ -33,32 +33,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.decision_ipc import positions
 from players.base import Situation
 from players.budget import SearchBudget
 from players.levels import player_of
 from rules.contract import Match
 from rules.registry import BUILTIN
-
-
-def positions(game: str, players: int, count: int) -> list[tuple[Match[Any], int]]:
-    """``count`` decision points (a snapshot of the match each) with more than one choice."""
-    plugin = BUILTIN.plugin(game)
-    beginner = player_of(plugin, "beginner", SearchBudget())
-    found: list[tuple[Match[Any], int]] = []
-    seed = 0
-    while len(found) < count:
-        match = plugin.spec.new_match(players, None, seed=seed)
-        rng = random.Random(seed)
-        seed += 1
-        for step in range(2000):
-            if match.is_over or len(found) >= count:
-                break
-            seat = min(match.to_act)
-            situation = Situation.at(match, seat, rng)
-            if step % 3 == 0 and len(situation.legal) > 1:
-                found.append((plugin.spec.restore(match.snapshot()), seat))
-            match.apply(seat, beginner.choose(situation))
-    return found
 
 
 def pct(values: list[float], q: float) -> float:
@@ -100,7 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     for game in args.games.split(","):
-        found = positions(game, args.players, args.positions)
+        found = positions(game, args.positions, args.players)
         for level in args.levels.split(","):
             profiler = cProfile.Profile() if args.profile == f"{game}:{level}" else None
             if profiler is not None:

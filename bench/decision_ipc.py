@@ -38,14 +38,17 @@ from rules.registry import BUILTIN
 from tables.deciders import ComputerDecisions
 
 
-def positions(game: str, count: int) -> list[tuple[Match[Any], int]]:
-    """``count`` decision points (a snapshot of the match each) with more than one choice."""
+def positions(game: str, count: int, players: int | None = None) -> list[tuple[Match[Any], int]]:
+    """``count`` decision points (a snapshot of the match each) with more than one choice,
+    at ``players`` seats (default: 4 where the game has them, else 2)."""
     plugin = BUILTIN.plugin(game)
+    if players is None:
+        players = 4 if 4 in plugin.spec.player_counts else 2
     beginner = player_of(plugin, "beginner", SearchBudget())
     found: list[tuple[Match[Any], int]] = []
     seed = 0
     while len(found) < count:
-        match = plugin.spec.new_match(4 if 4 in plugin.spec.player_counts else 2, None, seed=seed)
+        match = plugin.spec.new_match(players, None, seed=seed)
         rng = random.Random(seed)
         seed += 1
         for step in range(2000):

@@ -13,7 +13,7 @@ decision's CPU (issue 35). The state is the one a replay would build, RNG includ
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
@@ -69,6 +69,15 @@ LIGHT_RULES = TrickRules(
 """NG-10 for the exact solver: follow suit, tricks counted per seat."""
 
 
+def hand_value(before: Sequence[int], points: Sequence[int], team: int) -> float:
+    """``team``'s margin in a hand's ``points``, plus the match bonus if they decide it."""
+    value = float(points[team] - points[1 - team])
+    winner = match_winner([before[0] + points[0], before[1] + points[1]])
+    if winner is not None:
+        value += WIN_BONUS if winner == team else -WIN_BONUS
+    return value
+
+
 class NigerianModel:
     def candidates(self, situation: Situation) -> list[Action]:
         """At the auction: pass and the lowest few raises (higher jumps are never worth
@@ -104,14 +113,7 @@ class NigerianModel:
             state.apply(seat, action)
             return rollout(state, world, team, rng)
         assert seat == world.turn
-        before = world.scores
-        points = hand_points(world, play_out(world, rng, card))
-        after = [before[0] + points[0], before[1] + points[1]]
-        value = float(points[team] - points[1 - team])
-        winner = match_winner(after)
-        if winner is not None:
-            value += WIN_BONUS if winner == team else -WIN_BONUS
-        return value
+        return hand_value(world.scores, hand_points(world, play_out(world, rng, card)), team)
 
     def guard(
         self,
@@ -180,13 +182,7 @@ class NigerianModel:
 
         def score(won: tuple[int, ...], last: int) -> float:
             tricks = [start[s] + won[s] for s in range(PLAYERS)]
-            points = hand_points(match, tricks)
-            after = [before[0] + points[0], before[1] + points[1]]
-            value = float(points[team] - points[1 - team])
-            winner = match_winner(after)
-            if winner is not None:
-                value += WIN_BONUS if winner == team else -WIN_BONUS
-            return value
+            return hand_value(before, hand_points(match, tricks), team)
 
         state = TrickState(
             tuple(tuple(h) for h in match.hands), tuple(match.trick), match.turn, match.trump
