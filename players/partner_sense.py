@@ -18,7 +18,8 @@ option takes the trick over (``keep_partner_trick``), so other decisions cost no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from players.budget import MIN_WORLDS
 from rules.cards import Card
@@ -82,15 +83,26 @@ def partner_sure(
     winning = cards[best]
     # what beats the winning card beats it in a trick it leads (same suit higher, or trump)
     beaters = [c for c in unseen if trick_winner_index([winning, c], trump, strength) == 1]
+    for s in _opponents_to_play(trick, seat, is_partner, after):
+        shut = void(s)
+        if any(SUIT_OF[c] not in shut for c in beaters):
+            return False
+    return True
+
+
+def _opponents_to_play(
+    trick: Sequence[tuple[int, Card]],
+    seat: int,
+    is_partner: Callable[[int], bool],
+    after: Callable[[int], int],
+) -> Iterator[int]:
+    """The opponents of ``seat`` still to play to ``trick`` after it, in turn."""
     played = {s for s, _ in trick}
     s = after(seat)
     while s not in played and s != seat:
         if not is_partner(s):
-            shut = void(s)
-            if any(SUIT_OF[c] not in shut for c in beaters):
-                return False
+            yield s
         s = after(s)
-    return True
 
 
 def wins_in_world(
@@ -110,15 +122,11 @@ def wins_in_world(
     winning = cards[trick_winner_index(cards, trump, strength)]
     led = SUIT_OF[cards[0]]
     after = next_seat or (lambda s: (s + 1) % players)
-    played = {s for s, _ in trick}
-    s = after(seat)
-    while s not in played and s != seat:
-        if not is_partner(s):
-            hand = hands[s]
-            follow = [c for c in hand if SUIT_OF[c] == led] or hand
-            if any(trick_winner_index([winning, c], trump, strength) == 1 for c in follow):
-                return False
-        s = after(s)
+    for s in _opponents_to_play(trick, seat, is_partner, after):
+        hand = hands[s]
+        follow = [c for c in hand if SUIT_OF[c] == led] or hand
+        if any(trick_winner_index([winning, c], trump, strength) == 1 for c in follow):
+            return False
     return True
 
 
@@ -140,6 +148,29 @@ def sure_in_worlds(
         drawn += 1
         won += wins_in_world(trick, trump, strength, seat, players, hands, is_partner, next_seat)
     return drawn > 0 and won >= share * drawn
+
+
+def judged_sure(
+    trick: Sequence[tuple[int, Card]],
+    trump: int | None,
+    strength: Sequence[int],
+    seat: int,
+    players: int,
+    is_partner: Callable[[int], bool],
+    unseen: Sequence[Card],
+    void: Callable[[int], set[int]],
+    draw_hands: Callable[[random.Random], Hands],
+    rng: random.Random,
+    next_seat: Callable[[int], int] | None = None,
+) -> bool:
+    """Whether the partner's open ``trick`` counts as sure for the veto: proven by shown
+    voids (``partner_sure``), else won in ``SURE_DRAWS`` worlds ``draw_hands`` deals from a
+    generator seeded off ``rng`` (``sure_in_worlds``; ``rng`` untouched when voids prove it)."""
+    if partner_sure(trick, trump, strength, seat, players, is_partner, unseen, void, next_seat):
+        return True
+    draw = random.Random(rng.getrandbits(64))
+    drawn = (draw_hands(draw) for _ in range(SURE_DRAWS))
+    return sure_in_worlds(trick, trump, strength, seat, players, drawn, is_partner, next_seat)
 
 
 def keep_partner_trick(

@@ -19,11 +19,9 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.partner_sense import (
-    SURE_DRAWS,
+    judged_sure,
     keep_partner_trick,
-    partner_sure,
     partner_winning,
-    sure_in_worlds,
     takes_over,
     veto,
 )
@@ -143,16 +141,10 @@ class NigerianModel:
         seat = situation.seat
 
         def sure() -> bool:
-            if partner_sure(
+            return judged_sure(
                 trick, trump, STRENGTH, seat, PLAYERS, situation.is_partner, worlds.unseen,
-                lambda s: worlds.voids[s],
-            ):  # fmt: skip
-                return True
-            draw = random.Random(rng.getrandbits(64))
-            drawn = (worlds.sample(draw).hands for _ in range(SURE_DRAWS))
-            return sure_in_worlds(
-                trick, trump, STRENGTH, seat, PLAYERS, drawn, situation.is_partner
-            )
+                lambda s: worlds.voids[s], lambda draw: worlds.sample(draw).hands, rng,
+            )  # fmt: skip
 
         return keep_partner_trick(scores, takes, sure, proven)
 

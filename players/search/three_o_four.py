@@ -28,12 +28,10 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
 from players.partner_sense import (
-    SURE_DRAWS,
+    judged_sure,
     keep_partner_trick,
-    partner_sure,
     partner_winning,
     proven,
-    sure_in_worlds,
     takes_over,
 )
 from players.search.exact import EXACT_TRICKS
@@ -799,16 +797,11 @@ class ThreeOFourSearch:
             unseen = list(worlds.unseen)
             for known in worlds.known.values():
                 unseen += known  # a Caps caller's exposed cards may still beat it
-            if partner_sure(
+            return judged_sure(
                 open_trick, trump, strength, seat, players, situation.is_partner, unseen,
-                lambda s: voids.get(f"hand{s}", set()), after,
-            ):  # fmt: skip
-                return True
-            draw = random.Random(rng.getrandbits(64))
-            drawn = (worlds.sample(draw).hands for _ in range(SURE_DRAWS))
-            return sure_in_worlds(
-                open_trick, trump, strength, seat, players, drawn, situation.is_partner, after
-            )
+                lambda s: voids.get(f"hand{s}", set()), lambda draw: worlds.sample(draw).hands,
+                rng, after,
+            )  # fmt: skip
 
         return takes, sure
 

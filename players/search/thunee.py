@@ -26,12 +26,10 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
 from players.partner_sense import (
-    SURE_DRAWS,
+    judged_sure,
     keep_partner_trick,
-    partner_sure,
     partner_winning,
     proven,
-    sure_in_worlds,
     takes_over,
 )
 from players.search.player import SearchStats, mean_over_worlds
@@ -161,14 +159,10 @@ class ThuneeSearch:
         takes = [takes_over(trick, card, trump, strength) for _, card in options]
 
         def sure() -> bool:
-            if partner_sure(
+            return judged_sure(
                 trick, trump, strength, seat, n, situation.is_partner, worlds.unseen,
-                worlds.zones_void,
-            ):  # fmt: skip
-                return True
-            draw = random.Random(rng.getrandbits(64))
-            drawn = (worlds.sample(draw).hands for _ in range(SURE_DRAWS))
-            return sure_in_worlds(trick, trump, strength, seat, n, drawn, situation.is_partner)
+                worlds.zones_void, lambda draw: worlds.sample(draw).hands, rng,
+            )  # fmt: skip
 
         return takes, sure
 

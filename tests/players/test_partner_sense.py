@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-import players.search.thunee as thunee_search
+import players.partner_sense as partner_sense
 from players.base import Situation
 from players.budget import MIN_WORLDS
 from players.heuristic import heuristic_for
@@ -157,7 +157,7 @@ def test_a_trick_sure_in_every_drawn_world_is_not_trumped_TH_21() -> None:
     assert expert.choose(situation).id == "play:QC"
     blind = search_for("thunee", SMALL)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(thunee_search, "sure_in_worlds", lambda *args, **kwargs: False)
+        patch.setattr(partner_sense, "sure_in_worlds", lambda *args, **kwargs: False)
         assert blind.choose(_thunee_at(15, 26)).id == "play:JS"
 
 
