@@ -518,6 +518,7 @@ def _play_out(
                 win_seat, win_card = s, c
     random_ = rng.random
     suit_of = SUIT_OF
+    strength = STRENGTH
     card = first
     while played < TRICKS:
         hand = hands[seat]
@@ -541,7 +542,12 @@ def _play_out(
             count = 1
             seat = NEXT[seat]
         else:
-            if beats(card, win_card, led, trump):
+            # ``beats(card, win_card, led, trump)``, inline (a call per card followed)
+            suit = suit_of[card]
+            if suit == trump:
+                if suit_of[win_card] != trump or strength[card] > strength[win_card]:
+                    win_seat, win_card = seat, card
+            elif suit == led and suit_of[win_card] != trump and strength[card] > strength[win_card]:
                 win_seat, win_card = seat, card
             count += 1
             if count == PLAYERS:
@@ -639,16 +645,19 @@ def play_card(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
 def suit_lists(hands: list[list[Card]]) -> tuple[list[list[Card]], list[int]]:
     """The cards still held, by suit, strongest first; and who holds each card."""
     owner = [-1] * 53
-    held: list[Card] = []
     for seat, hand in enumerate(hands):
         for c in hand:
             owner[c] = seat
-        held.extend(hand)
-    held.sort(key=STRENGTH.__getitem__, reverse=True)
-    by_suit: list[list[Card]] = [[], [], [], []]
-    for c in held:
-        by_suit[SUIT_OF[c]].append(c)
-    return by_suit, owner
+    # (a suit's cards differ in strength, so its held cards in ``BY_STRENGTH`` order are
+    # what sorting them strongest first gives)
+    return [[c for c in suit if owner[c] >= 0] for suit in BY_STRENGTH], owner
+
+
+BY_STRENGTH: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(sorted((c for c in DECK if SUIT_OF[c] == s), key=STRENGTH.__getitem__, reverse=True))
+    for s in range(4)
+)
+"""Each suit's cards, strongest first (``suit_lists``)."""
 
 
 def choose_card(
@@ -689,10 +698,13 @@ def _choose(
     suit_of = SUIT_OF
     last = count == PLAYERS - 1
     # The best card of each suit still held by the other three (the rollout sees all);
-    # the last seat of a trick never asks (nobody is still to play).
+    # the last seat of a trick never asks (nobody is still to play). Following, only the
+    # led suit's and trump's are read (the cards that may win, the card winning).
     top = [-1, -1, -1, -1]
     if not last:
-        for s in range(4):
+        for s in (0, 1, 2, 3) if not count else (suit_of[lead], trump):
+            if s is None:
+                continue
             for c in by_suit[s]:
                 if owner[c] != seat:
                     top[s] = strength[c]
