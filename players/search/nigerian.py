@@ -41,6 +41,8 @@ from rules.nigerian_thunee import (
     PLAY,
     PLAYERS,
     SPEC,
+    THROW_IN,
+    THROW_IN_POINTS,
     TRICKS,
     TRUMP,
     NigerianOptions,
@@ -106,6 +108,19 @@ class NigerianModel:
         auction's actions take; the same value and the same use of ``rng``."""
         assert isinstance(world, NigerianThunee)
         card = CARD_OF_ACTION.get(id(action))
+        if action is THROW_IN and world.phase == "throw_in":
+            # NG-6: the hand ends there, the opponents scoring 3; the engine would go on
+            # to deal the next hand (a shuffle) with the copy's generator, which nothing
+            # here reads: only its seed's draw from the world's generator is kept.
+            world.rng.getrandbits(64)
+            points = [0, 0]
+            points[1 - seat % 2] = THROW_IN_POINTS
+            return hand_value(world.scores, points, team)
+        if world.phase in PRE_PLAY and action.kind in AUCTION_KINDS:
+            # The copy's generator would be drawn (the next options see the world's
+            # generator as a copy leaves it); nothing reads the copy's own.
+            world.rng.getrandbits(64)
+            return hand_value(world.scores, auction_out(world, rng, action), team)
         if card is None or world.phase != "play":
             state = clone(world)
             state.apply(seat, action)
@@ -351,15 +366,13 @@ def rollout(match: NigerianThunee, origin: NigerianThunee, team: int, rng: rando
     """Play ``match`` to the end of the hand ``origin`` is in (the state before the action
     tried); the team's points since ``origin`` minus the other's (+ a match bonus).
 
-    The auction runs through the engine; the card play, most of a rollout, runs in
-    ``play_out`` on bare card ints, scored by the engine's own scoring functions.
+    The auction (``auction_out``) and the card play (``play_out``) run on bare values,
+    scored by the engine's own scoring functions.
     """
     hand = origin.hand_number
     before = origin.scores
-    while match.winner_team is None and match.hand_number == hand and match.phase != "play":
-        seat = match.turn
-        legal = match.legal_actions(seat)
-        match._apply(seat, legal[0] if len(legal) == 1 else policy(match, seat, legal))
+    if match.winner_team is None and match.hand_number == hand and match.phase in PRE_PLAY:
+        return hand_value(before, auction_out(match, rng), team)
     if match.winner_team is None and match.hand_number == hand:
         scores = hand_points(match, play_out(match, rng))
         after = [before[0] + scores[0], before[1] + scores[1]]
@@ -375,10 +388,92 @@ def rollout(match: NigerianThunee, origin: NigerianThunee, team: int, rng: rando
 
 def hand_points(match: NigerianThunee, tricks: list[int]) -> list[int]:
     """NG-11 as the engine scores it (``team_score``; a capture scores 10 to 0)."""
+    return points_of(match.contracts, match.made_bid, tricks)
+
+
+def points_of(contracts: list[int], made_bid: list[bool], tricks: list[int]) -> list[int]:
+    """``hand_points`` from the auction's outcome (the contracts, who bid) and the tricks."""
     for t in (0, 1):
         if tricks[t] + tricks[t + 2] == TRICKS:
             return [CAPTURE_POINTS, 0] if t == 0 else [0, CAPTURE_POINTS]
-    return [team_score((t, t + 2), match.contracts[t], tricks, match.made_bid) for t in (0, 1)]
+    return [team_score((t, t + 2), contracts[t], tricks, made_bid) for t in (0, 1)]
+
+
+AUCTION_KINDS = frozenset({"keep", "bid", "pass", "trump"})
+"""The actions ``auction_out`` plays itself (a throw-in ends the hand: ``score``)."""
+
+
+def auction_out(
+    match: NigerianThunee, rng: random.Random, first: Action | None = None
+) -> list[int]:
+    """The rest of the hand from its throw-in window, auction or trump choice, as
+    ``rollout`` plays it through the engine (NG-6 to NG-9 with the rollout ``policy``:
+    every poll keeps, ``bid`` bids, ``best_trump`` names trump), on plain values: no copy
+    of the match, no events. ``first``: the action of the seat to act (of
+    ``AUCTION_KINDS``); the policy plays the rest. The hand's points (``points_of``).
+
+    No generator is drawn before the card play (the policy and the engine draw none
+    there), so ``rng`` is left for ``play_out`` exactly as the engine path leaves it;
+    ``tests/players/test_search_cost.py`` checks the two agree."""
+    phase = match._phase
+    turn = match.turn
+    dealer = match.dealer
+    if phase == "throw_in":
+        if first is not None and first.kind != "keep":
+            raise ValueError(f"{first.kind} in the throw-in window")
+        first = None
+        # NG-6: every poll still to come keeps; the bidding starts left of the dealer.
+        phase, turn = "bidding", NEXT[dealer]
+    contracts = match.contracts
+    made_bid = match.made_bid
+    if phase == "bidding":
+        passed = list(match.passed)
+        made_bid = list(made_bid)
+        contracts = list(contracts)
+        high, bidder = match.high_bid, match.bidder
+        top = match.options.ng_max_bid
+        estimates: dict[int, float] = {}
+        while True:
+            if first is not None:
+                if first.kind not in ("bid", "pass"):
+                    raise ValueError(f"{first.kind} in the auction")
+                amount = int(first.value) if first.kind == "bid" else 0
+                first = None
+            elif high < top:
+                est = estimates.get(turn)
+                if est is None:
+                    est = estimates[turn] = hand_tricks(match.hands[turn])
+                amount = high + 1 if high + 1 <= est - 0.5 else 0  # ``bid``
+            else:
+                amount = 0  # only a pass is legal
+            if amount:  # NG-7 as ``NigerianThunee._bid``
+                high, bidder = amount, turn
+                made_bid[turn] = True
+                contracts[turn % 2] = max(contracts[turn % 2], amount)
+            else:
+                passed[turn] = True
+            if sum(passed) >= PLAYERS - 1:
+                if bidder is None:  # NG-7.5: the dealer is forced to bid 1
+                    high, bidder = 1, dealer
+                    made_bid[dealer] = True
+                    contracts[dealer % 2] = 1
+                turn = bidder
+                break
+            turn = NEXT[turn]
+            while passed[turn]:
+                turn = NEXT[turn]
+    elif phase != "trump":
+        raise ValueError(f"auction_out in {phase}")
+    if first is not None:
+        if first.kind != "trump":
+            raise ValueError(f"{first.kind} at the trump choice")
+        trump = SUITS.index(first.value)
+    else:
+        trump = best_trump(match.hands[turn])
+    # NG-9: three more cards each; the bidder leads (NG-10.1).
+    hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
+    tricks = _play_out(hands, [], trump, list(match.tricks_won), match.tricks_played, turn, rng)
+    return points_of(contracts, made_bid, tricks)
 
 
 def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = None) -> list[int]:
@@ -387,23 +482,43 @@ def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = Non
 
     The card winning the open trick is kept as the cards fall (``beats``, which is
     ``trick_winner_index`` one card at a time), for the policy and the trick's end."""
-    trump = match.trump
-    hands = [list(h) for h in match.hands]
+    return _play_out(
+        [list(h) for h in match.hands],
+        match.trick,
+        match.trump,
+        list(match.tricks_won),
+        match.tricks_played,
+        match.turn,
+        rng,
+        first,
+    )
+
+
+def _play_out(
+    hands: list[list[Card]],
+    trick: list[tuple[int, Card]],
+    trump: int | None,
+    tricks: list[int],
+    played: int,
+    seat: int,
+    rng: random.Random,
+    first: Card | None = None,
+) -> list[int]:
+    """``play_out`` from plain values (``hands`` and ``tricks`` are this call's own, changed
+    as the cards fall; ``seat`` is to play to the open ``trick``)."""
     by_suit, owner = suit_lists(hands)
-    count = len(match.trick)
+    count = len(trick)
     lead = led = win_seat = win_card = -1
     if count:
-        lead = match.trick[0][1]
+        lead = trick[0][1]
         led = SUIT_OF[lead]
-        win_seat, win_card = match.trick[0]
-        for s, c in match.trick[1:]:
+        win_seat, win_card = trick[0]
+        for s, c in trick[1:]:
             if beats(c, win_card, led, trump):
                 win_seat, win_card = s, c
-    tricks = list(match.tricks_won)
-    played = match.tricks_played
-    seat = match.turn
     random_ = rng.random
     suit_of = SUIT_OF
+    strength = STRENGTH
     card = first
     while played < TRICKS:
         hand = hands[seat]
@@ -427,7 +542,12 @@ def play_out(match: NigerianThunee, rng: random.Random, first: Card | None = Non
             count = 1
             seat = NEXT[seat]
         else:
-            if beats(card, win_card, led, trump):
+            # ``beats(card, win_card, led, trump)``, inline (a call per card followed)
+            suit = suit_of[card]
+            if suit == trump:
+                if suit_of[win_card] != trump or strength[card] > strength[win_card]:
+                    win_seat, win_card = seat, card
+            elif suit == led and suit_of[win_card] != trump and strength[card] > strength[win_card]:
                 win_seat, win_card = seat, card
             count += 1
             if count == PLAYERS:
@@ -525,16 +645,19 @@ def play_card(match: NigerianThunee, seat: int, legal: list[Action]) -> Action:
 def suit_lists(hands: list[list[Card]]) -> tuple[list[list[Card]], list[int]]:
     """The cards still held, by suit, strongest first; and who holds each card."""
     owner = [-1] * 53
-    held: list[Card] = []
     for seat, hand in enumerate(hands):
         for c in hand:
             owner[c] = seat
-        held.extend(hand)
-    held.sort(key=STRENGTH.__getitem__, reverse=True)
-    by_suit: list[list[Card]] = [[], [], [], []]
-    for c in held:
-        by_suit[SUIT_OF[c]].append(c)
-    return by_suit, owner
+    # (a suit's cards differ in strength, so its held cards in ``BY_STRENGTH`` order are
+    # what sorting them strongest first gives)
+    return [[c for c in suit if owner[c] >= 0] for suit in BY_STRENGTH], owner
+
+
+BY_STRENGTH: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(sorted((c for c in DECK if SUIT_OF[c] == s), key=STRENGTH.__getitem__, reverse=True))
+    for s in range(4)
+)
+"""Each suit's cards, strongest first (``suit_lists``)."""
 
 
 def choose_card(
@@ -575,10 +698,13 @@ def _choose(
     suit_of = SUIT_OF
     last = count == PLAYERS - 1
     # The best card of each suit still held by the other three (the rollout sees all);
-    # the last seat of a trick never asks (nobody is still to play).
+    # the last seat of a trick never asks (nobody is still to play). Following, only the
+    # led suit's and trump's are read (the cards that may win, the card winning).
     top = [-1, -1, -1, -1]
     if not last:
-        for s in range(4):
+        for s in (0, 1, 2, 3) if not count else (suit_of[lead], trump):
+            if s is None:
+                continue
             for c in by_suit[s]:
                 if owner[c] != seat:
                     top[s] = strength[c]
