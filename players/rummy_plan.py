@@ -6,15 +6,16 @@ spreads are made (TK-30, TK-31, TK-32, TK-36: cards in spreads never count):
 
 - ``club`` looks no further than the hand in front of it: it throws the card that leaves
   the lowest count now, takes the discard when that lowers the count below what a stock
-  draw gives on average, and times its drop by sampling the others' hands (TK-40,
-  ``players.tonk_drop``) with a quarter of the expert's samples. Its memory is short: the
-  cards it imagines in the stock are every card outside its own hand (it forgets the
-  spreads and the discard pile).
+  draw gives on average, and drops by its own count as the beginner does (TK-40). Its
+  memory is short: the cards it imagines in the stock are every card outside its own
+  hand (it forgets the spreads and the discard pile).
 - ``expert`` looks one draw further: each discard is priced by the count now and the
   count after its next stock draw (the best discard then), over the cards it has not
   seen (its hand, the spreads and the discard top taken out), weighted by how soon the
   hand may end (an opponent with few cards left drops or goes out sooner, TK-40, TK-42,
-  TK-43, so the count now weighs more).
+  TK-43, so the count now weighs more); it drops when the expected payment over sampled
+  hands of the others (their sizes now, from the cards it has not seen) is positive
+  (TK-40, ``players.tonk_drop``).
 
 Both decide from the seat's view only (``hand``, ``count``, ``hand_sizes``, ``spreads``,
 ``discard_top``) and are deterministic given the situation's generator.
@@ -27,7 +28,7 @@ from itertools import combinations
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
-from players.rummy import CARD_OF, DEADWOOD, HandCounts
+from players.rummy import CARD_OF, DEADWOOD, HandCounts, RummyHeuristic
 from players.tonk_drop import TonkDropper
 from rules.contract import Action
 
@@ -138,6 +139,15 @@ class TonkPlanner(TonkDropper):
             return unseen
         return situation.rng.sample(unseen, self.draws)
 
+    def drops(self, situation: Situation, hand: list[int]) -> bool:
+        """TK-40. The expert drops when the expected payment over sampled hands of the
+        others is positive (``TonkDropper``: the hands they hold now, from the cards it
+        has not seen). The club does not read the others' hands: it drops by the count
+        alone, as the beginner does (its look-ahead is its own hand)."""
+        if self.remember:
+            return super().drops(situation, hand)
+        return RummyHeuristic.drops(self, situation, hand)
+
     def wants(self, situation: Situation, hand: list[int], counts: HandCounts, top: int) -> bool:
         counter = self._counter(situation)
         held = [*hand, top]
@@ -176,8 +186,8 @@ class TonkPlanner(TonkDropper):
 
 
 def tonk_club(game: str, budget: SearchBudget) -> ComputerPlayer:
-    """Tonk's ``club``: the count now, forgetful of the table, drops on a quarter of the
-    expert's samples (the level's budget is a quarter, ``players.levels.LEVEL_WORK``)."""
+    """Tonk's ``club``: the count now, forgetful of the table, drops by its count (a
+    stock draw priced on a draw per six rollouts of its quarter budget: 10)."""
     return TonkPlanner(
         game,
         samples=max(8, budget.rollouts // 5),
@@ -188,12 +198,13 @@ def tonk_club(game: str, budget: SearchBudget) -> ComputerPlayer:
 
 
 def tonk_expert(game: str, budget: SearchBudget) -> ComputerPlayer:
-    """Tonk's ``expert``: one draw ahead over the unseen cards (a draw per six rollouts:
-    40 at the default 240), drops on a sample per five rollouts (48)."""
+    """Tonk's ``expert``: one draw ahead over the unseen cards (a draw per ten rollouts:
+    24 at the default 240), drops on a sample per five rollouts (48)."""
     return TonkPlanner(
         game,
         samples=max(8, budget.rollouts // 5),
-        draws=max(8, budget.rollouts // 6),
+        draws=max(8, budget.rollouts // 10),
         lookahead=True,
         remember=True,
     )
+
