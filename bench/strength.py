@@ -89,9 +89,7 @@ def play_match(
     ours = teams[search_team] if teams is not None else seatings(players)[search_team]
     search = level_player(game, level, budget)
     other = level_player(game, opponent, budget)
-    seats: dict[int, ComputerPlayer] = {
-        s: (search if s in ours else other) for s in range(players)
-    }
+    seats: dict[int, ComputerPlayer] = {s: (search if s in ours else other) for s in range(players)}
     match = spec.new_match(players, options, seed=seed)
     tally: Counter[str] = Counter()
 

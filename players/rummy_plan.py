@@ -207,4 +207,3 @@ def tonk_expert(game: str, budget: SearchBudget) -> ComputerPlayer:
         lookahead=True,
         remember=True,
     )
-
