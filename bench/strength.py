@@ -10,7 +10,14 @@ the search player without the levels' last-seat guard, as it played before issue
 and expert against ``raw``.
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
-search plays every seat and every deal from both sides. Prints the search team's win
+search plays every seat and every deal from both sides. In games without teams (Tonk,
+Telefunken: every seat for itself) a deal seed is played in every seating of
+``seatings``: two players AB and BA; three players the six seatings ABB, BAB, BBA, AAB,
+ABA, BAA (each level holds 9 of the 18 seat-matches, every seat equally); four players
+ABAB and BABA. A match scores the first level's share of its winners (a win 1, a tie
+between the levels 1/2), so an even pair of levels scores 50% at every table size; the
+interval is the normal one on the mean score over the matches (deals repeat across one
+set of seatings, so it is a little narrow). Prints the search team's win
 rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
 time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
 single legal action is played without thinking). For 304 it also prints the contracts the
@@ -45,9 +52,22 @@ from players.base import ComputerPlayer
 from players.search import SearchBudget
 from rules import registry
 from rules.contract import Action, Event
+from rules.registry import BUILTIN
 
 DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "raw"))
+
+
+def seatings(players: int) -> list[tuple[int, ...]]:
+    """Games without teams: the seats of the first level in each match on one deal seed
+    (the module docstring); every seat is the first level's equally often."""
+    if players == 2:
+        return [(0,), (1,)]
+    if players == 3:
+        return [(0,), (1,), (2,), (0, 1), (0, 2), (1, 2)]
+    if players == 4:
+        return [(0, 2), (1, 3)]
+    raise ValueError(f"no seatings for {players} players without teams")
 
 
 def play_match(
@@ -59,23 +79,23 @@ def play_match(
     players: int = 4,
     options: dict[str, Any] | None = None,
     level: str = "expert",
-) -> tuple[bool, list[tuple[float, float]], Counter[str]]:
-    """One match; whether the search team won, the search's thinking times (wall and
-    CPU seconds per decision) and its team's 304 contracts won and made."""
+) -> tuple[float, list[tuple[float, float]], Counter[str]]:
+    """One match; the search team's score (1 won, 0 lost; without teams, its share of
+    the winners), the search's thinking times (wall and CPU seconds per decision) and its
+    team's 304 contracts won and made. Without teams ``search_team`` indexes
+    ``seatings(players)``."""
     spec = registry.get(game)
     teams = spec.teams(players)
-    assert teams is not None
+    ours = teams[search_team] if teams is not None else seatings(players)[search_team]
     search = level_player(game, level, budget)
     other = level_player(game, opponent, budget)
-    seats: dict[int, ComputerPlayer] = {
-        s: (search if s in teams[search_team] else other) for s in range(players)
-    }
+    seats: dict[int, ComputerPlayer] = {s: (search if s in ours else other) for s in range(players)}
     match = spec.new_match(players, options, seed=seed)
     tally: Counter[str] = Counter()
 
     def applied(seat: int, action: Action, events: list[Event]) -> None:
         for event in events:
-            if event.kind == "hand_scored":
+            if event.kind == "hand_scored" and teams is not None:
                 count_contract(game, event.data, teams[search_team], tally)
                 other_team: Counter[str] = Counter()
                 count_contract(game, event.data, teams[1 - search_team], other_team)
@@ -83,13 +103,16 @@ def play_match(
 
     times = play_timed(game, match, seats, teams, seed, search, applied=applied)
     result = match.result or {}
-    return result.get("winner_team") == search_team, times, tally
+    if teams is not None:
+        return float(result.get("winner_team") == search_team), times, tally
+    winners = list(result.get("winners") or ())
+    return (sum(1 for s in winners if s in ours) / len(winners) if winners else 0.5), times, tally
 
 
 Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None, str]
 
 
-def _job(args: Job) -> tuple[bool, list[tuple[float, float]], Counter[str]]:
+def _job(args: Job) -> tuple[float, list[tuple[float, float]], Counter[str]]:
     return play_match(*args)
 
 
@@ -104,8 +127,9 @@ def measure(
     options: dict[str, Any] | None = None,
     level: str = "expert",
 ) -> dict[str, Any]:
+    per_deal = 2 if registry.get(game).teams(players) is not None else len(seatings(players))
     jobs: list[Job] = [
-        (game, seed + i // 2, i % 2, budget, opponent, players, options, level)
+        (game, seed + i // per_deal, i % per_deal, budget, opponent, players, options, level)
         for i in range(matches)
     ]
     start = time.perf_counter()
@@ -114,7 +138,7 @@ def measure(
             results = list(pool.map(_job, jobs))
     else:
         results = [_job(j) for j in jobs]
-    wins = sum(1 for won, _, _ in results if won)
+    wins = sum(won for won, _, _ in results)
     times = [t for _, ts, _ in results for t, _ in ts]
     cpu = [c for _, ts, _ in results for _, c in ts]
     tally: Counter[str] = sum((t for _, _, t in results), Counter())
@@ -132,6 +156,7 @@ def measure(
         "max_ms": 1000 * max(times, default=0.0),
         "cpu_p50_ms": 1000 * percentile(cpu, 0.50),
         "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
+        "cpu_max_ms": 1000 * max(cpu, default=0.0),
         "wall_s": time.perf_counter() - start,
         "contracts": tally["contracts"],
         "made": tally["made"],
@@ -164,6 +189,8 @@ def main() -> None:
     )
     for game in games:
         for level, opponent in pairs:
+            if "raw" in (level, opponent) and BUILTIN.plugin(game).family != "trick":
+                continue  # no search player before the levels in rummy games
             r = measure(
                 game,
                 args.matches,
@@ -177,11 +204,12 @@ def main() -> None:
             )
             print(
                 f"{r['game']:>16} ({args.players}p{' ' + str(options) if options else ''}): "
-                f"{level} v {opponent} won {r['wins']}/{r['matches']} = "
+                f"{level} v {opponent} won {r['wins']:g}/{r['matches']} = "
                 f"{100 * r['win_rate']:.1f}% (±{100 * r['ci95']:.1f}); "
                 f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
                 f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
-                f"p99 {r['cpu_p99_ms']:.1f} ms; over {r['moves']} moves; "
+                f"p99 {r['cpu_p99_ms']:.1f} ms, max {r['cpu_max_ms']:.1f} ms; "
+                f"over {r['moves']} moves; "
                 + (
                     f"contracts made {rate(r['made'], r['contracts'])} "
                     f"(the opponent's {rate(r['their_made'], r['their_contracts'])}); "

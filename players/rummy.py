@@ -166,7 +166,7 @@ class RummyHeuristic:
         # Only a card that completes a meld is worth the discard pile: taking near-meld
         # cards lets players pass the same cards back and forth without end.
         counts = HandCounts(hand)
-        wanted = top_card is not None and usefulness(top_card, counts, self.game) >= MELD_FIT
+        wanted = top_card is not None and self.wants(situation, hand, counts, top_card)
         takes = [by_id[i] for i in DRAW_DISCARD_IDS if i in by_id]
         draws = [by_id[i] for i in DRAW_STOCK_IDS if i in by_id]
         if takes and (wanted or not draws):
@@ -180,11 +180,21 @@ class RummyHeuristic:
                 if kind in kinds:
                     return kinds[kind][0]
         if "discard" in kinds:
-            return self._best_discard(kinds["discard"], counts)
+            return self.discard(situation, kinds["discard"], hand, counts)
         for kind in DECLINE_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
         return random_choice(situation.spec, legal, situation.rng)
+
+    def wants(self, situation: Situation, hand: list[int], counts: HandCounts, top: int) -> bool:
+        """Take the discard (or buy it): only a card that completes a meld of the hand."""
+        return usefulness(top, counts, self.game) >= MELD_FIT
+
+    def discard(
+        self, situation: Situation, actions: list[Action], hand: list[int], counts: HandCounts
+    ) -> Action:
+        """The card to throw (the stronger levels plan it, ``players.rummy_plan``)."""
+        return self._best_discard(actions, counts)
 
     def drops(self, situation: Situation, hand: list[int]) -> bool:
         """Drop (knock) with a low count: the rule of thumb, blind to the others' hands."""

@@ -38,5 +38,7 @@ class TelefunkenBuyer(RummyHeuristic):
 
 
 def telefunken_buyer(game: str, budget: SearchBudget) -> ComputerPlayer:
-    """The plugin factory of Telefunken's ``club`` and ``expert`` levels."""
+    """The buying player alone (the first try at the stronger levels; it bought for runs
+    the set contracts cannot use and rated below the beginner at 3 and 4 players); the
+    plugin's levels are ``players.telefunken_plan``'s."""
     return TelefunkenBuyer(game)

@@ -65,6 +65,6 @@ class TonkDropper(RummyHeuristic):
 
 
 def tonk_dropper(game: str, budget: SearchBudget) -> ComputerPlayer:
-    """The plugin factory of Tonk's ``club`` and ``expert`` levels: a sample per five
-    rollouts of the level's budget (expert 48 at the default 240, club 12)."""
+    """The drop-timing player alone (a sample per five rollouts of the budget); the
+    plugin's levels are ``players.rummy_plan``'s, whose expert drops with this judgement."""
     return TonkDropper(game, samples=max(8, budget.rollouts // 5))

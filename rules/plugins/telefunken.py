@@ -17,8 +17,8 @@ PLUGIN = GamePlugin(
     ),
     players={
         "beginner": "players.heuristic:rummy_heuristic",
-        "club": "players.telefunken_buy:telefunken_buyer",
-        "expert": "players.telefunken_buy:telefunken_buyer",
+        "club": "players.telefunken_plan:telefunken_club",
+        "expert": "players.telefunken_plan:telefunken_expert",
     },
     labels={
         "draw": N_("Draw from the stock"),

@@ -18,8 +18,8 @@ PLUGIN = GamePlugin(
     ),
     players={
         "beginner": "players.heuristic:rummy_heuristic",
-        "club": "players.tonk_drop:tonk_dropper",
-        "expert": "players.tonk_drop:tonk_dropper",
+        "club": "players.rummy_plan:tonk_club",
+        "expert": "players.rummy_plan:tonk_expert",
     },
     labels={
         "drop": N_("Drop"),

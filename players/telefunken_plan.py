@@ -1,0 +1,163 @@
+"""Telefunken's club and expert levels (issue 35): plan toward the deal's contract.
+
+Contracts 1-6 are sets only (TF-C1..TF-C6; runs count only as extra melds laid in the
+same turn, TF-40), yet the beginner keeps a card for its suit neighbours as much as for
+its rank partners, and buys for a run. Before its contract is down, these levels keep
+cards by rank: a card is worth its copies of the same rank in hand (in deal 1 only
+partners of other suits, the pure trío, TF-34), and wilds always (TF-33). Deal 7's
+contract (a trío and a run of seven, TF-C7, TF-58) keeps the beginner's judgement of
+ranks and suit neighbours. Once down, cards are worth their penalty (TF-60): the highest
+is thrown first.
+
+- ``club`` takes the discard (its free draw) for a rank it holds, but buys only a card that
+  completes a set, and only in turn (TF-27: no penalty card handed by the others' race);
+  it forgets what has been played: every rank looks equally live.
+- ``expert`` buys out of turn too (TF-26) when the card completes a set of its contract,
+  keeping a chip for deal 7 until it comes (TF-28's advice); it remembers the melds on the
+  table and the discard top, so of two pairs it keeps the one with more copies left
+  unseen (two decks: eight of each rank, TF-4) and throws the dead one.
+"""
+
+from __future__ import annotations
+
+from players.base import ComputerPlayer, Situation
+from players.budget import SearchBudget
+from players.rummy import CARD_OF, HandCounts, RummyHeuristic, is_wild, usefulness
+from rules.cards import JOKER
+from rules.contract import Action
+
+PENALTY: tuple[int, ...] = tuple(
+    15 if c == JOKER else 11 if c % 13 == 12 else 10 if c % 13 >= 8 else c % 13 + 2
+    for c in range(JOKER + 1)
+)
+"""TF-60: 2-9 face value, 10-K 10, A 11, joker 15."""
+COPIES = 8
+"""Copies of a rank in Telefunken's two decks (TF-4)."""
+RESERVE = 1
+"""Chips kept for deal 7 until it comes (TF-28's advice)."""
+
+
+class TelefunkenPlanner(RummyHeuristic):
+    def __init__(self, game: str, *, remember: bool, buys_out_of_turn: bool) -> None:
+        super().__init__(game)
+        self.remember = remember
+        self.buys_out_of_turn = buys_out_of_turn
+
+    def choose(self, situation: Situation) -> Action:
+        kinds = {a.kind for a in situation.legal}
+        if "buy" in kinds:
+            buy = next(a for a in situation.legal if a.kind == "buy")
+            if self._buys(situation):
+                return buy
+            if not any(a.kind in ("draw", "take_discard", "take_upcard") for a in situation.legal):
+                decline = [a for a in situation.legal if a.kind != "buy"]
+                if decline:
+                    return decline[0]
+        return super().choose(situation)
+
+    # what the seat knows of the deal
+    def _melded(self, situation: Situation) -> bool:
+        melded = situation.view.get("has_melded")
+        return isinstance(melded, list) and bool(melded[situation.seat])
+
+    def _sets_contract(self, situation: Situation) -> bool:
+        deal = situation.view.get("deal")
+        return not isinstance(deal, int) or deal < 7
+
+    def _pure(self, situation: Situation) -> bool:
+        return situation.view.get("deal") == 1
+
+    def _seen_by_rank(self, situation: Situation) -> list[int]:
+        seen = [0] * 13
+        if not self.remember:
+            return seen
+        view = situation.view
+        for meld in view.get("melds") or ():
+            for text in (meld.get("cards") if isinstance(meld, dict) else None) or ():
+                card = CARD_OF.get(text) if isinstance(text, str) else None
+                if card is not None and card != JOKER:
+                    seen[card % 13] += 1
+        top = view.get("discard_top")
+        card = CARD_OF.get(top) if isinstance(top, str) else None
+        if card is not None and card != JOKER:
+            seen[card % 13] += 1
+        return seen
+
+    def _partners(self, card: int, hand: list[int], pure: bool) -> int:
+        """Cards of ``hand`` that make a set with ``card`` (deal 1: of other suits)."""
+        same = [c for c in hand if c != JOKER and c % 13 == card % 13]
+        if pure:
+            return len({c // 13 for c in same} - {card // 13})
+        return len(same)
+
+    def _keep(self, situation: Situation, card: int, hand: list[int]) -> float:
+        """How much ``card`` is worth keeping in ``hand`` (itself removed)."""
+        if is_wild(card, self.game):
+            return 1000.0
+        if self._melded(situation):
+            # TF-61: what stays in hand counts against it; low cards cost least
+            return -PENALTY[card] + 0.1 * usefulness(card, hand, self.game)
+        if not self._sets_contract(situation):
+            return float(usefulness(card, hand, self.game)) - PENALTY[card] / 100
+        partners = self._partners(card, hand, self._pure(situation))
+        live = COPIES - self._seen_by_rank(situation)[card % 13] - partners - 1
+        # a pair with no copy left to come cannot grow into a set
+        growth = 0.5 if live > 0 else 0.0
+        return 10.0 * partners + growth * partners - PENALTY[card] / 100
+
+    def wants(self, situation: Situation, hand: list[int], counts: HandCounts, top: int) -> bool:
+        if is_wild(top, self.game):
+            return True
+        if self._melded(situation) or not self._sets_contract(situation):
+            return super().wants(situation, hand, counts, top)
+        # the free draw: a rank it collects (a pair or better after taking it)
+        return self._partners(top, hand, self._pure(situation)) >= 1
+
+    def _buys(self, situation: Situation) -> bool:
+        view = situation.view
+        if self._melded(situation):
+            return False  # TF-29
+        chips = view.get("chips")
+        window = view.get("buy_window") or {}
+        top = window.get("card") if isinstance(window, dict) else None
+        top = top or view.get("discard_top")
+        if not isinstance(chips, list) or not isinstance(top, str) or top not in CARD_OF:
+            return False
+        # TF-27: the seat next to play buys in turn (its own draw is offered beside it)
+        in_turn = any(a.kind == "draw" for a in situation.legal)
+        if not in_turn and not self.buys_out_of_turn:
+            return False
+        deal, deals = view.get("deal"), view.get("deals")
+        last_deal = isinstance(deal, int) and isinstance(deals, int) and deal >= deals
+        if int(chips[situation.seat]) <= (0 if last_deal else RESERVE):
+            return False
+        card = CARD_OF[top]
+        hand = [c for c in map(CARD_OF.get, view.get("hand") or ()) if c is not None]
+        if is_wild(card, self.game):
+            return True
+        if not self._sets_contract(situation):
+            return usefulness(card, HandCounts(hand), self.game) >= 6
+        # a third card of a rank: a set of the contract
+        return self._partners(card, hand, self._pure(situation)) >= 2
+
+    def discard(
+        self, situation: Situation, actions: list[Action], hand: list[int], counts: HandCounts
+    ) -> Action:
+        def keep(action: Action) -> tuple[float, str]:
+            card = CARD_OF.get(action.value)
+            if card is None:
+                return (float("inf"), action.id)
+            rest = list(hand)
+            if card in rest:
+                rest.remove(card)
+            return (self._keep(situation, card, rest), action.id)
+
+        return min(actions, key=keep)
+
+
+def telefunken_club(game: str, budget: SearchBudget) -> ComputerPlayer:
+    return TelefunkenPlanner(game, remember=False, buys_out_of_turn=False)
+
+
+def telefunken_expert(game: str, budget: SearchBudget) -> ComputerPlayer:
+    return TelefunkenPlanner(game, remember=True, buys_out_of_turn=True)
