@@ -29,8 +29,11 @@ from rules.tricks import SUIT_OF, trick_winner_index
 VETO_MARGIN = 0.25
 """How much better (in the search's own unit: balls, tokens, hand points) a sampled
 evaluation must find a vetoed move before it is played anyway; a proven one (``proven``)
-needs only to be better at all. Measured (issue 35, the club's 9 take-overs of sure
-Thunee tricks on 24 paired matches, docs/performance.md): 3 cleared 0.15 by 0.02-0.13."""
+needs only to be better at all. The default of ``Veto``: each trick game's search sets its
+own in its unit (``PARTNER_VETO`` in ``players.search.thunee``, ``nigerian``,
+``three_o_four``), since a quarter of a ball is not a quarter of a hand point. Measured
+(issue 35, the club's 9 take-overs of sure Thunee tricks on 24 paired matches,
+docs/performance.md): 3 cleared 0.15 by 0.02-0.13."""
 
 PROVEN_DRAWS = MIN_WORLDS
 """Draws of one and the same world after which a solved value counts as proof: as many as
@@ -45,7 +48,8 @@ SURE_SHARE = 0.5
 more often than not. The seat cannot know most tricks that are sure on the real hands
 (the club's 9 take-overs of such Thunee tricks: the partner won in 11-22 of 24 drawn
 worlds); a take-over of a trick the partner more likely wins than not is what a partner
-hates, and the margin still lets a clearly better one through."""
+hates, and the margin still lets a clearly better one through. The default of ``Veto``:
+the games' searches judge sure at a lower share (``PARTNER_VETO``)."""
 
 
 @dataclass(frozen=True, slots=True)
