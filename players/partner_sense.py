@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from players.budget import MIN_WORLDS
 from rules.cards import Card
@@ -28,8 +29,11 @@ from rules.tricks import SUIT_OF, trick_winner_index
 VETO_MARGIN = 0.25
 """How much better (in the search's own unit: balls, tokens, hand points) a sampled
 evaluation must find a vetoed move before it is played anyway; a proven one (``proven``)
-needs only to be better at all. Measured (issue 35, the club's 9 take-overs of sure
-Thunee tricks on 24 paired matches, docs/performance.md): 3 cleared 0.15 by 0.02-0.13."""
+needs only to be better at all. The default of ``Veto``: each trick game's search sets its
+own in its unit (``PARTNER_VETO`` in ``players.search.thunee``, ``nigerian``,
+``three_o_four``), since a quarter of a ball is not a quarter of a hand point. Measured
+(issue 35, the club's 9 take-overs of sure Thunee tricks on 24 paired matches,
+docs/performance.md): 3 cleared 0.15 by 0.02-0.13."""
 
 PROVEN_DRAWS = MIN_WORLDS
 """Draws of one and the same world after which a solved value counts as proof: as many as
@@ -44,7 +48,27 @@ SURE_SHARE = 0.5
 more often than not. The seat cannot know most tricks that are sure on the real hands
 (the club's 9 take-overs of such Thunee tricks: the partner won in 11-22 of 24 drawn
 worlds); a take-over of a trick the partner more likely wins than not is what a partner
-hates, and the margin still lets a clearly better one through."""
+hates, and the margin still lets a clearly better one through. The default of ``Veto``:
+the games' searches judge sure at a lower share (``PARTNER_VETO``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Veto:
+    """One game's veto of take-overs of a partner's sure trick, in that game's unit of
+    score: the trick counts as sure when the partner wins it in at least ``share`` of the
+    drawn worlds (or shown voids prove it), and a sampled take-over of a sure trick is
+    played only when it scores more than ``margin`` above the best card that keeps it.
+
+    The partner's "play low" (the heuristic's rule) is the default the search must beat:
+    a take-over of a trick the real hands made sure is what the partner sees, and the seat
+    cannot tell most of those from the rest (issue 35, docs/performance.md: of the
+    search's take-overs of tricks sure on the real hands, the partner won in 17-100% of
+    the drawn worlds, and the search valued them up to a ball, a token, or 2.3 hand
+    points above keeping the trick)."""
+
+    share: float = SURE_SHARE
+    margin: float = VETO_MARGIN
+
 
 Hands = Sequence[Sequence[Card]]
 """Every seat's cards in one drawn world (the seat's own among them)."""
@@ -162,15 +186,19 @@ def judged_sure(
     draw_hands: Callable[[random.Random], Hands],
     rng: random.Random,
     next_seat: Callable[[int], int] | None = None,
+    share: float = SURE_SHARE,
 ) -> bool:
     """Whether the partner's open ``trick`` counts as sure for the veto: proven by shown
-    voids (``partner_sure``), else won in ``SURE_DRAWS`` worlds ``draw_hands`` deals from a
-    generator seeded off ``rng`` (``sure_in_worlds``; ``rng`` untouched when voids prove it)."""
+    voids (``partner_sure``), else won in ``share`` of ``SURE_DRAWS`` worlds ``draw_hands``
+    deals from a generator seeded off ``rng`` (``sure_in_worlds``; ``rng`` untouched when
+    voids prove it)."""
     if partner_sure(trick, trump, strength, seat, players, is_partner, unseen, void, next_seat):
         return True
     draw = random.Random(rng.getrandbits(64))
     drawn = (draw_hands(draw) for _ in range(SURE_DRAWS))
-    return sure_in_worlds(trick, trump, strength, seat, players, drawn, is_partner, next_seat)
+    return sure_in_worlds(
+        trick, trump, strength, seat, players, drawn, is_partner, next_seat, share
+    )
 
 
 def keep_partner_trick(

@@ -19,6 +19,7 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.partner_sense import (
+    Veto,
     judged_sure,
     keep_partner_trick,
     partner_winning,
@@ -159,9 +160,10 @@ class NigerianModel:
             return judged_sure(
                 trick, trump, STRENGTH, seat, PLAYERS, situation.is_partner, worlds.unseen,
                 lambda s: worlds.voids[s], lambda draw: worlds.sample(draw).hands, rng,
+                share=PARTNER_VETO.share,
             )  # fmt: skip
 
-        return keep_partner_trick(scores, takes, sure, proven)
+        return keep_partner_trick(scores, takes, sure, proven, PARTNER_VETO.margin)
 
     def solvable(self, situation: Situation) -> bool:
         """Whether the last tricks may be solved (``solve_world``), read from the view."""
@@ -587,6 +589,13 @@ def hand_tricks(hand: list[Card]) -> float:
             est += 0.4
     return est * 8 / 5
 
+
+PARTNER_VETO = Veto(share=0.4, margin=3.0)
+"""Nigerian Thunee's veto of take-overs of a partner's sure trick (NG-10), in hand points
+(a hand is worth 0..10, NG-11): the old 0.25 was a fortieth of a hand, and the take-overs
+of tricks sure on the real hands (seeds 1-6, club and expert, ``bench/levels.py``) were
+valued 0.37-2.3 hand points above keeping the trick, three of the expert's four on tricks
+shown voids proved sure."""
 
 BID_MARGIN = 2.5
 """How much better (in hand points, a hand being worth 0..10) the search must find a bid

@@ -28,6 +28,7 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
 from players.partner_sense import (
+    Veto,
     judged_sure,
     keep_partner_trick,
     partner_winning,
@@ -66,6 +67,14 @@ ALL_BUT = tuple(frozenset(s for s in range(4) if s != t) for t in range(4))
 
 Play = tuple[int, Card, bool, int]
 """(seat, card, face down, source: 0 hand / 1 indicator), as the engine records it."""
+
+
+PARTNER_VETO = Veto(share=0.25, margin=1.0)
+"""304's veto of take-overs of a partner's sure trick (T3-10), in tokens (a contract won
+or lost is one to a few tokens, T3-17): the trick counts as sure at a quarter of the drawn
+worlds, since 304's take-overs of tricks sure on the real hands (seeds 1-6, club,
+``bench/levels.py``) were judged sure in 17-58% of them and valued 0.03-1.0 tokens above
+keeping the trick."""
 
 
 def contract_value(shown: Any, options: Options) -> int:
@@ -764,7 +773,8 @@ class ThreeOFourSearch:
         if worlds is None:
             return plays[max(range(len(plays)), key=lambda i: (scores[i], -i))]
         takes, sure = self._partner_trick(situation, worlds, cards, rng)
-        return plays[keep_partner_trick(scores, takes, sure, proven(stats.exact, stats.worlds))]
+        sure_proven = proven(stats.exact, stats.worlds)
+        return plays[keep_partner_trick(scores, takes, sure, sure_proven, PARTNER_VETO.margin)]
 
     @staticmethod
     def _partner_trick(
@@ -800,7 +810,7 @@ class ThreeOFourSearch:
             return judged_sure(
                 open_trick, trump, strength, seat, players, situation.is_partner, unseen,
                 lambda s: voids.get(f"hand{s}", set()), lambda draw: worlds.sample(draw).hands,
-                rng, after,
+                rng, after, share=PARTNER_VETO.share,
             )  # fmt: skip
 
         return takes, sure

@@ -26,6 +26,7 @@ from typing import Any
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
 from players.partner_sense import (
+    Veto,
     judged_sure,
     keep_partner_trick,
     partner_winning,
@@ -51,6 +52,14 @@ from rules.thunee.cardplay import legal_cards
 log = logging.getLogger(__name__)
 
 CALLS = ("double", "khanuck")
+
+PARTNER_VETO = Veto(share=0.4, margin=1.25)
+"""Thunee's veto of take-overs of a partner's sure trick (TH-21), in balls: an ordinary
+hand is worth one ball (TH-24), so a sampled take-over must look worth more than winning a
+whole hand. Tuned on seeds 1-6 (club and expert, ``bench/levels.py``): the take-overs of
+tricks sure on the real hands were judged sure in 46-100% of drawn worlds and valued
+0.05-1.04 balls above keeping the trick; an exact solve of the one possible deal still
+decides by any gain (``proven``)."""
 
 
 class ThuneeSearch:
@@ -131,7 +140,9 @@ class ThuneeSearch:
         if scores is None:
             return None
         takes, sure = self._partner_trick(situation, worlds, options, rng)
-        best = keep_partner_trick(scores, takes, sure, proven(stats.exact, stats.worlds))
+        best = keep_partner_trick(
+            scores, takes, sure, proven(stats.exact, stats.worlds), PARTNER_VETO.margin
+        )
         call, card = options[best]
         if call is not None:
             return next(a for a in calls if a.value == call)
@@ -162,6 +173,7 @@ class ThuneeSearch:
             return judged_sure(
                 trick, trump, strength, seat, n, situation.is_partner, worlds.unseen,
                 worlds.zones_void, lambda draw: worlds.sample(draw).hands, rng,
+                share=PARTNER_VETO.share,
             )  # fmt: skip
 
         return takes, sure

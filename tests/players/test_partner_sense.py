@@ -9,12 +9,16 @@ import random
 import pytest
 
 import players.partner_sense as partner_sense
+import players.search.nigerian as nigerian_search
+import players.search.three_o_four as three_o_four_search
+import players.search.thunee as thunee_search
 from players.base import Situation
 from players.budget import MIN_WORLDS
 from players.heuristic import heuristic_for
 from players.partner_sense import (
     PROVEN_DRAWS,
     SURE_DRAWS,
+    Veto,
     keep_partner_trick,
     partner_sure,
     proven,
@@ -161,12 +165,14 @@ def test_a_trick_sure_in_every_drawn_world_is_not_trumped_TH_21() -> None:
         assert blind.choose(_thunee_at(15, 26)).id == "play:JS"
 
 
-def test_a_take_over_the_search_finds_better_by_the_margin_is_allowed_TH_21() -> None:
+def test_a_trick_shown_voids_make_sure_is_kept_below_the_games_margin_TH_21() -> None:
     """Seed 2, step 419: the partner (seat 0) leads the 9C, seat 1 plays the AC; seat 2
     holds QC, JC, AH and seat 3, still to play, has shown itself void in trump (spades):
-    the 9C is sure from the seat's own knowledge (the JC is seat 2's). Taking it over with
-    the JC scores 0.28 balls better than the QC in the search (more than ``VETO_MARGIN``):
-    the veto lets it through."""
+    the 9C is sure from the seat's own knowledge (the JC is seat 2's). The search scores
+    taking it over with the JC 0.28 balls above the QC: less than Thunee's margin (1.25
+    balls, more than an ordinary hand's ball, TH-24), so the expert plays the QC and
+    leaves the trick to its partner. Under a margin below the gain (the old 0.25, one for
+    every game) the same search takes it over: the margin, not the position, decides."""
     situation = _thunee_at(2, 419)
     assert situation.seat == 2
     worlds = ThuneeWorlds(situation)
@@ -180,7 +186,56 @@ def test_a_take_over_the_search_finds_better_by_the_margin_is_allowed_TH_21() ->
     )  # fmt: skip
     assert takes_over(trick, c("JC"), trump, worlds.strength)
     assert not takes_over(trick, c("QC"), trump, worlds.strength)
-    assert search_for("thunee", SMALL).choose(situation).id == "play:JC"
+    assert thunee_search.PARTNER_VETO.margin > 1.0  # more than an ordinary hand (TH-24)
+    assert search_for("thunee", SMALL).choose(_thunee_at(2, 419)).id == "play:QC"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(thunee_search, "PARTNER_VETO", Veto(share=0.4, margin=0.25))
+        assert search_for("thunee", SMALL).choose(_thunee_at(2, 419)).id == "play:JC"
+
+
+def test_a_nigerian_trick_the_partner_has_won_is_kept_below_the_games_margin_NG_10() -> None:
+    """Seed 10, step 112 (clubs trump): seat 3 led the 8H, the partner (seat 0) played the
+    AH and seat 1 the KH; seat 2, last to play, holds 9H, JH, QH (NG-10.2: it must follow
+    hearts). The AH has won, but the search scores the 9H, which takes it over, about
+    0.8 hand points above the QH: below Nigerian's margin (3 hand points of a 0..10
+    hand, NG-11), so the search keeps its partner's trick; under the old margin of 0.25
+    (one for every game, a fortieth of a hand) it took it over."""
+    situation = _nigerian_at(10, 112)
+    assert situation.seat == 2
+    assert [a.id for a in situation.legal] == ["play:9H", "play:JH", "play:QH"]
+    assert search_for("nigerian_thunee", SMALL).choose(situation).id == "play:QH"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nigerian_search, "PARTNER_VETO", Veto(share=0.4, margin=0.25))
+        assert search_for("nigerian_thunee", SMALL).choose(_nigerian_at(10, 112)).id == "play:9H"
+
+
+def test_a_take_over_worth_more_than_the_games_margin_is_played() -> None:
+    """Each game's margin is in its own unit (balls, hand points, tokens): a sampled
+    take-over of a sure trick is played only when it scores above the best card that
+    keeps the trick by more than that margin; a solved one (``proven``) by any gain."""
+    for veto_of in (thunee_search.PARTNER_VETO, nigerian_search.PARTNER_VETO,
+                    three_o_four_search.PARTNER_VETO):  # fmt: skip
+        m = veto_of.margin
+        assert keep_partner_trick([m + 0.01, 0.0], [True, False], lambda: True, False, m) == 0
+        assert keep_partner_trick([m - 0.01, 0.0], [True, False], lambda: True, False, m) == 1
+        assert keep_partner_trick([0.01, 0.0], [True, False], lambda: True, True, m) == 0
+        # not sure: the search's best stands, however small its gain
+        assert keep_partner_trick([0.01, 0.0], [True, False], lambda: False, False, m) == 0
+    # a hand is worth 0..10 points in Nigerian (NG-11), one ball in Thunee (TH-24)
+    assert nigerian_search.PARTNER_VETO.margin > thunee_search.PARTNER_VETO.margin
+
+
+def test_the_games_sure_share_is_the_one_asked_for_NG_10() -> None:
+    """Nigerian: a trick the partner wins in 10 of 24 drawn worlds is sure at the game's
+    share (0.4) and not at the old one (half)."""
+    trick = [(0, c("9S")), (1, c("QS"))]
+    partner = [True, False, True, False].__getitem__
+    follows = [[], [], [c("KH")], [c("AS"), c("QH")]]
+    trumps = [[], [], [c("KH")], [c("KD"), c("QH")]]
+    drawn = [follows] * 10 + [trumps] * 14
+    share = nigerian_search.PARTNER_VETO.share
+    assert sure_in_worlds(trick, HEARTS, NORMAL_STRENGTH, 2, 4, drawn, partner, share=share)
+    assert not sure_in_worlds(trick, HEARTS, NORMAL_STRENGTH, 2, 4, drawn, partner)
 
 
 def test_an_opponent_who_must_follow_suit_cannot_trump_TH_21() -> None:
