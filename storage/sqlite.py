@@ -1,4 +1,5 @@
-"""The embedded backend: one aiosqlite connection in WAL mode.
+"""The embedded backend: one aiosqlite connection in WAL mode (and a second that only
+checkpoints the WAL, ``storage.wal``, so the writer's commits never do).
 
 Writes of the action log use group commit: every ``append`` waits for the commit that
 holds its row, and all appends that arrive while a commit is in flight share the next
@@ -42,6 +43,7 @@ from storage.records import (
 )
 from storage.repositories import ChannelTaken, StorageUnavailable
 from storage.shards import ShardSet
+from storage.wal import EVERY, LIMIT_BYTES, WalCheckpointer
 
 log = logging.getLogger(__name__)
 
@@ -155,9 +157,16 @@ def _explain(path: str | Path, exc: sqlite3.Error) -> str:
 class SqliteStorage:
     """``Storage`` over one SQLite file. Open with ``await SqliteStorage.open(path)``."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        write_lock: asyncio.Lock | None = None,
+        checkpointer: WalCheckpointer | None = None,
+    ) -> None:
         self._conn = conn
-        self._write_lock = asyncio.Lock()
+        self._write_lock = write_lock or asyncio.Lock()
+        self.checkpointer = checkpointer
+        """Checkpoints the WAL off the writer's path (None: in memory, or ``inline``)."""
         self.actions = SqliteActionLog(conn, self._write_lock)
         self.tables = SqliteTableRepository(conn, self._write_lock, self.actions)
         self.db = SqliteDb(conn, self._write_lock)
@@ -174,14 +183,27 @@ class SqliteStorage:
         self.nights = SqlNightRepository(self.db)
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStorage:
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        checkpoint: str = "background",
+        checkpoint_every: float = EVERY,
+        wal_limit_bytes: int = LIMIT_BYTES,
+    ) -> SqliteStorage:
         """Open (creating if needed) and migrate the database at ``path``.
 
         WAL with ``synchronous=NORMAL`` survives a crash of the process (every committed
         transaction is in the WAL file); ``FULL`` also survives a power cut, slower.
+        ``checkpoint``: ``background`` (``storage.wal``: a second connection checkpoints,
+        the WAL kept near ``wal_limit_bytes``) or ``inline``, SQLite's own checkpoint in
+        the commit that passes 1,000 pages (the old behaviour, for ``bench/commit_wait.py``).
         """
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous mode {synchronous!r}")
+        if checkpoint not in ("background", "inline"):
+            raise ValueError(f"bad checkpoint mode {checkpoint!r}")
         connecting = aiosqlite.connect(str(path))
         try:
             conn = await connecting
@@ -193,21 +215,43 @@ class SqliteStorage:
             if thread is not None:
                 await asyncio.to_thread(thread.join, 5.0)
             raise StorageUnavailable(_explain(path, exc)) from exc
+        write_lock = asyncio.Lock()
+        checkpointer: WalCheckpointer | None = None
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
+            async with conn.execute("PRAGMA journal_mode=WAL") as cursor:
+                mode = await cursor.fetchone()
             await conn.execute(f"PRAGMA synchronous={synchronous}")
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute("PRAGMA busy_timeout=5000")
             await migrate(conn)
             await _check_writable(conn)
+            if checkpoint == "background" and mode is not None and mode[0] == "wal":
+                # The writer's commits never checkpoint; when the WAL starts over it is
+                # cut back to the limit (it keeps its largest size otherwise).
+                await conn.execute("PRAGMA wal_autocheckpoint=0")
+                await conn.execute(f"PRAGMA journal_size_limit={int(wal_limit_bytes)}")
+                async with conn.execute("PRAGMA page_size") as cursor:
+                    page = await cursor.fetchone()
+                checkpointer = await WalCheckpointer.open(
+                    path,
+                    write_lock,
+                    synchronous=synchronous,
+                    page_size=int(page[0]) if page is not None else 4096,
+                    every=checkpoint_every,
+                    limit_bytes=wal_limit_bytes,
+                )
         except BaseException as exc:
             # The connection's thread is not a daemon: left open, it keeps the process
             # alive after the start failed.
+            if checkpointer is not None:
+                await checkpointer.close()
             await conn.close()
             if isinstance(exc, sqlite3.Error):
                 raise StorageUnavailable(_explain(path, exc)) from exc
             raise
-        return cls(conn)
+        if checkpointer is not None:
+            checkpointer.start()
+        return cls(conn, write_lock, checkpointer)
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Nothing to claim: a SQLite file serves one process (sharded deployments use
@@ -218,8 +262,13 @@ class SqliteStorage:
             await self.actions.drain()
         finally:
             # even when the last commit failed: an open connection's thread keeps the
-            # process alive at exit
-            await self._conn.close()
+            # process alive at exit. The writer closes last: the last connection to
+            # close checkpoints the whole WAL and removes it.
+            try:
+                if self.checkpointer is not None:
+                    await self.checkpointer.close()
+            finally:
+                await self._conn.close()
 
 
 class SqliteTableRepository:
