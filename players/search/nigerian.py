@@ -102,11 +102,19 @@ class NigerianModel:
         return rollout(match, origin, team, rng)
 
     def score(
-        self, world: Match[Any], seat: int, action: Action, team: int, rng: random.Random
+        self,
+        world: Match[Any],
+        seat: int,
+        action: Action,
+        team: int,
+        rng: random.Random,
+        plays: dict[Hashable, list[int]] | None = None,
     ) -> float:
         """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
         the world (``play_out``'s first card), without the engine copy and ``apply`` the
-        auction's actions take; the same value and the same use of ``rng``."""
+        auction's actions take; the same value and the same use of ``rng``. ``plays``:
+        shared by the options tried in ``world`` from ``rng`` in one state (the search's
+        options of a world), for ``auction_out``."""
         assert isinstance(world, NigerianThunee)
         card = CARD_OF_ACTION.get(id(action))
         if action is THROW_IN and world.phase == "throw_in":
@@ -121,7 +129,7 @@ class NigerianModel:
             # The copy's generator would be drawn (the next options see the world's
             # generator as a copy leaves it); nothing reads the copy's own.
             world.rng.getrandbits(64)
-            return hand_value(world.scores, auction_out(world, rng, action), team)
+            return hand_value(world.scores, auction_out(world, rng, action, plays), team)
         if card is None or world.phase != "play":
             state = clone(world)
             state.apply(seat, action)
@@ -406,7 +414,10 @@ AUCTION_KINDS = frozenset({"keep", "bid", "pass", "trump"})
 
 
 def auction_out(
-    match: NigerianThunee, rng: random.Random, first: Action | None = None
+    match: NigerianThunee,
+    rng: random.Random,
+    first: Action | None = None,
+    plays: dict[Hashable, list[int]] | None = None,
 ) -> list[int]:
     """The rest of the hand from its throw-in window, auction or trump choice, as
     ``rollout`` plays it through the engine (NG-6 to NG-9 with the rollout ``policy``:
@@ -416,7 +427,13 @@ def auction_out(
 
     No generator is drawn before the card play (the policy and the engine draw none
     there), so ``rng`` is left for ``play_out`` exactly as the engine path leaves it;
-    ``tests/players/test_search_cost.py`` checks the two agree."""
+    ``tests/players/test_search_cost.py`` checks the two agree.
+
+    ``plays``: the card plays already played out from this ``match`` with ``rng`` in
+    this same state, by trump and leader. The card play after the auction depends on
+    nothing else (the hands are the match's, the policy draws from ``rng`` only there),
+    so auctions that end alike (a raise outbid, or passed over, as a pass would be) play
+    the same tricks: played once (``NigerianModel.score``; issue 35)."""
     phase = match._phase
     turn = match.turn
     dealer = match.dealer
@@ -473,8 +490,15 @@ def auction_out(
     else:
         trump = best_trump(match.hands[turn])
     # NG-9: three more cards each; the bidder leads (NG-10.1).
-    hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
-    tricks = _play_out(hands, [], trump, list(match.tricks_won), match.tricks_played, turn, rng)
+    key = (trump, turn)
+    tricks = plays.get(key) if plays is not None else None
+    if tricks is None:
+        hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
+        tricks = _play_out(
+            hands, [], trump, list(match.tricks_won), match.tricks_played, turn, rng
+        )
+        if plays is not None:
+            plays[key] = tricks
     return points_of(contracts, made_bid, tricks)
 
 

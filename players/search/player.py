@@ -161,9 +161,15 @@ class SearchPlayer:
         # the same value as the copy, apply and rollout above, with less work.
         own_score = getattr(model, "score", None)
         if own_score is not None:
+            # What the options of one world have in common (``mean_over_worlds`` scores
+            # them one after another from the same generator state), for the model to
+            # reuse: kept for the world being scored only.
+            shared: list[Any] = [None, {}]
 
             def score(world: Any, i: int, playout_rng: random.Random) -> float:
-                value: float = own_score(world, seat, legal[i], team, playout_rng)
+                if shared[0] is not world:
+                    shared[0], shared[1] = world, {}
+                value: float = own_score(world, seat, legal[i], team, playout_rng, shared[1])
                 return value
 
         worlds = max(1, budget.rollouts // len(legal))
