@@ -13,7 +13,7 @@ decision's CPU (issue 35). The state is the one a replay would build, RNG includ
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
@@ -107,14 +107,18 @@ class NigerianModel:
         seat: int,
         action: Action,
         team: int,
-        rng: random.Random,
+        rng: random.Random | Callable[[], random.Random],
         plays: dict[Hashable, list[int]] | None = None,
     ) -> float:
         """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
         the world (``play_out``'s first card), without the engine copy and ``apply`` the
-        auction's actions take; the same value and the same use of ``rng``. ``plays``:
-        shared by the options tried in ``world`` from ``rng`` in one state (the search's
-        options of a world), for ``auction_out``."""
+        auction's actions take; the same value and the same use of ``rng``.
+
+        ``rng``: the rollout generator, or a function giving it, called only when
+        something is played out (seeding a generator costs about a tenth of a rollout, and
+        a throw-in, or an auction ending as one already played out, plays nothing).
+        ``plays``: shared by the options tried in ``world`` from the same seed (the
+        search's options of a world), for ``auction_out``."""
         assert isinstance(world, NigerianThunee)
         card = CARD_OF_ACTION.get(id(action))
         if action is THROW_IN and world.phase == "throw_in":
@@ -130,12 +134,13 @@ class NigerianModel:
             # generator as a copy leaves it); nothing reads the copy's own.
             world.rng.getrandbits(64)
             return hand_value(world.scores, auction_out(world, rng, action, plays), team)
+        gen = rng if isinstance(rng, random.Random) else rng()
         if card is None or world.phase != "play":
             state = clone(world)
             state.apply(seat, action)
-            return rollout(state, world, team, rng)
+            return rollout(state, world, team, gen)
         assert seat == world.turn
-        return hand_value(world.scores, hand_points(world, play_out(world, rng, card)), team)
+        return hand_value(world.scores, hand_points(world, play_out(world, gen, card)), team)
 
     def guard(
         self,
@@ -415,7 +420,7 @@ AUCTION_KINDS = frozenset({"keep", "bid", "pass", "trump"})
 
 def auction_out(
     match: NigerianThunee,
-    rng: random.Random,
+    rng: random.Random | Callable[[], random.Random],
     first: Action | None = None,
     plays: dict[Hashable, list[int]] | None = None,
 ) -> list[int]:
@@ -427,7 +432,8 @@ def auction_out(
 
     No generator is drawn before the card play (the policy and the engine draw none
     there), so ``rng`` is left for ``play_out`` exactly as the engine path leaves it;
-    ``tests/players/test_search_cost.py`` checks the two agree.
+    ``tests/players/test_search_cost.py`` checks the two agree. ``rng`` may be a
+    function giving the generator: called only if the card play is played out.
 
     ``plays``: the card plays already played out from this ``match`` with ``rng`` in
     this same state, by trump and leader. The card play after the auction depends on
@@ -494,9 +500,8 @@ def auction_out(
     tricks = plays.get(key) if plays is not None else None
     if tricks is None:
         hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
-        tricks = _play_out(
-            hands, [], trump, list(match.tricks_won), match.tricks_played, turn, rng
-        )
+        gen = rng if isinstance(rng, random.Random) else rng()
+        tricks = _play_out(hands, [], trump, list(match.tricks_won), match.tricks_played, turn, gen)
         if plays is not None:
             plays[key] = tricks
     return points_of(contracts, made_bid, tricks)
