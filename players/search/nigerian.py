@@ -108,7 +108,7 @@ class NigerianModel:
         action: Action,
         team: int,
         rng: random.Random | Callable[[], random.Random],
-        plays: dict[Hashable, list[int]] | None = None,
+        plays: dict[Hashable, Any] | None = None,
     ) -> float:
         """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
         the world (``play_out``'s first card), without the engine copy and ``apply`` the
@@ -422,7 +422,7 @@ def auction_out(
     match: NigerianThunee,
     rng: random.Random | Callable[[], random.Random],
     first: Action | None = None,
-    plays: dict[Hashable, list[int]] | None = None,
+    plays: dict[Hashable, Any] | None = None,
 ) -> list[int]:
     """The rest of the hand from its throw-in window, auction or trump choice, as
     ``rollout`` plays it through the engine (NG-6 to NG-9 with the rollout ``policy``:
@@ -435,11 +435,12 @@ def auction_out(
     ``tests/players/test_search_cost.py`` checks the two agree. ``rng`` may be a
     function giving the generator: called only if the card play is played out.
 
-    ``plays``: the card plays already played out from this ``match`` with ``rng`` in
-    this same state, by trump and leader. The card play after the auction depends on
-    nothing else (the hands are the match's, the policy draws from ``rng`` only there),
-    so auctions that end alike (a raise outbid, or passed over, as a pass would be) play
-    the same tricks: played once (``NigerianModel.score``; issue 35)."""
+    ``plays``: what was worked out from this ``match`` with ``rng`` in this same state
+    already: by trump and leader, the card play's tricks; by seat, the hand's estimate
+    (``hand_tricks``). The card play after the auction depends on nothing else (the
+    hands are the match's, the policy draws from ``rng`` only there), so auctions that
+    end alike (a raise outbid, or passed over, as a pass would be) play the same tricks:
+    played once (``NigerianModel.score``; issue 35)."""
     phase = match._phase
     turn = match.turn
     dealer = match.dealer
@@ -457,7 +458,7 @@ def auction_out(
         contracts = list(contracts)
         high, bidder = match.high_bid, match.bidder
         top = match.options.ng_max_bid
-        estimates: dict[int, float] = {}
+        estimates: dict[Hashable, Any] = {} if plays is None else plays
         while True:
             if first is not None:
                 if first.kind not in ("bid", "pass"):
