@@ -94,7 +94,7 @@ def test_nigerian_auction_options_sharing_a_world_score_as_each_alone() -> None:
             plays: dict[Any, Any] = {}
             seeded = 0
 
-            def fresh() -> random.Random:
+            def fresh(rollout_seed: int = rollout_seed) -> random.Random:
                 nonlocal seeded
                 seeded += 1
                 return random.Random(rollout_seed)
