@@ -13,7 +13,7 @@ decision's CPU (issue 35). The state is the one a replay would build, RNG includ
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from players.base import ComputerPlayer, Situation
@@ -102,11 +102,23 @@ class NigerianModel:
         return rollout(match, origin, team, rng)
 
     def score(
-        self, world: Match[Any], seat: int, action: Action, team: int, rng: random.Random
+        self,
+        world: Match[Any],
+        seat: int,
+        action: Action,
+        team: int,
+        rng: random.Random | Callable[[], random.Random],
+        plays: dict[Hashable, Any] | None = None,
     ) -> float:
         """``rollout`` of ``action`` tried in ``world``: a card is played out straight from
         the world (``play_out``'s first card), without the engine copy and ``apply`` the
-        auction's actions take; the same value and the same use of ``rng``."""
+        auction's actions take; the same value and the same use of ``rng``.
+
+        ``rng``: the rollout generator, or a function giving it, called only when
+        something is played out (seeding a generator costs about a tenth of a rollout, and
+        a throw-in, or an auction ending as one already played out, plays nothing).
+        ``plays``: shared by the options tried in ``world`` from the same seed (the
+        search's options of a world), for ``auction_out``."""
         assert isinstance(world, NigerianThunee)
         card = CARD_OF_ACTION.get(id(action))
         if action is THROW_IN and world.phase == "throw_in":
@@ -121,13 +133,14 @@ class NigerianModel:
             # The copy's generator would be drawn (the next options see the world's
             # generator as a copy leaves it); nothing reads the copy's own.
             world.rng.getrandbits(64)
-            return hand_value(world.scores, auction_out(world, rng, action), team)
+            return hand_value(world.scores, auction_out(world, rng, action, plays), team)
+        gen = rng if isinstance(rng, random.Random) else rng()
         if card is None or world.phase != "play":
             state = clone(world)
             state.apply(seat, action)
-            return rollout(state, world, team, rng)
+            return rollout(state, world, team, gen)
         assert seat == world.turn
-        return hand_value(world.scores, hand_points(world, play_out(world, rng, card)), team)
+        return hand_value(world.scores, hand_points(world, play_out(world, gen, card)), team)
 
     def guard(
         self,
@@ -406,7 +419,10 @@ AUCTION_KINDS = frozenset({"keep", "bid", "pass", "trump"})
 
 
 def auction_out(
-    match: NigerianThunee, rng: random.Random, first: Action | None = None
+    match: NigerianThunee,
+    rng: random.Random | Callable[[], random.Random],
+    first: Action | None = None,
+    plays: dict[Hashable, Any] | None = None,
 ) -> list[int]:
     """The rest of the hand from its throw-in window, auction or trump choice, as
     ``rollout`` plays it through the engine (NG-6 to NG-9 with the rollout ``policy``:
@@ -416,7 +432,15 @@ def auction_out(
 
     No generator is drawn before the card play (the policy and the engine draw none
     there), so ``rng`` is left for ``play_out`` exactly as the engine path leaves it;
-    ``tests/players/test_search_cost.py`` checks the two agree."""
+    ``tests/players/test_search_cost.py`` checks the two agree. ``rng`` may be a
+    function giving the generator: called only if the card play is played out.
+
+    ``plays``: what was worked out from this ``match`` with ``rng`` in this same state
+    already: by trump and leader, the card play's tricks; by seat, the hand's estimate
+    (``hand_tricks``). The card play after the auction depends on nothing else (the
+    hands are the match's, the policy draws from ``rng`` only there), so auctions that
+    end alike (a raise outbid, or passed over, as a pass would be) play the same tricks:
+    played once (``NigerianModel.score``; issue 35)."""
     phase = match._phase
     turn = match.turn
     dealer = match.dealer
@@ -434,7 +458,7 @@ def auction_out(
         contracts = list(contracts)
         high, bidder = match.high_bid, match.bidder
         top = match.options.ng_max_bid
-        estimates: dict[int, float] = {}
+        estimates: dict[Hashable, Any] = {} if plays is None else plays
         while True:
             if first is not None:
                 if first.kind not in ("bid", "pass"):
@@ -473,8 +497,14 @@ def auction_out(
     else:
         trump = best_trump(match.hands[turn])
     # NG-9: three more cards each; the bidder leads (NG-10.1).
-    hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
-    tricks = _play_out(hands, [], trump, list(match.tricks_won), match.tricks_played, turn, rng)
+    key = (trump, turn)
+    tricks = plays.get(key) if plays is not None else None
+    if tricks is None:
+        hands = [h + u for h, u in zip(match.hands, match.undealt, strict=True)]
+        gen = rng if isinstance(rng, random.Random) else rng()
+        tricks = _play_out(hands, [], trump, list(match.tricks_won), match.tricks_played, turn, gen)
+        if plays is not None:
+            plays[key] = tricks
     return points_of(contracts, made_bid, tricks)
 
 
@@ -521,6 +551,9 @@ def _play_out(
     random_ = rng.random
     suit_of = SUIT_OF
     strength = STRENGTH
+    by_strength = strength.__getitem__
+    low = LOW_KEY[trump].__getitem__
+    by_trump = by_suit[trump] if trump is not None else []
     card = first
     while played < TRICKS:
         hand = hands[seat]
@@ -531,12 +564,88 @@ def _play_out(
                 legal = [c for c in hand if suit_of[c] != trump] or hand
             else:
                 legal = hand
-            if len(legal) == 1:
+            n = len(legal)
+            if n == 1:
                 card = legal[0]
             elif random_() < EPSILON:
-                card = legal[int(random_() * len(legal))]
+                card = legal[int(random_() * n)]
+            elif not count:
+                # ``_choose``'s lead, inline (a call per card was a tenth of a rollout)
+                top = [-1, -1, -1, -1]
+                for s in (0, 1, 2, 3):
+                    for c in by_suit[s]:
+                        if owner[c] != seat:
+                            top[s] = strength[c]
+                            break
+                card = -1
+                bosses = [c for c in legal if strength[c] > top[suit_of[c]]]
+                if bosses:
+                    if trump is not None and top[trump] >= 0:
+                        for c in bosses:
+                            if suit_of[c] == trump:
+                                card = c
+                                break
+                    if card < 0:
+                        plain = [c for c in bosses if suit_of[c] != trump]
+                        if plain:
+                            card = max(plain, key=by_strength)
+                if card < 0:
+                    card = min(legal, key=low)
             else:
-                card = _choose(by_suit, owner, seat, count, lead, win_seat, win_card, trump, legal)
+                # ``_choose``'s follow, inline, with ``beats_all`` on the led suit's and
+                # trump's top cards held by the others (-1: none, or the last seat's)
+                last = count == PLAYERS - 1
+                top_led = top_trump = -1
+                if not last:
+                    for c in by_suit[led]:
+                        if owner[c] != seat:
+                            top_led = strength[c]
+                            break
+                    if trump == led:
+                        top_trump = top_led
+                    else:
+                        for c in by_trump:
+                            if owner[c] != seat:
+                                top_trump = strength[c]
+                                break
+                win_suit = suit_of[win_card]
+                best = strength[win_card]
+                if win_seat % 2 == seat % 2 and (
+                    last
+                    or (
+                        best > top_trump
+                        if win_suit == trump
+                        else top_trump < 0 and win_suit == led and best > top_led
+                    )
+                ):
+                    card = min(legal, key=low)
+                else:
+                    if win_suit == trump:
+                        winning = [c for c in legal if suit_of[c] == trump and strength[c] > best]
+                    else:
+                        winning = [
+                            c
+                            for c in legal
+                            if suit_of[c] == trump or (suit_of[c] == led and strength[c] > best)
+                        ]
+                    if not winning:
+                        card = min(legal, key=low)
+                    else:
+                        if not last:
+                            sure = [
+                                c
+                                for c in winning
+                                if (
+                                    strength[c] > top_trump
+                                    if suit_of[c] == trump
+                                    else top_trump < 0
+                                    and suit_of[c] == led
+                                    and strength[c] > top_led
+                                )
+                            ]
+                            if sure:
+                                winning = sure
+                        card = min(winning, key=low)
         hand.remove(card)
         by_suit[suit_of[card]].remove(card)
         if not count:

@@ -63,20 +63,46 @@ def mean_over_worlds(
     unfinished world is dropped (all options must be scored on the same worlds) and the
     finished ones decide;
     ``first_world_whole``: the first world is always finished. ``score`` must not keep its
-    generator past its return: the next option's is the same one, reset to the seed."""
+    generator past its return: the next option's is the same one, seeded again."""
+    # One generator for the decision, seeded for each option: the state
+    # ``random.Random(seed)`` has. Seeding costs less than a copy of its state taken once
+    # a world and put back for each option (``getstate`` alone is two seedings).
+    playout_rng = random.Random(0)
+    reseed = playout_rng.seed
+
+    def by_seed(world: W, i: int, seed: int) -> float:
+        reseed(seed)
+        return score(world, i, playout_rng)
+
+    return mean_by_seed(
+        sample, by_seed, options, rounds, rng, start, cap, stats,
+        first_world_whole=first_world_whole,
+    )  # fmt: skip
+
+
+def mean_by_seed(
+    sample: Callable[[random.Random], W],
+    score: Callable[[W, int, int], float],
+    options: int,
+    rounds: int,
+    rng: random.Random,
+    start: float,
+    cap: float | None,
+    stats: SearchStats,
+    *,
+    first_world_whole: bool = False,
+) -> list[float] | None:
+    """``mean_over_worlds`` with ``score`` given the world's rollout seed, not a generator:
+    it makes ``random.Random(seed)`` itself, and only when it plays something out (an
+    option scored without a rollout, or from one already played, costs no seeding)."""
     totals = [0.0] * options
     clock = work_clock
     for _ in range(rounds):
         world = sample(rng)
-        playout_rng = random.Random(rng.getrandbits(64))
-        # Every option starts from the seed's state: reset, not seeded again (half the
-        # work; ``score`` keeps no hold of its generator past its return).
-        seeded = playout_rng.getstate()
+        seed = rng.getrandbits(64)
         values = []
         for i in range(options):
-            if i:
-                playout_rng.setstate(seeded)
-            values.append(score(world, i, playout_rng))
+            values.append(score(world, i, seed))
             if (
                 cap is not None
                 and (stats.worlds or not first_world_whole)
@@ -157,13 +183,26 @@ class SearchPlayer:
             state.apply(seat, legal[i])
             return model.rollout(state, world, team, playout_rng)
 
-        # A model may score an action itself (``score(world, seat, action, team, rng)``):
-        # the same value as the copy, apply and rollout above, with less work.
+        # A model may score an action itself (``score(world, seat, action, team, rng,
+        # plays)``): the same value as the copy, apply and rollout above, with less work.
+        # ``rng`` is a function giving the rollout generator (seeded when the model plays
+        # something out, not for every option); ``plays`` is what the options of one
+        # world may share (``NigerianModel.score``), kept for that world and seed only.
         own_score = getattr(model, "score", None)
+        seeded: Callable[[Any, int, int], float] | None = None
         if own_score is not None:
+            playout_rng = random.Random(0)
+            shared: list[Any] = [None, 0, {}]
 
-            def score(world: Any, i: int, playout_rng: random.Random) -> float:
-                value: float = own_score(world, seat, legal[i], team, playout_rng)
+            def seeded(world: Any, i: int, seed: int) -> float:
+                if shared[0] is not world or shared[1] != seed:
+                    shared[:] = [world, seed, {}]
+
+                def fresh() -> random.Random:
+                    playout_rng.seed(seed)
+                    return playout_rng
+
+                value: float = own_score(world, seat, legal[i], team, fresh, shared[2])
                 return value
 
         worlds = max(1, budget.rollouts // len(legal))
@@ -181,6 +220,8 @@ class SearchPlayer:
             )  # fmt: skip
             if exact is not None:
                 return exact
+        if seeded is not None:
+            return mean_by_seed(sampler.sample, seeded, len(legal), worlds, rng, start, cap, stats)
         return mean_over_worlds(sampler.sample, score, len(legal), worlds, rng, start, cap, stats)
 
 

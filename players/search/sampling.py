@@ -102,24 +102,70 @@ def _constrained_deal(
     # refuses by suit only, so the cards' fits are worked out per suit.
     accept = [tuple(s not in z.void for s in (0, 1, 2, 3, -1)) for z in zones]
     indices = range(len(zones))
+    # The remaining cards per suit (indexed as ``accept``): most of the time nothing is
+    # forced, which the counts show without a pass over the cards (``_may_force``).
+    counts = [0, 0, 0, 0, 0]
+    for card in remaining:
+        counts[SUIT_OF[card]] += 1
+    plain = type(rng) is random.Random
+    getrandbits = rng.getrandbits
     while remaining:
-        if not _forced_moves(remaining, accept, room, out):
-            return None
+        if _may_force(counts, accept, room):
+            if not _forced_moves(remaining, accept, room, out):
+                return None
+            counts = [0, 0, 0, 0, 0]
+            for card in remaining:
+                counts[SUIT_OF[card]] += 1
         if not remaining:
             break
         card = remaining.pop()
         suit = SUIT_OF[card]
-        fits = [i for i in indices if room[i] and accept[i][suit]]
-        if not fits:
+        counts[suit] -= 1
+        total = 0
+        for i in indices:
+            if room[i] and accept[i][suit]:
+                total += room[i]
+        if not total:
             return None
-        pick = rng.randrange(sum(room[i] for i in fits))
-        for i in fits:
-            pick -= room[i]
-            if pick < 0:
-                break
+        if plain:  # ``rng.randrange(total)``: the same draws, inline (as ``shuffle``)
+            k = BITS[total] if total < len(BITS) else total.bit_length()
+            pick = getrandbits(k)
+            while pick >= total:
+                pick = getrandbits(k)
+        else:
+            pick = rng.randrange(total)
+        for i in indices:
+            if room[i] and accept[i][suit]:
+                pick -= room[i]
+                if pick < 0:
+                    break
         out[i].append(card)
         room[i] -= 1
     return {z.name: out[i] for i, z in enumerate(zones)}
+
+
+def _may_force(counts: list[int], accept: list[tuple[bool, ...]], room: list[int]) -> bool:
+    """Whether ``_forced_moves`` could do anything (or fail): some suit left has at most
+    one zone with room to take it, or some zone with room can take at most as many of
+    the cards left as it needs. When not, it would change nothing and succeed."""
+    for suit in (0, 1, 2, 3, -1):
+        if counts[suit]:
+            fits = 0
+            for i, takes in enumerate(accept):
+                if room[i] and takes[suit]:
+                    fits += 1
+            if fits < 2:
+                return True
+    for i, takes in enumerate(accept):
+        need = room[i]
+        if need:
+            can = 0
+            for suit in (0, 1, 2, 3, -1):
+                if takes[suit]:
+                    can += counts[suit]
+            if can <= need:
+                return True
+    return False
 
 
 def _forced_moves(

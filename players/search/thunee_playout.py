@@ -143,19 +143,30 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     last_winner = -1
     broken: int | None = None
     track_jodi = f.jodis and caller is None
+    suit_of = SUIT_OF
+    cheap = _cheapness(trump, strength)
     while done < total:
         hand = hands[seat]
         if card is None:
-            legal = legal_cards(hand, cards, trump, strength)
+            # ``legal_cards``, its usual cases inline (the hand itself when all of it may
+            # be played: nothing changes it before the card is chosen)
+            if not cards:
+                legal = hand
+            else:
+                led = suit_of[cards[0]]
+                legal = [c for c in hand if suit_of[c] == led]
+                if not legal:
+                    legal = legal_cards(hand, cards, trump, strength)
             if len(legal) == 1:
                 card = legal[0]
             elif random_() < EPSILON and (caller is None or seat != caller):
                 card = legal[int(random_() * len(legal))]
             else:
-                card = choose_card(hands, seat, trick, trump, strength, legal, n, caller, win)
+                card = _choose(hands, seat, trick, trump, strength, legal, n, caller, win, cheap)
         if done == 0 and not trick:
             if trump is None:
                 trump = SUIT_OF[card]  # a contract's first card names the trump (TH-12.9)
+                cheap = _cheapness(trump, strength)
             if f.annul and _annulled(hands, trump, caller if caller is not None else f.tm, n):
                 return 0.0  # TH-20: nobody scores
         hand.remove(card)
@@ -318,19 +329,38 @@ def choose_card(
     give points to a partner's sure trick, else win as cheaply as is sure, else throw the
     cheapest. A contract's caller leads his strongest cards; his partners never beat him.
     ``win``: the index of the card winning ``trick`` (``winning_index``), if known."""
+    return _choose(
+        hands, seat, trick, trump, strength, cards, n, caller, win, _cheapness(trump, strength)
+    )
+
+
+def _choose(
+    hands: list[list[Card]],
+    seat: int,
+    trick: list[tuple[int, Card]],
+    trump: int | None,
+    strength: tuple[int, ...],
+    cards: list[Card],
+    n: int,
+    caller: int | None,
+    win: int | None,
+    cheap: tuple[int, ...],
+) -> Card:
+    """``choose_card`` with ``cheapest``'s keys given (``_cheapness``: once a playout)."""
+    by_cheapness = cheap.__getitem__
     if caller is not None:
         if seat == caller and not trick:
             return _caller_lead(hands, seat, trump, strength, cards)
         if seat % 2 == caller % 2 and trick:
             lead = trick[0][1]
             safe = [c for c in cards if not beats(c, lead, trump, strength)]
-            return cheapest(safe or cards, trump, strength)
+            return min(safe or cards, key=by_cheapness)
     if not trick:
         top = _top(hands, seat, n, strength)
         bosses = [c for c in cards if strength[c] > top[SUIT_OF[c]]]
         if bosses:
             return max(bosses, key=lambda c: POINTS[c] + strength[c])
-        return cheapest(cards, trump, strength)
+        return min(cards, key=by_cheapness)
     led = SUIT_OF[trick[0][1]]
     if win is None:
         win = winning_index([c for _, c in trick], trump, strength)
@@ -346,9 +376,9 @@ def choose_card(
         if not last:
             safe = [c for c in winning if sure(c, top, trump, led, strength)]
             if safe:
-                return cheapest(safe, trump, strength)
-        return cheapest(winning, trump, strength)
-    return cheapest(cards, trump, strength)
+                return min(safe, key=by_cheapness)
+        return min(winning, key=by_cheapness)
+    return min(cards, key=by_cheapness)
 
 
 def _top(hands: list[list[Card]], seat: int, n: int, strength: tuple[int, ...]) -> list[int]:
