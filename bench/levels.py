@@ -5,8 +5,9 @@
 
 For each game and level, ``--matches`` matches come in pairs on the same seed (the same
 deals) with the teams swapped; the level plays one team, ``--opponent`` the other, and
-every level meets the same deals. ``raw`` is the search player without the levels' guard
-at a trick's last seat (the search as it played before issue 35).
+every level meets the same deals. ``raw`` is today's search player without the levels' guard
+at a trick's last seat; ``previous`` is the search player as it was before issue 35
+(``bench/previous_search``, frozen from 56c25df; Thunee and Nigerian Thunee).
 
 Printed per level (its own seats only):
 - decision times over the decisions that had a choice: wall p50/p99/max and the deciding
@@ -37,12 +38,14 @@ import os
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.level_match import percentile, play_timed
+from bench.previous_search import PREVIOUS_BUDGET, previous_player
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.levels import player_of
@@ -58,7 +61,15 @@ DEFAULT_GAMES = ("thunee", "304", "nigerian_thunee")
 def level_player(game: str, level: str, budget: SearchBudget) -> ComputerPlayer:
     if level == "raw":
         return search_for(game, budget)
+    if level == "previous":
+        return previous_level(game, budget)
     return player_of(BUILTIN.plugin(game), level, budget)
+
+
+def previous_level(game: str, budget: SearchBudget) -> ComputerPlayer:
+    """The search player as it was before issue 35 (``bench.previous_search``), at the
+    bot's budget of then (240 rollouts, a 50 ms cap, now of CPU), ``budget``'s rollouts."""
+    return previous_player(game, replace(PREVIOUS_BUDGET, rollouts=budget.rollouts))
 
 
 def last_seat(situation: Situation, chosen: Any, tally: Counter[str]) -> None:

@@ -4,10 +4,12 @@
                              [--players P] [--option KEY=VALUE ...]
                              [--level expert] [--opponent beginner] [--ladder]
 
-``--level`` and ``--opponent`` name levels (``beginner``, ``club``, ``expert``, or ``raw``:
-the search player without the levels' last-seat guard, as it played before issue 35);
-``--ladder`` plays each level against the next one down (club v beginner, expert v club)
-and expert against ``raw``.
+``--level`` and ``--opponent`` name levels (``beginner``, ``club``, ``expert``), ``raw``
+(today's search player without the levels' last-seat guard) or ``previous`` (the search
+player as it was before issue 35, frozen from 56c25df in ``bench/previous_search``, at the
+bot's budget of then: 240 rollouts, a 50 ms cap now counted in CPU; Thunee and Nigerian
+Thunee); ``--ladder`` plays each level against the next one down (club v beginner, expert v
+club) and expert against ``previous`` (``raw`` where no previous player was frozen).
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
 search plays every seat and every deal from both sides. In games without teams (Tonk,
@@ -20,9 +22,10 @@ interval is the normal one on the mean score over the matches (deals repeat acro
 set of seatings, so it is a little narrow). Prints the search team's win
 rate (with a 95% interval) and the search's move times, wall clock and the thread's CPU
 time (the machine may be shared): p50/p99/max over the decisions that had a choice (a
-single legal action is played without thinking). For 304 it also prints the contracts the
-first level's team won in the auction and how many it made, and the same for the
-opponent's team (``bench.levels.count_contract``).
+single legal action is played without thinking), and the opponent's CPU p50/p99 the same
+way, with the share of each side's searched decisions stopped by the CPU cap. For 304 it
+also prints the contracts the first level's team won in the auction and how many it made,
+and the same for the opponent's team (``bench.levels.count_contract``).
 
 ``--players`` picks the table size (Thunee: 2, 4 or 6) and ``--option`` sets a game
 option (``--option penalty_mode=challenge``, ``--option two_player_method=face_up``).
@@ -48,14 +51,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.level_match import percentile, play_timed
 from bench.levels import count_contract, level_player, rate
-from players.base import ComputerPlayer
+from bench.previous_search import FACTORIES
+from players.base import ComputerPlayer, Situation
 from players.search import SearchBudget
 from rules import registry
 from rules.contract import Action, Event
 from rules.registry import BUILTIN
 
 DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
-LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "raw"))
+LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "previous"))
+PREVIOUS_GAMES = frozenset(FACTORIES)
+"""Games with a frozen ``previous`` search player; the others' ladder meets ``raw``."""
+
+
+class Timed:
+    """A player whose decisions with a choice are timed (wall, the thread's CPU), and
+    counted when its search stopped at the CPU cap (``last.capped``)."""
+
+    def __init__(self, inner: ComputerPlayer) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.blocking = inner.blocking
+        self.times: list[tuple[float, float]] = []
+        self.capped = 0
+
+    def choose(self, situation: Situation) -> Action:
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = self.inner.choose(situation)
+        if len(situation.legal) > 1:
+            self.times.append((time.perf_counter() - start, time.thread_time() - cpu))
+            self.capped += bool(getattr(getattr(self.inner, "last", None), "capped", False))
+        return action
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        return self.inner.off_turn(situation)
 
 
 def seatings(players: int) -> list[tuple[int, ...]]:
@@ -79,16 +108,17 @@ def play_match(
     players: int = 4,
     options: dict[str, Any] | None = None,
     level: str = "expert",
-) -> tuple[float, list[tuple[float, float]], Counter[str]]:
+) -> Played:
     """One match; the search team's score (1 won, 0 lost; without teams, its share of
     the winners), the search's thinking times (wall and CPU seconds per decision) and its
-    team's 304 contracts won and made. Without teams ``search_team`` indexes
-    ``seatings(players)``."""
+    team's 304 contracts won and made (and both sides' decisions stopped by the CPU cap,
+    ``capped`` and ``their_capped``), then the opponent's thinking times. Without teams
+    ``search_team`` indexes ``seatings(players)``."""
     spec = registry.get(game)
     teams = spec.teams(players)
     ours = teams[search_team] if teams is not None else seatings(players)[search_team]
-    search = level_player(game, level, budget)
-    other = level_player(game, opponent, budget)
+    search = Timed(level_player(game, level, budget))
+    other = Timed(level_player(game, opponent, budget))
     seats: dict[int, ComputerPlayer] = {s: (search if s in ours else other) for s in range(players)}
     match = spec.new_match(players, options, seed=seed)
     tally: Counter[str] = Counter()
@@ -101,18 +131,24 @@ def play_match(
                 count_contract(game, event.data, teams[1 - search_team], other_team)
                 tally.update({f"their_{k}": v for k, v in other_team.items()})
 
-    times = play_timed(game, match, seats, teams, seed, search, applied=applied)
+    play_timed(game, match, seats, teams, seed, None, applied=applied)
+    times = search.times
+    tally["capped"] += search.capped
+    tally["their_capped"] += other.capped
     result = match.result or {}
     if teams is not None:
-        return float(result.get("winner_team") == search_team), times, tally
+        return float(result.get("winner_team") == search_team), times, tally, other.times
     winners = list(result.get("winners") or ())
-    return (sum(1 for s in winners if s in ours) / len(winners) if winners else 0.5), times, tally
+    share = sum(1 for s in winners if s in ours) / len(winners) if winners else 0.5
+    return share, times, tally, other.times
 
 
+Played = tuple[float, list[tuple[float, float]], Counter[str], list[tuple[float, float]]]
+"""A match's score, the level's times, its counts and the opponent's times."""
 Job = tuple[str, int, int, SearchBudget, str, int, dict[str, Any] | None, str]
 
 
-def _job(args: Job) -> tuple[float, list[tuple[float, float]], Counter[str]]:
+def _job(args: Job) -> Played:
     return play_match(*args)
 
 
@@ -138,10 +174,11 @@ def measure(
             results = list(pool.map(_job, jobs))
     else:
         results = [_job(j) for j in jobs]
-    wins = sum(won for won, _, _ in results)
-    times = [t for _, ts, _ in results for t, _ in ts]
-    cpu = [c for _, ts, _ in results for _, c in ts]
-    tally: Counter[str] = sum((t for _, _, t in results), Counter())
+    wins = sum(won for won, _, _, _ in results)
+    times = [t for _, ts, _, _ in results for t, _ in ts]
+    cpu = [c for _, ts, _, _ in results for _, c in ts]
+    their_cpu = [c for _, _, _, ts in results for _, c in ts]
+    tally: Counter[str] = sum((t for _, _, t, _ in results), Counter())
     rate = wins / matches
     half = 1.96 * math.sqrt(rate * (1 - rate) / matches)
     return {
@@ -157,6 +194,12 @@ def measure(
         "cpu_p50_ms": 1000 * percentile(cpu, 0.50),
         "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
         "cpu_max_ms": 1000 * max(cpu, default=0.0),
+        "capped": tally["capped"],
+        "their_moves": len(their_cpu),
+        "their_cpu_p50_ms": 1000 * percentile(their_cpu, 0.50),
+        "their_cpu_p99_ms": 1000 * percentile(their_cpu, 0.99),
+        "their_cpu_max_ms": 1000 * max(their_cpu, default=0.0),
+        "their_capped": tally["their_capped"],
         "wall_s": time.perf_counter() - start,
         "contracts": tally["contracts"],
         "made": tally["made"],
@@ -189,6 +232,8 @@ def main() -> None:
     )
     for game in games:
         for level, opponent in pairs:
+            if args.ladder and opponent == "previous" and game not in PREVIOUS_GAMES:
+                opponent = "raw"  # no frozen previous player (304): today's search, unguarded
             if "raw" in (level, opponent) and BUILTIN.plugin(game).family != "trick":
                 continue  # no search player before the levels in rummy games
             r = measure(
@@ -209,7 +254,10 @@ def main() -> None:
                 f"move wall p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
                 f"max {r['max_ms']:.1f} ms; CPU p50 {r['cpu_p50_ms']:.1f} ms, "
                 f"p99 {r['cpu_p99_ms']:.1f} ms, max {r['cpu_max_ms']:.1f} ms; "
-                f"over {r['moves']} moves; "
+                f"over {r['moves']} moves ({r['capped']} capped); "
+                f"{opponent} CPU p50 {r['their_cpu_p50_ms']:.1f} ms, "
+                f"p99 {r['their_cpu_p99_ms']:.1f} ms, max {r['their_cpu_max_ms']:.1f} ms "
+                f"over {r['their_moves']} moves ({r['their_capped']} capped); "
                 + (
                     f"contracts made {rate(r['made'], r['contracts'])} "
                     f"(the opponent's {rate(r['their_made'], r['their_contracts'])}); "
