@@ -74,7 +74,13 @@ def test_plays_legal_full_matches_th21_ng10(game: str) -> None:
 
 def test_the_copy_is_the_old_code() -> None:
     """The files under bench/previous_search are 56c25df's, rewritten only as the freezing
-    script says (a hand edit would make the yardstick something else)."""
+    script says (a hand edit would make the yardstick something else). Needs the commit in
+    the checkout's history (not in a shallow clone or an unpacked archive)."""
+    known = subprocess.run(
+        ["git", "cat-file", "-e", "56c25df^{commit}"], cwd=ROOT, capture_output=True
+    )
+    if known.returncode != 0:
+        pytest.skip("56c25df is not in this checkout's history")
     run = subprocess.run(
         [sys.executable, "bench/freeze_previous_search.py", "--check"],
         cwd=ROOT,
