@@ -25,6 +25,29 @@ Times = list[tuple[float, float]]
 """(wall seconds, the thread's CPU seconds) per decision that had a choice."""
 
 
+class Timed:
+    """A player whose decisions with a choice are timed (wall, the thread's CPU), and
+    counted when its search stopped at the CPU cap (``last.capped``)."""
+
+    def __init__(self, inner: ComputerPlayer) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.blocking = inner.blocking
+        self.times: Times = []
+        self.capped = 0
+
+    def choose(self, situation: Situation) -> Action:
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = self.inner.choose(situation)
+        if len(situation.legal) > 1:
+            self.times.append((time.perf_counter() - start, time.thread_time() - cpu))
+            self.capped += bool(getattr(getattr(self.inner, "last", None), "capped", False))
+        return action
+
+    def off_turn(self, situation: Situation) -> Action | None:
+        return self.inner.off_turn(situation)
+
+
 def play_timed(
     game: str,
     match: Match[Any],
@@ -40,7 +63,7 @@ def play_timed(
     decisions (none when ``timed`` is None). ``chose`` sees each of ``timed``'s decisions
     (the situation and the action, before it is applied), ``applied`` every action applied
     (the seat, the action and the events it made)."""
-    times: Times = []
+    clock = Timed(timed) if timed is not None else None
     step = 0
     asked_at = -1
 
@@ -68,18 +91,17 @@ def play_timed(
                 continue
         seat = min(awaiting)
         situation = situation_of(seat)
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = seats[seat].choose(situation)
-        if timed is not None and seats[seat] is timed:
-            if len(situation.legal) > 1:
-                times.append((time.perf_counter() - start, time.thread_time() - cpu))
+        if clock is not None and seats[seat] is timed:
+            action = clock.choose(situation)
             if chose is not None:
                 chose(situation, action)
+        else:
+            action = seats[seat].choose(situation)
         apply(seat, action)
         step += 1
         if step > MAX_STEPS:
             raise RuntimeError(f"{game} seed {seed} did not end")
-    return times
+    return clock.times if clock is not None else []
 
 
 def percentile(values: list[float], q: float) -> float:

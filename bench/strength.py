@@ -49,10 +49,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.level_match import percentile, play_timed
+from bench.level_match import Timed, percentile, play_timed
 from bench.levels import count_contract, level_player, rate
 from bench.previous_search import FACTORIES
-from players.base import ComputerPlayer, Situation
+from players.base import ComputerPlayer
 from players.search import SearchBudget
 from rules import registry
 from rules.contract import Action, Event
@@ -62,29 +62,6 @@ DEFAULT_GAMES = ("nigerian_thunee", "thunee", "304")
 LADDER = (("club", "beginner"), ("expert", "club"), ("expert", "previous"))
 PREVIOUS_GAMES = frozenset(FACTORIES)
 """Games with a frozen ``previous`` search player; the others' ladder meets ``raw``."""
-
-
-class Timed:
-    """A player whose decisions with a choice are timed (wall, the thread's CPU), and
-    counted when its search stopped at the CPU cap (``last.capped``)."""
-
-    def __init__(self, inner: ComputerPlayer) -> None:
-        self.inner = inner
-        self.level = inner.level
-        self.blocking = inner.blocking
-        self.times: list[tuple[float, float]] = []
-        self.capped = 0
-
-    def choose(self, situation: Situation) -> Action:
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = self.inner.choose(situation)
-        if len(situation.legal) > 1:
-            self.times.append((time.perf_counter() - start, time.thread_time() - cpu))
-            self.capped += bool(getattr(getattr(self.inner, "last", None), "capped", False))
-        return action
-
-    def off_turn(self, situation: Situation) -> Action | None:
-        return self.inner.off_turn(situation)
 
 
 def seatings(players: int) -> list[tuple[int, ...]]:
