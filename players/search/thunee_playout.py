@@ -143,20 +143,11 @@ def playout(f: Facts, w: World, first: Card | None, team: int, rng: random.Rando
     last_winner = -1
     broken: int | None = None
     track_jodi = f.jodis and caller is None
-    suit_of = SUIT_OF
     cheap = _cheapness(trump, strength)
     while done < total:
         hand = hands[seat]
         if card is None:
-            # ``legal_cards``, its usual cases inline (the hand itself when all of it may
-            # be played: nothing changes it before the card is chosen)
-            if not cards:
-                legal = hand
-            else:
-                led = suit_of[cards[0]]
-                legal = [c for c in hand if suit_of[c] == led]
-                if not legal:
-                    legal = legal_cards(hand, cards, trump, strength)
+            legal = legal_cards(hand, cards, trump, strength)
             if len(legal) == 1:
                 card = legal[0]
             elif random_() < EPSILON and (caller is None or seat != caller):
