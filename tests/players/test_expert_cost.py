@@ -18,10 +18,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from players.search import nigerian
 from players.search.nigerian import NigerianModel
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import NoConsistentDeal, Zone, _forced_moves, deal_unseen, shuffle
 from rules.cards import Card
+from rules.nigerian_thunee import DECK, PLAYERS, TRICKS
 from rules.shuffle import DealRandom
 from rules.tricks import SUIT_OF
 from tests.players.test_search_cost import worlds_of
@@ -181,3 +183,66 @@ def test_deals_with_voids_equal_the_deal_that_looked_after_every_card() -> None:
         cases += 1
         dead_ends += want is None
     assert cases == 3000 and 0 < dead_ends < 3000
+
+
+def _play_out_by_the_policy(
+    hands: list[list[Card]], trump: int | None, seat: int, rng: random.Random
+) -> list[int]:
+    """NG-10's card play as ``nigerian._play_out`` plays it, each card chosen by the
+    policy's own ``choose_card`` (which ``_play_out`` has inline, for speed)."""
+    by_suit, owner = nigerian.suit_lists(hands)
+    tricks = [0] * PLAYERS
+    trick: list[tuple[int, Card]] = []
+    played = 0
+    while played < TRICKS:
+        hand = hands[seat]
+        if trick:
+            led = SUIT_OF[trick[0][1]]
+            legal = [c for c in hand if SUIT_OF[c] == led] or hand
+        elif played == 0:
+            legal = [c for c in hand if SUIT_OF[c] != trump] or hand
+        else:
+            legal = hand
+        if len(legal) == 1:
+            card = legal[0]
+        elif rng.random() < nigerian.EPSILON:
+            card = legal[int(rng.random() * len(legal))]
+        else:
+            card = nigerian.choose_card(by_suit, owner, seat, trick, trump, legal)
+        hand.remove(card)
+        by_suit[SUIT_OF[card]].remove(card)
+        trick.append((seat, card))
+        if len(trick) < PLAYERS:
+            seat = nigerian.NEXT[seat]
+            continue
+        led = SUIT_OF[trick[0][1]]
+        seat, best = trick[0]
+        for s, c in trick[1:]:
+            if nigerian.beats(c, best, led, trump):
+                seat, best = s, c
+        tricks[seat] += 1
+        played += 1
+        trick = []
+    return tricks
+
+
+def test_the_inline_card_play_is_the_policy_s() -> None:
+    """``_play_out`` chooses each card inline; over 3,000 seeded deals (every trump and
+    no trump, every leader) it wins the same tricks as the policy's ``choose_card``
+    (NG-10)."""
+    for seed in range(3000):
+        rng = random.Random(seed)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        size = TRICKS
+        hands = [deck[s * size : (s + 1) * size] for s in range(PLAYERS)]
+        trump = (None, 0, 1, 2, 3)[seed % 5]
+        leader = seed % PLAYERS
+        inline = nigerian._play_out(
+            [list(h) for h in hands], [], trump, [0] * PLAYERS, 0, leader,
+            random.Random(seed),
+        )  # fmt: skip
+        policy = _play_out_by_the_policy(
+            [list(h) for h in hands], trump, leader, random.Random(seed)
+        )
+        assert inline == policy, seed
