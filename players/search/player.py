@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -192,17 +192,19 @@ class SearchPlayer:
         seeded: Callable[[Any, int, int], float] | None = None
         if own_score is not None:
             playout_rng = random.Random(0)
-            shared: list[Any] = [None, 0, {}]
+            plays_of: tuple[Any, int] | None = None
+            plays: dict[Hashable, Any] = {}
 
             def seeded(world: Any, i: int, seed: int) -> float:
-                if shared[0] is not world or shared[1] != seed:
-                    shared[:] = [world, seed, {}]
+                nonlocal plays_of, plays
+                if plays_of is None or plays_of[0] is not world or plays_of[1] != seed:
+                    plays_of, plays = (world, seed), {}
 
                 def fresh() -> random.Random:
                     playout_rng.seed(seed)
                     return playout_rng
 
-                value: float = own_score(world, seat, legal[i], team, fresh, shared[2])
+                value: float = own_score(world, seat, legal[i], team, fresh, plays)
                 return value
 
         worlds = max(1, budget.rollouts // len(legal))
