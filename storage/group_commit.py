@@ -9,6 +9,10 @@ prefix of what was queued, because once one of a table's rows fails, its later r
 unwritten until ``forgive``. A backend supplies the two inserts. It may also join writes
 of its own to the next batch (``_join_next_commit``: SQLite's table snapshots), so they
 cost no commit of their own and do not hold up the batches behind its single writer.
+A backend whose commit is cheap enough to run on the event loop (SQLite's WAL without
+fsync) may also commit what is queued at once (``commit_now``): a click's rows are then
+durable without the loop passes a flusher task and a thread hop take, each of which waits
+behind every other table's ready work on a busy loop (issue 37).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ class GroupCommitLog(ABC):
         self._extras: list[PendingExtra] = []
         self._flusher: asyncio.Task[None] | None = None
         self._failed_tables: set[int] = set()
+        self._in_flight = False
+        """A batch taken by the flusher is being written: a commit now would overtake it."""
         self.commits = 0
         """Commits made by the log (the benchmark reports actions per commit)."""
 
@@ -50,6 +56,35 @@ class GroupCommitLog(ABC):
     @abstractmethod
     async def _insert_single(self, action: LoggedAction) -> None:
         """Insert and commit one action, or raise having rolled back."""
+
+    def _write_at_once(self, actions: list[LoggedAction], extras: Sequence[object]) -> bool:
+        """Insert and commit ``actions`` and ``extras`` in one transaction on the caller's
+        thread, if this backend can without waiting; False (nothing written) if it cannot
+        or the write failed: the flusher then writes them, and reports a failure."""
+        return False
+
+    def commit_now(self) -> bool:
+        """Commit everything queued at once (``_write_at_once``) when no batch is being
+        written; True if nothing queued is left uncommitted."""
+        if not (self._pending or self._extras):
+            return True
+        if self._in_flight:
+            return False
+        batch, extras = self._pending, self._extras
+        if self._failed_tables:
+            batch = self._refuse_after_failures(batch)
+        if not (batch or extras):
+            self._pending = []
+            return True
+        if not self._write_at_once([action for action, _ in batch], [e for e, _ in extras]):
+            self._pending = batch
+            return False
+        self._pending, self._extras = [], []
+        self.commits += 1
+        for _, future in (*batch, *extras):
+            if not future.done():
+                future.set_result(None)
+        return True
 
     async def append(self, action: LoggedAction) -> None:
         await self.enqueue(action)
@@ -88,12 +123,15 @@ class GroupCommitLog(ABC):
             extras, self._extras = self._extras, []
             if self._failed_tables:
                 batch = self._refuse_after_failures(batch)
+            self._in_flight = True
             try:
                 await self._insert_batch([action for action, _ in batch], [e for e, _ in extras])
                 self.commits += 1
             except Exception:
                 await self._insert_one_by_one(batch, extras)
                 continue
+            finally:
+                self._in_flight = False
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)

@@ -16,7 +16,10 @@ copies the few pages written since its pass with the writers held (the backend's
 lock: no commit meanwhile, so the next commit starts the WAL over) and
 ``journal_size_limit`` truncates the file back when it does. The WAL, the disk it uses and
 what a restart reads stay near ``limit_bytes``; the writers' wait then is that short pass,
-once per ``limit_bytes`` written.
+once per ``limit_bytes`` written. A checkpointer kept off the CPU (a loaded machine)
+would let the WAL grow meanwhile, so the writer also looks at the file before it commits:
+past ``CEILING`` times the limit, it runs the held pass itself first (``start_over``), and
+the bound does not depend on how promptly this thread is scheduled.
 
 Durability is SQLite's: a commit is in the WAL before it returns; the checkpoint syncs the
 WAL before copying and the database after, with the writer's ``synchronous`` setting.
@@ -41,6 +44,9 @@ EVERY = 1.0
 
 LIMIT_BYTES = 64 * 1024 * 1024
 """The WAL's size past which a checkpoint holds the writers to start the WAL over."""
+
+CEILING = 4
+"""Times ``limit_bytes`` past which the writer starts the WAL over before it commits."""
 
 
 @dataclass
@@ -71,8 +77,11 @@ class WalCheckpointer:
         page_size: int,
         every: float = EVERY,
         limit_bytes: int = LIMIT_BYTES,
+        wal_path: Path | None = None,
     ) -> None:
         self._conn = conn
+        self._wal_path = wal_path
+        self._ceiling_bytes = CEILING * limit_bytes
         self._write_lock = write_lock
         self._every = every
         self._limit_pages = max(limit_bytes // page_size, 1)
@@ -98,7 +107,14 @@ class WalCheckpointer:
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, write_lock, page_size=page_size, every=every, limit_bytes=limit_bytes)
+        return cls(
+            conn,
+            write_lock,
+            page_size=page_size,
+            every=every,
+            limit_bytes=limit_bytes,
+            wal_path=Path(f"{path}-wal"),
+        )
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -125,6 +141,21 @@ class WalCheckpointer:
             self.stats.longest = max(self.stats.longest, took)
         if pages <= self._limit_pages:
             return
+        await self.start_over()
+
+    def past_ceiling(self) -> bool:
+        """Whether the WAL file has grown past ``CEILING`` times the limit (once it starts
+        over, ``journal_size_limit`` cuts the file back to the limit)."""
+        if self._wal_path is None:
+            return False
+        try:
+            return self._wal_path.stat().st_size > self._ceiling_bytes
+        except OSError:
+            return False
+
+    async def start_over(self) -> None:
+        """Copy what is left of the WAL with the writers held, so the next commit starts
+        it over from its beginning."""
         async with self._write_lock:
             started = time.perf_counter()
             pages, copied = await self._passive()

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from storage import LoggedAction, SeatRecord, SqliteStorage, TableRecord
+from storage.wal import CEILING
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_AUTOCHECKPOINT_BYTES = 1000 * 4096  # SQLite's default wal_autocheckpoint, in bytes
@@ -151,9 +152,10 @@ async def test_the_wal_stays_near_its_limit_under_sustained_writes(tmp_path: Pat
         stats = store.checkpointer.stats
     finally:
         await store.close()
-    # The same writes with no checkpoint at all grow the WAL past every bound here.
+    # The same writes with no checkpoint at all (the limit far away) grow the WAL past
+    # every bound here.
     unchecked = tmp_path / "unchecked.sqlite3"
-    store = await SqliteStorage.open(unchecked, checkpoint_every=3600, wal_limit_bytes=limit)
+    store = await SqliteStorage.open(unchecked, checkpoint_every=3600)
     try:
         grown = await sustained_writes(store, unchecked.with_name(unchecked.name + "-wal"), 600)
     finally:
@@ -164,6 +166,25 @@ async def test_the_wal_stays_near_its_limit_under_sustained_writes(tmp_path: Pat
     # The writers were held only past the limit, and the WAL then started over.
     assert stats.held >= 1
     assert stats.largest_wal_pages * 4096 < 3 * 2**20
+
+
+async def test_the_writer_bounds_the_wal_when_the_checkpointer_never_gets_to_run(
+    tmp_path: Path,
+) -> None:
+    """A checkpointer kept off the CPU (here: its passes an hour apart) does not let the
+    WAL grow: past ``storage.wal.CEILING`` times the limit the writer starts it over
+    itself before it commits, so the bound holds however the threads are scheduled."""
+    limit = 256 * 1024
+    db = tmp_path / "starved.sqlite3"
+    store = await SqliteStorage.open(db, checkpoint_every=3600, wal_limit_bytes=limit)
+    try:
+        largest = await sustained_writes(store, db.with_name(db.name + "-wal"), 600)
+        assert store.checkpointer is not None
+        stats = store.checkpointer.stats
+    finally:
+        await store.close()
+    assert largest < CEILING * limit + 2**20
+    assert stats.held >= 1 and stats.passes == 0
 
 
 async def test_a_clean_close_leaves_no_wal_and_memory_has_no_checkpointer(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
+from collections.abc import Sequence
 
 import pytest
 
@@ -52,6 +54,13 @@ class RefusingInserts:
         self.log = storage.actions
         self.target = (table_id, seq)
         self.batch, self.single = self.log._insert_batch, self.log._insert_single
+        self.at_once = self.log._write_at_once
+
+    def write_at_once(self, actions: list[LoggedAction], extras: Sequence[object]) -> bool:
+        # As the loop's connection does with a row SQLite refuses: leave it to the flusher.
+        if any((a.table_id, a.seq) == self.target for a in actions):
+            return False
+        return self.at_once(actions, extras)
 
     async def batch_insert(self, actions: list[LoggedAction], extras: object = ()) -> None:
         if any((a.table_id, a.seq) == self.target for a in actions):
@@ -66,11 +75,13 @@ class RefusingInserts:
     def __enter__(self) -> RefusingInserts:
         self.log._insert_batch = self.batch_insert  # type: ignore[method-assign]
         self.log._insert_single = self.single_insert  # type: ignore[method-assign]
+        self.log._write_at_once = self.write_at_once  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.log._insert_batch = self.batch  # type: ignore[method-assign]
         self.log._insert_single = self.single  # type: ignore[method-assign]
+        self.log._write_at_once = self.at_once  # type: ignore[method-assign]
 
 
 async def test_a_refused_write_takes_the_table_back_to_its_log(
@@ -97,6 +108,68 @@ async def test_a_refused_write_takes_the_table_back_to_its_log(
     logged = await storage.actions.for_table(table)
     assert [a.seq for a in logged] == list(range(1, state.seq + 1))
     await manager.act(table, 1, manager.seat_view(table, 1).legal[0].id)
+    logged = await storage.actions.for_table(table)
+    assert [a.seq for a in logged] == list(range(1, manager.state(table).seq + 1))
+
+
+async def test_a_row_sqlite_refuses_on_the_loop_s_connection_fails_only_its_click(
+    manager: TableManager, storage: SqliteStorage
+) -> None:
+    """A click's rows are committed at once on the loop's connection (issue 37); a row
+    SQLite itself refuses there (a trigger here, as a constraint or a full disk would)
+    goes to the flusher, which fails it alone: the click fails, the log keeps the
+    player's move and nothing after it, and the table is rebuilt from its log."""
+    table = await quick_toy(manager)
+    seq = manager.state(table).seq
+    async with storage.db.transaction() as tx:
+        await tx.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON actions"
+            f" WHEN NEW.table_id = {table} AND NEW.seq = {seq + 2}"
+            " BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        )
+    before = storage.actions.commits
+    move = manager.seat_view(table, 1).legal[0].id
+    with pytest.raises(sqlite3.IntegrityError, match="refused"):
+        await manager.act(table, 1, move)
+    logged = await storage.actions.for_table(table)
+    assert [a.seq for a in logged] == list(range(1, seq + 2))
+    assert storage.actions.commits - before == 1  # the move's row alone
+    async with storage.db.transaction() as tx:
+        await tx.execute("DROP TRIGGER refuse")
+    await asyncio.gather(*manager._reloads)
+    state = manager.state(table)
+    assert state.seq >= seq + 2
+    logged = await storage.actions.for_table(table)
+    assert [a.seq for a in logged] == list(range(1, state.seq + 1))
+
+
+async def test_a_click_s_rows_are_durable_without_waiting_for_the_loop(
+    manager: TableManager, storage: SqliteStorage
+) -> None:
+    """With no other write in flight, ``commit_now`` commits a click's rows before the
+    settle would wait: every future is already done, so the answer takes no loop pass
+    for its commit (issue 37: each pass waits behind every other table's ready work)."""
+    table = await quick_toy(manager)
+    futures: list[asyncio.Future[None]] = []
+    enqueue = storage.actions.enqueue
+
+    def recording(action: LoggedAction) -> asyncio.Future[None]:
+        future = enqueue(action)
+        futures.append(future)
+        return future
+
+    storage.actions.enqueue = recording  # type: ignore[method-assign]
+    commit_now = storage.actions.commit_now
+    done_at_commit: list[bool] = []
+
+    def checking() -> bool:
+        done = commit_now()
+        done_at_commit.append(done and all(f.done() for f in futures))
+        return done
+
+    storage.actions.commit_now = checking  # type: ignore[method-assign]
+    await manager.act(table, 1, manager.seat_view(table, 1).legal[0].id)
+    assert futures and done_at_commit and all(done_at_commit)
     logged = await storage.actions.for_table(table)
     assert [a.seq for a in logged] == list(range(1, manager.state(table).seq + 1))
 
