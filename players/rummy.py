@@ -163,6 +163,9 @@ class RummyHeuristic:
         for kind in LAYOFF_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
+        if "handin" in kinds:
+            # Telefunken's deal-6 exchange (TF-19): the beginner keeps the hand it was dealt
+            return kinds["handin"][0]
         if "drop" in kinds and self.drops(situation, hand):
             return kinds["drop"][0]
         # Only the draw actions are looked up by id (building every id costs a string each).

@@ -23,7 +23,7 @@ from __future__ import annotations
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.rummy import CARD_OF, HandCounts, RummyHeuristic, is_wild, usefulness
-from rules.cards import JOKER
+from rules.cards import CARD_STRINGS, JOKER
 from rules.contract import Action
 from rules.telefunken.variants import ruleset
 
@@ -38,6 +38,8 @@ RESERVE = 1
 """Chips kept for deal 7 until it comes (TF-28's advice)."""
 END_MISSING = 1
 """The expert chases deal 7's contract only with at most this many cards missing."""
+EXCHANGE_RANKS = 3
+"""Ranks the club and expert keep in deal 6's exchange (two quintetos need two)."""
 
 
 def missing_for_contract7(hand: list[int], twos_wild: bool | None) -> int:
@@ -118,6 +120,8 @@ class TelefunkenPlanner(RummyHeuristic):
 
     def choose(self, situation: Situation) -> Action:
         kinds = {a.kind for a in situation.legal}
+        if "handin" in kinds:
+            return self._exchange(situation)
         if "buy" in kinds:
             buy = next(a for a in situation.legal if a.kind == "buy")
             if self._buys(situation):
@@ -127,6 +131,27 @@ class TelefunkenPlanner(RummyHeuristic):
                 if decline:
                     return decline[0]
         return super().choose(situation)
+
+    def _exchange(self, situation: Situation) -> Action:
+        """TF-19 (deal 6, two quintetos, TF-C6): hand in every card outside the wilds and
+        the ``EXCHANGE_RANKS`` ranks it holds most of, one card per action (the view keeps
+        given cards in the hand, so the cards to give are the same each time and the
+        count given so far says which comes next)."""
+        view = situation.view
+        hand = sorted(c for c in map(CARD_OF.get, view.get("hand") or ()) if c is not None)
+        by_rank = [0] * 13
+        for c in hand:
+            if not self._wild(situation, c):
+                by_rank[c % 13] += 1
+        kept = sorted(range(13), key=lambda r: (-by_rank[r], PENALTY[r]))[:EXCHANGE_RANKS]
+        give = [c for c in hand if not self._wild(situation, c) and c % 13 not in kept]
+        done = len(view.get("giving") or ())
+        by_id = {a.id: a for a in situation.legal}
+        if done < len(give):
+            action = by_id.get(f"give:{CARD_STRINGS[give[done]]}")
+            if action is not None:
+                return action
+        return by_id["handin"]
 
     # what the seat knows of the deal
     def _melded(self, situation: Situation) -> bool:
