@@ -15,7 +15,16 @@ is thrown first.
 - ``expert`` buys out of turn too (TF-26) when the card completes a set of its contract,
   keeping a chip for deal 7 until it comes (TF-28's advice); it remembers the melds on the
   table and the discard top, so of two pairs it keeps the one with more copies left
-  unseen (two decks: eight of each rank, TF-4) and throws the dead one.
+  unseen (two decks: eight of each rank, TF-4) and throws the dead one. It also plans the
+  end of the last deal: deal 7's contract must go down whole in one turn (TF-58) and is
+  seldom made, and a deal nobody finishes charges every hand in full (TF-57, TF-61), so
+  unless its hand is within ``END_MISSING`` card of a trío and a run of seven it keeps
+  its lowest cards, takes nothing and buys nothing there. It reads the variant's meld
+  rules for which cards are wild (TF-33: in the Venezuelan game only jokers; the others
+  keep the rule of thumb that 2s are wild, which holds in Peru, TFV-PE1-6).
+
+All three decide deal 6's exchange (TF-19) by plan, none at random: the beginner keeps its
+hand; club and expert hand in what lies outside their wilds and three best ranks.
 """
 
 from __future__ import annotations
