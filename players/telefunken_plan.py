@@ -96,6 +96,7 @@ class TelefunkenPlanner(RummyHeuristic):
         self.plans_end = plans_end
         self.end_missing = end_missing
         self._twos: tuple[object, bool] | None = None
+        self._end: tuple[tuple[bool | int | None, ...], bool] | None = None
 
     def _twos_wild(self, situation: Situation) -> bool | None:
         """What the level knows of the 2s: the expert reads the variant's meld rules (TF-33:
@@ -125,7 +126,12 @@ class TelefunkenPlanner(RummyHeuristic):
         within ``end_missing`` cards of the contract."""
         if not self.plans_end or self._sets_contract(situation) or self._melded(situation):
             return False
-        return missing_for_contract7(hand, self._twos_wild(situation)) > self.end_missing
+        # each discard asks with the same whole hand: count it once
+        twos = self._twos_wild(situation)
+        key = (twos, *sorted(hand))
+        if self._end is None or self._end[0] != key:
+            self._end = (key, missing_for_contract7(hand, twos) > self.end_missing)
+        return self._end[1]
 
     def choose(self, situation: Situation) -> Action:
         kinds = {a.kind for a in situation.legal}
