@@ -60,8 +60,12 @@ def deadwood_value(card: int) -> int:
     return DEADWOOD[card]
 
 
-def is_wild(card: int, game: str) -> bool:
-    return card == JOKER or (game == "telefunken" and card % 13 == 0)  # jokers and 2s
+def is_wild(card: int, game: str, twos_wild: bool | None = None) -> bool:
+    """Jokers, and 2s in Telefunken (``twos_wild``: what the caller knows of the variant,
+    ``None``: the beginner's rule of thumb that 2s are wild there)."""
+    if twos_wild is None:
+        twos_wild = game == "telefunken"
+    return card == JOKER or (twos_wild and card % 13 == 0)
 
 
 NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -89,10 +93,12 @@ class HandCounts:
                 self.by_rank[card % 13] += 1
 
 
-def usefulness(card: int, hand: list[int] | HandCounts, game: str) -> int:
+def usefulness(
+    card: int, hand: list[int] | HandCounts, game: str, twos_wild: bool | None = None
+) -> int:
     """How much ``card`` helps the hand: partners of the same rank (3 each, copies of the
     card itself and jokers left out) or suit neighbours (3 one rank away, 1 two away)."""
-    if is_wild(card, game):
+    if is_wild(card, game, twos_wild):
         return 100
     counts = hand if isinstance(hand, HandCounts) else HandCounts(hand)
     by_card = counts.by_card
@@ -157,6 +163,9 @@ class RummyHeuristic:
         for kind in LAYOFF_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
+        if "handin" in kinds:
+            # Telefunken's deal-6 exchange (TF-19): the beginner keeps the hand it was dealt
+            return kinds["handin"][0]
         if "drop" in kinds and self.drops(situation, hand):
             return kinds["drop"][0]
         # Only the draw actions are looked up by id (building every id costs a string each).

@@ -12,7 +12,9 @@ import pytest
 from players.base import Situation
 from players.budget import SearchBudget
 from players.levels import player_of
+from players.rummy import CARD_OF
 from players.rummy_plan import Counter
+from players.telefunken_plan import missing_for_contract7
 from rules import registry
 from rules.plugin import LEVELS
 from rules.registry import BUILTIN
@@ -219,3 +221,133 @@ def test_rummy_levels_decide_the_same_from_the_seats_view_alone(game: str, playe
                     checked += 1
             match.apply(seat, player.choose(Situation.at(match, seat, rng)))
     assert checked >= 10
+
+
+def telefunken_window(hand: list[str], card: str, deal: int, options: Any = None) -> Situation:
+    """Seat 1 of 3 answers the buy window of seat 2's discard out of turn (TF-26)."""
+    view: dict[str, Any] = {
+        "phase": "buy",
+        "deal": deal,
+        "deals": 7,
+        "discard_top": card,
+        "chips": [7, 7, 7],
+        "hand_sizes": [11, len(hand), 11],
+        "has_melded": [False, False, False],
+        "melds": [],
+        "buy_window": {"card": card, "discarder": 2, "order": [0, 1], "answers": {"0": "pass"}},
+        "hand": hand,
+    }
+    return Situation(
+        spec=TELEFUNKEN,
+        players=3,
+        seat=1,
+        options=options or TELEFUNKEN.Options(),
+        teams=None,
+        phase="buy",
+        view=view,
+        legal=[TELEFUNKEN.parse_action("buy"), TELEFUNKEN.parse_action("pass")],
+        rng=random.Random(0),
+    )
+
+
+def cards(texts: list[str]) -> list[int]:
+    return [CARD_OF[t] for t in texts]
+
+
+def test_tf_c7_cards_missing_for_the_trio_and_run_of_seven() -> None:
+    """TF-C7: a trío and a run of seven; a joker fills one gap (TF-31, TF-32), the 2s are
+    natural in the Venezuelan game (TF-33), the ace ends a run high or low (TF-6)."""
+    run = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+    assert missing_for_contract7(cards([*run, "KD", "KH", "KC", "4H"]), False) == 0
+    assert missing_for_contract7(cards([*run, "KD", "KH", "4H", "QC"]), False) == 1
+    assert missing_for_contract7(cards([*run[:6], "KD", "KH", "4H", "*"]), False) == 1
+    high = ["8H", "9H", "10H", "JH", "QH", "KH", "AH"]
+    assert missing_for_contract7(cards([*high, "5D", "5C", "5S"]), False) == 0
+    # the 2s: wild only where the variant says so
+    assert missing_for_contract7(cards([*run[:6], "KD", "KH", "2C"]), False) == 2
+    assert missing_for_contract7(cards([*run[:6], "KD", "KH", "2C"]), True) == 1
+
+
+def test_tf58_tf57_far_from_deal_7s_contract_the_expert_keeps_its_lowest_cards() -> None:
+    """TF-58/TF-57/TF-61: five cards from deal 7's contract, the expert plans for a deal
+    nobody finishes (every hand pays in full) and throws its ace (11 points); the beginner
+    and the club still plan toward runs and sets (they keep the ace beside nothing else
+    and throw the 9 of hearts)."""
+    plugin = BUILTIN.plugin("telefunken")
+    hand = ["KS", "KD", "QS", "3H", "4C", "5D", "7C", "9H", "AD", "6S", "8D", "2C"]
+    assert missing_for_contract7(cards(hand), False) == 5
+    sit = telefunken_discard(hand, deal=7)
+    assert player_of(plugin, "expert", SearchBudget()).choose(sit).id == "discard:AD"
+    for level in ("beginner", "club"):
+        assert player_of(plugin, level, SearchBudget()).choose(sit).id == "discard:9H", level
+
+
+def test_tf26_tf58_in_deal_7_the_expert_buys_only_the_card_it_lacks() -> None:
+    """TF-26 in deal 7: a bought card and its penalty card stay in a hand that pays in full
+    if nobody goes out. Far from the contract the expert passes on a king that would make
+    a trío (the beginner, which plans nothing, buys it); one card short (a run of seven
+    and a pair of kings) it buys the third king."""
+    plugin = BUILTIN.plugin("telefunken")
+    far = ["KS", "KD", "3H", "4C", "5D", "7C", "9H", "AD", "6S", "8D", "2C"]
+    assert (
+        player_of(plugin, "beginner", SearchBudget()).choose(telefunken_window(far, "KH", 7)).id
+        == "buy"
+    )
+    expert = player_of(plugin, "expert", SearchBudget())
+    assert expert.choose(telefunken_window(far, "KH", 7)).id == "pass"
+    near = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "KD", "KS", "4H", "QC"]
+    assert expert.choose(telefunken_window(near, "KH", 7)).id == "buy"
+
+
+def test_tf33_the_expert_knows_2s_are_natural_in_the_venezuelan_game() -> None:
+    """TF-33 (only jokers are wild; Peru's 2s are, TFV-PE1-6): out of turn in deal 2 the
+    beginner's rule of thumb buys a lone 2 as a wild; the expert, which reads the
+    variant's meld rules, passes (a lone 2 completes nothing); under Peru's rules, where
+    2s are wild (TFV-PE1-6), it buys the 2 as it buys any wild."""
+    plugin = BUILTIN.plugin("telefunken")
+    hand = ["KS", "KD", "4H", "9H", "5D", "7D", "7C", "JC", "3S", "6S", "8C"]
+    assert (
+        player_of(plugin, "beginner", SearchBudget()).choose(telefunken_window(hand, "2H", 2)).id
+        == "buy"
+    )
+    expert = player_of(plugin, "expert", SearchBudget())
+    assert expert.choose(telefunken_window(hand, "2H", 2)).id == "pass"
+    peru = telefunken_window(hand, "2H", 2, TELEFUNKEN.Options(variant="peru1"))
+    assert expert.choose(peru).id == "buy"
+
+
+def test_tf19_the_deal_6_exchange_is_planned_not_random() -> None:
+    """TF-19 / TF-C6 (two quintetos): the beginner hands its hand back as dealt; club and
+    expert hand in, one card at a time, what lies outside the joker and their three best
+    ranks (kings, sevens, then the cheapest single: the 3), and never a card of them."""
+    plugin = BUILTIN.plugin("telefunken")
+    hand = ["KS", "KD", "KH", "7S", "7D", "3C", "9H", "AD", "QS", "JC", "*"]
+
+    def exchange(giving: list[str]) -> Situation:
+        view: dict[str, Any] = {"phase": "exchange", "deal": 6, "deals": 7, "hand": hand}
+        view |= {"giving": giving, "has_melded": [False, False], "chips": [7, 7]}
+        left = list(hand)
+        for card in giving:
+            left.remove(card)
+        legal = [TELEFUNKEN.parse_action(f"give:{c}") for c in sorted(set(left))]
+        legal.append(TELEFUNKEN.parse_action("handin"))
+        return Situation(
+            spec=TELEFUNKEN,
+            players=2,
+            seat=0,
+            options=TELEFUNKEN.Options(),
+            teams=None,
+            phase="exchange",
+            view=view,
+            legal=legal,
+            rng=random.Random(0),
+        )
+
+    assert player_of(plugin, "beginner", SearchBudget()).choose(exchange([])).id == "handin"
+    for level in ("club", "expert"):
+        player = player_of(plugin, level, SearchBudget())
+        given: list[str] = []
+        while (action := player.choose(exchange(given))).id != "handin":
+            given.append(action.value)
+            assert len(given) <= len(hand), level
+        assert sorted(given) == sorted(["9H", "AD", "QS", "JC"]), level

@@ -53,8 +53,15 @@ def test_tf27_expert_buys_in_turn_the_card_that_makes_a_trio_the_beginner_draws(
 
 def test_tf28_the_last_chip_is_kept_for_the_seventh_deal() -> None:
     """TF-28: 7 chips for the game, the hardest deal last: with one chip left before deal
-    7 the expert draws; in deal 7 it spends it."""
-    expert = player_of(BUILTIN.plugin("telefunken"), "expert", SearchBudget())
-    assert expert.choose(in_turn_window("KS", chips=1)).id == "draw"
-    assert expert.choose(in_turn_window("KS", chips=1, deal=7)).id == "buy"
-    assert expert.choose(in_turn_window("3C", chips=7)).id == "draw"  # fits nothing
+    7 club and expert draw; in deal 7 the club spends it on a fourth king. The expert
+    does not (TF-58, TF-57): this hand is five cards from deal 7's trío and run of seven,
+    so it plays for a low hand and a bought card and its penalty cards would only count
+    against it."""
+    plugin = BUILTIN.plugin("telefunken")
+    expert = player_of(plugin, "expert", SearchBudget())
+    club = player_of(plugin, "club", SearchBudget())
+    for player in (club, expert):
+        assert player.choose(in_turn_window("KS", chips=1)).id == "draw"
+        assert player.choose(in_turn_window("3C", chips=7)).id == "draw"  # fits nothing
+    assert club.choose(in_turn_window("KS", chips=1, deal=7)).id == "buy"
+    assert expert.choose(in_turn_window("KS", chips=1, deal=7)).id == "draw"
