@@ -12,7 +12,7 @@ seats; the user arrives within one think time and clicks every uniform(0.5, 1.5)
 seconds; a click is the user's action and the computers' answers (2-3, mean 2.75, as the
 bot applied 3.7 actions per click in discord_load), queued on the group commit together
 and committed at once on the loop's connection when no other write is in flight
-(``commit_now``, background checkpoints only), else awaited together: the manager's
+(``settle``, background checkpoints only), else awaited together: the manager's
 ``_settle``, the "commit" stage of the bot's stage timings. Tables of a game with a state
 snapshot (Telefunken) also save one every 50 actions after their commit, as ``_settle``
 does (its size is the engine's own, measured once at the start). Every table clicks
@@ -187,9 +187,9 @@ async def one_table(
             row = LoggedAction(record.id, seq, seq % players, ids[seq % len(ids)], time.time(), by)
             futures.append(store.actions.enqueue(row))
         started = time.perf_counter()
-        store.actions.commit_now()  # as _settle: at once on the loop's connection if idle
-        if not all(future.done() for future in futures):
-            await asyncio.gather(*futures)
+        failure = next(filter(None, await store.actions.settle(futures)), None)  # as _settle
+        if failure is not None:
+            raise failure
         waits.append(time.perf_counter() - started)
         if snapshot_bytes and seq // SNAPSHOT_EVERY != (seq - actions) // SNAPSHOT_EVERY:
             started = time.perf_counter()

@@ -31,6 +31,12 @@ class EarlierRowFailed(Exception):
         super().__init__(f"table {table_id}: seq {seq} not written after an earlier row failed")
 
 
+def _outcome(future: asyncio.Future[None]) -> BaseException | None:
+    if future.cancelled():
+        return asyncio.CancelledError()
+    return future.exception()
+
+
 PendingAppend = tuple[LoggedAction, "asyncio.Future[None]"]
 PendingExtra = tuple[object, "asyncio.Future[None]"]
 
@@ -85,6 +91,16 @@ class GroupCommitLog(ABC):
             if not future.done():
                 future.set_result(None)
         return True
+
+    async def settle(self, futures: Sequence[asyncio.Future[None]]) -> list[BaseException | None]:
+        """Wait until ``futures`` (from ``enqueue``) are committed, committing now where
+        the backend can (``commit_now``); each one's outcome as ``gather(...,
+        return_exceptions=True)`` gives it. Done at once, it takes no loop pass (gather
+        would answer a pass later even when all are done)."""
+        self.commit_now()
+        if all(future.done() for future in futures):
+            return [_outcome(future) for future in futures]
+        return list(await asyncio.gather(*futures, return_exceptions=True))
 
     async def append(self, action: LoggedAction) -> None:
         await self.enqueue(action)

@@ -103,10 +103,10 @@ class ActionLog(Protocol):
     def forgive(self, table_id: int) -> None:
         """Accept a table's actions again after a failure (its state was reloaded)."""
 
-    def commit_now(self) -> bool:
-        """Commit the queued actions at once, on the caller's thread, where the backend
-        can without waiting (SQLite on the loop; else they wait for the next group
-        commit); True if none is left uncommitted."""
+    async def settle(self, futures: Sequence[asyncio.Future[None]]) -> list[BaseException | None]:
+        """Wait until ``enqueue``'s futures are committed (at once on the caller's thread
+        where the backend can: SQLite on the loop); each one's outcome, None or the
+        exception, as ``gather(..., return_exceptions=True)`` gives it."""
 
     async def append_many(self, actions: Sequence[LoggedAction]) -> None:
         """Store many actions in one transaction (imports, benchmarks, tests)."""

@@ -106,13 +106,6 @@ class RecoveryReport:
     failed: list[int]
 
 
-def _outcome(future: asyncio.Future[None]) -> BaseException | None:
-    """A done future's result as ``gather(..., return_exceptions=True)`` gives it."""
-    if future.cancelled():
-        return asyncio.CancelledError()
-    return future.exception()
-
-
 def new_match(spec: GameSpec[Any], record: TableRecord) -> Match[Any]:
     """The record's match from its first deal. A table stored before ``deal_version`` was
     recorded in its settings was dealt by CPython's shuffle (``rules.shuffle``), and is
@@ -766,12 +759,7 @@ class TableManager:
         pending, table.unsettled = table.unsettled, []
         if pending:
             with timed("commit"):
-                self.storage.actions.commit_now()
-                if all(future.done() for future in pending):
-                    # (no gather: it would answer a loop pass later even when all are done)
-                    results = [_outcome(future) for future in pending]
-                else:
-                    results = await asyncio.gather(*pending, return_exceptions=True)
+                results = await self.storage.actions.settle(pending)
             failure = next((r for r in results if isinstance(r, BaseException)), None)
             if failure is not None:
                 log.error("table %s: the action log refused a write; reloading", table.id)

@@ -250,6 +250,11 @@ def telefunken_window(hand: list[str], card: str, deal: int, options: Any = None
     )
 
 
+def telefunken_choice(level: str, situation: Situation) -> str:
+    """The id of what ``level``'s Telefunken computer chooses in ``situation``."""
+    return player_of(BUILTIN.plugin("telefunken"), level, SearchBudget()).choose(situation).id
+
+
 def cards(texts: list[str]) -> list[int]:
     return [CARD_OF[t] for t in texts]
 
@@ -289,10 +294,7 @@ def test_tf26_tf58_in_deal_7_the_expert_buys_only_the_card_it_lacks() -> None:
     and a pair of kings) it buys the third king."""
     plugin = BUILTIN.plugin("telefunken")
     far = ["KS", "KD", "3H", "4C", "5D", "7C", "9H", "AD", "6S", "8D", "2C"]
-    assert (
-        player_of(plugin, "beginner", SearchBudget()).choose(telefunken_window(far, "KH", 7)).id
-        == "buy"
-    )
+    assert telefunken_choice("beginner", telefunken_window(far, "KH", 7)) == "buy"
     expert = player_of(plugin, "expert", SearchBudget())
     assert expert.choose(telefunken_window(far, "KH", 7)).id == "pass"
     near = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "KD", "KS", "4H", "QC"]
@@ -306,10 +308,7 @@ def test_tf33_the_expert_knows_2s_are_natural_in_the_venezuelan_game() -> None:
     2s are wild (TFV-PE1-6), it buys the 2 as it buys any wild."""
     plugin = BUILTIN.plugin("telefunken")
     hand = ["KS", "KD", "4H", "9H", "5D", "7D", "7C", "JC", "3S", "6S", "8C"]
-    assert (
-        player_of(plugin, "beginner", SearchBudget()).choose(telefunken_window(hand, "2H", 2)).id
-        == "buy"
-    )
+    assert telefunken_choice("beginner", telefunken_window(hand, "2H", 2)) == "buy"
     expert = player_of(plugin, "expert", SearchBudget())
     assert expert.choose(telefunken_window(hand, "2H", 2)).id == "pass"
     peru = telefunken_window(hand, "2H", 2, TELEFUNKEN.Options(variant="peru1"))

@@ -12,9 +12,10 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from storage import LoggedAction, SeatRecord, SqliteStorage, TableRecord
-from storage.wal import CEILING
+from storage.wal import CEILING, CheckpointStats
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_AUTOCHECKPOINT_BYTES = 1000 * 4096  # SQLite's default wal_autocheckpoint, in bytes
@@ -142,24 +143,26 @@ async def sustained_writes(store: SqliteStorage, wal: Path, batches: int) -> int
     return largest
 
 
+async def writes_on(db: Path, **opening: Any) -> tuple[int, CheckpointStats]:
+    """``sustained_writes`` on a store opened at ``db`` with ``opening``: the WAL's
+    largest size and what its checkpointer did."""
+    store = await SqliteStorage.open(db, **opening)
+    try:
+        largest = await sustained_writes(store, db.with_name(db.name + "-wal"), 600)
+        assert store.checkpointer is not None
+        return largest, store.checkpointer.stats
+    finally:
+        await store.close()
+
+
 async def test_the_wal_stays_near_its_limit_under_sustained_writes(tmp_path: Path) -> None:
     limit = 256 * 1024
-    checked = tmp_path / "checked.sqlite3"
-    store = await SqliteStorage.open(checked, checkpoint_every=0.01, wal_limit_bytes=limit)
-    try:
-        largest = await sustained_writes(store, checked.with_name(checked.name + "-wal"), 600)
-        assert store.checkpointer is not None
-        stats = store.checkpointer.stats
-    finally:
-        await store.close()
+    largest, stats = await writes_on(
+        tmp_path / "checked.sqlite3", checkpoint_every=0.01, wal_limit_bytes=limit
+    )
     # The same writes with no checkpoint at all (the limit far away) grow the WAL past
     # every bound here.
-    unchecked = tmp_path / "unchecked.sqlite3"
-    store = await SqliteStorage.open(unchecked, checkpoint_every=3600)
-    try:
-        grown = await sustained_writes(store, unchecked.with_name(unchecked.name + "-wal"), 600)
-    finally:
-        await store.close()
+    grown, _ = await writes_on(tmp_path / "unchecked.sqlite3", checkpoint_every=3600)
     assert grown > 8 * 2**20
     assert largest < 3 * 2**20
     assert stats.passes > 10 and stats.failures == 0
@@ -175,14 +178,9 @@ async def test_the_writer_bounds_the_wal_when_the_checkpointer_never_gets_to_run
     WAL grow: past ``storage.wal.CEILING`` times the limit the writer starts it over
     itself before it commits, so the bound holds however the threads are scheduled."""
     limit = 256 * 1024
-    db = tmp_path / "starved.sqlite3"
-    store = await SqliteStorage.open(db, checkpoint_every=3600, wal_limit_bytes=limit)
-    try:
-        largest = await sustained_writes(store, db.with_name(db.name + "-wal"), 600)
-        assert store.checkpointer is not None
-        stats = store.checkpointer.stats
-    finally:
-        await store.close()
+    largest, stats = await writes_on(
+        tmp_path / "starved.sqlite3", checkpoint_every=3600, wal_limit_bytes=limit
+    )
     assert largest < CEILING * limit + 2**20
     assert stats.held >= 1 and stats.passes == 0
 
