@@ -26,8 +26,11 @@ Printed per level (its own seats only):
 - calls (Thunee and the other contracts, Khanuck, Double; 304's Caps): how many it made
   and how many failed.
 
-``--paired-rates`` prints one line per game with the partner-blunder rates of every level
-in the run side by side (the same deals), for docs/performance.md.
+Every run then prints one line per game with the partner-blunder rates of every level in
+the run side by side (the same deals), for docs/performance.md (there is no
+``--paired-rates`` switch: the line is always printed). ``calls failed`` counts a team's
+Wrong Caps, a duty it never called included; for 304 the line also splits its Caps into
+calls that failed (wrong or lost after the call) and duties missed (``count_caps``).
 """
 
 from __future__ import annotations
@@ -184,6 +187,20 @@ def count_contract(
         tally["made"] += bool(data.get("made"))
 
 
+def count_caps(data: dict[str, Any], team: int, called: bool, tally: Counter[str]) -> None:
+    """304: a played hand's Caps outcome for ``team`` (T3-16.9), split by what the team
+    did: a call it made that failed (``caps_failed``: Wrong Caps too early, impossible or
+    too late, or a trick lost after the call, T3-16.6/16.7 (a), (b), (d)) out of its
+    calls (``caps_calls``), and a duty it never called (``caps_missed``, T3-16.7 (c)).
+    ``calls failed`` counts every Wrong Caps (a missed duty too) and no lost call."""
+    outcome = str((data.get("caps") or {}).get(str(team), "none"))
+    if called:
+        tally["caps_calls"] += 1
+        tally["caps_failed"] += outcome in ("wrong", "lost")
+    elif outcome == "wrong":
+        tally["caps_missed"] += 1
+
+
 def play(
     game: str, seed: int, team: int, level: ComputerPlayer, other: ComputerPlayer
 ) -> tuple[Counter[str], list[tuple[float, float]]]:
@@ -195,6 +212,7 @@ def play(
     match = spec.new_match(players, None, seed=seed)
     tally: Counter[str] = Counter()
     high_bidder = [-1]
+    called = [False]  # the level's team called Caps in this hand
 
     def note(events: list[Any]) -> None:
         for event in events:
@@ -220,8 +238,12 @@ def play(
                 caps = data.get("caps") or {}
                 if isinstance(caps, dict) and "wrong" in str(caps.get(str(team), "")):
                     tally["failed_calls"] += 1
+                if game == "304":
+                    count_caps(data, team, called[0], tally)
+                called[0] = False
             elif event.kind == "caps_called" and data.get("seat") in teams[team]:
                 tally["calls"] += 1
+                called[0] = True
 
     def chose(situation: Situation, action: Action) -> None:
         last_seat(situation, action, tally)
@@ -305,6 +327,10 @@ def main() -> None:
             line += f"; over partner {rate(tally['over_partner'], tally['bids'])}"
             if game == "304":
                 line += f"; contracts made {rate(tally['made'], tally['contracts'])}"
+                line += (
+                    f"; Caps calls failed {rate(tally['caps_failed'], tally['caps_calls'])}"
+                    f", duties missed {tally['caps_missed']}"
+                )
             if game == "thunee":
                 line += f"; bids lost {rate(tally['bids_lost'], tally['bids_won'])}"
             line += f"; calls failed {rate(tally['failed_calls'], tally['calls'])}"
@@ -319,7 +345,9 @@ def main() -> None:
                 f"{interval(t['over_partner'], t['bids'])}, calls failed "
                 f"{interval(t['failed_calls'], t['calls'])}"
                 + (
-                    f", contracts made {interval(t['made'], t['contracts'])}"
+                    f", contracts made {interval(t['made'], t['contracts'])}, Caps calls "
+                    f"failed {interval(t['caps_failed'], t['caps_calls'])}, duties missed "
+                    f"{t['caps_missed']}"
                     if game == "304"
                     else ""
                 )
