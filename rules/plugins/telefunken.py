@@ -12,8 +12,9 @@ PLUGIN = GamePlugin(
     summary=N_(
         "Telefunken: 2 to 6 players, two decks and jokers. Seven deals, each with its own "
         "contract of sets and runs to meld before laying off. Draw, or buy the discard out "
-        "of turn with a penalty card. Twos and jokers are wild. Cards left in hand count "
-        "against you; the lowest total after seven deals wins."
+        "of turn with a penalty card. Jokers are wild, one to a meld (in some variants, "
+        "such as Peru's, twos are wild too). Cards left in hand count against you; the "
+        "lowest total after seven deals wins."
     ),
     players={
         "beginner": "players.heuristic:rummy_heuristic",

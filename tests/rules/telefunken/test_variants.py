@@ -7,10 +7,12 @@ from collections import Counter
 
 import pytest
 
+from i18n import translator
 from rules.cards import JOKER, card_str, parse_card, parse_cards
 from rules.contract import IllegalAction
+from rules.plugins.telefunken import PLUGIN
 from rules.random_play import play_out
-from rules.rummy import make_run, make_set
+from rules.rummy import is_wild_capable, make_run, make_set
 from rules.telefunken import SPEC, TelefunkenMatch
 from rules.telefunken.variants import (
     PERU1_RUNS,
@@ -611,3 +613,21 @@ def test_tfv_pe1_run_ratio_in_the_engine() -> None:
             cards = parse_cards(i[5:].split(","))
             meld = make_run(cards, PERU1_RUNS)
             assert meld is None or meld.wilds <= meld.naturals
+
+
+def test_the_summary_names_the_default_games_wild_cards_tf_33() -> None:
+    """TF-31..TF-33: in the default (Venezuelan) game only the jokers are wild, one to a
+    meld; twos are wild only in variants such as Peru's (TFV-PE1-6). The /rules summary
+    said "Twos and jokers are wild", wrong for the game most tables play."""
+    rules = ruleset(TelefunkenOptions(), 4)
+    two, joker = parse_card("2S"), JOKER
+    for melds in (rules.set_rules, rules.run_rules):
+        assert is_wild_capable(joker, melds) and not is_wild_capable(two, melds)
+        assert melds.max_wilds_set == melds.max_wilds_run == 1
+    peru = ruleset(TelefunkenOptions(variant="peru1"), 4)
+    assert is_wild_capable(two, peru.run_rules)
+    assert "Jokers are wild, one to a meld" in PLUGIN.summary
+    assert "Twos and jokers are wild" not in PLUGIN.summary
+    for locale in ("es", "fa"):
+        shown = translator(locale)(PLUGIN.summary)
+        assert shown != PLUGIN.summary and "Telefunken" in shown
