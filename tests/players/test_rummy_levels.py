@@ -350,21 +350,3 @@ def test_tf19_the_deal_6_exchange_is_planned_not_random() -> None:
             given.append(action.value)
             assert len(given) <= len(hand), level
         assert sorted(given) == sorted(["9H", "AD", "QS", "JC"]), level
-
-
-def test_tf26_tf28_the_expert_spends_its_last_chip_on_a_set_the_club_keeps_it_for_deal_7() -> None:
-    """TF-28 advises keeping a chip for deal 7; the club does. The expert plays deal 7 for
-    the lowest hand unless it is near the contract (TF-58), so it buys the third king
-    (a trío of deal 2's contract, TF-C2) with its last chip, in turn and out of it."""
-    hand = ["KS", "KD", "4H", "9H", "5D", "7D", "7C", "JC", "3S", "6S", "8C"]
-    out_of_turn = telefunken_window(hand, "KH", 2)
-    out_of_turn.view["chips"] = [7, 1, 7]
-    in_turn = telefunken_window(hand, "KH", 2)
-    in_turn.view["chips"] = [7, 1, 7]
-    in_turn.legal.append(TELEFUNKEN.parse_action("draw"))
-    assert telefunken_choice("expert", out_of_turn) == "buy"
-    assert telefunken_choice("expert", in_turn) == "buy"
-    assert telefunken_choice("club", in_turn) != "buy"
-    # with two chips both buy in turn: only the last one is kept
-    in_turn.view["chips"] = [7, 2, 7]
-    assert telefunken_choice("club", in_turn) == "buy"
