@@ -11,13 +11,13 @@ is thrown first.
 
 - ``club`` takes the discard (its free draw) for a rank it holds, but buys only a card that
   completes a set, and only in turn (TF-27: no penalty card handed by the others' race),
-  keeping a chip for deal 7 until it comes (TF-28's advice);
-  it forgets what has been played: every rank looks equally live.
+  keeping a chip for deal 7 until it comes (TF-28's advice); it forgets what has been
+  played: every rank looks equally live.
 - ``expert`` buys out of turn too (TF-26) when the card completes a set of its contract,
-  down to its last chip (it seldom chases deal 7, below, so TF-28's advice to keep one
-  for it does not pay); it remembers the melds on the
-  table and the discard top, so of two pairs it keeps the one with more copies left
-  unseen (two decks: eight of each rank, TF-4) and throws the dead one. It also plans the
+  down to its last chip (it seldom chases deal 7, below, so a chip kept for it would go
+  unspent: ``EXPERT_RESERVE``); it remembers the melds on the table and the discard top,
+  so of two pairs it keeps the one with more copies left unseen (two decks: eight of
+  each rank, TF-4) and throws the dead one. It also plans the
   end of the last deal: deal 7's contract must go down whole in one turn (TF-58) and is
   seldom made, and a deal nobody finishes charges every hand in full (TF-57, TF-61), so
   unless its hand is within ``END_MISSING`` card of a trío and a run of seven it keeps

@@ -56,10 +56,9 @@ def test_tf28_the_club_keeps_its_last_chip_for_the_seventh_deal_the_expert_spend
     """TF-28: 7 chips for the game, the hardest deal last: with one chip left before deal
     7 the club draws, and in deal 7 spends it on a fourth king. The expert plays deal 7
     for a low hand unless it is near that deal's contract (TF-58, TF-57), so a chip kept
-    for it mostly went unspent: it buys the king with its last chip before deal 7 (the
-    same deals: 59.6% against the club where keeping it won 50.4%), and in deal 7, five
-    cards from the trío and run of seven, it does not (a bought card and its penalty
-    cards would only count against it)."""
+    for it mostly went unspent (``EXPERT_RESERVE``): it buys the king with its last chip
+    before deal 7, and in deal 7, five cards from the trío and run of seven, it does not
+    (a bought card and its penalty cards would only count against it)."""
     plugin = BUILTIN.plugin("telefunken")
     expert = player_of(plugin, "expert", SearchBudget())
     club = player_of(plugin, "club", SearchBudget())
