@@ -335,6 +335,32 @@ class LoopLag:
         )
 
 
+class LoopBusy:
+    """The share of each window (one think time) the bot's event loop thread spent on
+    the CPU: near 1.0 its loop is saturated and every answer queues."""
+
+    def __init__(self, pid: int, window: float) -> None:
+        self.pid = pid
+        self.window = max(window, 1.0)
+        self.shares: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while True:
+            before, at = loop_thread_cpu_seconds(self.pid), time.perf_counter()
+            await asyncio.sleep(self.window)
+            spent = loop_thread_cpu_seconds(self.pid) - before
+            self.shares.append(spent / (time.perf_counter() - at))
+
+    def stop(self) -> str:
+        if self._task is not None:
+            self._task.cancel()
+        return ", ".join(f"{share:.2f}" for share in self.shares)
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of a process, its threads included (Linux ``/proc``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -504,6 +530,9 @@ async def run_separate(
             lag = LoopLag()
             lag.start()
             start = time.perf_counter()
+            started_monotonic = time.monotonic()
+            busy = LoopBusy(bot.pid, think)
+            busy.start()
             outcomes = await asyncio.gather(
                 *(
                     user_session(users[n], channels[n], game, actions, n, think, level)
@@ -512,6 +541,7 @@ async def run_separate(
                 return_exceptions=True,
             )
             elapsed = time.perf_counter() - start
+            busy_text = busy.stop()
             harness_lag = lag.stop()
             await own_heap.stop()
             gc.callbacks.remove(own_collections)
@@ -579,6 +609,8 @@ async def run_separate(
         "moves": moves_text(moves) + decider_text,
         "busy": sum(1 for m in fake.messages.values() if m.content == BUSY_TEXT),
         "by_kind": latency_by_kind(fake),
+        "over_time": latency_over_time(fake, started_monotonic, think),
+        "busy_over_time": busy_text,
         "harness": f"loop lag {harness_lag}, CPU per interaction "
         f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms; cycle collections: "
         f"{own_collections.summary()}",
@@ -665,6 +697,26 @@ def latency_by_kind(fake: FakeDiscord) -> str:
         parts.append(
             f"commands' answers shown (after the acknowledgement) p50 "
             f"{statistics.median(shown):.1f}, p99 {shown[int(len(shown) * 0.99)]:.1f}"
+        )
+    return "; ".join(parts)
+
+
+def latency_over_time(fake: FakeDiscord, start: float, think: float) -> str:
+    """p99 (ms) of the acknowledgements by when the interaction was sent, one window per
+    think time: the first holds the users' arrival (every ``/quickplay`` and hand opened),
+    so a tail there is the arrival burst, a tail later the steady play."""
+    window = max(think, 1.0)
+    windows: dict[int, list[float]] = {}
+    for i in fake.interactions.values():
+        if i.ack_latency is not None:
+            n = int(max(i.sent_at_monotonic - start, 0.0) // window)
+            windows.setdefault(n, []).append(i.ack_latency * 1000)
+    parts = []
+    for n in sorted(windows):
+        values = sorted(windows[n])
+        parts.append(
+            f"{n * window:g}-{(n + 1) * window:g} s ({len(values)}) "
+            f"p99 {values[int(len(values) * 0.99)]:.0f}"
         )
     return "; ".join(parts)
 
@@ -772,6 +824,8 @@ def run_separate_one(
         f"{r['worker_cpu_ms_per_interaction']:.2f} ms, RSS {r['worker_rss_mb']:.0f} MB\n"
         f"computer move wall time (action log): {r['moves']} (target p99 < 1,000 ms)\n"
         f"  by kind (ms): {r['by_kind']}\n"
+        f"  by when sent (ms): {r['over_time']}\n"
+        f"  the bot's event loop thread busy (CPU share) by window: {r['busy_over_time']}\n"
         f"  the benchmark's own process (fake Discord and users): {r['harness']}\n"
         f"{r['stages']}\n"
         f"REST calls per clicked action: {r['rest_per_action']:.3f}; "
