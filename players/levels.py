@@ -7,7 +7,8 @@ the level they became (``rules.plugin.LEVEL_ALIASES``); ``random`` plays any gam
 never offered to people.
 
 Levels differ by what they remember and how far they look, never by random blunders: a
-level's share of the search budget (``LEVEL_WORK``) is its look-ahead, what it remembers
+level's share of the search budget (``LEVEL_WORK``, or the game's own share at one table
+size, ``GamePlugin.level_work``) is its look-ahead, what it remembers
 of the hand (``LEVEL_MEMORY``: voids of the last tricks only, no inference from bids and
 discards) its memory, and in trick games
 every level keeps to the certain best play at a trick's last seat (``certain_trick``).
@@ -46,9 +47,11 @@ LEVEL_MEMORY: dict[str, int] = {"club": 2}
 here also draws its worlds without inference from bids and discards."""
 
 
-def level_budget(level: str, budget: SearchBudget) -> SearchBudget:
-    """``budget`` cut to ``level``'s share (at least one rollout) and memory."""
-    share = LEVEL_WORK.get(level, 1.0)
+def level_budget(level: str, budget: SearchBudget, share: float | None = None) -> SearchBudget:
+    """``budget`` cut to ``level``'s share (``LEVEL_WORK``'s unless given; at least one
+    rollout) and memory."""
+    if share is None:
+        share = LEVEL_WORK.get(level, 1.0)
     if share != 1.0:
         budget = replace(budget, rollouts=max(1, int(budget.rollouts * share)))
     if level in LEVEL_MEMORY:
@@ -67,8 +70,14 @@ def player_of(plugin: GamePlugin, level: str, budget: SearchBudget) -> ComputerP
     for weaker in reversed(LEVELS[: LEVELS.index(wanted) + 1]):
         path = _path_of(plugin, weaker)
         if path is not None:
-            inner = factory(path)(plugin.name, level_budget(weaker, budget))
-            return LevelPlayer(inner, weaker, certain=plugin.family == "trick")
+            make = factory(path)
+            inner = make(plugin.name, level_budget(weaker, budget))
+            sized = {
+                players: make(plugin.name, level_budget(weaker, budget, share))
+                for (at_level, players), share in plugin.level_work.items()
+                if at_level == weaker
+            }
+            return LevelPlayer(inner, weaker, certain=plugin.family == "trick", sized=sized)
     return RandomPlayer()
 
 
@@ -81,32 +90,49 @@ def _path_of(plugin: GamePlugin, level: str) -> str | None:
 
 
 class LevelPlayer:
-    """A level's player: ``inner`` decides, within the certain best plays of a trick's
-    last seat when ``certain`` (trick games)."""
+    """A level's player: ``inner`` decides (``sized[n]`` instead at a table of ``n``
+    players, where the game gives the level its own share there), within the certain
+    best plays of a trick's last seat when ``certain`` (trick games)."""
 
     blocking: bool
 
-    def __init__(self, inner: ComputerPlayer, level: str, *, certain: bool) -> None:
+    def __init__(
+        self,
+        inner: ComputerPlayer,
+        level: str,
+        *,
+        certain: bool,
+        sized: dict[int, ComputerPlayer] | None = None,
+    ) -> None:
         self.inner = inner
         self.level = level
-        self.blocking = inner.blocking
+        self.blocking = inner.blocking or any(p.blocking for p in (sized or {}).values())
         self.certain = certain
+        self.sized = sized or {}
+        self._deciding = inner
 
     def __getattr__(self, name: str) -> Any:
-        # the inner player's own figures (``last``: a search's statistics) stay readable
-        return getattr(self.inner, name)
+        # the deciding player's own figures (``last``: a search's statistics) stay readable
+        if name == "_deciding":
+            raise AttributeError(name)  # not set yet (a copy being built): no recursion
+        return getattr(self._deciding, name)
+
+    def _for(self, situation: Situation) -> ComputerPlayer:
+        self._deciding = self.sized.get(situation.players, self.inner)
+        return self._deciding
 
     def choose(self, situation: Situation) -> Action:
+        inner = self._for(situation)
         if self.certain:
             allowed = certain_plays(situation)
             if allowed is not None:
                 if len(allowed) == 1 and not _other_than_plays(situation):
                     return allowed[0]
-                return self.inner.choose(_within(situation, allowed))
-        return self.inner.choose(situation)
+                return inner.choose(_within(situation, allowed))
+        return inner.choose(situation)
 
     def off_turn(self, situation: Situation) -> Action | None:
-        return self.inner.off_turn(situation)
+        return self._for(situation).off_turn(situation)
 
 
 def _other_than_plays(situation: Situation) -> bool:

@@ -151,6 +151,10 @@ class GamePlugin:
     first use, like the engine); empty: the game has none (units won are counted anyway)."""
     stats: Mapping[str, str] = field(default_factory=dict)
     """Catalog ids of the names of those stats, by stat (``thunee``, ``jodi``, ...)."""
+    level_work: Mapping[tuple[str, int], float] = field(default_factory=dict)
+    """A level's share of the search budget at one table size, by (level, players), where
+    the default share (``players.levels.LEVEL_WORK``) spaces the levels unevenly at that
+    size (measured with ``bench/strength.py``); other sizes keep the default."""
 
     @functools.cached_property
     def spec(self) -> GameSpec[Any]:
