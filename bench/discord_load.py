@@ -305,7 +305,24 @@ finally:
 (on a loaded machine wall-clock profiles mostly show the scheduler)."""
 
 
-class LoopLag:
+class Watch:
+    """A task on this process's loop that samples something until ``stop``."""
+
+    def __init__(self) -> None:
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        raise NotImplementedError
+
+    def _cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+class LoopLag(Watch):
     """How late this process's own event loop wakes up (a 5 ms timer, measured against
     the clock): the fake Discord stamps INTERACTION_CREATE and the callback on this loop,
     so its lag is in every latency measured, not the bot's."""
@@ -313,11 +330,8 @@ class LoopLag:
     PERIOD = 0.005
 
     def __init__(self) -> None:
+        super().__init__()
         self.lags: list[float] = []
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._watch())
 
     async def _watch(self) -> None:
         while True:
@@ -326,8 +340,7 @@ class LoopLag:
             self.lags.append(time.perf_counter() - before - self.PERIOD)
 
     def stop(self) -> str:
-        if self._task is not None:
-            self._task.cancel()
+        self._cancel()
         lags = sorted(self.lags) or [0.0]
         return (
             f"p50 {statistics.median(lags) * 1000:.1f} ms, "
@@ -335,18 +348,15 @@ class LoopLag:
         )
 
 
-class LoopBusy:
+class LoopBusy(Watch):
     """The share of each window (one think time) the bot's event loop thread spent on
     the CPU: near 1.0 its loop is saturated and every answer queues."""
 
     def __init__(self, pid: int, window: float) -> None:
+        super().__init__()
         self.pid = pid
         self.window = max(window, 1.0)
         self.shares: list[float] = []
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._watch())
 
     async def _watch(self) -> None:
         while True:
@@ -356,8 +366,7 @@ class LoopBusy:
             self.shares.append(spent / (time.perf_counter() - at))
 
     def stop(self) -> str:
-        if self._task is not None:
-            self._task.cancel()
+        self._cancel()
         return ", ".join(f"{share:.2f}" for share in self.shares)
 
 
