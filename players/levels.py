@@ -8,10 +8,10 @@ never offered to people.
 
 Levels differ by what they remember and how far they look, never by random blunders: a
 level's share of the search budget (``LEVEL_WORK``, or the game's own share at one table
-size, ``GamePlugin.level_work``) is its look-ahead, what it remembers
-of the hand (``LEVEL_MEMORY``: voids of the last tricks only, no inference from bids and
-discards) its memory, and in trick games
-every level keeps to the certain best play at a trick's last seat (``certain_trick``).
+size, ``GamePlugin.level_work``) is its look-ahead, what it remembers of the hand
+(``LEVEL_MEMORY``: voids of the last tricks only, no inference from bids and discards) its
+memory, and in trick games every level keeps to the certain best play at a trick's last
+seat (``certain_trick``).
 """
 
 from __future__ import annotations
