@@ -106,9 +106,9 @@ class LevelPlayer:
     ) -> None:
         self.inner = inner
         self.level = level
-        self.blocking = inner.blocking or any(p.blocking for p in (sized or {}).values())
         self.certain = certain
         self.sized = sized or {}
+        self.blocking = inner.blocking or any(p.blocking for p in self.sized.values())
         self._deciding = inner
 
     def __getattr__(self, name: str) -> Any:
