@@ -623,7 +623,7 @@ async def run_separate(
         "harness": f"loop lag {harness_lag}, CPU per interaction "
         f"{harness_cpu * 1000 / max(len(latencies), 1):.2f} ms; cycle collections: "
         f"{own_collections.summary()}",
-        "stages": stage_report(timings),
+        "stages": stage_report(timings, started_monotonic, think),
     }
 
 
@@ -650,9 +650,11 @@ def moves_text(waits: list[float]) -> str:
     )
 
 
-def stage_report(timings: dict[str, Any] | None) -> str:
+def stage_report(timings: dict[str, Any] | None, start: float, think: float) -> str:
     """The bot's own per-stage p50/p99 (``tables.stages``, written by the bot at its
-    shutdown), every interaction and by kind, and its cycle collector's pauses."""
+    shutdown), every interaction, by kind and by window of the run (as the
+    acknowledgements' windows: from ``start``, one per ``think`` time), and its cycle
+    collector's pauses."""
     if timings is None:
         return "  per stage: the bot wrote none"
     samples: dict[str, dict[str, list[float]]] = timings["stages"]
@@ -660,6 +662,10 @@ def stage_report(timings: dict[str, Any] | None) -> str:
     for kind in ("command", "click"):
         if kind in samples:
             lines.append(f"    {kind}s {stages.summary(samples[kind])}")
+    window = max(think, 1.0)
+    timeline = [(float(at), waits) for at, waits in timings.get("timeline", [])]
+    for n, by_stage in sorted(stages.by_window(timeline, start, window).items()):
+        lines.append(f"    {n * window:g}-{(n + 1) * window:g} s {stages.summary(by_stage)}")
     collections = CollectorPauses()
     collections.pauses = {int(g): p for g, p in timings["collector"].items()}
     collections.longest_cpu = {int(g): c for g, c in timings["collector_cpu"].items()}

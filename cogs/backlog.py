@@ -17,6 +17,7 @@ and a bounded backlog.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -37,6 +38,9 @@ MAX_UNANSWERED = 300
 MAX_IN_FLIGHT = 2000
 """Interactions worked on at once (most of that time is waiting for a table's lock,
 storage, a picture or Discord, not CPU): the bound on the memory they hold."""
+LULL_LONGEST = 0.5
+"""Seconds a piece of background work waits for a lull between answers before it goes
+anyway (``Backlog.lull``): it is put off under load, never starved."""
 BUSY = N_("The bot is busy; please try again in a moment.")
 
 
@@ -105,6 +109,9 @@ class Backlog:
         only when it reaches ``limit``, so a check costs O(1) until the bot is truly behind
         (counting every one on each interaction was a fifth of the bot's CPU at 1,000 tables)."""
         self.refused = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._lane = asyncio.Lock()
 
     @property
     def in_flight(self) -> int:
@@ -133,16 +140,42 @@ class Backlog:
         mark_started()
         self._serving.add(interaction)
         self._unacked.add(interaction)
-        if len(self._serving) == 1 and self.on_busy is not None:
-            self.on_busy(True)
+        if len(self._serving) == 1:
+            self._idle.clear()
+            if self.on_busy is not None:
+                self.on_busy(True)
         try:
             await work()
         finally:
             self._serving.discard(interaction)
             self._unacked.discard(interaction)
-            if not self._serving and self.on_busy is not None:
-                self.on_busy(False)
+            if not self._serving:
+                self._idle.set()
+                if self.on_busy is not None:
+                    self.on_busy(False)
         release(interaction)
+
+    async def lull(self, longest: float = LULL_LONGEST) -> None:
+        """Return once no interaction is being served, or after ``longest`` seconds.
+
+        Background work that nobody is waiting on (a table message's coalesced edit) awaits
+        this before each stretch of its CPU work, so at 1,000 tables it runs between answers
+        rather than ahead of them in the loop's queue (issue 37: the answers' wait is the
+        loop's queue). One waiter goes per lull, so a lull does not release a burst.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + longest
+        async with self._lane:
+            while (remaining := deadline - loop.time()) > 0:
+                if not self._serving:
+                    # An interaction read in this loop pass is served before the work.
+                    await asyncio.sleep(0)
+                    if not self._serving:
+                        return
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(remaining):
+                        await self._idle.wait()
 
 
 def release(interaction: discord.Interaction[Any]) -> None:

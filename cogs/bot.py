@@ -155,7 +155,10 @@ class CardTableBot(commands.Bot):
             table_pictures.configure(self.settings.picture_worker)
 
             self.table_messages = TableMessages(
-                self, self.manager, interval=self.settings.table_edit_seconds
+                self,
+                self.manager,
+                interval=self.settings.table_edit_seconds,
+                lull=self.backlog.lull,
             )
             self.table_messages.start()
             if self.settings.turn_ping_seconds > 0:

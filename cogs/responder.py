@@ -70,6 +70,12 @@ def picture_wait(interaction: discord.Interaction[Any]) -> float:
     return max(0.0, min(ANSWER_WAIT, ANSWER_BY - max(age, 0.0)))
 
 
+def acknowledged(interaction: discord.Interaction[Any]) -> bool:
+    """The interaction has its acknowledgement (a deferral): its answer's picture is not
+    racing the deadline and is drawn after those that are (``PictureDrawer.draw``)."""
+    return interaction.response.is_done()
+
+
 CONTENT_MAX = 2000
 """Discord's limit on a message's content: longer content is refused whole (50035)."""
 

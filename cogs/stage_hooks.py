@@ -139,6 +139,7 @@ class StageTimings:
             json.dumps(
                 {
                     "stages": self.recorder.to_json(),
+                    "timeline": self.recorder.timeline,
                     "collector": {str(g): p for g, p in self.collector.pauses.items()},
                     "collector_cpu": {str(g): c for g, c in self.collector.longest_cpu.items()},
                     "collector_total_cpu": {str(g): c for g, c in self.collector.total_cpu.items()},

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
 
 import discord
@@ -73,10 +73,14 @@ class TableMessages:
         manager: TableManager,
         *,
         interval: float = 1.0,
+        lull: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.client = client
         self.manager = manager
         self.interval = interval
+        self.lull = lull
+        """Awaited before each stretch of an edit's work: the bot's answers go first
+        (``cogs.backlog.Backlog.lull``)."""
         self._recovered: set[int] = set()
         """Tables that were open when this process started: their message is looked up in
         the channel's history and reposted if gone. A table opened by this process gets its
@@ -159,12 +163,14 @@ class TableMessages:
         *,
         unless: str | None = None,
         wait: float | None = ANSWER_WAIT,
+        acknowledged: bool = False,
     ) -> Rendered:
         """The table message now, in the server's language (or ``locale``'s). Its picture
         is drawn off the event loop, and not at all when the message's key is ``unless``
         (the caller then skips it: the message already shows exactly this). A picture not
         drawn within ``wait`` seconds is left out (an answer to a click cannot wait long;
-        the editor, which nobody waits for, passes None)."""
+        the editor, which nobody waits for, passes None; ``acknowledged``: the answer's
+        interaction is, so its picture may come after the urgent ones)."""
         state = self.manager.state(table_id)
         match = self.manager.match_of(table_id)
         last_hand = match.hand_results[-1] if match is not None and match.hand_results else None
@@ -185,7 +191,7 @@ class TableMessages:
         )
         if rendered.key == unless:
             return rendered
-        picture = await draw_table(scene, wait)
+        picture = await draw_table(scene, wait, acknowledged=acknowledged)
         if picture is None:
             return render_table(state, t, last_hand, final, history=history)
         return rendered.with_picture(picture)
@@ -252,10 +258,14 @@ class TableMessages:
 
     async def _edit_once(self, table_id: int) -> None:
         await self.pictures.load(self.manager.state(table_id).guild_id)
+        if self.lull is not None:
+            await self.lull()
         last_key = self.last_key.get(table_id)
         rendered = await self.render(table_id, unless=last_key, wait=None)
         if last_key == rendered.key:
             return
+        if self.lull is not None:
+            await self.lull()  # the picture was drawn meanwhile: its sending is work too
         state = self.manager.state(table_id)
         known = self.messages.get(table_id)
         if known is None:

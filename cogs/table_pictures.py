@@ -86,7 +86,10 @@ class PictureDrawer:
     background scene moves it up).
     """
 
-    URGENT, BACKGROUND = 0, 1
+    URGENT, ACKNOWLEDGED, BACKGROUND = 0, 1, 2
+    """Draw order: an answer racing Discord's 3-second deadline (the click's
+    acknowledgement itself waits); an answer to an interaction already acknowledged (a
+    command's table, shown after its "thinking": it has time); nobody waiting (edits)."""
     MODES = ("process", "thread", "loop")
 
     def __init__(
@@ -141,12 +144,19 @@ class PictureDrawer:
         self.close()
 
     async def draw(
-        self, cache: SceneCache[Any], scene: Any | None, wait: float | None = None
+        self,
+        cache: SceneCache[Any],
+        scene: Any | None,
+        wait: float | None = None,
+        *,
+        acknowledged: bool = False,
     ) -> bytes | None:
         """The picture of ``scene``: None when there is no scene, it cannot be drawn, or
         it takes more than ``wait`` seconds (it is still drawn and cached then). With a
-        ``wait`` the picture is urgent (someone's answer waits for it); without, it is
-        drawn after every urgent one."""
+        ``wait`` someone's answer waits for it: it is urgent, or, when that interaction
+        is ``acknowledged`` already, drawn after the urgent ones (issue 37: at 1,000
+        tables the tables opened by ``/quickplay`` in the first seconds made the clicks'
+        hand pictures wait behind them); without, it is drawn after both."""
         if scene is None:
             return None
         cached: bytes | None = cache.peek(scene)
@@ -158,7 +168,10 @@ class PictureDrawer:
             except Exception:
                 log.exception("no picture for a %s", type(scene).__name__)
                 return None
-        priority = self.BACKGROUND if wait is None else self.URGENT
+        if wait is None:
+            priority = self.BACKGROUND
+        else:
+            priority = self.ACKNOWLEDGED if acknowledged else self.URGENT
         key = (id(cache), scene)
         pending = self._pending.get(key)
         if pending is None:
@@ -359,10 +372,12 @@ def scene_key(scene: TableScene | HandScene | None) -> str | None:
     return None if scene is None else format(hash(scene) & (2**64 - 1), "x")
 
 
-async def draw_table(scene: TableScene | None, wait: float | None = None) -> bytes | None:
+async def draw_table(
+    scene: TableScene | None, wait: float | None = None, *, acknowledged: bool = False
+) -> bytes | None:
     """The table picture (off the event loop unless cached), or None if it fails or takes
-    longer than ``wait`` seconds."""
-    return await drawer.draw(render_table, scene, wait)
+    longer than ``wait`` seconds (``acknowledged``: ``PictureDrawer.draw``)."""
+    return await drawer.draw(render_table, scene, wait, acknowledged=acknowledged)
 
 
 def hand_scene_of(view: SeatView) -> HandScene | None:
@@ -376,9 +391,11 @@ def hand_scene_of(view: SeatView) -> HandScene | None:
         return None
 
 
-async def hand_picture(view: SeatView, wait: float | None = ANSWER_WAIT) -> bytes | None:
+async def hand_picture(
+    view: SeatView, wait: float | None = ANSWER_WAIT, *, acknowledged: bool = False
+) -> bytes | None:
     """The seat's hand as a PNG (off the event loop unless cached), or None."""
-    return await drawer.draw(render_hand, hand_scene_of(view), wait)
+    return await drawer.draw(render_hand, hand_scene_of(view), wait, acknowledged=acknowledged)
 
 
 def attachments(picture: bytes | None, filename: str) -> list[discord.File]:

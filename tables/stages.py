@@ -48,12 +48,15 @@ class _Lock(Protocol):
 class Trace:
     """One interaction's waits so far (seconds per stage) while it is not acknowledged."""
 
-    __slots__ = ("kind", "open", "received", "waits")
+    __slots__ = ("at", "kind", "open", "received", "waits")
 
     def __init__(self, kind: str, received: float, gateway: float) -> None:
         self.kind = kind
         self.received = received
         """``time.perf_counter()`` when the bot parsed the event."""
+        self.at = time.monotonic()
+        """The same moment on the system-wide monotonic clock, which another process (the
+        load benchmark) reads too: it places the interaction in the run."""
         self.waits: dict[str, float] = {"gateway": max(gateway, 0.0)}
         self.open = True
 
@@ -122,6 +125,9 @@ class StageRecorder:
 
     def __init__(self) -> None:
         self.samples: dict[str, dict[str, list[float]]] = {}
+        self.timeline: list[tuple[float, dict[str, float]]] = []
+        """Each acknowledged interaction's stages with its ``Trace.at``: the stages of a
+        stretch of the run (the arrival burst, the steady play) can be read apart."""
 
     def begin(self, kind: str, gateway: float) -> Trace:
         """A trace for an interaction just parsed (``gateway``: its age then); the caller
@@ -132,8 +138,10 @@ class StageRecorder:
         if not trace.open:
             return
         by_stage = self.samples.setdefault(trace.kind, {})
-        for stage, seconds in trace.finished(time.perf_counter()).items():
+        waits = trace.finished(time.perf_counter())
+        for stage, seconds in waits.items():
             by_stage.setdefault(stage, []).append(seconds)
+        self.timeline.append((trace.at, waits))
 
     def to_json(self) -> dict[str, dict[str, list[float]]]:
         return self.samples
@@ -148,6 +156,19 @@ def merged(samples: dict[str, dict[str, list[float]]]) -> dict[str, list[float]]
     for by_stage in samples.values():
         for stage, values in by_stage.items():
             out.setdefault(stage, []).extend(values)
+    return out
+
+
+def by_window(
+    timeline: list[tuple[float, dict[str, float]]], start: float, window: float
+) -> dict[int, dict[str, list[float]]]:
+    """The timeline's stages grouped by ``window``-second stretches from ``start`` (on
+    ``Trace.at``'s clock), ready for ``summary``."""
+    out: dict[int, dict[str, list[float]]] = {}
+    for at, waits in timeline:
+        by_stage = out.setdefault(int(max(at - start, 0.0) // window), {})
+        for stage, seconds in waits.items():
+            by_stage.setdefault(stage, []).append(seconds)
     return out
 
 

@@ -94,3 +94,63 @@ async def test_on_busy_is_told_when_the_first_starts_and_when_the_last_is_done()
     with pytest.raises(RuntimeError):
         await backlog.run(_Interaction(), fail)  # type: ignore[arg-type]
     assert changes == [True, False, True, False]  # a failed handler still lets go
+
+
+async def test_a_lull_waits_for_the_interactions_being_served_then_lets_one_waiter_go() -> None:
+    """Background work (a table message's edit) goes between answers, not ahead of them:
+    ``lull`` returns once nothing is being served, one waiter per lull (issue 37)."""
+    backlog = Backlog()
+    first_done, later_done = asyncio.Event(), asyncio.Event()
+
+    async def served_until(done: asyncio.Event) -> None:
+        await done.wait()
+
+    served = asyncio.create_task(backlog.run(_Interaction(), lambda: served_until(first_done)))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    order: list[str] = []
+    later: list[asyncio.Task[None]] = []
+
+    async def background(name: str) -> None:
+        await backlog.lull(longest=60)
+        order.append(name)
+        if name == "first":  # another click arrives while the first waiter works
+            later.append(
+                asyncio.create_task(
+                    backlog.run(_Interaction(), lambda: served_until(later_done))  # type: ignore[arg-type]
+                )
+            )
+            await asyncio.sleep(0)
+
+    waiting = [asyncio.create_task(background(n)) for n in ("first", "second")]
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert order == []  # an interaction is being served: both wait
+    first_done.set()
+    await served
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert order == ["first"]  # the second waits for the click the first let in
+    later_done.set()
+    await asyncio.gather(*waiting, *later)
+    assert order == ["first", "second"]
+
+
+async def test_a_lull_that_never_comes_is_waited_for_only_so_long() -> None:
+    backlog = Backlog()
+    release = asyncio.Event()
+
+    async def wait() -> None:
+        await release.wait()
+
+    served = asyncio.create_task(backlog.run(_Interaction(), wait))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    lull = asyncio.create_task(backlog.lull(longest=0.01))
+    await asyncio.wait_for(lull, timeout=30)  # returned although still serving
+    assert backlog.in_flight == 1
+    release.set()
+    await served
+
+
+async def test_with_nothing_served_a_lull_returns_at_once() -> None:
+    backlog = Backlog()
+    await asyncio.wait_for(backlog.lull(longest=60), timeout=30)

@@ -125,3 +125,27 @@ def test_the_keeper_sweeps_once_the_frozen_heap_has_grown_by_its_share() -> None
     keeper.sweep()
     assert not keeper.grown() and keeper.sweeps == 2
     del kept
+
+
+def test_the_keeper_counts_the_frozen_heap_only_once_it_may_have_grown_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counting the frozen heap walks all of it (~16 ms at 1,000 tables): a period whose
+    freezes cannot have reached the growth share makes no count (issue 37)."""
+    keeper = HeapKeeper(sweep_growth=0.5, sweep_floor=0)
+    keeper.sweep()
+    counts: list[int] = []
+    real_count = gc.get_freeze_count
+
+    def counted() -> int:
+        counts.append(1)
+        return real_count()
+
+    monkeypatch.setattr(gc, "get_freeze_count", counted)
+    few = [[n] for n in range(100)]
+    keeper.freeze()
+    assert not keeper.grown() and counts == []
+    many = [[n] for n in range(real_count() // 2 + 1000)]
+    keeper.freeze()
+    assert keeper.grown() and len(counts) == 1  # the bound passed: counted, and grown
+    del few, many

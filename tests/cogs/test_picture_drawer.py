@@ -140,6 +140,31 @@ async def test_an_answer_s_picture_is_drawn_before_queued_table_edits() -> None:
         await drawer.aclose()
 
 
+async def test_an_acknowledged_answer_s_picture_comes_after_the_urgent_ones() -> None:
+    """Issue 37: a command's table, shown after its "thinking", has time; a click's hand
+    races the 3-second deadline. Both come before the table edits nobody waits for."""
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
+        opened = asyncio.ensure_future(
+            drawer.draw(
+                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
+            )
+        )
+        click = asyncio.ensure_future(
+            drawer.draw(cache, HandScene(cards=("4C",), caption="click"), wait=5)
+        )
+        await asyncio.sleep(0.01)
+        drawing.release.set()
+        await asyncio.gather(busy, edit, opened, click)
+        assert drawing.order == ["busy", "click", "opened", "edit"]
+    finally:
+        await drawer.aclose()
+
+
 async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
     drawing = HeldDrawing()
     cache: SceneCache[HandScene] = SceneCache(drawing)

@@ -46,3 +46,17 @@ def test_no_trace_no_cost_and_summary_counts_stages_not_met_as_zero() -> None:
     )
     assert summary.startswith("(4) ")
     assert "lock 0.0/8.0" in summary and "total 25.0/40.0" in summary
+
+
+def test_the_timeline_places_each_interaction_in_its_window_of_the_run() -> None:
+    """The stages of the arrival burst and of the steady play, read apart (issue 37)."""
+    recorder = stages.StageRecorder()
+    first = recorder.begin("click", gateway=0.001)
+    recorder.finish(first)
+    later = recorder.begin("click", gateway=0.002)
+    later.at = first.at + 12.0  # as if parsed 12 s into the run
+    recorder.finish(later)
+    windows = stages.by_window(recorder.timeline, start=first.at - 1.0, window=10.0)
+    assert sorted(windows) == [0, 1]
+    assert windows[0]["gateway"] == [0.001] and windows[1]["gateway"] == [0.002]
+    assert len(recorder.timeline) == 2 and all("total" in w for _, w in recorder.timeline)
