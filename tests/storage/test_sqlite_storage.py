@@ -166,3 +166,69 @@ async def test_a_failing_batch_still_stores_its_snapshot(tmp_path: Path) -> None
 async def test_unknown_url_scheme_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StorageUnavailable, match="mysql"):
         await open_storage("mysql://x")
+
+
+async def test_a_table_s_status_is_written_on_the_loop_s_connection_unless_a_write_is_in_flight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: a one-statement write (seats, status) commits at once on the loop's
+    connection, with no hop to the connection's thread; with another write holding the
+    lock it waits its turn on the thread as before, and is written either way."""
+    store = await open_storage(tmp_path / "loop.sqlite3")
+    assert isinstance(store, SqliteStorage)
+    try:
+        created = await store.tables.create(a_table())
+        assert created.id is not None
+        hops: list[object] = []
+        on_thread = sqlite_backend._on_thread
+
+        async def counted(conn: Any, fn: Any, *args: Any) -> Any:
+            hops.append(fn)
+            return await on_thread(conn, fn, *args)
+
+        monkeypatch.setattr(sqlite_backend, "_on_thread", counted)
+        await store.tables.update_status(created.id, TableStatus.RUNNING)
+        assert hops == []  # committed on the loop's own connection
+        record = await store.tables.get(created.id)
+        assert record is not None and record.status is TableStatus.RUNNING
+
+        await store._write_lock.acquire()  # another write in flight
+        waiting = asyncio.create_task(store.tables.update_status(created.id, TableStatus.FINISHED))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not waiting.done()
+        store._write_lock.release()
+        await waiting
+        assert hops == [sqlite_backend._write_now]  # its turn, on the thread
+        record = await store.tables.get(created.id)
+        assert record is not None and record.status is TableStatus.FINISHED
+    finally:
+        await store.close()
+
+
+async def test_a_new_table_is_written_at_once_and_a_taken_channel_still_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: opening a table commits on the loop's connection (no thread hop); a
+    second open table in the same channel is still ``ChannelTaken``, and nothing of it
+    is written."""
+    store = await open_storage(tmp_path / "create.sqlite3")
+    assert isinstance(store, SqliteStorage)
+    try:
+        hops: list[object] = []
+        on_thread = sqlite_backend._on_thread
+
+        async def counted(conn: Any, fn: Any, *args: Any) -> Any:
+            hops.append(fn)
+            return await on_thread(conn, fn, *args)
+
+        monkeypatch.setattr(sqlite_backend, "_on_thread", counted)
+        first = await store.tables.create(a_table(channel=77))
+        assert first.id is not None and hops == []
+        with pytest.raises(ChannelTaken):
+            await store.tables.create(a_table(channel=77))
+        assert [t.id for t in await store.tables.list_open()] == [first.id]
+        other = await store.tables.create(a_table(channel=78))  # the connection is usable
+        assert other.id is not None and other.id != first.id
+    finally:
+        await store.close()
