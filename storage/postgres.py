@@ -33,6 +33,7 @@ from storage.matches import SqlMatchRepository
 from storage.migrations import MIGRATIONS_DIR, Migration, load_migrations, plan
 from storage.nights import SqlNightRepository
 from storage.records import (
+    INSERT_COLUMNS,
     REASON_MAX,
     LoggedAction,
     QuarantinedTable,
@@ -262,25 +263,9 @@ class PgTableRepository:
         table.updated_at = now
         try:
             table.id = await self._pool.fetchval(
-                "INSERT INTO tables (game, players, options, seed, deals, seats, settings,"
-                " status, host_id, guild_id, channel_id, created_at, updated_at, snapshot,"
-                " snapshot_seq) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)"
-                " RETURNING id",
-                table.game,
-                table.players,
-                _dumps(table.options),
-                table.seed,
-                _dumps(table.deals),
-                _seats_json(table.seats),
-                _dumps(table.settings),
-                table.status.value,
-                table.host_id,
-                table.guild_id,
-                table.channel_id,
-                float(table.created_at),
-                float(table.updated_at),
-                _dumps(table.snapshot) if table.snapshot is not None else None,
-                table.snapshot_seq,
+                f"INSERT INTO tables ({INSERT_COLUMNS}) VALUES"
+                f" ({','.join(f'${n}' for n in range(1, 16))}) RETURNING id",
+                *table.insert_row(),
             )
         except asyncpg.UniqueViolationError as exc:
             raise ChannelTaken(f"channel {table.channel_id} already has an open table") from exc

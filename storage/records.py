@@ -94,6 +94,38 @@ class TableRecord:
             self.snapshot_text = None
         return self.snapshot
 
+    def insert_row(self) -> tuple[Any, ...]:
+        """The new table's columns in ``INSERT_COLUMNS`` order, JSON compact (both
+        backends' ``create``)."""
+
+        def dumps(data: Any) -> str:
+            return json.dumps(data, separators=(",", ":"))
+
+        return (
+            self.game,
+            self.players,
+            dumps(self.options),
+            self.seed,
+            dumps(self.deals),
+            dumps([s.to_json() if s is not None else None for s in self.seats]),
+            dumps(self.settings),
+            self.status.value,
+            self.host_id,
+            self.guild_id,
+            self.channel_id,
+            float(self.created_at),
+            float(self.updated_at),
+            dumps(self.snapshot) if self.snapshot is not None else None,
+            self.snapshot_seq,
+        )
+
+
+INSERT_COLUMNS = (
+    "game, players, options, seed, deals, seats, settings, status, host_id, guild_id,"
+    " channel_id, created_at, updated_at, snapshot, snapshot_seq"
+)
+"""The columns ``TableRecord.insert_row`` gives, in its order."""
+
 
 @dataclass(frozen=True, slots=True)
 class QuarantinedTable:

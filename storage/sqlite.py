@@ -34,6 +34,7 @@ from storage.matches import SqlMatchRepository
 from storage.migrations import migrate
 from storage.nights import SqlNightRepository
 from storage.records import (
+    INSERT_COLUMNS,
     REASON_MAX,
     LoggedAction,
     QuarantinedTable,
@@ -281,11 +282,7 @@ class SqliteStorage:
                 await self._conn.close()
 
 
-_INSERT_TABLE = (
-    "INSERT INTO tables (game, players, options, seed, deals, seats, settings, status, host_id,"
-    " guild_id, channel_id, created_at, updated_at, snapshot, snapshot_seq)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-)
+_INSERT_TABLE = f"INSERT INTO tables ({INSERT_COLUMNS}) VALUES ({','.join('?' * 15)})"
 
 
 class SqliteTableRepository:
@@ -300,23 +297,7 @@ class SqliteTableRepository:
         now = time.time()
         table.created_at = table.created_at or now
         table.updated_at = now
-        params = (
-            table.game,
-            table.players,
-            _dumps(table.options),
-            table.seed,
-            _dumps(table.deals),
-            _seats_json(table.seats),
-            _dumps(table.settings),
-            table.status.value,
-            table.host_id,
-            table.guild_id,
-            table.channel_id,
-            table.created_at,
-            table.updated_at,
-            _dumps(table.snapshot) if table.snapshot is not None else None,
-            table.snapshot_seq,
-        )
+        params = table.insert_row()
         taken = f"channel {table.channel_id} already has an open table"
         written: sqlite3.Cursor | aiosqlite.Cursor | None
         try:

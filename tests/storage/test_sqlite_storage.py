@@ -168,6 +168,20 @@ async def test_unknown_url_scheme_is_refused(tmp_path: Path) -> None:
         await open_storage("mysql://x")
 
 
+def thread_hops(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The functions run on the connection's thread from now on (each a hop there and
+    back: two loop passes)."""
+    hops: list[object] = []
+    on_thread = sqlite_backend._on_thread
+
+    async def counted(conn: Any, fn: Any, *args: Any) -> Any:
+        hops.append(fn)
+        return await on_thread(conn, fn, *args)
+
+    monkeypatch.setattr(sqlite_backend, "_on_thread", counted)
+    return hops
+
+
 async def test_a_table_s_status_is_written_on_the_loop_s_connection_unless_a_write_is_in_flight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -179,14 +193,7 @@ async def test_a_table_s_status_is_written_on_the_loop_s_connection_unless_a_wri
     try:
         created = await store.tables.create(a_table())
         assert created.id is not None
-        hops: list[object] = []
-        on_thread = sqlite_backend._on_thread
-
-        async def counted(conn: Any, fn: Any, *args: Any) -> Any:
-            hops.append(fn)
-            return await on_thread(conn, fn, *args)
-
-        monkeypatch.setattr(sqlite_backend, "_on_thread", counted)
+        hops = thread_hops(monkeypatch)
         await store.tables.update_status(created.id, TableStatus.RUNNING)
         assert hops == []  # committed on the loop's own connection
         record = await store.tables.get(created.id)
@@ -215,14 +222,7 @@ async def test_a_new_table_is_written_at_once_and_a_taken_channel_still_refused(
     store = await open_storage(tmp_path / "create.sqlite3")
     assert isinstance(store, SqliteStorage)
     try:
-        hops: list[object] = []
-        on_thread = sqlite_backend._on_thread
-
-        async def counted(conn: Any, fn: Any, *args: Any) -> Any:
-            hops.append(fn)
-            return await on_thread(conn, fn, *args)
-
-        monkeypatch.setattr(sqlite_backend, "_on_thread", counted)
+        hops = thread_hops(monkeypatch)
         first = await store.tables.create(a_table(channel=77))
         assert first.id is not None and hops == []
         with pytest.raises(ChannelTaken):
