@@ -127,13 +127,8 @@ def test_the_keeper_sweeps_once_the_frozen_heap_has_grown_by_its_share() -> None
     del kept
 
 
-def test_the_keeper_counts_the_frozen_heap_only_once_it_may_have_grown_enough(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Counting the frozen heap walks all of it (~16 ms at 1,000 tables): a period whose
-    freezes cannot have reached the growth share makes no count (issue 37)."""
-    keeper = HeapKeeper(sweep_growth=0.5, sweep_floor=0, count_every=0)
-    keeper.sweep()
+def counted_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per count of the frozen heap from now on (each walks all of it)."""
     counts: list[int] = []
     real_count = gc.get_freeze_count
 
@@ -142,10 +137,22 @@ def test_the_keeper_counts_the_frozen_heap_only_once_it_may_have_grown_enough(
         return real_count()
 
     monkeypatch.setattr(gc, "get_freeze_count", counted)
+    return counts
+
+
+def test_the_keeper_counts_the_frozen_heap_only_once_it_may_have_grown_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counting the frozen heap walks all of it (~16 ms at 1,000 tables): a period whose
+    freezes cannot have reached the growth share makes no count (issue 37)."""
+    keeper = HeapKeeper(sweep_growth=0.5, sweep_floor=0, count_every=0)
+    keeper.sweep()
+    size = gc.get_freeze_count()
+    counts = counted_counts(monkeypatch)
     few = [[n] for n in range(100)]
     keeper.freeze()
     assert not keeper.grown() and counts == []
-    many = [[n] for n in range(real_count() // 2 + 1000)]
+    many = [[n] for n in range(size // 2 + 1000)]
     keeper.freeze()
     assert keeper.grown() and len(counts) == 1  # the bound passed: counted, and grown
     del few, many
@@ -159,14 +166,7 @@ def test_the_frozen_heap_is_counted_at_most_once_per_count_period(
     that found no growth is not repeated within ``count_every`` (issue 37)."""
     keeper = HeapKeeper(sweep_growth=0.5, sweep_floor=0, count_every=3600)
     keeper.sweep()
-    counts: list[int] = []
-    real_count = gc.get_freeze_count
-
-    def counted() -> int:
-        counts.append(1)
-        return real_count()
-
-    monkeypatch.setattr(gc, "get_freeze_count", counted)
+    counts = counted_counts(monkeypatch)
     keeper._frozen_since = keeper._counted  # as if freezes had added as much again...
     assert not keeper.grown() and len(counts) == 1  # ...but most of it was freed since
     keeper._frozen_since = keeper._counted
