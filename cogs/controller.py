@@ -20,7 +20,7 @@ from cogs.components import TableButton
 from cogs.hand_view import render_hand
 from cogs.layout import card
 from cogs.report_modal import open_report
-from cogs.responder import acknowledged, picture_wait, reply, update, within_deadline
+from cogs.responder import picture_terms, reply, update, within_deadline
 from cogs.rummy_view import parse_selection
 from cogs.table_messages import TableMessages
 from cogs.table_pictures import hand_picture
@@ -214,9 +214,7 @@ class TableController:
         self, interaction: discord.Interaction[Any], table_id: int, work: Awaitable[TableState]
     ) -> None:
         await within_deadline(interaction, work, update=True)
-        rendered = await self.messages.render(
-            table_id, wait=picture_wait(interaction), acknowledged=acknowledged(interaction)
-        )
+        rendered = await self.messages.render(table_id, **picture_terms(interaction))
         message = interaction.message
         if message is not None and message.flags.ephemeral is False:
             self.messages.register(table_id, message.channel.id, message.id, rendered.key)
@@ -261,9 +259,7 @@ class TableController:
         clicks meanwhile; the answer waits for it only while Discord's deadline allows."""
         if not self.messages.pictures.on(state.guild_id):
             return None
-        return await hand_picture(
-            view, picture_wait(interaction), acknowledged=acknowledged(interaction)
-        )
+        return await hand_picture(view, **picture_terms(interaction))
 
     async def _refresh_hand(
         self, interaction: discord.Interaction[Any], table_id: int, t: Translate, notice: str = ""
@@ -306,10 +302,7 @@ class TableController:
     ) -> None:
         """The public table, privately, with a Refresh button (no hand is ever shown)."""
         rendered = await self.messages.render(
-            table_id,
-            user_locale(interaction),
-            wait=picture_wait(interaction),
-            acknowledged=acknowledged(interaction),
+            table_id, user_locale(interaction), **picture_terms(interaction)
         )
         await reply(interaction, ephemeral=True, **self._spectator_kwargs(table_id, rendered, t))
 
@@ -318,10 +311,7 @@ class TableController:
     ) -> None:
         """Refresh a spectator's private view in place."""
         rendered = await self.messages.render(
-            table_id,
-            user_locale(interaction),
-            wait=picture_wait(interaction),
-            acknowledged=acknowledged(interaction),
+            table_id, user_locale(interaction), **picture_terms(interaction)
         )
         await update(interaction, **self._spectator_kwargs(table_id, rendered, t))
 
@@ -335,9 +325,7 @@ class TableController:
 
     async def post_table(self, interaction: discord.Interaction[Any], state: TableState) -> None:
         """Answer with the new table's message (not ephemeral) and remember it."""
-        rendered = await self.messages.render(
-            state.id, wait=picture_wait(interaction), acknowledged=acknowledged(interaction)
-        )
+        rendered = await self.messages.render(state.id, **picture_terms(interaction))
         message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
         if message_id is not None:
             self.messages.register(state.id, state.channel_id, message_id, rendered.key)

@@ -24,7 +24,7 @@ from cogs.option_autocomplete import (
     typed_options,
 )
 from cogs.option_picker import Draft
-from cogs.responder import acknowledged, picture_wait, reply, within_deadline
+from cogs.responder import picture_terms, reply, within_deadline
 from cogs.rules_cog import rules_embed
 from i18n import N_, translator
 from storage import GuildSettings
@@ -322,10 +322,7 @@ class PlayCog(commands.Cog):
             return
         t = translator(user_locale(interaction))
         rendered = await self.bot.table_messages.render(
-            table_id,
-            user_locale(interaction),
-            wait=picture_wait(interaction),
-            acknowledged=acknowledged(interaction),
+            table_id, user_locale(interaction), **picture_terms(interaction)
         )
         known = self.bot.table_messages.messages.get(table_id)
         content = ""

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import inspect
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import discord
 
@@ -70,10 +70,17 @@ def picture_wait(interaction: discord.Interaction[Any]) -> float:
     return max(0.0, min(ANSWER_WAIT, ANSWER_BY - max(age, 0.0)))
 
 
-def acknowledged(interaction: discord.Interaction[Any]) -> bool:
-    """The interaction has its acknowledgement (a deferral): its answer's picture is not
-    racing the deadline and is drawn after those that are (``PictureDrawer.draw``)."""
-    return interaction.response.is_done()
+class PictureTerms(TypedDict):
+    wait: float
+    acknowledged: bool
+
+
+def picture_terms(interaction: discord.Interaction[Any]) -> PictureTerms:
+    """How an answer's picture is asked for (``PictureDrawer.draw``): how long it may be
+    waited for (``picture_wait``), and whether the interaction has its acknowledgement
+    already (a deferral), so the picture is not racing the deadline and is drawn after
+    those that are."""
+    return {"wait": picture_wait(interaction), "acknowledged": interaction.response.is_done()}
 
 
 CONTENT_MAX = 2000

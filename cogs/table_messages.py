@@ -73,14 +73,14 @@ class TableMessages:
         manager: TableManager,
         *,
         interval: float = 1.0,
-        lull: Callable[[], Awaitable[None]] | None = None,
+        lull: Callable[[], Awaitable[None]] = lambda: asyncio.sleep(0),
     ) -> None:
         self.client = client
         self.manager = manager
         self.interval = interval
         self.lull = lull
         """Awaited before each stretch of an edit's work: the bot's answers go first
-        (``cogs.backlog.Backlog.lull``)."""
+        (``cogs.backlog.Backlog.lull``; without one, a yield to the loop)."""
         self._recovered: set[int] = set()
         """Tables that were open when this process started: their message is looked up in
         the channel's history and reposted if gone. A table opened by this process gets its
@@ -258,14 +258,12 @@ class TableMessages:
 
     async def _edit_once(self, table_id: int) -> None:
         await self.pictures.load(self.manager.state(table_id).guild_id)
-        if self.lull is not None:
-            await self.lull()
+        await self.lull()
         last_key = self.last_key.get(table_id)
         rendered = await self.render(table_id, unless=last_key, wait=None)
         if last_key == rendered.key:
             return
-        if self.lull is not None:
-            await self.lull()  # the picture was drawn meanwhile: its sending is work too
+        await self.lull()  # the picture was drawn meanwhile: its sending is work too
         state = self.manager.state(table_id)
         known = self.messages.get(table_id)
         if known is None:

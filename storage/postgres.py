@@ -41,6 +41,12 @@ from storage.records import (
     TableRecord,
     TableStatus,
 )
+from storage.records import (
+    compact_json as _dumps,
+)
+from storage.records import (
+    seats_json as _seats_json,
+)
 from storage.repositories import ChannelTaken, StorageUnavailable
 from storage.shards import ShardSet, ShardTaken
 from storage.sqlite import _quarantined_from_row, _quarantined_query, export_rows
@@ -53,14 +59,6 @@ _TABLE_COLUMNS = (
     "id, game, players, options, seed, deals, seats, settings, status, host_id, guild_id,"
     " channel_id, created_at, updated_at, snapshot, snapshot_seq"
 )
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _seats_json(seats: Sequence[SeatRecord | None]) -> str:
-    return _dumps([s.to_json() if s is not None else None for s in seats])
 
 
 def _table_from_row(row: Sequence[Any], *, lazy_snapshot: bool = False) -> TableRecord:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -61,6 +62,16 @@ class SeatRecord:
         )
 
 
+def compact_json(data: Any) -> str:
+    """JSON as both backends store it: no spaces."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def seats_json(seats: Sequence[SeatRecord | None]) -> str:
+    """A table's seats as stored (an empty seat: null)."""
+    return compact_json([s.to_json() if s is not None else None for s in seats])
+
+
 @dataclass(slots=True)
 class TableRecord:
     """A table as stored: its game identity, its seats and where it lives in Discord."""
@@ -97,25 +108,21 @@ class TableRecord:
     def insert_row(self) -> tuple[Any, ...]:
         """The new table's columns in ``INSERT_COLUMNS`` order, JSON compact (both
         backends' ``create``)."""
-
-        def dumps(data: Any) -> str:
-            return json.dumps(data, separators=(",", ":"))
-
         return (
             self.game,
             self.players,
-            dumps(self.options),
+            compact_json(self.options),
             self.seed,
-            dumps(self.deals),
-            dumps([s.to_json() if s is not None else None for s in self.seats]),
-            dumps(self.settings),
+            compact_json(self.deals),
+            seats_json(self.seats),
+            compact_json(self.settings),
             self.status.value,
             self.host_id,
             self.guild_id,
             self.channel_id,
             float(self.created_at),
             float(self.updated_at),
-            dumps(self.snapshot) if self.snapshot is not None else None,
+            compact_json(self.snapshot) if self.snapshot is not None else None,
             self.snapshot_seq,
         )
 

@@ -42,6 +42,12 @@ from storage.records import (
     TableRecord,
     TableStatus,
 )
+from storage.records import (
+    compact_json as _dumps,
+)
+from storage.records import (
+    seats_json as _seats_json,
+)
 from storage.repositories import ChannelTaken, StorageUnavailable
 from storage.shards import ShardSet
 from storage.wal import EVERY, LIMIT_BYTES, WalCheckpointer
@@ -84,14 +90,6 @@ def _write_many_now(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[
     except BaseException:
         conn.rollback()
         raise
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _seats_json(seats: Sequence[SeatRecord | None]) -> str:
-    return _dumps([s.to_json() if s is not None else None for s in seats])
 
 
 def _table_from_row(
@@ -547,14 +545,23 @@ class SqliteActionLog(GroupCommitLog):
         self._loop_writer = loop_writer
         self._checkpointer = checkpointer
 
-    def _write_at_once(self, actions: list[LoggedAction], extras: Sequence[object]) -> bool:
+    def _free_loop_writer(self) -> sqlite3.Connection | None:
+        """The loop's connection, when a write on it now waits for nothing: no other write
+        of this process in flight, and the WAL not past its ceiling (the thread's writer
+        starts it over first)."""
         if self._loop_writer is None or self._write_lock.locked():
-            return False
+            return None
         if self._checkpointer is not None and self._checkpointer.past_ceiling():
-            return False  # (the flusher starts the WAL over first)
+            return None
+        return self._loop_writer
+
+    def _write_at_once(self, actions: list[LoggedAction], extras: Sequence[object]) -> bool:
+        conn = self._free_loop_writer()
+        if conn is None:
+            return False
         try:
             _write_batch_now(
-                self._loop_writer,
+                conn,
                 [_sqlite_row(a) for a in actions],
                 [cast(SnapshotRow, e) for e in extras],
             )
@@ -574,10 +581,8 @@ class SqliteActionLog(GroupCommitLog):
         in the first seconds at 1,000 tables (a hundred ``/quickplay`` a second, each
         seating computers and starting a match) the clicks' commits queued behind those
         passes (issue 37: the commit stage's p99 15-148 ms in that window)."""
-        conn = self._loop_writer
-        if conn is None or self._write_lock.locked():
-            return None
-        if self._checkpointer is not None and self._checkpointer.past_ceiling():
+        conn = self._free_loop_writer()
+        if conn is None:
             return None
         try:
             cursor = conn.execute(sql, params)

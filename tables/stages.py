@@ -31,7 +31,7 @@ import contextvars
 import json
 import statistics
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -137,10 +137,8 @@ class StageRecorder:
     def finish(self, trace: Trace) -> None:
         if not trace.open:
             return
-        by_stage = self.samples.setdefault(trace.kind, {})
         waits = trace.finished(time.perf_counter())
-        for stage, seconds in waits.items():
-            by_stage.setdefault(stage, []).append(seconds)
+        _add(self.samples.setdefault(trace.kind, {}), waits)
         self.timeline.append((trace.at, waits))
 
     def to_json(self) -> dict[str, dict[str, list[float]]]:
@@ -166,10 +164,13 @@ def by_window(
     ``Trace.at``'s clock), ready for ``summary``."""
     out: dict[int, dict[str, list[float]]] = {}
     for at, waits in timeline:
-        by_stage = out.setdefault(int(max(at - start, 0.0) // window), {})
-        for stage, seconds in waits.items():
-            by_stage.setdefault(stage, []).append(seconds)
+        _add(out.setdefault(int(max(at - start, 0.0) // window), {}), waits)
     return out
+
+
+def _add(by_stage: dict[str, list[float]], waits: Mapping[str, float]) -> None:
+    for stage, seconds in waits.items():
+        by_stage.setdefault(stage, []).append(seconds)
 
 
 def summary(by_stage: dict[str, list[float]]) -> str:
