@@ -23,6 +23,7 @@ from cogs.table_pictures import (
     ANSWER_WAIT,
     PictureSettings,
     draw_table,
+    expect_hand,
     scene_key,
     table_scene_of,
 )
@@ -30,7 +31,7 @@ from cogs.table_view import Rendered, plain_name, render_table
 from i18n import N_, translator
 from i18n.choice import LanguageChoices
 from storage import TableStatus
-from tables.errors import REASON_SHOWN, NoSuchTable, quote
+from tables.errors import REASON_SHOWN, NoSuchTable, TableError, quote
 from tables.manager import TableManager
 from tables.updates import TableUpdate
 
@@ -133,12 +134,30 @@ class TableMessages:
         """Post the table's message in its channel (a thread table, a pickup table)."""
         state = self.manager.state(table_id)
         await self.pictures.load(state.guild_id)
+        self.expect_hands(table_id)
         rendered = await self.render(table_id, wait=None)
         channel = self.client.get_partial_messageable(state.channel_id)
         message = await channel.send(**rendered.send_kwargs(content), **send)
         # With other content (pings) the key still matches: the next change replaces it.
         self.register(table_id, state.channel_id, message.id, rendered.key)
         return message.id
+
+    def expect_hands(self, table_id: int) -> None:
+        """A table's match has just started and its message is being shown: its players
+        open their hands next, so their hand pictures are drawn now (after every picture an
+        answer waits for) rather than while each first "My hand" waits. Only the seats'
+        own views, each for its own seat's later answer."""
+        state = self.manager.state(table_id)
+        if state.status is not TableStatus.RUNNING or not self.pictures.on(state.guild_id):
+            return
+        for seat in state.seats:
+            if seat.user_id is None or seat.computer is not None or seat.away:
+                continue
+            try:
+                view = self.manager.seat_view(table_id, seat.user_id)
+            except TableError:
+                continue  # restoring, or the seat just changed: its click draws it
+            expect_hand(view)
 
     def shown(self, table_id: int, key: str) -> None:
         self.last_key[table_id] = key

@@ -86,10 +86,12 @@ class PictureDrawer:
     background scene moves it up).
     """
 
-    URGENT, ACKNOWLEDGED, BACKGROUND = 0, 1, 2
+    URGENT, ACKNOWLEDGED, EXPECTED, BACKGROUND = 0, 1, 2, 3
     """Draw order: an answer racing Discord's 3-second deadline (the click's
     acknowledgement itself waits); an answer to an interaction already acknowledged (a
-    command's table, shown after its "thinking": it has time); nobody waiting (edits)."""
+    command's table, shown after its "thinking": it has time); a picture nobody has asked
+    for yet but someone is about to (``expect``: the hands of a table just shown); nobody
+    waiting (edits)."""
     MODES = ("process", "thread", "loop")
 
     def __init__(
@@ -172,14 +174,7 @@ class PictureDrawer:
             priority = self.BACKGROUND
         else:
             priority = self.ACKNOWLEDGED if acknowledged else self.URGENT
-        key = (id(cache), scene)
-        pending = self._pending.get(key)
-        if pending is None:
-            pending = self._submit(cache, scene, priority)
-            pending.future.add_done_callback(lambda done: self._forget(key, cache, scene, done))
-            self._pending[key] = pending
-        elif priority < pending.priority:
-            self._move(pending, priority)
+        pending = self._queued(cache, scene, priority)
         if wait is None:
             return await self._background(pending, scene)
         pending.waiters += 1
@@ -215,6 +210,30 @@ class PictureDrawer:
             pending.waiters -= 1
             if cut in self._answers:
                 self._answers.remove(cut)
+
+    def expect(self, cache: SceneCache[Any], scene: Any | None) -> None:
+        """Draw ``scene`` into ``cache`` ahead of being asked for it, after every answer's
+        picture and before the edits: when it is asked for, it is cached or queued
+        already (an answer then moves it up). For pictures someone is about to ask for:
+        the hands of a table just shown (issue 37: at 1,000 tables the first "My hand"
+        of every table opened was drawn while its click waited, the arrival's tail).
+        Nothing is drawn inline (``loop`` mode): that would hold the loop for nobody."""
+        if scene is None or self.mode == "loop" or cache.peek(scene) is not None:
+            return
+        self._queued(cache, scene, self.EXPECTED)
+
+    def _queued(self, cache: SceneCache[Any], scene: Any, priority: int) -> _Pending:
+        """The scene's draw, queued now or shared with the one queued or being drawn
+        (moved up to ``priority`` when that is sooner)."""
+        key = (id(cache), scene)
+        pending = self._pending.get(key)
+        if pending is None:
+            pending = self._submit(cache, scene, priority)
+            pending.future.add_done_callback(lambda done: self._forget(key, cache, scene, done))
+            self._pending[key] = pending
+        elif priority < pending.priority:
+            self._move(pending, priority)
+        return pending
 
     @staticmethod
     async def _background(pending: _Pending, scene: Any) -> bytes | None:
@@ -396,6 +415,12 @@ async def hand_picture(
 ) -> bytes | None:
     """The seat's hand as a PNG (off the event loop unless cached), or None."""
     return await drawer.draw(render_hand, hand_scene_of(view), wait, acknowledged=acknowledged)
+
+
+def expect_hand(view: SeatView) -> None:
+    """Start drawing the seat's hand picture before its player asks for it
+    (``PictureDrawer.expect``)."""
+    drawer.expect(render_hand, hand_scene_of(view))
 
 
 def attachments(picture: bytes | None, filename: str) -> list[discord.File]:

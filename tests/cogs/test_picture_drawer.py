@@ -229,3 +229,84 @@ async def test_past_the_most_answers_waiting_the_longest_waiting_goes_without() 
         assert all(p is not None for p in pictures)
     finally:
         await drawer.aclose()
+
+
+async def until_cached(cache: SceneCache[HandScene], scene: HandScene) -> bytes | None:
+    for _ in range(500):
+        data = cache.peek(scene)
+        if data is not None:
+            return data
+        await asyncio.sleep(0.01)
+    return None
+
+
+async def test_an_expected_picture_is_drawn_after_the_answers_and_before_the_edits() -> None:
+    """Issue 37: the hand of a table just shown is drawn before its player asks (its
+    first "My hand" then finds it cached), but never ahead of a picture an answer waits
+    for; the edits nobody waits for come after it."""
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
+        expected = HandScene(cards=("6C",), caption="expected")
+        drawer.expect(cache, expected)
+        opened = asyncio.ensure_future(
+            drawer.draw(
+                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
+            )
+        )
+        click = asyncio.ensure_future(
+            drawer.draw(cache, HandScene(cards=("4C",), caption="click"), wait=5)
+        )
+        await asyncio.sleep(0.01)
+        drawing.release.set()
+        await asyncio.gather(busy, edit, opened, click)
+        assert await until_cached(cache, expected) == b"\x89PNG expected"
+        assert drawing.order == ["busy", "click", "opened", "expected", "edit"]
+    finally:
+        await drawer.aclose()
+
+
+async def test_an_expected_picture_asked_for_moves_up_and_is_drawn_once() -> None:
+    drawing = HeldDrawing()
+    cache: SceneCache[HandScene] = SceneCache(drawing)
+    drawer = PictureDrawer("thread")
+    try:
+        busy = await drawing.hold(drawer, cache)
+        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
+        hand = HandScene(cards=("6C",), caption="hand")
+        drawer.expect(cache, hand)
+        drawer.expect(cache, hand)  # expected twice: still one draw
+        opened = asyncio.ensure_future(
+            drawer.draw(
+                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
+            )
+        )
+        asked = asyncio.ensure_future(drawer.draw(cache, hand, wait=5))
+        await asyncio.sleep(0.01)
+        drawing.release.set()
+        assert await asked == b"\x89PNG hand"
+        await asyncio.gather(busy, edit, opened)
+        drawer.expect(cache, hand)  # cached: nothing queued
+        await asyncio.sleep(0.05)
+        assert drawing.order == ["busy", "hand", "opened", "edit"]
+    finally:
+        await drawer.aclose()
+
+
+async def test_nothing_is_expected_on_the_event_loop() -> None:
+    """In ``loop`` mode a draw holds the loop: an expectation, which nobody waits for
+    yet, draws nothing (the click draws it, as before)."""
+    drawn: list[str] = []
+
+    def draw(scene: HandScene) -> bytes:
+        drawn.append(scene.caption)
+        return b"\x89PNG"
+
+    cache: SceneCache[HandScene] = SceneCache(draw)
+    drawer = PictureDrawer("loop")
+    drawer.expect(cache, HandScene(cards=("6C",), caption="hand"))
+    drawer.expect(cache, None)
+    assert drawn == [] and cache.cache_info().currsize == 0
