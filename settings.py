@@ -106,7 +106,7 @@ class Settings(BaseSettings):
         ge=1,
         le=64,
         description="How many worker processes the computers decide in (default: one per "
-        "core but one, at least one).",
+        "core; they run at a lower CPU priority than the bot).",
     )
     par_replays: int = Field(
         default=5, ge=1, le=50, description="Replays of a hand's deal behind each par."

@@ -29,8 +29,7 @@ class TableSettings:
     actions); recovery restores it and replays only the tail."""
     decision_workers: int = 0
     """Worker processes the searching computers decide in (``tables.deciders``); 0: a
-    thread of this process (the tests, the console; the bot's default is one per core but
-    one)."""
+    thread of this process (the tests, the console; the bot's default is one per core)."""
     search: SearchBudget = field(default_factory=SearchBudget)
     """What a searching computer may spend per decision (``search_rollouts``,
     ``search_time_cap_ms`` in the bot's settings), counted in rollouts and the deciding

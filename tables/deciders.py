@@ -69,8 +69,11 @@ class WorkerDied(Exception):
 
 
 def default_workers() -> int:
-    """One worker per core but one (the event loop's), at least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One worker per core. The workers run at a lower CPU priority than the bot
+    (``decision_worker.NICE``), so where cores are short the loop's answers still go
+    first; at 500 expert tables on a quiet 2-core machine two workers kept the moves' p99
+    at 241 ms against 2.3 s with one (issue 35, docs/performance.md)."""
+    return max(1, os.cpu_count() or 1)
 
 
 class _Worker:
