@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
 import threading
+from collections.abc import AsyncIterator
 
 import discord
+import pytest
 
 from cogs.responder import ANSWER_BY, picture_wait
 from cogs.table_pictures import ANSWER_WAIT, MOST_ANSWERS_WAITING, PictureDrawer
@@ -108,192 +111,155 @@ class HeldDrawing:
         self.order.append(scene.caption)
         return b"\x89PNG " + scene.caption.encode()
 
-    async def hold(
-        self, drawer: PictureDrawer, cache: SceneCache[HandScene]
-    ) -> asyncio.Future[bytes | None]:
+
+@dataclasses.dataclass
+class HeldWorker:
+    """A thread-mode drawer over a ``HeldDrawing``, and the kinds of request it gets."""
+
+    drawing: HeldDrawing
+    cache: SceneCache[HandScene]
+    drawer: PictureDrawer
+
+    async def hold(self) -> asyncio.Future[bytes | None]:
         """Start drawing "busy" and return once the worker holds it."""
-        busy = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("2C",), caption="busy")))
-        assert await asyncio.to_thread(self.started.wait, 5)
+        busy = self.edit("busy")
+        assert await asyncio.to_thread(self.drawing.started.wait, 5)
         return busy
 
+    def edit(self, caption: str) -> asyncio.Future[bytes | None]:
+        """A table-message edit's picture (nobody waits for it)."""
+        return asyncio.ensure_future(self.drawer.draw(self.cache, scene(caption)))
 
-async def test_an_answer_s_picture_is_drawn_before_queued_table_edits() -> None:
+    def answer(
+        self, caption: str, wait: float = 5, *, acknowledged: bool = False
+    ) -> asyncio.Future[bytes | None]:
+        """An answer's picture (``acknowledged``: a command's, after its "thinking")."""
+        return asyncio.ensure_future(
+            self.drawer.draw(self.cache, scene(caption), wait, acknowledged=acknowledged)
+        )
+
+    async def release(self, *drawing: asyncio.Future[bytes | None]) -> list[bytes | None]:
+        """Let the worker go on once everything is queued; the pictures of ``drawing``."""
+        await asyncio.sleep(0.01)
+        self.drawing.release.set()
+        return list(await asyncio.gather(*drawing))
+
+
+def scene(caption: str) -> HandScene:
+    return HandScene(cards=("3C",), caption=caption)
+
+
+@pytest.fixture
+async def held() -> AsyncIterator[HeldWorker]:
+    drawing = HeldDrawing()
+    drawer = PictureDrawer("thread")
+    try:
+        yield HeldWorker(drawing, SceneCache(drawing), drawer)
+    finally:
+        await drawer.aclose()
+
+
+async def test_an_answer_s_picture_is_drawn_before_queued_table_edits(held: HeldWorker) -> None:
     """A click's picture (``wait`` given) jumps the queue of background table pictures;
     the same scene asked twice is drawn once."""
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        edits = [
-            asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption=f"edit{n}")))
-            for n in range(3)
-        ]
-        answer_scene = HandScene(cards=("4C",), caption="answer")
-        answers = [asyncio.ensure_future(drawer.draw(cache, answer_scene, wait=5)) for _ in "ab"]
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        assert await asyncio.gather(*answers) == [b"\x89PNG answer"] * 2
-        await asyncio.gather(busy, *edits)
-        assert drawing.order == ["busy", "answer", "edit0", "edit1", "edit2"]
-    finally:
-        await drawer.aclose()
+    busy = await held.hold()
+    edits = [held.edit(f"edit{n}") for n in range(3)]
+    answers = [held.answer("answer") for _ in "ab"]
+    assert await held.release(*answers) == [b"\x89PNG answer"] * 2
+    await asyncio.gather(busy, *edits)
+    assert held.drawing.order == ["busy", "answer", "edit0", "edit1", "edit2"]
 
 
-async def test_an_acknowledged_answer_s_picture_comes_after_the_urgent_ones() -> None:
+async def test_an_acknowledged_answer_s_picture_comes_after_the_urgent_ones(
+    held: HeldWorker,
+) -> None:
     """Issue 37: a command's table, shown after its "thinking", has time; a click's hand
     races the 3-second deadline. Both come before the table edits nobody waits for."""
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
-        opened = asyncio.ensure_future(
-            drawer.draw(
-                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
-            )
-        )
-        click = asyncio.ensure_future(
-            drawer.draw(cache, HandScene(cards=("4C",), caption="click"), wait=5)
-        )
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        await asyncio.gather(busy, edit, opened, click)
-        assert drawing.order == ["busy", "click", "opened", "edit"]
-    finally:
-        await drawer.aclose()
+    busy = await held.hold()
+    edit = held.edit("edit")
+    opened = held.answer("opened", acknowledged=True)
+    click = held.answer("click")
+    await held.release(busy, edit, opened, click)
+    assert held.drawing.order == ["busy", "click", "opened", "edit"]
 
 
-async def test_a_queued_edit_asked_for_by_an_answer_moves_up() -> None:
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        first = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="a")))
-        shared = HandScene(cards=("3C",), caption="b")
-        later = asyncio.ensure_future(drawer.draw(cache, shared))
-        now = asyncio.ensure_future(drawer.draw(cache, shared, wait=5))
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        await asyncio.gather(busy, first, later, now)
-        assert drawing.order == ["busy", "b", "a"]  # b drawn once, ahead of a
-    finally:
-        await drawer.aclose()
+async def test_a_queued_edit_asked_for_by_an_answer_moves_up(held: HeldWorker) -> None:
+    busy = await held.hold()
+    first = held.edit("a")
+    later = held.edit("b")
+    now = held.answer("b")
+    await held.release(busy, first, later, now)
+    assert held.drawing.order == ["busy", "b", "a"]  # b drawn once, ahead of a
 
 
-async def test_a_picture_nobody_waits_for_any_more_goes_behind_the_waiting_answers() -> None:
+async def test_a_picture_nobody_waits_for_any_more_goes_behind_the_waiting_answers(
+    held: HeldWorker,
+) -> None:
     """Issue 37: an answer that gave up on its picture leaves it queued, but no longer
     urgent, so a newer answer is drawn first (left urgent and first in first out, such
     pictures made every later answer wait its full limit once drawing fell behind)."""
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        gave_up = await drawer.draw(cache, HandScene(cards=("3C",), caption="old"), wait=0.05)
-        assert gave_up is None
-        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("5C",), caption="edit")))
-        new = asyncio.ensure_future(
-            drawer.draw(cache, HandScene(cards=("4C",), caption="new"), wait=5)
-        )
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        assert await new == b"\x89PNG new"
-        await asyncio.gather(busy, edit)
-        await asyncio.sleep(0.05)  # "old" is still drawn (and cached) after them
-        assert drawing.order == ["busy", "new", "old", "edit"]
-    finally:
-        await drawer.aclose()
+    busy = await held.hold()
+    assert await held.answer("old", wait=0.05) is None
+    edit = held.edit("edit")
+    new = held.answer("new")
+    assert await held.release(new) == [b"\x89PNG new"]
+    await asyncio.gather(busy, edit)
+    await asyncio.sleep(0.05)  # "old" is still drawn (and cached) after them
+    assert held.drawing.order == ["busy", "new", "old", "edit"]
 
 
-async def test_past_the_most_answers_waiting_the_longest_waiting_goes_without() -> None:
+async def test_past_the_most_answers_waiting_the_longest_waiting_goes_without(
+    held: HeldWorker,
+) -> None:
     """Issue 37: one answer more than ``MOST_ANSWERS_WAITING`` and the one waiting longest
     answers at once without its picture (it would most likely wait its whole limit)."""
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        answers = [
-            asyncio.ensure_future(
-                drawer.draw(cache, HandScene(cards=("3C",), caption=f"a{n}"), wait=30)
-            )
-            for n in range(MOST_ANSWERS_WAITING + 1)
-        ]
-        assert await asyncio.wait_for(answers[0], 10) is None  # (a hang guard, not a speed)
-        assert not any(a.done() for a in answers[1:])
-        drawing.release.set()
-        pictures = await asyncio.gather(busy, *answers[1:])
-        assert all(p is not None for p in pictures)
-    finally:
-        await drawer.aclose()
+    busy = await held.hold()
+    answers = [held.answer(f"a{n}", wait=30) for n in range(MOST_ANSWERS_WAITING + 1)]
+    assert await asyncio.wait_for(answers[0], 10) is None  # (a hang guard, not a speed)
+    assert not any(a.done() for a in answers[1:])
+    pictures = await held.release(busy, *answers[1:])
+    assert all(p is not None for p in pictures)
 
 
-async def until_cached(cache: SceneCache[HandScene], scene: HandScene) -> bytes | None:
+async def until_cached(cache: SceneCache[HandScene], expected: HandScene) -> bytes | None:
     for _ in range(500):
-        data = cache.peek(scene)
+        data = cache.peek(expected)
         if data is not None:
             return data
         await asyncio.sleep(0.01)
     return None
 
 
-async def test_an_expected_picture_is_drawn_after_the_answers_and_before_the_edits() -> None:
+async def test_an_expected_picture_is_drawn_after_the_answers_and_before_the_edits(
+    held: HeldWorker,
+) -> None:
     """Issue 37: the hand of a table just shown is drawn before its player asks (its
     first "My hand" then finds it cached), but never ahead of a picture an answer waits
     for; the edits nobody waits for come after it."""
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
-        expected = HandScene(cards=("6C",), caption="expected")
-        drawer.expect(cache, expected)
-        opened = asyncio.ensure_future(
-            drawer.draw(
-                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
-            )
-        )
-        click = asyncio.ensure_future(
-            drawer.draw(cache, HandScene(cards=("4C",), caption="click"), wait=5)
-        )
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        await asyncio.gather(busy, edit, opened, click)
-        assert await until_cached(cache, expected) == b"\x89PNG expected"
-        assert drawing.order == ["busy", "click", "opened", "expected", "edit"]
-    finally:
-        await drawer.aclose()
+    busy = await held.hold()
+    edit = held.edit("edit")
+    held.drawer.expect(held.cache, scene("expected"))
+    opened = held.answer("opened", acknowledged=True)
+    click = held.answer("click")
+    await held.release(busy, edit, opened, click)
+    assert await until_cached(held.cache, scene("expected")) == b"\x89PNG expected"
+    assert held.drawing.order == ["busy", "click", "opened", "expected", "edit"]
 
 
-async def test_an_expected_picture_asked_for_moves_up_and_is_drawn_once() -> None:
-    drawing = HeldDrawing()
-    cache: SceneCache[HandScene] = SceneCache(drawing)
-    drawer = PictureDrawer("thread")
-    try:
-        busy = await drawing.hold(drawer, cache)
-        edit = asyncio.ensure_future(drawer.draw(cache, HandScene(cards=("3C",), caption="edit")))
-        hand = HandScene(cards=("6C",), caption="hand")
-        drawer.expect(cache, hand)
-        drawer.expect(cache, hand)  # expected twice: still one draw
-        opened = asyncio.ensure_future(
-            drawer.draw(
-                cache, HandScene(cards=("5C",), caption="opened"), wait=5, acknowledged=True
-            )
-        )
-        asked = asyncio.ensure_future(drawer.draw(cache, hand, wait=5))
-        await asyncio.sleep(0.01)
-        drawing.release.set()
-        assert await asked == b"\x89PNG hand"
-        await asyncio.gather(busy, edit, opened)
-        drawer.expect(cache, hand)  # cached: nothing queued
-        await asyncio.sleep(0.05)
-        assert drawing.order == ["busy", "hand", "opened", "edit"]
-    finally:
-        await drawer.aclose()
+async def test_an_expected_picture_asked_for_moves_up_and_is_drawn_once(
+    held: HeldWorker,
+) -> None:
+    busy = await held.hold()
+    edit = held.edit("edit")
+    held.drawer.expect(held.cache, scene("hand"))
+    held.drawer.expect(held.cache, scene("hand"))  # expected twice: still one draw
+    opened = held.answer("opened", acknowledged=True)
+    asked = held.answer("hand")
+    assert (await held.release(asked)) == [b"\x89PNG hand"]
+    await asyncio.gather(busy, edit, opened)
+    held.drawer.expect(held.cache, scene("hand"))  # cached: nothing queued
+    await asyncio.sleep(0.05)
+    assert held.drawing.order == ["busy", "hand", "opened", "edit"]
 
 
 async def test_nothing_is_expected_on_the_event_loop() -> None:
