@@ -150,7 +150,9 @@ class TableController:
                 interaction, table_id, self._add_computer(interaction, table_id, arg)
             ),
             "start": lambda t: self._lobby_change(
-                interaction, table_id, self._start(interaction, table_id)
+                interaction,
+                table_id,
+                self.manager.start(table_id, interaction.user.id, is_admin=is_admin(interaction)),
             ),
             "cancel": lambda t: self._lobby_change(
                 interaction,
@@ -193,13 +195,6 @@ class TableController:
                 guild = await self.manager.storage.guilds.get(interaction.guild_id)
                 level = guild.computer_level
         return await self.manager.add_computer(table_id, interaction.user.id, level=level)
-
-    async def _start(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
-        state = await self.manager.start(
-            table_id, interaction.user.id, is_admin=is_admin(interaction)
-        )
-        self.messages.expect_hands(table_id)
-        return state
 
     async def _join(self, interaction: discord.Interaction[Any], table_id: int) -> TableState:
         return await self.manager.join(table_id, interaction.user.id, display_name(interaction))
@@ -330,7 +325,6 @@ class TableController:
 
     async def post_table(self, interaction: discord.Interaction[Any], state: TableState) -> None:
         """Answer with the new table's message (not ephemeral) and remember it."""
-        self.messages.expect_hands(state.id)
         rendered = await self.messages.render(state.id, **picture_terms(interaction))
         message_id = await reply(interaction, ephemeral=False, **rendered.kwargs())
         if message_id is not None:

@@ -134,7 +134,6 @@ class TableMessages:
         """Post the table's message in its channel (a thread table, a pickup table)."""
         state = self.manager.state(table_id)
         await self.pictures.load(state.guild_id)
-        self.expect_hands(table_id)
         rendered = await self.render(table_id, wait=None)
         channel = self.client.get_partial_messageable(state.channel_id)
         message = await channel.send(**rendered.send_kwargs(content), **send)
@@ -142,11 +141,11 @@ class TableMessages:
         self.register(table_id, state.channel_id, message.id, rendered.key)
         return message.id
 
-    def expect_hands(self, table_id: int) -> None:
-        """A table's match has just started and its message is being shown: its players
-        open their hands next, so their hand pictures are drawn now (after every picture an
-        answer waits for) rather than while each first "My hand" waits. Only the seats'
-        own views, each for its own seat's later answer."""
+    def _expect_hands(self, table_id: int) -> None:
+        """A table's match has just started (every start, whoever asked for it): its
+        players open their hands next, so their hand pictures are drawn now (after every
+        picture an answer waits for) rather than while each first "My hand" waits. Only
+        the seats' own views, each for its own seat's later answer."""
         state = self.manager.state(table_id)
         if state.status is not TableStatus.RUNNING or not self.pictures.on(state.guild_id):
             return
@@ -225,6 +224,8 @@ class TableMessages:
             self._forget(update.table_id)
             self._announce_soon()
             return
+        if update.kind == "started":
+            self._expect_hands(update.table_id)
         if update.kind == "finished" and update.data:
             # The league's outcome (match id, rating changes) for the end-of-match summary.
             self.final[update.table_id] = dict(update.data)

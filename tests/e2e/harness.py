@@ -7,6 +7,9 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cogs import responder
 from cogs.bot import CardTableBot
 from cogs.launcher import close_services, create_bot, open_services
 from rules.registry import GameRegistry
@@ -92,3 +95,17 @@ def assert_clean(fake: FakeDiscord) -> None:
     assert fake.failures == [], fake.failures
     unanswered = [i.id for i in fake.interactions.values() if i.response_type is None]
     assert unanswered == [], unanswered
+
+
+def patient_answers(
+    monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord, stretch: float = 20.0
+) -> None:
+    """Every answer waits for its picture, however loaded the machine: the bot rightly
+    answers without a picture that takes over ANSWER_WAIT, which a loaded machine reaches,
+    so for tests about where pictures go (not about that deadline, which is
+    tests/cogs/test_picture_drawer.py's) every deadline is stretched alike, Discord's
+    acknowledgement included."""
+    monkeypatch.setattr(responder, "ANSWER_WAIT", responder.ANSWER_WAIT * stretch)
+    monkeypatch.setattr(responder, "ANSWER_BY", responder.ANSWER_BY * stretch)
+    monkeypatch.setattr(responder, "DEFER_AFTER", responder.DEFER_AFTER * stretch)
+    monkeypatch.setattr(fake, "ack_deadline", fake.ack_deadline * stretch)

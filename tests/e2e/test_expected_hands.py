@@ -8,11 +8,10 @@ import asyncio
 
 import pytest
 
-from cogs import responder
 from pictures import HandScene
 from pictures.render import render_hand
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
-from tests.e2e.harness import BotRunner
+from tests.e2e.harness import BotRunner, patient_answers
 from tests.e2e.players import table_id_of
 
 
@@ -42,14 +41,8 @@ def hand_of(runner: BotRunner, table_id: int, user: SimulatedUser) -> tuple[str,
 
 
 @pytest.fixture(autouse=True)
-def patient_answers(monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord) -> None:
-    """Every answer waits for its picture, however loaded the machine (the deadline
-    itself is tests/cogs/test_picture_drawer.py's)."""
-    stretch = 20.0
-    monkeypatch.setattr(responder, "ANSWER_WAIT", responder.ANSWER_WAIT * stretch)
-    monkeypatch.setattr(responder, "ANSWER_BY", responder.ANSWER_BY * stretch)
-    monkeypatch.setattr(responder, "DEFER_AFTER", responder.DEFER_AFTER * stretch)
-    monkeypatch.setattr(fake, "ack_deadline", fake.ack_deadline * stretch)
+def every_answer_waits_for_its_picture(monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord) -> None:
+    patient_answers(monkeypatch, fake)
 
 
 async def test_a_quickplay_hand_is_drawn_before_its_player_asks_and_only_once(

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cogs import responder
 from tests.e2e.fake_discord import FakeDiscord, SimulatedUser
 from tests.e2e.fake_discord.model import UPLOADS, FakeMessage
-from tests.e2e.harness import BotRunner, assert_clean
+from tests.e2e.harness import BotRunner, assert_clean, patient_answers
 from tests.e2e.players import Players, table_id_of, table_message
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -61,15 +60,7 @@ async def test_table_and_hand_carry_their_pictures_replaced_in_the_same_edit(
     fake: FakeDiscord, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(secrets, "randbits", lambda bits: 20261130)
-    # The bot rightly answers without a picture that takes over ANSWER_WAIT, which a loaded
-    # machine reaches: this test is about where pictures go, not about that deadline
-    # (tests/cogs/test_picture_drawer.py), so every deadline is stretched alike, Discord's
-    # acknowledgement included, and every answer waits for its picture.
-    stretch = 20.0
-    monkeypatch.setattr(responder, "ANSWER_WAIT", responder.ANSWER_WAIT * stretch)
-    monkeypatch.setattr(responder, "ANSWER_BY", responder.ANSWER_BY * stretch)
-    monkeypatch.setattr(responder, "DEFER_AFTER", responder.DEFER_AFTER * stretch)
-    monkeypatch.setattr(fake, "ack_deadline", fake.ack_deadline * stretch)
+    patient_answers(monkeypatch, fake)
     players = await seat_four(runner)
     table = table_message(fake, players.table_id)
     # "Start" edited the lobby into the running table: its picture came with that edit.
