@@ -48,8 +48,9 @@ here also draws its worlds without inference from bids and discards."""
 
 
 def level_budget(level: str, budget: SearchBudget, share: float | None = None) -> SearchBudget:
-    """``budget`` cut to ``level``'s share (``LEVEL_WORK``'s unless given; at least one
-    rollout) and memory."""
+    """``budget`` scaled to ``level``'s share of its rollouts (``LEVEL_WORK``'s unless
+    given; at least one rollout, more than the budget where a game gives a level more
+    than its whole at one size) and cut to the level's memory."""
     if share is None:
         share = LEVEL_WORK.get(level, 1.0)
     if share != 1.0:

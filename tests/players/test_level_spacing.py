@@ -42,10 +42,31 @@ def test_thunee_club_looks_less_far_at_four_players_than_at_two() -> None:
 
 def test_the_expert_keeps_the_whole_budget_at_four_players() -> None:
     """Only the club is cut at 4 players: the expert there spends more rollouts than the
-    club's default quarter allows."""
+    club's default quarter allows, and no more than the whole budget."""
     expert, spent = first_play_rollouts("expert", 4)
-    assert expert.sized == {}
-    assert spent > int(BUDGET.rollouts * LEVEL_WORK["club"])
+    assert 4 not in expert.sized
+    assert int(BUDGET.rollouts * LEVEL_WORK["club"]) < spent <= BUDGET.rollouts
+
+
+def test_the_expert_looks_further_than_the_whole_budget_at_two_players() -> None:
+    """At 2 players Thunee gives the expert more than the whole budget (its step over
+    the club was 54.8% at the whole): its first play spends more rollouts than the
+    budget holds, and no more than its own share allows."""
+    share = BUILTIN.plugin("thunee").level_work[("expert", 2)]
+    assert share > 1.0
+    _, at_two = first_play_rollouts("expert", 2)
+    assert BUDGET.rollouts < at_two <= int(BUDGET.rollouts * share)
+
+
+def test_the_club_gets_its_own_smaller_share_at_six_players() -> None:
+    """At 6 players the club's search gets its own share, smaller than at 4 (the step
+    from club to expert was 53.5% at a quarter); 2 players keep the default quarter."""
+    club = player_of(BUILTIN.plugin("thunee"), "club", BUDGET)
+    assert isinstance(club, LevelPlayer)
+    share = BUILTIN.plugin("thunee").level_work[("club", 6)]
+    assert share < BUILTIN.plugin("thunee").level_work[("club", 4)]
+    assert club.sized[6].budget.rollouts == int(BUDGET.rollouts * share)  # type: ignore[attr-defined]
+    assert 2 not in club.sized
 
 
 def test_the_sized_share_keeps_the_levels_memory() -> None:
