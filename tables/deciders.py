@@ -73,7 +73,7 @@ def default_workers() -> int:
     (``decision_worker.NICE``), so where cores are short the loop's answers still go
     first; at 500 expert tables on a quiet 2-core machine two workers kept the moves' p99
     at 241 ms against 2.3 s with one (issue 35, docs/performance.md)."""
-    return max(1, os.cpu_count() or 1)
+    return os.cpu_count() or 1
 
 
 class _Worker:

@@ -10,6 +10,7 @@ from rules import registry
 from rules.registry import BUILTIN
 from tests.players.search_matches import situation
 
+THUNEE = BUILTIN.plugin("thunee")
 BUDGET = SearchBudget(time_cap_ms=0.0)
 """No CPU cap: the rollouts alone decide how far a decision looks, on a loaded machine too."""
 
@@ -17,7 +18,7 @@ BUDGET = SearchBudget(time_cap_ms=0.0)
 def first_play_rollouts(level: str, players: int) -> tuple[LevelPlayer, int]:
     """Thunee's ``level`` at a table of ``players``, and the rollouts its first card
     play with at least three choices spent."""
-    player = player_of(BUILTIN.plugin("thunee"), level, BUDGET)
+    player = player_of(THUNEE, level, BUDGET)
     assert isinstance(player, LevelPlayer)
     match = registry.get("thunee").new_match(players, seed=3)
     while match.phase != "play" or len(match.legal_actions(min(match.to_act))) < 3:
@@ -31,7 +32,7 @@ def test_thunee_club_looks_less_far_at_four_players_than_at_two() -> None:
     """At 4 players Thunee's club spends its own (smaller) share of the budget; at 2 it
     spends the default quarter. The rollouts each decision spent are counted (at 6 the
     hands are short enough that the first play is solved exactly, without rollouts)."""
-    share = BUILTIN.plugin("thunee").level_work[("club", 4)]
+    share = THUNEE.level_work[("club", 4)]
     assert share < LEVEL_WORK["club"]
     own, default = int(BUDGET.rollouts * share), int(BUDGET.rollouts * LEVEL_WORK["club"])
     _, at_four = first_play_rollouts("club", 4)
@@ -52,7 +53,7 @@ def test_the_expert_looks_further_than_the_whole_budget_at_two_players() -> None
     """At 2 players Thunee gives the expert more than the whole budget (its step over
     the club was 54.8% at the whole): its first play spends more rollouts than the
     budget holds, and no more than its own share allows."""
-    share = BUILTIN.plugin("thunee").level_work[("expert", 2)]
+    share = THUNEE.level_work[("expert", 2)]
     assert share > 1.0
     _, at_two = first_play_rollouts("expert", 2)
     assert BUDGET.rollouts < at_two <= int(BUDGET.rollouts * share)
@@ -61,10 +62,10 @@ def test_the_expert_looks_further_than_the_whole_budget_at_two_players() -> None
 def test_the_club_gets_its_own_smaller_share_at_six_players() -> None:
     """At 6 players the club's search gets its own share, smaller than at 4 (the step
     from club to expert was 53.5% at a quarter); 2 players keep the default quarter."""
-    club = player_of(BUILTIN.plugin("thunee"), "club", BUDGET)
+    club = player_of(THUNEE, "club", BUDGET)
     assert isinstance(club, LevelPlayer)
-    share = BUILTIN.plugin("thunee").level_work[("club", 6)]
-    assert share < BUILTIN.plugin("thunee").level_work[("club", 4)]
+    share = THUNEE.level_work[("club", 6)]
+    assert share < THUNEE.level_work[("club", 4)]
     assert club.sized[6].budget.rollouts == int(BUDGET.rollouts * share)  # type: ignore[attr-defined]
     assert 2 not in club.sized
 
