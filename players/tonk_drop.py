@@ -7,10 +7,16 @@ one caught pays 2S to each player whose count is equal or lower. The others' cou
 estimated by dealing their hand sizes from the cards the seat has not seen (its own hand,
 the spreads and the discard top excluded), with each unseen card's count shrunk by
 ``KEPT_LOW``: players discard their high cards first, so what they hold is lower than a
-random draw. Drop when the expected payment is positive.
+random draw. Drop when the expected payment is positive, or, where the level's judgement
+asks for ``sure``, above that share of the most the drop can win (at two players the
+expert drops only when nearly sure: a caught drop costs twice what it wins, and a low hand
+not dropped still wins often later).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
@@ -22,15 +28,42 @@ KEPT_LOW = 0.85
 0.85 won the most of 0.55-1.0 against the beginner, 2 and 3 players)."""
 
 
+@dataclass(frozen=True)
+class DropJudgement:
+    """How a level judges a drop: the others' held cards counted at ``kept_low`` of a
+    random draw's, and the expected payment it needs, as a share of the most it can win
+    (``sure``: 0, any gain)."""
+
+    kept_low: float = KEPT_LOW
+    sure: float = 0.0
+
+
+ANY_GAIN = DropJudgement()
+"""Drop on any expected gain, the others' cards at ``KEPT_LOW``."""
+
+
 class TonkDropper(RummyHeuristic):
     """The rummy heuristic with Tonk's drop judged by the expected payment over
-    ``samples`` sampled deals of the others' hands (the level's look-ahead)."""
+    ``samples`` sampled deals of the others' hands (the level's look-ahead), with the
+    judgement for the table size in ``judgements`` (else ``default``; ``None``: drop by
+    the count alone, as the beginner does)."""
 
-    def __init__(self, game: str, samples: int = 48) -> None:
+    def __init__(
+        self,
+        game: str,
+        samples: int = 48,
+        judgements: Mapping[int, DropJudgement | None] | None = None,
+        default: DropJudgement | None = ANY_GAIN,
+    ) -> None:
         super().__init__(game)
         self.samples = samples
+        self.judgements = dict(judgements or {})
+        self.default = default
 
     def drops(self, situation: Situation, hand: list[int]) -> bool:
+        judgement = self.judgements.get(situation.players, self.default)
+        if judgement is None:
+            return super().drops(situation, hand)
         view = situation.view
         count = view.get("count")
         sizes = view.get("hand_sizes")
@@ -55,13 +88,14 @@ class TonkDropper(RummyHeuristic):
             dealt = rng.sample(unseen, sum(others))
             counts, start = [], 0
             for size in others:
-                counts.append(KEPT_LOW * sum(DEADWOOD[c] for c in dealt[start : start + size]))
+                held = dealt[start : start + size]
+                counts.append(judgement.kept_low * sum(DEADWOOD[c] for c in held))
                 start += size
             if all(count < c for c in counts):
                 gain += len(others)
             else:
                 gain -= 2 * sum(1 for c in counts if c <= count)
-        return gain > 0
+        return gain > judgement.sure * self.samples * len(others)
 
 
 def tonk_dropper(game: str, budget: SearchBudget) -> ComputerPlayer:

@@ -10,6 +10,7 @@ from typing import Any
 from players.base import Situation
 from players.budget import SearchBudget
 from players.levels import player_of
+from players.tonk_drop import TonkDropper
 from rules import registry
 from rules.registry import BUILTIN
 
@@ -56,3 +57,34 @@ def test_tk40_expert_does_not_drop_into_a_likely_catch() -> None:
     plugin = BUILTIN.plugin("tonk")
     sit = turn_start(["2C", "3D", "4H"], 9, [3, 1])
     assert player_of(plugin, "expert", SearchBudget()).choose(sit).id != "drop"
+
+
+def test_tk40_at_two_players_the_expert_waits_unless_nearly_sure() -> None:
+    """TK-40 at two players: a count of 12 against a 3-card hand wins the stake more
+    often than it is caught, but a catch costs twice the stake and the hand not dropped
+    still wins often later: the expert waits. Against 4 cards it is nearly sure: drop."""
+    plugin = BUILTIN.plugin("tonk")
+    expert = player_of(plugin, "expert", SearchBudget())
+    assert expert.choose(turn_start(["5C", "3D", "4H"], 12, [3, 3])).id != "drop"
+    assert expert.choose(turn_start(["5C", "3D", "4H"], 12, [3, 4])).id == "drop"
+    # the same position at any expected gain (the expert's judgement at 3 and 4 players)
+    assert TonkDropper("tonk", 48).choose(turn_start(["5C", "3D", "4H"], 12, [3, 3])).id == "drop"
+
+
+def test_tk40_at_two_players_the_club_reads_the_other_hand_size() -> None:
+    """TK-40: at two players the club drops a count of 9 against two cards (it reckons
+    the other hand a random draw), where the beginner, counting its own hand only, waits
+    for 5; at three players the club drops by its count too."""
+    plugin = BUILTIN.plugin("tonk")
+    budget = SearchBudget()
+    club = player_of(plugin, "club", budget)
+    assert club.choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id == "drop"
+    assert (
+        player_of(plugin, "beginner", budget).choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id
+        != "drop"
+    )
+    assert (
+        player_of(plugin, "expert", budget).choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id
+        != "drop"
+    )
+    assert club.choose(turn_start(["2C", "3D", "4H"], 9, [3, 2, 2])).id != "drop"
