@@ -26,13 +26,13 @@ Both decide from the seat's view only (``hand``, ``count``, ``hand_sizes``, ``sp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget
 from players.rummy import CARD_OF, DEADWOOD, HandCounts
-from players.tonk_drop import ANY_GAIN, DropJudgement, TonkDropper
+from players.tonk_drop import ANY_GAIN, DropJudgement, TonkDropper, seen_cards
 from rules.contract import Action
 
 RUN_POSITION: tuple[int, ...] = tuple((c % 13 + 1) % 13 for c in range(52))
@@ -115,23 +115,6 @@ class Counter:
         return total / len(draws)
 
 
-def seen_cards(situation: Situation, hand: list[int]) -> set[int]:
-    """The cards the seat knows are not in the stock or the others' hands: its own, the
-    spreads on the table and the discard top."""
-    view = situation.view
-    seen = set(hand)
-    for spread in view.get("spreads") or ():
-        cards = spread.get("cards") if isinstance(spread, dict) else spread
-        for text in cards or ():
-            card = CARD_OF.get(text) if isinstance(text, str) else None
-            if card is not None:
-                seen.add(card)
-    top = view.get("discard_top")
-    if isinstance(top, str) and top in CARD_OF:
-        seen.add(CARD_OF[top])
-    return seen
-
-
 class TonkPlanner(TonkDropper):
     """Tonk's ``club`` (``lookahead=False``, ``remember=False``) and ``expert``."""
 
@@ -143,7 +126,7 @@ class TonkPlanner(TonkDropper):
         *,
         lookahead: bool,
         remember: bool,
-        judgements: dict[int, DropJudgement | None] | None = None,
+        judgements: Mapping[int, DropJudgement | None] | None = None,
         default: DropJudgement | None = ANY_GAIN,
     ) -> None:
         super().__init__(game, samples=samples, judgements=judgements, default=default)

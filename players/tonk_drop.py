@@ -28,6 +28,23 @@ KEPT_LOW = 0.85
 0.85 won the most of 0.55-1.0 against the beginner, 2 and 3 players)."""
 
 
+def seen_cards(situation: Situation, hand: list[int]) -> set[int]:
+    """The cards the seat knows are not in the stock or the others' hands: its own, the
+    spreads on the table and the discard top."""
+    view = situation.view
+    seen = set(hand)
+    for spread in view.get("spreads") or ():
+        cards = spread.get("cards") if isinstance(spread, dict) else spread
+        for text in cards or ():
+            card = CARD_OF.get(text) if isinstance(text, str) else None
+            if card is not None:
+                seen.add(card)
+    top = view.get("discard_top")
+    if isinstance(top, str) and top in CARD_OF:
+        seen.add(CARD_OF[top])
+    return seen
+
+
 @dataclass(frozen=True)
 class DropJudgement:
     """How a level judges a drop: the others' held cards counted at ``kept_low`` of a
@@ -70,15 +87,7 @@ class TonkDropper(RummyHeuristic):
         if not isinstance(count, int) or not isinstance(sizes, list):
             return super().drops(situation, hand)
         others = [int(n) for seat, n in enumerate(sizes) if seat != situation.seat]
-        seen = set(hand)
-        for spread in view.get("spreads") or ():
-            cards = spread.get("cards") if isinstance(spread, dict) else spread
-            for text in cards or ():
-                if isinstance(text, str) and text in CARD_OF:
-                    seen.add(CARD_OF[text])
-        top = view.get("discard_top")
-        if isinstance(top, str) and top in CARD_OF:
-            seen.add(CARD_OF[top])
+        seen = seen_cards(situation, hand)
         unseen = [c for c in range(52) if c not in seen and c != JOKER]
         if sum(others) > len(unseen):
             return super().drops(situation, hand)

@@ -81,8 +81,8 @@ PLUGIN = GamePlugin(
     # beginner and the expert only 59-60% against it; at 0.175 the club wins 77.0% and
     # the expert 61.5%. At 6 the club at a quarter left the expert 53.5%, at 0.1 58.5%;
     # at 0.05 the expert wins 63.5% and the club still 93.0% against the beginner (its
-    # memory, not its look-ahead, is what the beginner lacks). At 2 the expert
-    # at the whole budget won 54.8% against the club; at twice it, 61.5%, at a
-    # CPU p99 of 37 ms a move (2-player hands are short, so the cap never bites).
+    # memory, not its look-ahead, is what the beginner lacks). At 2 the expert at the
+    # whole budget won 54.8% against the club; at twice it, 61.5%, at a CPU p99 of
+    # 37 ms a move (2-player hands are short, so the cap never bites).
     level_work={("club", 4): 0.175, ("club", 6): 0.05, ("expert", 2): 2.0},
 )
