@@ -159,7 +159,7 @@ class RummyHeuristic:
                 return self._best_discard(kinds[kind], hand)
         for kind in MELD_KINDS:
             if kind in kinds:
-                return best_meld(kinds[kind], hand)
+                return self.meld(situation, kinds[kind], hand)
         for kind in LAYOFF_KINDS:
             if kind in kinds:
                 return kinds[kind][0]
@@ -194,6 +194,10 @@ class RummyHeuristic:
             if kind in kinds:
                 return kinds[kind][0]
         return random_choice(situation.spec, legal, situation.rng)
+
+    def meld(self, situation: Situation, actions: list[Action], hand: list[int]) -> Action:
+        """The meld to lay: the most cards down (``best_meld``)."""
+        return best_meld(actions, hand)
 
     def wants(self, situation: Situation, hand: list[int], counts: HandCounts, top: int) -> bool:
         """Take the discard (or buy it): only a card that completes a meld of the hand."""

@@ -4,20 +4,23 @@ The beginner (``players.rummy.RummyHeuristic``) keeps near-melds and throws the 
 helps least. These levels instead price each choice by the hand's count once its best
 spreads are made (TK-30, TK-31, TK-32, TK-36: cards in spreads never count):
 
-- ``club`` looks no further than the hand in front of it: it throws the card that leaves
-  the lowest count now, takes the discard when that lowers the count below what a stock
-  draw gives on average, and drops by its own count as the beginner does (TK-40), except
-  at two players, where it drops when the payment expected over a few sampled hands of
-  the other player is positive, reckoning that hand a random draw (``CLUB_AT_TWO``). Its
-  memory is short: the cards it imagines in the stock are every card outside its own
-  hand (it forgets the spreads and the discard pile).
+- ``club`` looks no further than the hand in front of it. At two players it throws the
+  card that leaves the lowest count now, takes the discard when that lowers the count
+  below what a stock draw gives on average, and drops when the payment expected over a
+  few sampled hands of the other player is positive, reckoning that hand a random draw
+  (``CLUB_AT_TWO``). At three and four players it keeps the beginner's hand (near-melds
+  kept, the discard taken only to complete a spread) and judges the drop as the expert
+  does (TK-40, ``players.tonk_drop``), on fewer samples. Its memory is short: the cards
+  it imagines in the stock are every card outside its own hand (it forgets the spreads
+  and the discard pile).
 - ``expert`` looks one draw further: each discard is priced by the count now and the
   count after its next stock draw (the best discard then), over the cards it has not
   seen (its hand, the spreads and the discard top taken out), weighted by how soon the
   hand may end (an opponent with few cards left drops or goes out sooner, TK-40, TK-42,
-  TK-43, so the count now weighs more); it drops when the expected payment over sampled
-  hands of the others (their sizes now, from the cards it has not seen) is positive
-  (TK-40, ``players.tonk_drop``); at two players only when it is nearly sure
+  TK-43, so the count now weighs more); it lays the spread that leaves the lowest count
+  (TK-36; the others lay the most cards); it drops when the expected payment over
+  sampled hands of the others (their sizes now, from the cards it has not seen) is
+  positive (TK-40, ``players.tonk_drop``); at two players only when it is nearly sure
   (``EXPERT_AT_TWO``).
 
 Both decide from the seat's view only (``hand``, ``count``, ``hand_sizes``, ``spreads``,
@@ -26,7 +29,7 @@ Both decide from the seat's view only (``hand``, ``count``, ``hand_sizes``, ``sp
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from itertools import combinations
 
 from players.base import ComputerPlayer, Situation
@@ -51,7 +54,8 @@ that players shed their high cards (the expert reckons 0.85 of one). Tuned at 40
 matches, club v beginner / expert v club, seeds 9000 and 1: at 0.85 69.4 / 58.1% (9000);
 0.92 65.9 / 62.4 and 64.2 / 58.6%; 0.96 63.5 / 62.4 and 62.4 / 59.5%; 1.0 60.0 / 65.8 and
 60.1 / 61.5%, the one share with both steps at 60% on both seeds. At three and four
-players the club drops by its count: a sampled drop there left the expert 51-55%."""
+players a club planning its hand by the count with a sampled drop left the expert 51-55%;
+with the beginner's near-melds instead it leaves the expert room."""
 EXPERT_AT_TWO = DropJudgement(sure=0.7)
 """The expert's drop at two players: only with an expected payment above 0.7 of the stake
 (won or caught on a known deal it is +1 or -2, so nearly sure). Any gain (0) let the club
@@ -128,11 +132,20 @@ class TonkPlanner(TonkDropper):
         remember: bool,
         judgements: Mapping[int, DropJudgement | None] | None = None,
         default: DropJudgement | None = ANY_GAIN,
+        counts_at: Container[int] | None = None,
+        lays_lowest: bool = False,
     ) -> None:
         super().__init__(game, samples=samples, judgements=judgements, default=default)
         self.draws = draws
         self.lookahead = lookahead
         self.remember = remember
+        self.counts_at = counts_at
+        self.lays_lowest = lays_lowest
+
+    def _counts_hand(self, situation: Situation) -> bool:
+        """Whether it plans its hand by the count at this table size (``counts_at``;
+        ``None``: at every size), else by the beginner's near-meld rule."""
+        return self.counts_at is None or situation.players in self.counts_at
 
     def _counter(self, situation: Situation) -> Counter:
         return Counter(bool(getattr(situation.options, "twos_wild", True)))
@@ -147,6 +160,8 @@ class TonkPlanner(TonkDropper):
         return situation.rng.sample(unseen, self.draws)
 
     def wants(self, situation: Situation, hand: list[int], counts: HandCounts, top: int) -> bool:
+        if not self._counts_hand(situation):
+            return super().wants(situation, hand, counts, top)
         counter = self._counter(situation)
         held = [*hand, top]
         # TK-20 (engine decision): the card taken may not be thrown again this turn
@@ -157,6 +172,8 @@ class TonkPlanner(TonkDropper):
     def discard(
         self, situation: Situation, actions: list[Action], hand: list[int], counts: HandCounts
     ) -> Action:
+        if not self._counts_hand(situation):
+            return super().discard(situation, actions, hand, counts)
         counter = self._counter(situation)
         draws: list[int] = []
         weight = 1.0
@@ -182,10 +199,27 @@ class TonkPlanner(TonkDropper):
 
         return min(actions, key=price)
 
+    def meld(self, situation: Situation, actions: list[Action], hand: list[int]) -> Action:
+        if not self.lays_lowest:
+            return super().meld(situation, actions, hand)
+        counter = self._counter(situation)
+
+        def left(action: Action) -> tuple[int, int, str]:
+            # TK-36: what is left in hand counts; its own best spreads come later
+            rest = list(hand)
+            cards = [CARD_OF.get(text) for text in action.value.split(",")]
+            for card in cards:
+                if card in rest:
+                    rest.remove(card)
+            return (counter.count(rest), -len(cards), action.id)
+
+        return min(actions, key=left)
+
 
 def tonk_club(game: str, budget: SearchBudget) -> ComputerPlayer:
-    """Tonk's ``club``: the count now, forgetful of the table, drops by its count (a
-    stock draw priced on a draw per six rollouts of its quarter budget: 10)."""
+    """Tonk's ``club``: the count now at two players (a stock draw priced on a draw per
+    six rollouts of its quarter budget: 10), near-melds at three and four; forgetful of
+    the table; drops on a sample per five rollouts (12)."""
     return TonkPlanner(
         game,
         samples=max(8, budget.rollouts // 5),
@@ -193,7 +227,7 @@ def tonk_club(game: str, budget: SearchBudget) -> ComputerPlayer:
         lookahead=False,
         remember=False,
         judgements={2: CLUB_AT_TWO},
-        default=None,
+        counts_at=(2,),
     )
 
 
@@ -207,4 +241,5 @@ def tonk_expert(game: str, budget: SearchBudget) -> ComputerPlayer:
         lookahead=True,
         remember=True,
         judgements={2: EXPERT_AT_TWO},
+        lays_lowest=True,
     )

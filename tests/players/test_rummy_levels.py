@@ -74,9 +74,10 @@ def test_tk30_tk31_tk32_the_count_makes_the_best_spreads() -> None:
     assert wild.count([card["2S"], card["7H"], card["7D"], card["KS"]]) == 10
 
 
-def test_tk40_the_expert_drops_a_count_surely_lowest_the_club_waits_for_5() -> None:
+def test_tk40_the_expert_drops_a_count_surely_lowest_the_beginner_waits_for_5() -> None:
     """TK-40: a count of 3 against two full hands of five is the lowest nearly surely:
-    the expert drops; the club, blind to the others' hands, waits for a count of 5."""
+    the expert drops; with 9 too, as the club does at three players (it judges the drop
+    as the expert); the beginner, blind to the others' hands, waits for a count of 5."""
     plugin = BUILTIN.plugin("tonk")
     view: dict[str, Any] = {
         "phase": "draw",
@@ -107,7 +108,8 @@ def test_tk40_the_expert_drops_a_count_surely_lowest_the_club_waits_for_5() -> N
     assert expert.choose(at(high)).id != "drop"  # 40 against full hands: caught often
     mid = {**low, "hand": ["4S", "3D", "2H"], "count": 9, "hand_sizes": [3, 5, 5]}
     assert expert.choose(at(mid)).id == "drop"
-    assert player_of(plugin, "club", SearchBudget()).choose(at(mid)).id != "drop"
+    assert player_of(plugin, "club", SearchBudget()).choose(at(mid)).id == "drop"
+    assert player_of(plugin, "beginner", SearchBudget()).choose(at(mid)).id != "drop"
 
 
 def telefunken_discard(hand: list[str], deal: int, melded: bool = False) -> Situation:
@@ -350,3 +352,56 @@ def test_tf19_the_deal_6_exchange_is_planned_not_random() -> None:
             given.append(action.value)
             assert len(given) <= len(hand), level
         assert sorted(given) == sorted(["9H", "AD", "QS", "JC"]), level
+
+
+def tonk_spreads(hand: list[str], spreads: list[str], players: int = 3) -> Situation:
+    """A Tonk turn after the draw with ``spreads`` (``spread:`` values) to choose from."""
+    view: dict[str, Any] = {
+        "phase": "play",
+        "hand": hand,
+        "hand_sizes": [len(hand)] + [5] * (players - 1),
+        "spreads": [],
+        "discard_top": "9C",
+        "stock_size": 20,
+    }
+    legal = [TONK.parse_action(f"spread:{s}") for s in spreads]
+    legal += [TONK.parse_action(f"discard:{c}") for c in hand]
+    return Situation(
+        spec=TONK,
+        players=players,
+        seat=0,
+        options=TONK.Options(),
+        teams=None,
+        phase="play",
+        view=view,
+        legal=legal,
+        rng=random.Random(3),
+    )
+
+
+def test_tk36_the_expert_lays_the_spread_that_leaves_the_lowest_count() -> None:
+    """TK-36 (cards in spreads never count): 8-9-10 of spades or the three 10s share the
+    10 of spades; the run leaves two 10s in hand (20), the book leaves 8-9 of spades (17,
+    and a run to draw to). The expert lays the book; the beginner and the club lay by the
+    most cards down, which is a tie here, and take the run."""
+    plugin = BUILTIN.plugin("tonk")
+    sit = tonk_spreads(["8S", "9S", "10S", "10H", "10D", "AC"], ["8S,9S,10S", "10S,10H,10D"])
+    assert player_of(plugin, "expert", SearchBudget()).choose(sit).id == "spread:10S,10H,10D"
+    for level in ("beginner", "club"):
+        assert player_of(plugin, level, SearchBudget()).choose(sit).id == "spread:8S,9S,10S", level
+
+
+def test_tk36_at_three_and_four_players_the_club_keeps_its_near_melds() -> None:
+    """At three and four players the club keeps the beginner's hand: it throws the card
+    that helps least (the 4 of hearts), where at two players it throws a court to leave
+    the lowest count (as the expert does at every size)."""
+    plugin = BUILTIN.plugin("tonk")
+    hand = ["KS", "QS", "3D", "4H", "AC"]
+    club = player_of(plugin, "club", SearchBudget())
+    assert club.choose(tonk_discard(hand, [5, 5])).id in ("discard:KS", "discard:QS")
+    for sizes in ([5, 5, 5], [5, 5, 5, 5]):
+        assert club.choose(tonk_discard(hand, sizes)).id == "discard:4H", sizes
+        assert player_of(plugin, "expert", SearchBudget()).choose(tonk_discard(hand, sizes)).id in (
+            "discard:KS",
+            "discard:QS",
+        ), sizes

@@ -46,8 +46,8 @@ def test_tk40_expert_drops_a_low_count_against_full_hands_the_beginner_does_not(
     budget = SearchBudget()
     sit = turn_start(["2C", "3D", "4H"], 9, [3, 5, 5])
     assert player_of(plugin, "expert", budget).choose(sit).id == "drop"
-    # the club does not read the others' hands: it drops by its count, as the beginner
-    assert player_of(plugin, "club", budget).choose(sit).id != "drop"
+    # at three and four players the club judges the drop as the expert does
+    assert player_of(plugin, "club", budget).choose(sit).id == "drop"
     assert player_of(plugin, "beginner", budget).choose(sit).id != "drop"
 
 
@@ -74,7 +74,8 @@ def test_tk40_at_two_players_the_expert_waits_unless_nearly_sure() -> None:
 def test_tk40_at_two_players_the_club_reads_the_other_hand_size() -> None:
     """TK-40: at two players the club drops a count of 9 against two cards (it reckons
     the other hand a random draw), where the beginner, counting its own hand only, waits
-    for 5; at three players the club drops by its count too."""
+    for 5; at three players, against two hands of two (judged as the expert does, a catch
+    likely), it waits."""
     plugin = BUILTIN.plugin("tonk")
     budget = SearchBudget()
     club = player_of(plugin, "club", budget)
