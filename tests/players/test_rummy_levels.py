@@ -24,9 +24,10 @@ TONK = registry.get("tonk")
 TELEFUNKEN = registry.get("telefunken")
 
 
-def tonk_discard(hand: list[str], sizes: list[int]) -> Situation:
+def tonk_turn(hand: list[str], sizes: list[int], phase: str, legal: list[str]) -> Situation:
+    """Seat 0's Tonk turn after the draw (``legal``: action ids)."""
     view: dict[str, Any] = {
-        "phase": "discard",
+        "phase": phase,
         "hand": hand,
         "hand_sizes": sizes,
         "spreads": [],
@@ -39,11 +40,15 @@ def tonk_discard(hand: list[str], sizes: list[int]) -> Situation:
         seat=0,
         options=TONK.Options(),
         teams=None,
-        phase="discard",
+        phase=phase,
         view=view,
-        legal=[TONK.parse_action(f"discard:{c}") for c in hand],
+        legal=[TONK.parse_action(a) for a in legal],
         rng=random.Random(3),
     )
+
+
+def tonk_discard(hand: list[str], sizes: list[int]) -> Situation:
+    return tonk_turn(hand, sizes, "discard", [f"discard:{c}" for c in hand])
 
 
 def test_tk36_club_and_expert_throw_the_card_that_leaves_the_lowest_count() -> None:
@@ -356,27 +361,8 @@ def test_tf19_the_deal_6_exchange_is_planned_not_random() -> None:
 
 def tonk_spreads(hand: list[str], spreads: list[str], players: int = 3) -> Situation:
     """A Tonk turn after the draw with ``spreads`` (``spread:`` values) to choose from."""
-    view: dict[str, Any] = {
-        "phase": "play",
-        "hand": hand,
-        "hand_sizes": [len(hand)] + [5] * (players - 1),
-        "spreads": [],
-        "discard_top": "9C",
-        "stock_size": 20,
-    }
-    legal = [TONK.parse_action(f"spread:{s}") for s in spreads]
-    legal += [TONK.parse_action(f"discard:{c}") for c in hand]
-    return Situation(
-        spec=TONK,
-        players=players,
-        seat=0,
-        options=TONK.Options(),
-        teams=None,
-        phase="play",
-        view=view,
-        legal=legal,
-        rng=random.Random(3),
-    )
+    legal = [f"spread:{v}" for v in spreads] + [f"discard:{c}" for c in hand]
+    return tonk_turn(hand, [len(hand)] + [5] * (players - 1), "play", legal)
 
 
 def test_tk36_the_expert_lays_the_spread_that_leaves_the_lowest_count() -> None:
