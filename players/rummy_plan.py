@@ -1,8 +1,9 @@
 """Tonk's club and expert levels (issue 35): the count a hand will hold, planned.
 
 The beginner (``players.rummy.RummyHeuristic``) keeps near-melds and throws the card that
-helps least. These levels instead price each choice by the hand's count once its best
-spreads are made (TK-30, TK-31, TK-32, TK-36: cards in spreads never count):
+helps least. These levels instead price their choices by the hand's count once its best
+spreads are made (TK-30, TK-31, TK-32, TK-36: cards in spreads never count), the club only
+at two players:
 
 - ``club`` looks no further than the hand in front of it. At two players it throws the
   card that leaves the lowest count now, takes the discard when that lowers the count
