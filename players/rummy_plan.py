@@ -11,9 +11,9 @@ at two players:
   few sampled hands of the other player is positive, reckoning that hand a random draw
   (``CLUB_AT_TWO``). At three and four players it keeps the beginner's hand (near-melds
   kept, the discard taken only to complete a spread) and judges the drop as the expert
-  does (TK-40, ``players.tonk_drop``), on fewer samples. Its memory is short: the cards
-  it imagines in the stock are every card outside its own hand (it forgets the spreads
-  and the discard pile).
+  does (TK-40, ``players.tonk_drop``), on fewer samples. Its memory is short: pricing a
+  stock draw at two players, the cards it imagines in the stock are every card outside
+  its own hand (it forgets the spreads and the discard pile).
 - ``expert`` looks one draw further: each discard is priced by the count now and the
   count after its next stock draw (the best discard then), over the cards it has not
   seen (its hand, the spreads and the discard top taken out), weighted by how soon the
@@ -61,7 +61,8 @@ EXPERT_AT_TWO = DropJudgement(sure=0.7)
 """The expert's drop at two players: only with an expected payment above 0.7 of the stake
 (won or caught on a known deal it is +1 or -2, so nearly sure). Any gain (0) let the club
 with a sampled drop hold it to 49.8%; 0.3, 0.6, 0.7, 0.8: 51.1, 56.8, 58.1, 58.1% (seed
-9000, 400 matches). At three and four players no margin moved it (51-53%)."""
+9000, 400 matches). At three and four players no margin moved it (51-53%, against a
+club that planned its hand by the count)."""
 
 
 class Counter:
@@ -131,8 +132,8 @@ class TonkPlanner(TonkDropper):
         *,
         lookahead: bool,
         remember: bool,
-        judgements: Mapping[int, DropJudgement | None] | None = None,
-        default: DropJudgement | None = ANY_GAIN,
+        judgements: Mapping[int, DropJudgement] | None = None,
+        default: DropJudgement = ANY_GAIN,
         counts_at: Container[int] | None = None,
         lays_lowest: bool = False,
     ) -> None:

@@ -62,15 +62,14 @@ ANY_GAIN = DropJudgement()
 class TonkDropper(RummyHeuristic):
     """The rummy heuristic with Tonk's drop judged by the expected payment over
     ``samples`` sampled deals of the others' hands (the level's look-ahead), with the
-    judgement for the table size in ``judgements`` (else ``default``; ``None``: drop by
-    the count alone, as the beginner does)."""
+    judgement for the table size in ``judgements`` (else ``default``)."""
 
     def __init__(
         self,
         game: str,
         samples: int = 48,
-        judgements: Mapping[int, DropJudgement | None] | None = None,
-        default: DropJudgement | None = ANY_GAIN,
+        judgements: Mapping[int, DropJudgement] | None = None,
+        default: DropJudgement = ANY_GAIN,
     ) -> None:
         super().__init__(game)
         self.samples = samples
@@ -79,8 +78,6 @@ class TonkDropper(RummyHeuristic):
 
     def drops(self, situation: Situation, hand: list[int]) -> bool:
         judgement = self.judgements.get(situation.players, self.default)
-        if judgement is None:
-            return super().drops(situation, hand)
         view = situation.view
         count = view.get("count")
         sizes = view.get("hand_sizes")

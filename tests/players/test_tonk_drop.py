@@ -78,14 +78,12 @@ def test_tk40_at_two_players_the_club_reads_the_other_hand_size() -> None:
     likely), it waits."""
     plugin = BUILTIN.plugin("tonk")
     budget = SearchBudget()
+
+    def nine_against(*sizes: int) -> Situation:
+        return turn_start(["2C", "3D", "4H"], 9, [3, *sizes])
+
     club = player_of(plugin, "club", budget)
-    assert club.choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id == "drop"
-    assert (
-        player_of(plugin, "beginner", budget).choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id
-        != "drop"
-    )
-    assert (
-        player_of(plugin, "expert", budget).choose(turn_start(["2C", "3D", "4H"], 9, [3, 2])).id
-        != "drop"
-    )
-    assert club.choose(turn_start(["2C", "3D", "4H"], 9, [3, 2, 2])).id != "drop"
+    assert club.choose(nine_against(2)).id == "drop"
+    assert player_of(plugin, "beginner", budget).choose(nine_against(2)).id != "drop"
+    assert player_of(plugin, "expert", budget).choose(nine_against(2)).id != "drop"
+    assert club.choose(nine_against(2, 2)).id != "drop"
