@@ -2,14 +2,15 @@
 
     python bench/freeze_previous_search.py [--check]
 
-The Thunee and Nigerian Thunee search players (and the heuristic they fall back on) are
+The Thunee, Nigerian Thunee and 304 search players (and the heuristic they fall back on) are
 copied from commit ``PREVIOUS`` (56c25df, the parent of f254297, issue 35's first players
 commit) with ``git show``, so ``bench/strength.py --opponent previous`` plays the very code
 the bot then played instead of today's search with one guard removed (``raw``). Only
 what today's tree requires is changed:
 
 - imports of the copied modules point into the copy (``players.search.X``,
-  ``players.tricks``, ``players.budget`` -> ``bench.previous_search.X``); ``players.base``
+  ``players.tricks``, ``players.budget``, ``players.three_o_four_calls`` ->
+  ``bench.previous_search.X``); ``players.base``
   (unchanged since) and ``rules`` stay today's: the copy plays today's engine (imports
   re-sorted);
 - the cap's clock: ``time.perf_counter`` (wall time then) becomes ``time.thread_time``
@@ -43,12 +44,16 @@ SOURCES = {
     "players/search/thunee_playout.py": "thunee_playout.py",
     "players/search/thunee_worlds.py": "thunee_worlds.py",
     "players/search/nigerian.py": "nigerian.py",
+    "players/search/three_o_four.py": "three_o_four.py",
+    "players/search/three_o_four_caps.py": "three_o_four_caps.py",
+    "players/three_o_four_calls.py": "three_o_four_calls.py",
 }
 
 REWRITES = (
     ("players.search.", "bench.previous_search."),
     ("players.tricks", "bench.previous_search.tricks"),
     ("players.budget", "bench.previous_search.budget"),
+    ("players.three_o_four_calls", "bench.previous_search.three_o_four_calls"),
     ("time.perf_counter", "time.thread_time"),
 )
 

@@ -7,7 +7,7 @@ For each game and level, ``--matches`` matches come in pairs on the same seed (t
 deals) with the teams swapped; the level plays one team, ``--opponent`` the other, and
 every level meets the same deals. ``raw`` is today's search player without the levels' guard
 at a trick's last seat; ``previous`` is the search player as it was before issue 35
-(``bench/previous_search``, frozen from 56c25df; Thunee and Nigerian Thunee).
+(``bench/previous_search``, frozen from 56c25df; Thunee, Nigerian Thunee and 304).
 
 Printed per level (its own seats only):
 - decision times over the decisions that had a choice: wall p50/p99/max and the deciding

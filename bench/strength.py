@@ -7,8 +7,8 @@
 ``--level`` and ``--opponent`` name levels (``beginner``, ``club``, ``expert``), ``raw``
 (today's search player without the levels' last-seat guard) or ``previous`` (the search
 player as it was before issue 35, frozen from 56c25df in ``bench/previous_search``, at the
-bot's budget of then: 240 rollouts, a 50 ms cap now counted in CPU; Thunee and Nigerian
-Thunee); ``--ladder`` plays each level against the next one down (club v beginner, expert v
+bot's budget of then: 240 rollouts, a 50 ms cap now counted in CPU; Thunee, Nigerian
+Thunee and 304); ``--ladder`` plays each level against the next one down (club v beginner, expert v
 club) and expert against ``previous`` (``raw`` where no previous player was frozen).
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
@@ -210,7 +210,7 @@ def main() -> None:
     for game in games:
         for level, opponent in pairs:
             if args.ladder and opponent == "previous" and game not in PREVIOUS_GAMES:
-                opponent = "raw"  # no frozen previous player (304): today's search, unguarded
+                opponent = "raw"  # no frozen previous player: today's search, unguarded
             if "raw" in (level, opponent) and BUILTIN.plugin(game).family != "trick":
                 continue  # no search player before the levels in rummy games
             r = measure(

@@ -132,7 +132,7 @@ class TrickHeuristic:
             if kind in kinds:
                 return max(kinds[kind], key=_declared_value)
         if "caps" in kinds or "claim_spoilt" in kinds:
-            from players.three_o_four_calls import caps_call, spoilt_claim
+            from bench.previous_search.three_o_four_calls import caps_call, spoilt_claim
 
             call = caps_call(situation, situation.rng, screened=True) or spoilt_claim(situation)
             if call is not None:
@@ -171,7 +171,7 @@ class TrickHeuristic:
             return max(declared, key=_declared_value)
         kinds = {a.kind for a in legal}
         if "caps" in kinds or "claim_spoilt" in kinds:
-            from players.three_o_four_calls import caps_call, spoilt_claim
+            from bench.previous_search.three_o_four_calls import caps_call, spoilt_claim
 
             call = caps_call(situation, situation.rng, screened=True, off_turn=True)
             return call or spoilt_claim(situation)

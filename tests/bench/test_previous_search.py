@@ -3,11 +3,14 @@ search as it was at 56c25df) plays today's engine legally and decides as the old
 
 ``previous_search_decisions.json`` holds the old code's own decisions: recorded in a
 ``git worktree`` of 56c25df with ``players.search.thunee:thunee_search`` and
-``players.search.nigerian:nigerian_search`` in all four seats (48 rollouts, no clock cap,
+``players.search.nigerian:nigerian_search`` and
+``players.search.three_o_four:three_o_four_search`` in all four seats (48 rollouts, no clock cap,
 so the decisions are deterministic), the first 40 decisions with a choice of seeds 3 and 4,
 each situation's generator seeded as ``bench.level_match.play_timed`` seeds it. They span
-the cut, bids, trump, calls, Jodis and card play in Thunee (TH-9, TH-12, TH-14, TH-21) and
-the throw-in, bids and play in Nigerian Thunee (NG-6, NG-7, NG-10).
+the cut, bids, trump, calls, Jodis and card play in Thunee (TH-9, TH-12, TH-14, TH-21),
+the throw-in, bids and play in Nigerian Thunee (NG-6, NG-7, NG-10), and the cut, both
+rounds of bidding, the trump, the mode and card play in 304 (T3-5.4, T3-6.5, T3-7.1, T3-8.1,
+T3-9.1, T3-10.1).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ RECORDED: dict[str, list[list[int | str]]] = json.loads(
 
 
 @pytest.mark.parametrize("key", sorted(RECORDED))
-def test_decides_as_the_old_code_did_th9_th21_ng7(key: str) -> None:
+def test_decides_as_the_old_code_did_th9_th21_ng7_t3_6(key: str) -> None:
     game, _, seed_text = key.partition(":")
     seed = int(seed_text)
     player = previous_player(game, PreviousBudget(rollouts=48, time_cap_ms=0))
@@ -58,8 +61,8 @@ def test_decides_as_the_old_code_did_th9_th21_ng7(key: str) -> None:
     assert {d[2] for d in got} >= {"bidding", "play"}
 
 
-@pytest.mark.parametrize("game", ["thunee", "nigerian_thunee"])
-def test_plays_legal_full_matches_th21_ng10(game: str) -> None:
+@pytest.mark.parametrize("game", ["thunee", "nigerian_thunee", "304"])
+def test_plays_legal_full_matches_th21_ng10_t3_10(game: str) -> None:
     """A whole match against today's beginner, both sides of one deal: the engine refuses
     an illegal action (``IllegalAction``), so finishing is the test; the old player must
     have decided (searched) in it."""
@@ -92,4 +95,4 @@ def test_the_copy_is_the_old_code() -> None:
 
 def test_previous_only_for_the_games_frozen() -> None:
     with pytest.raises(KeyError):
-        previous_player("304")
+        previous_player("tonk")
