@@ -2,17 +2,16 @@
 
     python bench/freeze_previous_search.py [--check]
 
-The Thunee, Nigerian Thunee and 304 search players (and the heuristic they fall back on) are
-copied from commit ``PREVIOUS`` (56c25df, the parent of f254297, issue 35's first players
+The Thunee, Nigerian Thunee and 304 search players (and the heuristic they fall back on)
+are copied from commit ``PREVIOUS`` (56c25df, the parent of f254297, issue 35's first players
 commit) with ``git show``, so ``bench/strength.py --opponent previous`` plays the very code
 the bot then played instead of today's search with one guard removed (``raw``). Only
 what today's tree requires is changed:
 
 - imports of the copied modules point into the copy (``players.search.X``,
   ``players.tricks``, ``players.budget``, ``players.three_o_four_calls`` ->
-  ``bench.previous_search.X``); ``players.base``
-  (unchanged since) and ``rules`` stay today's: the copy plays today's engine (imports
-  re-sorted);
+  ``bench.previous_search.X``); ``players.base`` (unchanged since) and ``rules`` stay
+  today's: the copy plays today's engine (imports re-sorted);
 - the cap's clock: ``time.perf_counter`` (wall time then) becomes ``time.thread_time``
   (the deciding thread's CPU, as today's budget counts it), so a loaded machine does not
   starve the old player; its budget is what the bot then gave it (240 rollouts, 50 ms).

@@ -8,8 +8,9 @@
 (today's search player without the levels' last-seat guard) or ``previous`` (the search
 player as it was before issue 35, frozen from 56c25df in ``bench/previous_search``, at the
 bot's budget of then: 240 rollouts, a 50 ms cap now counted in CPU; Thunee, Nigerian
-Thunee and 304); ``--ladder`` plays each level against the next one down (club v beginner, expert v
-club) and expert against ``previous`` (``raw`` where no previous player was frozen).
+Thunee and 304); ``--ladder`` plays each level against the next one down (club v
+beginner, expert v club) and expert against ``previous`` (``raw`` where no previous player
+was frozen).
 
 Matches come in pairs on the same seed (the same deals) with the teams swapped, so the
 search plays every seat and every deal from both sides. In games without teams (Tonk,

@@ -2,11 +2,12 @@
 search as it was at 56c25df) plays today's engine legally and decides as the old code did.
 
 ``previous_search_decisions.json`` holds the old code's own decisions: recorded in a
-``git worktree`` of 56c25df with ``players.search.thunee:thunee_search`` and
+``git worktree`` of 56c25df with ``players.search.thunee:thunee_search``,
 ``players.search.nigerian:nigerian_search`` and
-``players.search.three_o_four:three_o_four_search`` in all four seats (48 rollouts, no clock cap,
-so the decisions are deterministic), the first 40 decisions with a choice of seeds 3 and 4,
-each situation's generator seeded as ``bench.level_match.play_timed`` seeds it. They span
+``players.search.three_o_four:three_o_four_search`` in all four seats (48 rollouts, no
+clock cap, so the decisions are deterministic), the first 40 decisions with a choice of
+seeds 3 and 4, each situation's generator seeded as ``bench.level_match.play_timed`` seeds
+it. They span
 the cut, bids, trump, calls, Jodis and card play in Thunee (TH-9, TH-12, TH-14, TH-21),
 the throw-in, bids and play in Nigerian Thunee (NG-6, NG-7, NG-10), and the cut, both
 rounds of bidding, the trump, the mode and card play in 304 (T3-5.4, T3-6.5, T3-7.1, T3-8.1,
