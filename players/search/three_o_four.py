@@ -43,6 +43,7 @@ from players.search.sampling import (
     Zone,
     bid_weight,
     deal_likely,
+    shuffle,
 )
 from players.tricks import TrickHeuristic, read_trick, suit_index
 from rules.cards import SUITS, Card, parse_card
@@ -173,6 +174,24 @@ class Rules:
         self.bid_250 = layout.bid_250
         self.end_early = options.end_hand_when_decided
         self.band = band(contract, layout, (options.half_court_win, options.half_court_lose))
+        self._keys: dict[int, tuple[list[int], list[int], list[int]]] = {}
+
+    def keys(self, trump: int) -> tuple[list[int], list[int], list[int]]:
+        """The rollout policy's orders as one number a card (``play_out_open``), for
+        ``trump``: ``cheapest``'s (few points, not a trump, weak), a boss lead's (points
+        and strength) and a card given to a partner's trick (points, then weak)."""
+        found = self._keys.get(trump)
+        if found is None:
+            strength, points = self.strength, self.points
+            span = max(strength) + 1
+            cards = range(len(strength))
+            found = (
+                [(points[c] * 2 + (SUIT_OF[c] == trump)) * span + strength[c] for c in cards],
+                [points[c] + strength[c] for c in cards],
+                [points[c] * span + span - 1 - strength[c] for c in cards],
+            )
+            self._keys[trump] = found
+        return found
 
     def legal(self, pos: Position, seat: int) -> list[Card]:
         """T3-11.13 on ints; the face-down indicator is listed as its card."""
@@ -655,7 +674,7 @@ class HandSimulator:
         clock = work_clock
         for _ in range(max(1, rollouts // len(trumps))):
             cards = list(self.unseen)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             hands: list[list[Card]] = []
             start = 0
             for s in range(self.players):
@@ -692,6 +711,15 @@ class HandSimulator:
 
 def play_out(rules: Rules, pos: Position, rng: random.Random) -> None:
     """The rest of the hand in ``pos`` with the rollout policy."""
+    if pos.revealed and pos.indicator is None and not rules.solo:
+        play_out_open(rules, pos, rng)
+    else:
+        play_out_by_rules(rules, pos, rng)
+
+
+def play_out_by_rules(rules: Rules, pos: Position, rng: random.Random) -> None:
+    """``play_out`` through ``Rules`` and ``choose_card``: any position (trump face down,
+    the indicator on the table, a lone trumper)."""
     random_ = rng.random
     trumper = rules.trumper
     over = False
@@ -706,6 +734,167 @@ def play_out(rules: Rules, pos: Position, rng: random.Random) -> None:
             knows = seat == trumper or pos.revealed
             card = choose_card(rules, pos, seat, legal, pos.trump if knows else -1)
         over = rules.play(pos, seat, card)
+
+
+def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
+    """``play_out`` once trump is open, the indicator in hand and every seat playing: the
+    same cards and the same draws from ``rng``, with the rules and the policy inline.
+
+    Every simulated bid is played out so (and most card play after the reveal): with
+    nothing face down, every seat knows trump, nothing is hidden and no trick reveals,
+    so ``Rules.legal``, ``Rules.play`` and ``choose_card`` reduce to this loop. The
+    trick's winner is kept as the cards fall, and the others' top cards are read only
+    when the policy asks (a seat last to a trick never does).
+    """
+    random_ = rng.random
+    strength = rules.strength
+    points = rules.points
+    cheap, boss, side_key = rules.keys(pos.trump)
+    trumper = rules.trumper
+    per_trick = rules.per_trick
+    after = rules.after
+    active = rules.active
+    n_tricks = rules.n_tricks
+    trump = pos.trump
+    hands = pos.hands
+    trick = pos.trick
+    exhausted = pos.exhausted
+    tricks_done = pos.tricks_done
+    turn = pos.turn
+    win_seat = win_card = led = -1
+    played = len(trick)
+    taken = 0  # the trick's card points so far
+    trumped = False  # a trump played after the lead (ED-21)
+    if trick:
+        led = SUIT_OF[trick[0][1]]
+        win_seat, win_card = trick[0][0], trick[0][1]
+        taken = points[win_card]
+        for s, c, _, _ in trick[1:]:
+            taken += points[c]
+            trumped = trumped or SUIT_OF[c] == trump
+            if beats(c, win_card, led, trump, strength):
+                win_seat, win_card = s, c
+    while True:
+        seat = turn
+        hand = hands[seat]
+        if played:
+            legal = [c for c in hand if SUIT_OF[c] == led] or hand
+        elif exhausted and seat == trumper:
+            legal = [c for c in hand if SUIT_OF[c] == trump] or hand
+        else:
+            legal = hand
+        if len(legal) == 1:
+            card = legal[0]
+        elif random_() < EPSILON:
+            card = legal[int(random_() * len(legal))]
+        elif not played:
+            top = [-1, -1, -1, -1]
+            for s in active:
+                if s != seat:
+                    for c in hands[s]:
+                        if strength[c] > top[SUIT_OF[c]]:
+                            top[SUIT_OF[c]] = strength[c]
+            card = -1
+            top_trump = top[trump]
+            if top_trump >= 0:
+                for c in legal:
+                    if SUIT_OF[c] == trump and strength[c] > top_trump:
+                        card = c
+                        break
+            if card < 0:
+                bosses = [c for c in legal if SUIT_OF[c] != trump and strength[c] > top[SUIT_OF[c]]]
+                if bosses:
+                    card = max(bosses, key=boss.__getitem__)
+                else:
+                    card = min(legal, key=cheap.__getitem__)
+        else:
+            last = played == per_trick - 1
+            win_trump = SUIT_OF[win_card] == trump
+            best = strength[win_card]
+            partner = win_seat % 2 == seat % 2
+            top = None
+            if partner and not last:
+                top = [-1, -1, -1, -1]
+                for s in active:
+                    if s != seat:
+                        for c in hands[s]:
+                            if strength[c] > top[SUIT_OF[c]]:
+                                top[SUIT_OF[c]] = strength[c]
+                if win_trump:
+                    partner = best > top[trump]
+                else:
+                    partner = top[trump] < 0 and SUIT_OF[win_card] == led and best > top[led]
+            if partner:
+                side = [c for c in legal if SUIT_OF[c] != trump] or legal
+                card = max(side, key=side_key.__getitem__)
+            else:
+                if win_trump:
+                    winning = [c for c in legal if SUIT_OF[c] == trump and strength[c] > best]
+                else:
+                    winning = [
+                        c
+                        for c in legal
+                        if SUIT_OF[c] == trump or (SUIT_OF[c] == led and strength[c] > best)
+                    ]
+                if winning:
+                    card = -1
+                    if not last:
+                        if top is None:
+                            top = [-1, -1, -1, -1]
+                            for s in active:
+                                if s != seat:
+                                    for c in hands[s]:
+                                        if strength[c] > top[SUIT_OF[c]]:
+                                            top[SUIT_OF[c]] = strength[c]
+                        top_trump = top[trump]
+                        safe = [
+                            c
+                            for c in winning
+                            if (
+                                strength[c] > top_trump
+                                if SUIT_OF[c] == trump
+                                else top_trump < 0 and SUIT_OF[c] == led and strength[c] > top[led]
+                            )
+                        ]
+                        if safe:
+                            card = min(safe, key=cheap.__getitem__)
+                    if card < 0:
+                        card = min(winning, key=cheap.__getitem__)
+                else:
+                    card = min(legal, key=cheap.__getitem__)
+        hand.remove(card)
+        trick.append((seat, card, False, 0))
+        played += 1
+        taken += points[card]
+        suit = SUIT_OF[card]
+        if played == 1:
+            led = suit
+            win_seat, win_card = seat, card
+        elif suit == trump:
+            trumped = True
+            if SUIT_OF[win_card] != trump or strength[card] > strength[win_card]:
+                win_seat, win_card = seat, card
+        elif suit == led and SUIT_OF[win_card] != trump and strength[card] > strength[win_card]:
+            win_seat, win_card = seat, card
+        if played < per_trick:
+            turn = after[seat]
+            continue
+        team = win_seat % 2
+        if trick[0][0] == trumper and led == trump and not trumped:
+            exhausted = True  # ED-21
+        pos.points[team] += taken
+        pos.winners.append(team)
+        tricks_done += 1
+        trick = []
+        played = taken = 0
+        trumped = False
+        turn = win_seat
+        if tricks_done >= n_tricks:
+            break
+    pos.trick = trick
+    pos.exhausted = exhausted
+    pos.tricks_done = tricks_done
+    pos.turn = turn
 
 
 def expected_tokens(points: list[int], contract: int, layout: Layout, options: Options) -> float:
