@@ -757,7 +757,7 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
     n_tricks = rules.n_tricks
     trump = pos.trump
     hands = pos.hands
-    trick = pos.trick
+    trick = pos.trick  # read once: the cards played later are counted, not listed
     exhausted = pos.exhausted
     tricks_done = pos.tricks_done
     turn = pos.turn
@@ -765,9 +765,11 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
     played = len(trick)
     taken = 0  # the trick's card points so far
     trumped = False  # a trump played after the lead (ED-21)
+    leader = -1
     if trick:
         led = SUIT_OF[trick[0][1]]
-        win_seat, win_card = trick[0][0], trick[0][1]
+        leader = win_seat = trick[0][0]
+        win_card = trick[0][1]
         taken = points[win_card]
         for s, c, _, _ in trick[1:]:
             taken += points[c]
@@ -863,13 +865,13 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
                 else:
                     card = min(legal, key=cheap.__getitem__)
         hand.remove(card)
-        trick.append((seat, card, False, 0))
         played += 1
         taken += points[card]
         suit = SUIT_OF[card]
         if played == 1:
             led = suit
-            win_seat, win_card = seat, card
+            leader = win_seat = seat
+            win_card = card
         elif suit == trump:
             trumped = True
             if SUIT_OF[win_card] != trump or strength[card] > strength[win_card]:
@@ -880,18 +882,17 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
             turn = after[seat]
             continue
         team = win_seat % 2
-        if trick[0][0] == trumper and led == trump and not trumped:
+        if leader == trumper and led == trump and not trumped:
             exhausted = True  # ED-21
         pos.points[team] += taken
         pos.winners.append(team)
         tricks_done += 1
-        trick = []
         played = taken = 0
         trumped = False
         turn = win_seat
         if tricks_done >= n_tricks:
             break
-    pos.trick = trick
+    pos.trick = []  # the hand ends with a trick
     pos.exhausted = exhausted
     pos.tricks_done = tricks_done
     pos.turn = turn
