@@ -543,19 +543,26 @@ def rollout(
     return rules.value(pos, team)
 
 
+def others_top(
+    hands: list[list[Card]], active: list[int], seat: int, strength: tuple[int, ...]
+) -> list[int]:
+    """Per suit, the strength of the best card the other playing seats hold (-1: none)."""
+    top = [-1, -1, -1, -1]
+    for s in active:
+        if s != seat:
+            for c in hands[s]:
+                if strength[c] > top[SUIT_OF[c]]:
+                    top[SUIT_OF[c]] = strength[c]
+    return top
+
+
 def choose_card(rules: Rules, pos: Position, seat: int, cards: list[Card], trump: int) -> Card:
     """The rollout policy (``trump`` is -1 for a seat that does not know it): lead a card
     no one can beat, else the cheapest; follow: give points to a partner's sure trick, else
     win as cheaply as is sure, else throw the cheapest."""
     strength = rules.strength
     points = rules.points
-    top = [-1, -1, -1, -1]
-    hands = pos.hands
-    for s in rules.active:
-        if s != seat:
-            for c in hands[s]:
-                if strength[c] > top[SUIT_OF[c]]:
-                    top[SUIT_OF[c]] = strength[c]
+    top = others_top(pos.hands, rules.active, seat, strength)
     ind = pos.indicator
     if ind is not None and seat != rules.trumper and strength[ind] > top[SUIT_OF[ind]]:
         top[SUIT_OF[ind]] = strength[ind]
@@ -790,12 +797,7 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
         elif random_() < EPSILON:
             card = legal[int(random_() * len(legal))]
         elif not played:
-            top = [-1, -1, -1, -1]
-            for s in active:
-                if s != seat:
-                    for c in hands[s]:
-                        if strength[c] > top[SUIT_OF[c]]:
-                            top[SUIT_OF[c]] = strength[c]
+            top = others_top(hands, active, seat, strength)
             card = -1
             top_trump = top[trump]
             if top_trump >= 0:
@@ -816,12 +818,7 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
             partner = win_seat % 2 == seat % 2
             top = None
             if partner and not last:
-                top = [-1, -1, -1, -1]
-                for s in active:
-                    if s != seat:
-                        for c in hands[s]:
-                            if strength[c] > top[SUIT_OF[c]]:
-                                top[SUIT_OF[c]] = strength[c]
+                top = others_top(hands, active, seat, strength)
                 if win_trump:
                     partner = best > top[trump]
                 else:
@@ -842,12 +839,7 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
                     card = -1
                     if not last:
                         if top is None:
-                            top = [-1, -1, -1, -1]
-                            for s in active:
-                                if s != seat:
-                                    for c in hands[s]:
-                                        if strength[c] > top[SUIT_OF[c]]:
-                                            top[SUIT_OF[c]] = strength[c]
+                            top = others_top(hands, active, seat, strength)
                         top_trump = top[trump]
                         safe = [
                             c
