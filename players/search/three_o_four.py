@@ -815,15 +815,16 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
             last = played == per_trick - 1
             win_trump = SUIT_OF[win_card] == trump
             best = strength[win_card]
-            partner = win_seat % 2 == seat % 2
+            # give points to a partner's trick that is sure (``choose_card``'s ``sure``)
+            give = win_seat % 2 == seat % 2
             top = None
-            if partner and not last:
+            if give and not last:
                 top = others_top(hands, active, seat, strength)
                 if win_trump:
-                    partner = best > top[trump]
+                    give = best > top[trump]
                 else:
-                    partner = top[trump] < 0 and SUIT_OF[win_card] == led and best > top[led]
-            if partner:
+                    give = top[trump] < 0 and SUIT_OF[win_card] == led and best > top[led]
+            if give:
                 side = [c for c in legal if SUIT_OF[c] != trump] or legal
                 card = max(side, key=side_key.__getitem__)
             else:
