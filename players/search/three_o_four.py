@@ -865,7 +865,7 @@ def play_out_open(rules: Rules, pos: Position, rng: random.Random) -> None:
             led = suit
             leader = win_seat = seat
             win_card = card
-        elif suit == trump:
+        elif suit == trump:  # ``beats``, inline: this runs for every simulated card
             trumped = True
             if SUIT_OF[win_card] != trump or strength[card] > strength[win_card]:
                 win_seat, win_card = seat, card
