@@ -636,6 +636,12 @@ def cheapest(
 BID_MARGIN = 0.25
 """Tokens a bid must be expected to win before it is made (passing costs nothing, and lets
 an overbidding opponent fail)."""
+BID_CHECKS = (0.25, 0.5)
+"""Shares of a bid's worlds after which the search looks whether the choice is already
+clear (then it stops; else it plays on, the worlds a full search plays)."""
+BID_SURE_Z = 2.0
+"""Standard errors by which a bid's expected tokens must clear passing and the other
+bids for the choice to count as clear before all the worlds are played."""
 
 
 class HandSimulator:
@@ -900,6 +906,46 @@ def expected_tokens(points: list[int], contract: int, layout: Layout, options: O
     return (made * win - (len(points) - made) * lose) / len(points)
 
 
+def token_interval(
+    points: list[int], contract: int, layout: Layout, options: Options
+) -> tuple[float, float]:
+    """The mean tokens of ``expected_tokens`` and ``BID_SURE_Z`` standard errors of it (the
+    made share shrunk towards a half, so a run of only made or only failed worlds is
+    not taken as certain)."""
+    win, lose = band(contract, layout, (options.half_court_win, options.half_court_lose))
+    n = len(points)
+    made = (sum(1 for p in points if p >= contract) + 1) / (n + 2)
+    return expected_tokens(points, contract, layout, options), BID_SURE_Z * (win + lose) * (
+        made * (1 - made) / n
+    ) ** 0.5
+
+
+def bid_choice(
+    found: list[list[int]],
+    candidates: list[tuple[int, Action]],
+    stay_at: int | None,
+    may_pass: bool,
+    layout: Layout,
+    options: Options,
+) -> tuple[int | None, bool]:
+    """The candidate bid to make (``None``: pass) on the worlds ``found`` (the seat's
+    suit first, then the held trump's), and whether that choice is clear: apart by
+    ``BID_SURE_Z`` standard errors from passing and from every other candidate."""
+    bids = [token_interval(found[0], value, layout, options) for value, _ in candidates]
+    best = max(range(len(bids)), key=lambda i: (bids[i][0], -i))
+    mean, spread = bids[best]
+    apart = all(mean - spread > m + s for i, (m, s) in enumerate(bids) if i != best)
+    if not may_pass:
+        return best, apart
+    stay, stay_spread = 0.0, 0.0
+    if stay_at is not None:
+        stay, stay_spread = token_interval(found[1], stay_at, layout, options)
+    bar = stay + BID_MARGIN
+    if mean > bar:
+        return best, apart and mean - spread > bar + stay_spread
+    return None, all(m + s < bar - stay_spread for m, s in bids)
+
+
 # -- the player -------------------------------------------------------------------------------
 
 
@@ -909,6 +955,7 @@ class ThreeOFourSearch:
 
     level = "expert"
     blocking = True
+    bid_checks = BID_CHECKS
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
@@ -1056,22 +1103,28 @@ class ThreeOFourSearch:
         holding = view.get("trumper") == situation.seat and isinstance(current, str)
         if holding:
             suits.append(SUITS.index(current))
-        found = sim.points(suits, rng, self.budget.rollouts, self._deadline(start))
+        total = max(1, self.budget.rollouts // len(suits))
+        deadline = self._deadline(start)
+        stay_at = contract_value(view["contract"], options) if holding else None
+        found: list[list[int]] = [[] for _ in suits]
+        chosen: int | None = None
+        for share in (*self.bid_checks, 1.0):
+            upto = max(1, int(total * share))
+            if upto <= len(found[0]):
+                continue
+            # Each look plays on the worlds a full search draws next (the generator runs
+            # on), so a choice not clear early is the full search's.
+            more = sim.points(suits, rng, (upto - len(found[0])) * len(suits), deadline)
+            for have, extra in zip(found, more, strict=True):
+                have.extend(extra)
+            if not found[0]:
+                return self.fallback.choose(situation)
+            chosen, clear = bid_choice(found, candidates, stay_at, bool(passes), layout, options)
+            if clear or len(found[0]) < upto:
+                break
         self.last.rollouts = len(found[0]) * len(suits)
         self.last.worlds = len(found[0])
-        if not found[0]:
-            return self.fallback.choose(situation)
-        value, action = max(
-            ((expected_tokens(found[0], v, layout, options), a) for v, a in candidates),
-            key=lambda pair: pair[0],
-        )
-        if not passes:
-            return action
-        stay = 0.0
-        if holding:
-            contract = contract_value(view["contract"], options)
-            stay = expected_tokens(found[1], contract, layout, options)
-        return action if value > stay + BID_MARGIN else passes[0]
+        return passes[0] if chosen is None else candidates[chosen][1]
 
     def _trump(self, situation: Situation, start: float) -> Action:
         """Name the suit whose hand, played out, wins the contract most (then the most
