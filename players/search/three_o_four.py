@@ -636,7 +636,7 @@ def cheapest(
 BID_MARGIN = 0.25
 """Tokens a bid must be expected to win before it is made (passing costs nothing, and lets
 an overbidding opponent fail)."""
-BID_CHECKS = (0.25, 0.5)
+BID_CHECKS: tuple[float, ...] = (0.25, 0.5)
 """Shares of a bid's worlds after which the search looks whether the choice is already
 clear (then it stops; else it plays on, the worlds a full search plays)."""
 BID_SURE_Z = 2.0
@@ -955,7 +955,7 @@ class ThreeOFourSearch:
 
     level = "expert"
     blocking = True
-    bid_checks = BID_CHECKS
+    bid_checks: tuple[float, ...] = BID_CHECKS
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback

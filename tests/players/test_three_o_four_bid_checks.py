@@ -12,44 +12,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
+from bench.bid_checks import auctions
 from players.base import Situation
 from players.budget import SearchBudget
-from players.levels import player_of
 from players.search.three_o_four import ThreeOFourSearch, bid_choice
 from players.tricks import TrickHeuristic
-from rules.contract import Action, Match
-from rules.registry import BUILTIN
+from rules.contract import Action
 from rules.three_o_four import actions as A
 from rules.three_o_four.options import Options, layout_for
 
 OPTIONS = Options()
 LAYOUT = layout_for(4, OPTIONS)
 BIDS = [(160, A.BID[160]), (200, A.BID[200]), (250, A.BID[250])]
-
-
-def auctions(players: int, count: int) -> list[tuple[Match[Any], int]]:
-    """``count`` seeded decisions of the auction with a bid legal (the beginner bids)."""
-    plugin = BUILTIN.plugin("304")
-    beginner = player_of(plugin, "beginner", SearchBudget())
-    found: list[tuple[Match[Any], int]] = []
-    seed = 0
-    while len(found) < count:
-        match = plugin.spec.new_match(players, None, seed=seed)
-        rng = random.Random(seed)
-        seed += 1
-        while not match.is_over and len(found) < count and match.phase != "play":
-            seat = min(match.to_act)
-            situation = Situation.at(match, seat, rng)
-            if situation.phase in ("bidding", "second_bidding") and any(
-                a.kind == "bid" for a in situation.legal
-            ):
-                found.append((plugin.spec.restore(match.snapshot()), seat))
-            match.apply(seat, beginner.choose(situation))
-    return found
 
 
 @pytest.mark.parametrize(("players", "count"), [(4, 40), (6, 20), (8, 16)])
