@@ -36,6 +36,7 @@ from players.partner_sense import (
     takes_over,
 )
 from players.search.exact import EXACT_TRICKS
+from players.search.narrowing import narrowing_means
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import (
     Evidence,
@@ -639,6 +640,12 @@ an overbidding opponent fail)."""
 BID_CHECKS: tuple[float, ...] = (0.25, 0.5)
 """Shares of a bid's worlds after which the search looks whether the choice is already
 clear (then it stops; else it plays on, the worlds a full search plays)."""
+CARD_CHECKS: tuple[float, ...] = (0.25, 0.5)
+"""Shares of a card's worlds after which the search stops if one card is already clearly
+best (``players.search.player.leader_is_clear``)."""
+CARD_TOLERANCE = 0.02
+"""Expected tokens a card stopped on early may be below the best (a twentieth of the
+least contract's token; about 30 card points of the margin's tie-break)."""
 BID_SURE_Z = 2.0
 """Standard errors by which a bid's expected tokens must clear passing and the other
 bids for the choice to count as clear before all the worlds are played."""
@@ -956,6 +963,8 @@ class ThreeOFourSearch:
     level = "expert"
     blocking = True
     bid_checks: tuple[float, ...] = BID_CHECKS
+    card_checks: tuple[float, ...] = CARD_CHECKS
+    card_tolerance = CARD_TOLERANCE
 
     def __init__(self, fallback: ComputerPlayer, budget: SearchBudget | None = None) -> None:
         self.fallback = fallback
@@ -1196,7 +1205,20 @@ class ThreeOFourSearch:
             assert card is not None
             return rollout(rules, world, card, seat, team, playout_rng)
 
-        return mean_over_worlds(worlds.sample, score, len(cards), rounds, rng, start, cap, stats)
+        if not self.card_checks:
+            return mean_over_worlds(
+                worlds.sample, score, len(cards), rounds, rng, start, cap, stats
+            )
+        seeded = random.Random(0)
+
+        def by_seed(world: Any, i: int, seed: int) -> float:
+            seeded.seed(seed)
+            return score(world, i, seeded)
+
+        return narrowing_means(
+            worlds.sample, by_seed, len(cards), rounds, rng, start, cap, stats,
+            self.card_checks, self.card_tolerance,
+        )  # fmt: skip
 
 
 __all__ = ["ThreeOFourSearch", "ThreeOFourWorlds", "rollout"]

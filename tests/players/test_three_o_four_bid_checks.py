@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from bench.bid_checks import auctions
+from bench.search_looks import auctions
 from players.base import Situation
 from players.budget import SearchBudget
 from players.search.three_o_four import ThreeOFourSearch, bid_choice

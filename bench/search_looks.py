@@ -1,0 +1,161 @@
+"""304's expert with its early looks (bids: stop once the choice is clear; card play: drop
+cards clearly behind, stop once the leader is clear) against the same search on all its
+worlds, on seeded positions: how often the two choose the same, how many stop early, what
+a different card costs on the full search's own scores, CPU of each (issue 35: a move
+within a second at 500 tables).
+
+    python bench/search_looks.py [--players 4,6,8] [--decisions 600] [--cards 300]
+                                 [--checks 0.25,0.5] [--tolerance T]
+
+Positions come from seeded matches the beginner plays: every auction decision with a bid
+legal, and every other card-play decision with two or more cards legal. Each is decided
+twice from a fresh ``Situation`` with the same seeded RNG and no time cap: once with no
+look (``bid_checks = card_checks = ()``), once with ``--checks``. CPU is the deciding
+thread's (``time.thread_time``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from players.base import Situation
+from players.budget import SearchBudget
+from players.levels import player_of
+from players.search.three_o_four import BID_CHECKS, CARD_TOLERANCE, ThreeOFourSearch
+from players.tricks import TrickHeuristic
+from rules.contract import Match
+from rules.registry import BUILTIN
+
+
+def auctions(players: int, count: int) -> list[tuple[Match[Any], int]]:
+    plugin = BUILTIN.plugin("304")
+    beginner = player_of(plugin, "beginner", SearchBudget())
+    found: list[tuple[Match[Any], int]] = []
+    seed = 0
+    while len(found) < count:
+        match = plugin.spec.new_match(players, None, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not match.is_over and len(found) < count and match.phase != "play":
+            seat = min(match.to_act)
+            situation = Situation.at(match, seat, rng)
+            if situation.phase in ("bidding", "second_bidding") and any(
+                a.kind == "bid" for a in situation.legal
+            ):
+                found.append((plugin.spec.restore(match.snapshot()), seat))
+            match.apply(seat, beginner.choose(situation))
+    return found
+
+
+def card_plays(players: int, count: int) -> list[tuple[Match[Any], int]]:
+    plugin = BUILTIN.plugin("304")
+    beginner = player_of(plugin, "beginner", SearchBudget())
+    found: list[tuple[Match[Any], int]] = []
+    seed = 0
+    while len(found) < count:
+        match = plugin.spec.new_match(players, None, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        step = 0
+        while not match.is_over and len(found) < count:
+            seat = min(match.to_act)
+            situation = Situation.at(match, seat, rng)
+            cards = sum(a.kind in ("play", "indicator") for a in situation.legal)
+            if situation.phase == "play" and cards > 1 and step % 2 == 0:
+                found.append((plugin.spec.restore(match.snapshot()), seat))
+            step += 1
+            match.apply(seat, beginner.choose(situation))
+    return found
+
+
+class Scored(ThreeOFourSearch):
+    """The search keeping its last card scores (one per legal card, in order)."""
+
+    scores: list[float] | None = None
+
+    def _search(self, *args: Any, **kwargs: Any) -> list[float] | None:
+        self.scores = super()._search(*args, **kwargs)
+        return self.scores
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="4,6,8")
+    parser.add_argument("--decisions", type=int, default=600, help="auction decisions")
+    parser.add_argument("--cards", type=int, default=300, help="card-play decisions")
+    parser.add_argument("--checks", default=",".join(str(c) for c in BID_CHECKS))
+    parser.add_argument("--tolerance", type=float, default=CARD_TOLERANCE)
+    args = parser.parse_args()
+    checks = tuple(float(c) for c in args.checks.split(",") if c)
+    budget = replace(SearchBudget(), time_cap_ms=0.0)
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    for players in (int(p) for p in args.players.split(",")):
+        full = Scored(TrickHeuristic("304"), budget)
+        full.bid_checks = full.card_checks = ()
+        early = ThreeOFourSearch(TrickHeuristic("304"), budget)
+        early.bid_checks = early.card_checks = checks
+        early.card_tolerance = args.tolerance
+        for kind, found in (
+            ("bids", auctions(players, args.decisions)),
+            ("cards", card_plays(players, args.cards)),
+        ):
+            same = stopped = 0
+            cpu_full: list[float] = []
+            cpu_early: list[float] = []
+            costs: list[float] = []
+            for n, (match, seat) in enumerate(found):
+                full.scores = None
+                start = time.thread_time()
+                everything = full.choose(Situation.at(match, seat, random.Random(n)))
+                cpu_full.append((time.thread_time() - start) * 1000.0)
+                worlds, scores = full.last.worlds, full.scores
+                start = time.thread_time()
+                looked = early.choose(Situation.at(match, seat, random.Random(n)))
+                cpu_early.append((time.thread_time() - start) * 1000.0)
+                same += looked == everything
+                stopped += early.last.worlds < worlds
+                if kind == "cards":
+                    plays = [
+                        a
+                        for a in Situation.at(match, seat, random.Random(n)).legal
+                        if a.kind in ("play", "indicator")
+                    ]
+                    cost = 0.0
+                    if scores and looked != everything and looked in plays:
+                        cost = scores[plays.index(everything)] - scores[plays.index(looked)]
+                    costs.append(cost)
+            lost = (
+                f", tokens lost a decision on the full scores mean {statistics.fmean(costs):.4f} "
+                f"max {max(costs):.3f}"
+                if costs
+                else ""
+            )
+            print(
+                f"304 {players}p {len(found)} {kind}, looks at {checks}"
+                f"{f' tolerance {args.tolerance}' if kind == 'cards' else ''}: same choice "
+                f"{same} ({same / len(found):.1%}), stopped early {stopped}{lost}; CPU ms all "
+                f"worlds mean {statistics.fmean(cpu_full):.1f} p50 {pct(cpu_full, 0.5):.1f} "
+                f"p99 {pct(cpu_full, 0.99):.1f}, with looks mean "
+                f"{statistics.fmean(cpu_early):.1f} p50 {pct(cpu_early, 0.5):.1f} "
+                f"p99 {pct(cpu_early, 0.99):.1f}; load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

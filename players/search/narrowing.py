@@ -1,0 +1,106 @@
+"""A search that narrows its options as it goes (issue 35: a move within a second at 500
+tables): at a few looks, an option clearly worse than the leader, world by world, is no
+longer played out, and the search stops once the leader is clear of every option left.
+
+The options share their worlds and rollout seeds (common random numbers), so each
+comparison is of paired differences. A dropped option keeps its paired gap to the option
+that led when it was dropped: its score at the end is that option's final score less the
+gap, so it is never picked over it, and a caller weighing margins (a partner veto) still
+sees how far behind it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from players.budget import work_clock
+from players.search.player import SearchStats
+
+W = TypeVar("W")
+
+SURE_Z = 2.0
+"""Standard errors of a paired difference by which an option counts as clearly behind
+the leader (or the leader as clearly ahead of it, give or take the tolerance)."""
+
+
+def gap(ahead: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean of ``ahead`` less ``other`` world by world, and its standard error
+    (``0.0`` for an option equal to the leader in every world so far: they play alike)."""
+    n = len(ahead)
+    gaps = [a - b for a, b in zip(ahead, other, strict=True)]
+    mean = sum(gaps) / n
+    if all(g == 0.0 for g in gaps):
+        return mean, 0.0
+    if n < 2:
+        return mean, float("inf")
+    return mean, (sum((g - mean) ** 2 for g in gaps) / (n - 1) / n) ** 0.5
+
+
+def narrowing_means(
+    sample: Callable[[random.Random], W],
+    score: Callable[[W, int, int], float],
+    options: int,
+    rounds: int,
+    rng: random.Random,
+    start: float,
+    cap: float | None,
+    stats: SearchStats,
+    looks: Sequence[float],
+    tolerance: float,
+    first_world_whole: bool = False,
+) -> list[float] | None:
+    """``players.search.player.mean_by_seed`` with looks after the shares ``looks`` of
+    ``rounds``: an option behind the leader by ``SURE_Z`` standard errors is dropped (so
+    is one equal to it in every world: they play alike), and the search stops when every
+    option left is at most ``tolerance`` better than the leader by ``SURE_Z`` errors."""
+    stops = {int(rounds * share) for share in looks} - {0}
+    seen: list[list[float]] = [[] for _ in range(options)]
+    alive = list(range(options))
+    dropped: list[tuple[int, int, float]] = []
+    leader = 0
+    clock = work_clock
+    for _ in range(rounds):
+        world = sample(rng)
+        seed = rng.getrandbits(64)
+        values = []
+        for i in alive:
+            values.append(score(world, i, seed))
+            if (
+                cap is not None
+                and (stats.worlds or not first_world_whole)
+                and clock() - start > cap
+            ):
+                stats.capped = True
+                break
+        if stats.capped:
+            break
+        for i, value in zip(alive, values, strict=True):
+            seen[i].append(value)
+        stats.worlds += 1
+        stats.rollouts += len(alive)
+        if stats.worlds in stops:
+            leader = max(alive, key=lambda i: (sum(seen[i]), -i))
+            left = [leader]
+            clear = True
+            for i in alive:
+                if i == leader:
+                    continue
+                mean, error = gap(seen[leader], seen[i])
+                if error == 0.0 or mean > SURE_Z * error:
+                    dropped.append((i, leader, mean))
+                else:
+                    left.append(i)
+                    clear = clear and mean + tolerance > SURE_Z * error
+            alive = sorted(left)
+            if clear:
+                break
+    if not stats.worlds:
+        return None
+    means = [sum(values) / len(values) for values in seen]
+    # Latest first: an option's leader when it was dropped is either played to the end
+    # or dropped later, so its own score is settled by then.
+    for i, ahead, behind in reversed(dropped):
+        means[i] = means[ahead] - behind
+    return means
