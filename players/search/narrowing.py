@@ -11,14 +11,7 @@ sees how far behind it is.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import TypeVar
-
-from players.budget import work_clock
-from players.search.player import SearchStats
-
-W = TypeVar("W")
+from collections.abc import Sequence
 
 SURE_Z = 2.0
 """Standard errors of a paired difference by which an option counts as clearly behind
@@ -38,69 +31,45 @@ def gap(ahead: list[float], other: list[float]) -> tuple[float, float]:
     return mean, (sum((g - mean) ** 2 for g in gaps) / (n - 1) / n) ** 0.5
 
 
-def narrowing_means(
-    sample: Callable[[random.Random], W],
-    score: Callable[[W, int, int], float],
-    options: int,
-    rounds: int,
-    rng: random.Random,
-    start: float,
-    cap: float | None,
-    stats: SearchStats,
-    looks: Sequence[float],
-    tolerance: float,
-    first_world_whole: bool = False,
-) -> list[float] | None:
-    """``players.search.player.mean_by_seed`` with looks after the shares ``looks`` of
-    ``rounds``: an option behind the leader by ``SURE_Z`` standard errors is dropped (so
-    is one equal to it in every world: they play alike), and the search stops when every
+class Narrowing:
+    """The looks of one decision over ``options`` scored on up to ``rounds`` worlds: after
+    the shares ``looks`` of them an option behind the leader by ``SURE_Z`` standard errors
+    is dropped (so is one equal to it in every world), and the search stops when every
     option left is at most ``tolerance`` better than the leader by ``SURE_Z`` errors."""
-    stops = {int(rounds * share) for share in looks} - {0}
-    seen: list[list[float]] = [[] for _ in range(options)]
-    alive = list(range(options))
-    dropped: list[tuple[int, int, float]] = []
-    leader = 0
-    clock = work_clock
-    for _ in range(rounds):
-        world = sample(rng)
-        seed = rng.getrandbits(64)
-        values = []
-        for i in alive:
-            values.append(score(world, i, seed))
-            if (
-                cap is not None
-                and (stats.worlds or not first_world_whole)
-                and clock() - start > cap
-            ):
-                stats.capped = True
-                break
-        if stats.capped:
-            break
+
+    def __init__(self, options: int, rounds: int, looks: Sequence[float], tolerance: float) -> None:
+        self.stops = {int(rounds * share) for share in looks} - {0}
+        self.tolerance = tolerance
+        self.seen: list[list[float]] = [[] for _ in range(options)]
+        self.dropped: list[tuple[int, int, float]] = []
+
+    def look(self, worlds: int, alive: list[int], values: list[float]) -> list[int] | None:
+        """The options to play on after ``worlds`` worlds (``values``: the last world's
+        scores of ``alive``), or ``None`` once the leader is clear."""
+        seen = self.seen
         for i, value in zip(alive, values, strict=True):
             seen[i].append(value)
-        stats.worlds += 1
-        stats.rollouts += len(alive)
-        if stats.worlds in stops:
-            leader = max(alive, key=lambda i: (sum(seen[i]), -i))
-            left = [leader]
-            clear = True
-            for i in alive:
-                if i == leader:
-                    continue
-                mean, error = gap(seen[leader], seen[i])
-                if error == 0.0 or mean > SURE_Z * error:
-                    dropped.append((i, leader, mean))
-                else:
-                    left.append(i)
-                    clear = clear and mean + tolerance > SURE_Z * error
-            alive = sorted(left)
-            if clear:
-                break
-    if not stats.worlds:
-        return None
-    means = [sum(values) / len(values) for values in seen]
-    # Latest first: an option's leader when it was dropped is either played to the end
-    # or dropped later, so its own score is settled by then.
-    for i, ahead, behind in reversed(dropped):
-        means[i] = means[ahead] - behind
-    return means
+        if worlds not in self.stops:
+            return alive
+        leader = max(alive, key=lambda i: (sum(seen[i]), -i))
+        left = [leader]
+        clear = True
+        for i in alive:
+            if i == leader:
+                continue
+            mean, error = gap(seen[leader], seen[i])
+            if error == 0.0 or mean > SURE_Z * error:
+                self.dropped.append((i, leader, mean))
+            else:
+                left.append(i)
+                clear = clear and mean + self.tolerance > SURE_Z * error
+        return None if clear else sorted(left)
+
+    def means(self) -> list[float]:
+        """Each option's score: its mean, or for a dropped one its leader's less the gap."""
+        means = [sum(values) / len(values) for values in self.seen]
+        # Latest first: an option's leader when it was dropped is either played to the end
+        # or dropped later, so its own score is settled by then.
+        for i, ahead, behind in reversed(self.dropped):
+            means[i] = means[ahead] - behind
+        return means

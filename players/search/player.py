@@ -21,6 +21,7 @@ from players.base import ComputerPlayer, Situation
 from players.budget import SearchBudget, work_clock
 from players.partner_sense import proven
 from players.search.model import SearchModel
+from players.search.narrowing import Narrowing
 from players.search.sampling import NoConsistentDeal
 from rules.contract import Action, IllegalAction, Match
 
@@ -56,14 +57,17 @@ def mean_over_worlds(
     stats: SearchStats,
     *,
     first_world_whole: bool = False,
+    narrowing: Narrowing | None = None,
 ) -> list[float] | None:
     """Each option's mean score over ``rounds`` sampled worlds, every option scored on the
     same worlds with the same rollout seed (common random numbers), or None when no world
     was finished. Past the ``cap`` (CPU seconds since ``start`` on ``work_clock``) the
     unfinished world is dropped (all options must be scored on the same worlds) and the
     finished ones decide;
-    ``first_world_whole``: the first world is always finished. ``score`` must not keep its
-    generator past its return: the next option's is the same one, seeded again."""
+    ``first_world_whole``: the first world is always finished. ``narrowing``: options
+    clearly behind stop being scored, and the search stops once the leader is clear
+    (``players.search.narrowing``). ``score`` must not keep its generator past its return:
+    the next option's is the same one, seeded again."""
     # One generator for the decision, seeded for each option: the state
     # ``random.Random(seed)`` has. Seeding costs less than a copy of its state taken once
     # a world and put back for each option (``getstate`` alone is two seedings).
@@ -76,7 +80,7 @@ def mean_over_worlds(
 
     return mean_by_seed(
         sample, by_seed, options, rounds, rng, start, cap, stats,
-        first_world_whole=first_world_whole,
+        first_world_whole=first_world_whole, narrowing=narrowing,
     )  # fmt: skip
 
 
@@ -91,17 +95,19 @@ def mean_by_seed(
     stats: SearchStats,
     *,
     first_world_whole: bool = False,
+    narrowing: Narrowing | None = None,
 ) -> list[float] | None:
     """``mean_over_worlds`` with ``score`` given the world's rollout seed, not a generator:
     it makes ``random.Random(seed)`` itself, and only when it plays something out (an
     option scored without a rollout, or from one already played, costs no seeding)."""
     totals = [0.0] * options
     clock = work_clock
+    alive = list(range(options))
     for _ in range(rounds):
         world = sample(rng)
         seed = rng.getrandbits(64)
         values = []
-        for i in range(options):
+        for i in alive:
             values.append(score(world, i, seed))
             if (
                 cap is not None
@@ -112,11 +118,20 @@ def mean_by_seed(
                 break
         if stats.capped:
             break
-        for i, value in enumerate(values):
+        for i, value in zip(alive, values, strict=True):
             totals[i] += value
         stats.worlds += 1
-        stats.rollouts += options
-    return [t / stats.worlds for t in totals] if stats.worlds else None
+        stats.rollouts += len(alive)
+        if narrowing is not None:
+            left = narrowing.look(stats.worlds, alive, values)
+            if left is None:
+                break
+            alive = left
+    if not stats.worlds:
+        return None
+    if narrowing is not None:
+        return narrowing.means()
+    return [t / stats.worlds for t in totals]
 
 
 class SearchPlayer:

@@ -36,7 +36,7 @@ from players.partner_sense import (
     takes_over,
 )
 from players.search.exact import EXACT_TRICKS
-from players.search.narrowing import narrowing_means
+from players.search.narrowing import Narrowing
 from players.search.player import SearchStats, mean_over_worlds
 from players.search.sampling import (
     Evidence,
@@ -1205,19 +1205,12 @@ class ThreeOFourSearch:
             assert card is not None
             return rollout(rules, world, card, seat, team, playout_rng)
 
-        if not self.card_checks:
-            return mean_over_worlds(
-                worlds.sample, score, len(cards), rounds, rng, start, cap, stats
-            )
-        seeded = random.Random(0)
-
-        def by_seed(world: Any, i: int, seed: int) -> float:
-            seeded.seed(seed)
-            return score(world, i, seeded)
-
-        return narrowing_means(
-            worlds.sample, by_seed, len(cards), rounds, rng, start, cap, stats,
-            self.card_checks, self.card_tolerance,
+        narrowing = None
+        if self.card_checks:
+            narrowing = Narrowing(len(cards), rounds, self.card_checks, self.card_tolerance)
+        return mean_over_worlds(
+            worlds.sample, score, len(cards), rounds, rng, start, cap, stats,
+            narrowing=narrowing,
         )  # fmt: skip
 
 

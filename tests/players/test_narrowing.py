@@ -1,8 +1,9 @@
-"""The narrowing search (``players.search.narrowing``, issue 35's move within a second):
-it plays the worlds a full search plays, drops only options clearly behind the leader,
-never ranks a dropped option above the one it trailed, and stops only when the leader
-is clear; and 304's card play with it chooses like the full search on seeded positions
-but for options within the tolerance (T3-10's card play, scored as T3-17)."""
+"""The narrowing search (``players.search.narrowing`` in ``mean_by_seed``, issue 35's move
+within a second): it plays the worlds a full search plays, drops only options clearly
+behind the leader, never ranks a dropped option above the one it trailed, and stops only
+when the leader is clear; and 304's card play with it chooses like the full search on
+seeded positions but for options within the tolerance (T3-10's card play, scored as
+T3-17)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import replace
 from bench.search_looks import Scored
 from players.base import Situation
 from players.budget import SearchBudget
-from players.search.narrowing import gap, narrowing_means
+from players.search.narrowing import Narrowing, gap
 from players.search.player import SearchStats, mean_by_seed
 from players.search.three_o_four import ThreeOFourSearch
 from players.tricks import TrickHeuristic
@@ -35,8 +36,9 @@ def means(
     rounds: int = 80,
 ) -> tuple[list[float], SearchStats]:
     stats = SearchStats()
-    found = narrowing_means(
-        world, score, options, rounds, random.Random(7), 0.0, None, stats, looks, tolerance
+    narrowing = Narrowing(options, rounds, looks, tolerance)
+    found = mean_by_seed(
+        world, score, options, rounds, random.Random(7), 0.0, None, stats, narrowing=narrowing
     )
     assert found is not None
     return found, stats
