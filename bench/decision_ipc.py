@@ -22,7 +22,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +38,20 @@ from rules.registry import BUILTIN
 from tables.deciders import ComputerDecisions
 
 
-def positions(game: str, count: int, players: int | None = None) -> list[tuple[Match[Any], int]]:
-    """``count`` decision points (a snapshot of the match each) with more than one choice,
-    at ``players`` seats (default: 4 where the game has them, else 2)."""
+def every_third(situation: Situation, step: int) -> bool:
+    """The decisions ``positions`` keeps by default: every third with more than one choice."""
+    return step % 3 == 0 and len(situation.legal) > 1
+
+
+def positions(
+    game: str,
+    count: int,
+    players: int | None = None,
+    keep: Callable[[Situation, int], bool] = every_third,
+) -> list[tuple[Match[Any], int]]:
+    """``count`` decision points (a snapshot of the match each) that ``keep`` picks (given
+    the situation and the match's step) at ``players`` seats (default: 4 where the game
+    has them, else 2), from seeded matches the beginner plays."""
     plugin = BUILTIN.plugin(game)
     if players is None:
         players = 4 if 4 in plugin.spec.player_counts else 2
@@ -56,7 +67,7 @@ def positions(game: str, count: int, players: int | None = None) -> list[tuple[M
                 break
             seat = min(match.to_act)
             situation = Situation.at(match, seat, rng)
-            if step % 3 == 0 and len(situation.legal) > 1:
+            if keep(situation, step):
                 found.append((plugin.spec.restore(match.snapshot()), seat))
             match.apply(seat, beginner.choose(situation))
     return found

@@ -7,8 +7,9 @@ within a second at 500 tables).
     python bench/search_looks.py [--players 4,6,8] [--decisions 600] [--cards 300]
                                  [--checks 0.25,0.5] [--tolerance T]
 
-Positions come from seeded matches the beginner plays: every auction decision with a bid
-legal, and every other card-play decision with two or more cards legal. Each is decided
+Positions come from seeded matches the beginner plays (``bench/decision_ipc.positions``):
+every auction decision with a bid legal, and every other card-play decision with two or
+more cards legal. Each is decided
 twice from a fresh ``Situation`` with the same seeded RNG and no time cap: once with no
 look (``bid_checks = card_checks = ()``), once with ``--checks``. CPU is the deciding
 thread's (``time.thread_time``).
@@ -28,54 +29,31 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.decision_ipc import positions
 from players.base import Situation
 from players.budget import SearchBudget
-from players.levels import player_of
 from players.search.three_o_four import BID_CHECKS, CARD_TOLERANCE, ThreeOFourSearch
 from players.tricks import TrickHeuristic
 from rules.contract import Match
-from rules.registry import BUILTIN
+
+
+def bidding(situation: Situation, step: int) -> bool:
+    return situation.phase in ("bidding", "second_bidding") and any(
+        a.kind == "bid" for a in situation.legal
+    )
+
+
+def card_play(situation: Situation, step: int) -> bool:
+    cards = sum(a.kind in ("play", "indicator") for a in situation.legal)
+    return situation.phase == "play" and cards > 1 and step % 2 == 0
 
 
 def auctions(players: int, count: int) -> list[tuple[Match[Any], int]]:
-    plugin = BUILTIN.plugin("304")
-    beginner = player_of(plugin, "beginner", SearchBudget())
-    found: list[tuple[Match[Any], int]] = []
-    seed = 0
-    while len(found) < count:
-        match = plugin.spec.new_match(players, None, seed=seed)
-        rng = random.Random(seed)
-        seed += 1
-        while not match.is_over and len(found) < count and match.phase != "play":
-            seat = min(match.to_act)
-            situation = Situation.at(match, seat, rng)
-            if situation.phase in ("bidding", "second_bidding") and any(
-                a.kind == "bid" for a in situation.legal
-            ):
-                found.append((plugin.spec.restore(match.snapshot()), seat))
-            match.apply(seat, beginner.choose(situation))
-    return found
+    return positions("304", count, players, keep=bidding)
 
 
 def card_plays(players: int, count: int) -> list[tuple[Match[Any], int]]:
-    plugin = BUILTIN.plugin("304")
-    beginner = player_of(plugin, "beginner", SearchBudget())
-    found: list[tuple[Match[Any], int]] = []
-    seed = 0
-    while len(found) < count:
-        match = plugin.spec.new_match(players, None, seed=seed)
-        rng = random.Random(seed)
-        seed += 1
-        step = 0
-        while not match.is_over and len(found) < count:
-            seat = min(match.to_act)
-            situation = Situation.at(match, seat, rng)
-            cards = sum(a.kind in ("play", "indicator") for a in situation.legal)
-            if situation.phase == "play" and cards > 1 and step % 2 == 0:
-                found.append((plugin.spec.restore(match.snapshot()), seat))
-            step += 1
-            match.apply(seat, beginner.choose(situation))
-    return found
+    return positions("304", count, players, keep=card_play)
 
 
 class Scored(ThreeOFourSearch):
