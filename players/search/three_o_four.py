@@ -641,11 +641,11 @@ BID_CHECKS: tuple[float, ...] = (0.25, 0.5)
 """Shares of a bid's worlds after which the search looks whether the choice is already
 clear (then it stops; else it plays on, the worlds a full search plays)."""
 CARD_CHECKS: tuple[float, ...] = (0.25, 0.5)
-"""Shares of a card's worlds after which the search stops if one card is already clearly
-best (``players.search.player.leader_is_clear``)."""
+"""Shares of a card decision's worlds after which cards clearly behind stop being played
+out, and the search stops if the leader is clear (``players.search.narrowing``)."""
 CARD_TOLERANCE = 0.02
-"""Expected tokens a card stopped on early may be below the best (a twentieth of the
-least contract's token; about 30 card points of the margin's tie-break)."""
+"""Expected tokens by which a card left may beat the leader when the search stops early
+(a fiftieth of a token: 12 card points of the margin's tie-break, ``POINT_WEIGHT``)."""
 BID_SURE_Z = 2.0
 """Standard errors by which a bid's expected tokens must clear passing and the other
 bids for the choice to count as clear before all the worlds are played."""
@@ -922,9 +922,8 @@ def token_interval(
     win, lose = band(contract, layout, (options.half_court_win, options.half_court_lose))
     n = len(points)
     made = (sum(1 for p in points if p >= contract) + 1) / (n + 2)
-    return expected_tokens(points, contract, layout, options), BID_SURE_Z * (win + lose) * (
-        made * (1 - made) / n
-    ) ** 0.5
+    error = (win + lose) * (made * (1 - made) / n) ** 0.5
+    return expected_tokens(points, contract, layout, options), BID_SURE_Z * error
 
 
 def bid_choice(
