@@ -5,7 +5,7 @@ a different card costs on the full search's own scores, CPU of each (issue 35: a
 within a second at 500 tables).
 
     python bench/search_looks.py [--players 4,6,8] [--decisions 600] [--cards 300]
-                                 [--checks 0.25,0.5] [--tolerance T]
+                                 [--checks 0.25,0.5] [--tolerance T] [--rollouts N]
 
 Positions come from seeded matches the beginner plays (``bench/decision_ipc.positions``):
 every auction decision with a bid legal, and every other card-play decision with two or
@@ -78,9 +78,12 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=300, help="card-play decisions")
     parser.add_argument("--checks", default=",".join(str(c) for c in BID_CHECKS))
     parser.add_argument("--tolerance", type=float, default=CARD_TOLERANCE)
+    parser.add_argument(
+        "--rollouts", type=int, default=SearchBudget().rollouts, help="60: the club's budget"
+    )
     args = parser.parse_args()
     checks = tuple(float(c) for c in args.checks.split(",") if c)
-    budget = replace(SearchBudget(), time_cap_ms=0.0)
+    budget = replace(SearchBudget(), rollouts=args.rollouts, time_cap_ms=0.0)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     for players in (int(p) for p in args.players.split(",")):
         full = Scored(TrickHeuristic("304"), budget)

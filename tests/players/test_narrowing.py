@@ -14,7 +14,7 @@ from dataclasses import replace
 from bench.search_looks import Scored
 from players.base import Situation
 from players.budget import SearchBudget
-from players.search.narrowing import Narrowing, gap
+from players.search.narrowing import LEAST_WORLDS, Narrowing, gap
 from players.search.player import SearchStats, mean_by_seed
 from players.search.three_o_four import ThreeOFourSearch
 from players.tricks import TrickHeuristic
@@ -158,3 +158,15 @@ def test_t3_10_304_card_play_with_looks_costs_less_and_loses_at_most_a_little() 
     assert decided >= 15
     assert differ * 5 <= decided
     assert rollouts[1] < rollouts[0]
+
+
+def test_no_look_on_fewer_worlds_than_least_worlds() -> None:
+    """20 worlds: the look after a quarter (5 worlds) is skipped, the one after half (10)
+    drops the option 1.0 behind and stops."""
+
+    def score(w: float, i: int, seed: int) -> float:
+        return w - (1.0 if i == 1 else 0.0) + 0.01 * random.Random(seed + i).random()
+
+    assert LEAST_WORLDS == 10
+    _, stats = means(score, 2, rounds=20)
+    assert stats.worlds == 10 and stats.rollouts == 20
