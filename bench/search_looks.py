@@ -5,13 +5,15 @@ a different card costs on the full search's own scores, CPU of each (issue 35: a
 within a second at 500 tables).
 
     python bench/search_looks.py [--players 4,6,8] [--decisions 600] [--cards 300]
-                                 [--checks 0.25,0.5] [--tolerance T] [--rollouts N]
+                                 [--checks 0.25,0.5] [--card-checks 0.25,0.5]
+                                 [--tolerance T] [--rollouts N]
 
 Positions come from seeded matches the beginner plays (``bench/decision_ipc.positions``):
 every auction decision with a bid legal, and every other card-play decision with two or
 more cards legal. Each is decided
 twice from a fresh ``Situation`` with the same seeded RNG and no time cap: once with no
-look (``bid_checks = card_checks = ()``), once with ``--checks``. CPU is the deciding
+look (``bid_checks = card_checks = exact_checks = ()``), once with ``--checks`` (bids),
+``--card-checks`` (card play) and the solved end's ``EXACT_CHECKS``. CPU is the deciding
 thread's (``time.thread_time``).
 """
 
@@ -32,7 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.decision_ipc import positions
 from players.base import Situation
 from players.budget import SearchBudget
-from players.search.three_o_four import BID_CHECKS, CARD_TOLERANCE, ThreeOFourSearch
+from players.search.three_o_four import (
+    BID_CHECKS,
+    CARD_CHECKS,
+    CARD_TOLERANCE,
+    ThreeOFourSearch,
+)
 from players.tricks import TrickHeuristic
 from rules.contract import Match
 
@@ -76,20 +83,26 @@ def main() -> None:
     parser.add_argument("--players", default="4,6,8")
     parser.add_argument("--decisions", type=int, default=600, help="auction decisions")
     parser.add_argument("--cards", type=int, default=300, help="card-play decisions")
-    parser.add_argument("--checks", default=",".join(str(c) for c in BID_CHECKS))
+    parser.add_argument("--checks", default=",".join(str(c) for c in BID_CHECKS), help="bids")
+    parser.add_argument(
+        "--card-checks", default=",".join(str(c) for c in CARD_CHECKS), help="card play"
+    )
     parser.add_argument("--tolerance", type=float, default=CARD_TOLERANCE)
     parser.add_argument(
         "--rollouts", type=int, default=SearchBudget().rollouts, help="60: the club's budget"
     )
     args = parser.parse_args()
     checks = tuple(float(c) for c in args.checks.split(",") if c)
+    card_checks = tuple(float(c) for c in args.card_checks.split(",") if c)
     budget = replace(SearchBudget(), rollouts=args.rollouts, time_cap_ms=0.0)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     for players in (int(p) for p in args.players.split(",")):
         full = Scored(TrickHeuristic("304"), budget)
         full.bid_checks = full.card_checks = ()
+        full.exact_checks = ()
         early = ThreeOFourSearch(TrickHeuristic("304"), budget)
-        early.bid_checks = early.card_checks = checks
+        early.bid_checks = checks
+        early.card_checks = card_checks
         early.card_tolerance = args.tolerance
         for kind, found in (
             ("bids", auctions(players, args.decisions)),
@@ -127,7 +140,8 @@ def main() -> None:
                 else ""
             )
             print(
-                f"304 {players}p {len(found)} {kind}, looks at {checks}"
+                f"304 {players}p {len(found)} {kind}, looks at "
+                f"{checks if kind == 'bids' else card_checks}"
                 f"{f' tolerance {args.tolerance}' if kind == 'cards' else ''}: same choice "
                 f"{same} ({same / len(found):.1%}), stopped early {stopped}{lost}; CPU ms all "
                 f"worlds mean {statistics.fmean(cpu_full):.1f} p50 {pct(cpu_full, 0.5):.1f} "

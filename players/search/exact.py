@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from players.budget import MIN_WORLDS, SearchBudget, work_clock
+from players.search.narrowing import Narrowing
 from players.search.player import SearchStats
 from players.trick_solver import TooManyNodes, TrickSolution
 from rules.cards import Card
@@ -46,13 +47,17 @@ def exact_means(
     start: float,
     cap: float | None,
     stats: SearchStats,
+    narrowing: Narrowing | None = None,
 ) -> list[float] | None:
     """Each option's mean exact value over up to ``rounds`` sampled worlds within
     ``nodes`` solver states, or ``None`` when the search should play rollouts instead: the
     first world alone passes the budget (``solve(world, nodes_left)`` raises
     ``TooManyNodes``), or some world cannot be solved exactly (``solve`` answers ``None``).
-    ``solve`` gives every option's value and the states it visited."""
+    ``solve`` gives every option's value and the states it visited. ``narrowing``: stop
+    sampling once the leader is clear (a solve values every option, so what it saves is
+    worlds, not options; the means are every option's own, over the same worlds)."""
     totals: list[float] | None = None
+    alive: list[int] = []
     solved: dict[Hashable, list[float]] = {}
     spent = 0
     worlds = 0
@@ -78,12 +83,18 @@ def exact_means(
             stats.exact += 1
         if totals is None:
             totals = [0.0] * len(values)
+            alive = list(range(len(values)))
         for i, value in enumerate(values):
             totals[i] += value
         worlds += 1
         if cap is not None and work_clock() - start > cap:
             stats.capped = True
             break
+        if narrowing is not None:
+            left = narrowing.look(worlds, alive, [values[i] for i in alive])
+            if left is None:
+                break
+            alive = left
     return _means(totals, worlds, stats, spent)
 
 
@@ -120,9 +131,13 @@ def exact_card_means(
     start: float,
     cap: float | None,
     stats: SearchStats,
+    looks: Sequence[int] = (),
+    tolerance: float = 0.0,
 ) -> list[float] | None:
     """``exact_means`` over worlds keyed by their cards, with the rounds and the states a
-    card play's budget buys (``NODES_PER_ROLLOUT`` per rollout)."""
+    card play's budget buys (``NODES_PER_ROLLOUT`` per rollout); ``looks``: world counts
+    after which it stops once the leader is clear (``players.search.narrowing``)."""
     rounds = max(1, budget.rollouts // len(cards))
     nodes = budget.rollouts * NODES_PER_ROLLOUT
-    return exact_means(sample, dealt_key, solve, rounds, nodes, rng, start, cap, stats)
+    narrowing = Narrowing(len(cards), rounds, (), tolerance, at=looks) if looks else None
+    return exact_means(sample, dealt_key, solve, rounds, nodes, rng, start, cap, stats, narrowing)

@@ -43,8 +43,19 @@ class Narrowing:
     search stops when every option left is at most ``tolerance`` better than the leader
     by ``SURE_Z`` errors."""
 
-    def __init__(self, options: int, rounds: int, looks: Sequence[float], tolerance: float) -> None:
-        self.stops = {int(rounds * share) for share in looks if rounds * share >= LEAST_WORLDS}
+    def __init__(
+        self,
+        options: int,
+        rounds: int,
+        looks: Sequence[float],
+        tolerance: float,
+        *,
+        at: Sequence[int] = (),
+    ) -> None:
+        """``at``: looks after these many worlds as well (a search whose worlds end on
+        another budget than ``rounds``: the exact solver's states)."""
+        shares = {int(rounds * share) for share in looks}
+        self.stops = {w for w in shares | set(at) if w >= LEAST_WORLDS}
         self.tolerance = tolerance
         self.seen: list[list[float]] = [[] for _ in range(options)]
         self.dropped: list[tuple[int, int, float]] = []

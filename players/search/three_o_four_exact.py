@@ -9,6 +9,7 @@ Court (its own number of tricks)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from players.budget import SearchBudget
 from players.search.exact import EXACT_TRICKS, card_values, exact_card_means
@@ -30,8 +31,11 @@ def exact_scores(
     start: float,
     cap: float | None,
     stats: SearchStats,
+    looks: Sequence[int] = (),
+    tolerance: float = 0.0,
 ) -> list[float] | None:
-    """Each card's mean solved value over sampled worlds, or ``None`` (play rollouts)."""
+    """Each card's mean solved value over sampled worlds, or ``None`` (play rollouts);
+    ``looks``: world counts after which the sampling stops once a card is clearly best."""
     if rules.solo or rules.contract == HALF_COURT:
         return None
     active = tuple(rules.active)
@@ -63,4 +67,7 @@ def exact_scores(
         state = TrickState(hands, trick, seat, world.trump, world.exhausted)
         return card_values(TrickSolver(light, team, score, nodes).solve(state), cards)
 
-    return exact_card_means(sample, solve, cards, budget, rng, start, cap, stats)  # type: ignore[arg-type]
+    return exact_card_means(
+        sample, solve, cards, budget, rng, start, cap, stats,  # type: ignore[arg-type]
+        looks, tolerance,
+    )  # fmt: skip
