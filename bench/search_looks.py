@@ -10,10 +10,10 @@ within a second at 500 tables).
 
 Positions come from seeded matches the beginner plays (``bench/decision_ipc.positions``):
 every auction decision with a bid legal, and every other card-play decision with two or
-more cards legal. Each is decided
-twice from a fresh ``Situation`` with the same seeded RNG and no time cap: once with no
-look (``bid_checks = card_checks = exact_checks = ()``), once with ``--checks`` (bids),
-``--card-checks`` (card play) and the solved end's ``EXACT_CHECKS``. CPU is the deciding
+more cards legal. Each is decided twice from a fresh ``Situation`` with the same seeded RNG
+and no time cap: once with no look (``bid_checks = card_checks = exact_checks = ()``), once
+with ``--checks`` (bids), ``--card-checks`` (card play) and the solved end's
+``EXACT_CHECKS``. CPU is the deciding
 thread's (``time.thread_time``).
 """
 
@@ -114,8 +114,10 @@ def main() -> None:
             costs: list[float] = []
             for n, (match, seat) in enumerate(found):
                 full.scores = None
+                situation = Situation.at(match, seat, random.Random(n))
+                plays = [a for a in situation.legal if a.kind in ("play", "indicator")]
                 start = time.thread_time()
-                everything = full.choose(Situation.at(match, seat, random.Random(n)))
+                everything = full.choose(situation)
                 cpu_full.append((time.thread_time() - start) * 1000.0)
                 worlds, scores = full.last.worlds, full.scores
                 start = time.thread_time()
@@ -124,11 +126,6 @@ def main() -> None:
                 same += looked == everything
                 stopped += early.last.worlds < worlds
                 if kind == "cards":
-                    plays = [
-                        a
-                        for a in Situation.at(match, seat, random.Random(n)).legal
-                        if a.kind in ("play", "indicator")
-                    ]
                     cost = 0.0
                     if scores and looked != everything and looked in plays:
                         cost = scores[plays.index(everything)] - scores[plays.index(looked)]

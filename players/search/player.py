@@ -118,15 +118,17 @@ def mean_by_seed(
                 break
         if stats.capped:
             break
-        for i, value in zip(alive, values, strict=True):
-            totals[i] += value
         stats.worlds += 1
         stats.rollouts += len(alive)
-        if narrowing is not None:
-            left = narrowing.look(stats.worlds, alive, values)
-            if left is None:
-                break
-            alive = left
+        if narrowing is None:
+            for i, value in enumerate(values):
+                totals[i] += value
+            continue
+        # The narrowing keeps every value (its paired gaps need them) and gives the means.
+        left = narrowing.look(stats.worlds, alive, values)
+        if left is None:
+            break
+        alive = left
     if not stats.worlds:
         return None
     if narrowing is not None:
